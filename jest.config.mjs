@@ -1,0 +1,56 @@
+// One jest run for the whole repository. The server's integration tests run once on embedded
+// PGlite and, when TEST_DATABASE_URL is set, once more on PostgreSQL. Browser tests are the
+// `e2e` project (they build and start the product; see e2e/README.md).
+const swc = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', tsx: true },
+      transform: { react: { runtime: 'automatic' } },
+      target: 'es2022',
+    },
+    module: { type: 'commonjs' },
+  },
+];
+// ESM-only packages that jest must compile like our own code.
+const esmPackages = ['jose', 'fastify-type-provider-zod', '@electric-sql'].join('|');
+const base = {
+  transform: { '^.+\\.(t|j)sx?$': swc },
+  transformIgnorePatterns: [`/node_modules/(?!(${esmPackages})/)`],
+  moduleNameMapper: { '^@paydesk/shared$': '<rootDir>/../shared/src/index.ts', '^@paydesk/shared/(.*)$': '<rootDir>/../shared/src/$1' },
+};
+const web = (dir) => ({
+  ...base,
+  displayName: dir,
+  rootDir: `<rootDir>/${dir}`,
+  testEnvironment: 'jsdom',
+  setupFiles: ['<rootDir>/../scripts/jest/web-setup.cjs'],
+  testMatch: ['<rootDir>/src/**/*.test.{ts,tsx}'],
+});
+const server = (db) => ({
+  ...base,
+  displayName: `server-${db}`,
+  rootDir: '<rootDir>/server',
+  testEnvironment: 'node',
+  testMatch: ['<rootDir>/{src,test}/**/*.test.ts'],
+  globals: { PAYDESK_TEST_DB: db },
+});
+
+const projects = [
+  { ...base, displayName: 'shared', rootDir: '<rootDir>/shared', testEnvironment: 'jsdom', setupFiles: ['<rootDir>/../scripts/jest/web-setup.cjs'], testMatch: ['<rootDir>/src/**/*.test.{ts,tsx}'] },
+  ...['shell', 'mf-payments', 'mf-transactions', 'mf-users', 'mf-cards', 'mf-wallet'].map(web),
+  server('pglite'),
+  ...(process.env.TEST_DATABASE_URL ? [server('postgres')] : []),
+  {
+    ...base,
+    displayName: 'e2e',
+    rootDir: '<rootDir>/e2e',
+    testEnvironment: 'node',
+    testMatch: ['<rootDir>/tests/**/*.test.ts'],
+    globalSetup: '<rootDir>/global-setup.ts',
+    globalTeardown: '<rootDir>/global-teardown.ts',
+    testTimeout: 60_000,
+  },
+];
+
+export default { projects };

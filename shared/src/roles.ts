@@ -1,0 +1,57 @@
+import { z } from 'zod';
+
+export const roles = ['super_admin', 'admin', 'viewer'] as const;
+export const role = z.enum(roles);
+export type Role = z.infer<typeof role>;
+
+/**
+ * The one roles policy (design.md, Roles). The server enforces it on every route;
+ * the shell's menu and the remotes' buttons only mirror it.
+ */
+export type Permission =
+  | 'dashboard.view'
+  | 'transactions.view'
+  | 'figures.real'
+  | 'users.manage'
+  | 'cards.view'
+  | 'cards.manage'
+  | 'wallet.view'
+  | 'wallet.withdraw'
+  | 'settings.view';
+
+const grants: Record<Role, ReadonlySet<Permission>> = {
+  super_admin: new Set<Permission>([
+    'dashboard.view', 'transactions.view', 'figures.real', 'users.manage',
+    'cards.view', 'cards.manage', 'wallet.view', 'wallet.withdraw', 'settings.view',
+  ]),
+  admin: new Set<Permission>([
+    'dashboard.view', 'transactions.view', 'figures.real', 'users.manage',
+    'cards.view', 'cards.manage', 'wallet.view', 'wallet.withdraw', 'settings.view',
+  ]),
+  viewer: new Set<Permission>(['dashboard.view', 'transactions.view', 'cards.view', 'settings.view']),
+};
+
+export const can = (who: Role, what: Permission): boolean => grants[who].has(what);
+
+/** Which roles an actor may create, edit or delete (an admin never touches a super_admin). */
+export const manageableRoles = (who: Role): readonly Role[] => {
+  switch (who) {
+    case 'super_admin':
+      return roles;
+    case 'admin':
+      return ['admin', 'viewer'];
+    case 'viewer':
+      return [];
+  }
+};
+
+export const roleLabel = (r: Role): string => {
+  switch (r) {
+    case 'super_admin':
+      return 'Super Admin';
+    case 'admin':
+      return 'Admin';
+    case 'viewer':
+      return 'Viewer';
+  }
+};

@@ -1,0 +1,31 @@
+/**
+ * The route table of the product (spec point 2). The shell composes its router from it and the
+ * server uses the same patterns to answer unknown paths with a 404 status.
+ */
+export const publicPaths = {
+  payForm: '/',
+  checkout: '/checkout/:reference',
+  paymentSuccess: '/payment-success',
+  paymentPending: '/payment-pending',
+  paymentFailure: '/payment-failure',
+  checkoutSuccess: '/checkout-success/:reference',
+} as const;
+
+export const controlPaths = {
+  login: '/control/login',
+  root: '/control',
+  dashboard: '/control/dashboard',
+  transactions: '/control/transactions',
+  transactionDetails: '/control/transactions/:id',
+  users: '/control/users',
+  settings: '/control/settings',
+  cards: '/control/cards',
+  withdrawals: '/control/withdrawals',
+} as const;
+
+const patterns = [...Object.values(publicPaths), ...Object.values(controlPaths)].map(
+  (p) => new RegExp(`^${p.replace(/:[a-z]+/g, '[^/]+')}/?$`),
+);
+
+/** True when a path is one of the product's pages (anything else is the 404 page). */
+export const isKnownPagePath = (path: string): boolean => patterns.some((re) => re.test(path));

@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { money } from './common';
+
+/** Statuses the admin side knows (spec point 4); anything else is `unknown`, shown grey. */
+export const transactionStatuses = ['completed', 'success', 'failed', 'pending', 'disputed', 'refunded'] as const;
+export const transactionStatus = z.enum(transactionStatuses);
+export type TransactionStatus = z.infer<typeof transactionStatus>;
+
+export const providerKey = z.object({
+  id: z.number().int(),
+  provider_name: z.string(),
+  key_name: z.string(),
+});
+export type ProviderKey = z.infer<typeof providerKey>;
+
+export const transaction = z.object({
+  id: z.number().int(),
+  transaction_id: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  payment_amount: money,
+  currency: z.literal('USD'),
+  status: z.string(),
+  last_four: z.string().nullable(),
+  card_brand: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  fee_amount: money,
+  value_amount: money,
+  response: z.object({ message: z.string().nullable() }).nullable(),
+  response_content: z
+    .object({
+      debugMessage: z.string().optional(),
+      response_content: z.object({ debugMessage: z.string().optional() }).optional(),
+    })
+    .nullable(),
+  provider_key: providerKey.nullable(),
+});
+export type Transaction = z.infer<typeof transaction>;
+
+/** The paginated list wrapper of point 3. */
+export const paginated = <T extends z.ZodType>(item: T) =>
+  z.object({
+    data: z.array(item),
+    current_page: z.number().int(),
+    last_page: z.number().int(),
+    per_page: z.number().int(),
+    from: z.number().int().nullable(),
+    to: z.number().int().nullable(),
+    total: z.number().int(),
+  });
+
+export const pageSizes = [10, 25, 50, 100] as const;
+
+export const transactionListQuery = z.object({
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  per_page: z.coerce.number().int().refine((n) => (pageSizes as readonly number[]).includes(n), 'per_page must be 10, 25, 50 or 100').default(10),
+  search: z.string().trim().max(200).optional(),
+  status: transactionStatus.optional(),
+});
+export type TransactionListQuery = z.infer<typeof transactionListQuery>;
