@@ -1,0 +1,54 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+const root = resolve(__dirname, '../..');
+
+export async function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const probe = createServer();
+    probe.once('error', fail);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => done(port));
+    });
+  });
+}
+
+async function waitUntilReady(url: string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`Server not ready at ${url} after ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+export interface RunningServer {
+  baseUrl: string;
+  pid: number;
+  dataDir: string;
+}
+
+/** Starts the product as `npm start` does, on a free port and a fresh data folder. */
+export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'paydesk-e2e-'));
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    detached: false,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, FRONTENDS_DIR: root, LOG_LEVEL: 'warn', PAYDESK_MODE: 'demo', DATABASE_URL: '', ...env },
+  });
+  child.unref();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  await waitUntilReady(`${baseUrl}/readyz`, 60_000);
+  return { baseUrl, pid: child.pid ?? 0, dataDir };
+}

@@ -1,0 +1,105 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { launchBrowser, newPage } from '../support/browser';
+import { signIn } from '../support/accounts';
+import { startServer, type RunningServer } from '../support/server';
+import { serveFolder } from '../support/static-server';
+
+const root = resolve(__dirname, '../..');
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser.close());
+
+test('a remote that cannot load shows its fallback with Retry while the rest of the shell works', async () => {
+  const page = await newPage(browser);
+  await page.route('**/remotes/mf-cards/**', (route) => route.abort());
+  await signIn(page, 'admin');
+  await page.waitForURL('**/control/dashboard');
+  await page.getByRole('link', { name: 'Cards' }).click();
+  await page.getByText('Cards is unavailable').waitFor();
+  // The navigation and the other areas still work.
+  await page.getByRole('link', { name: 'Withdrawals' }).click();
+  await page.getByRole('heading', { name: 'Withdrawals' }).waitFor();
+  // Once the remote is reachable again, Retry loads it in place.
+  await page.getByRole('link', { name: 'Cards' }).click();
+  await page.getByText('Cards is unavailable').waitFor();
+  await page.unroute('**/remotes/mf-cards/**');
+  await page.getByRole('button', { name: 'Retry' }).click();
+  await page.getByRole('heading', { name: 'Card Management' }).waitFor();
+  await page.context().close();
+});
+
+test('the shell starts even when a remote is down', async () => {
+  const page = await newPage(browser);
+  await page.route('**/remotes/mf-transactions/**', (route) => route.abort());
+  await signIn(page, 'admin');
+  await page.waitForURL('**/control/dashboard');
+  await page.getByText('Dashboard is unavailable').waitFor();
+  await page.getByRole('link', { name: 'Cards' }).click();
+  await page.getByRole('heading', { name: 'Card Management' }).waitFor();
+  await page.context().close();
+});
+
+describe('redeploying one remote through the manifest', () => {
+  let server: RunningServer;
+  let work: string;
+  let cdn: Awaited<ReturnType<typeof serveFolder>>;
+  const manifestFile = () => join(work, 'remotes.json');
+  const build = `canary-${Date.now()}`;
+
+  beforeAll(async () => {
+    work = mkdtempSync(join(tmpdir(), 'paydesk-redeploy-'));
+    // The wallet team rebuilds its remote alone, with a visible change, into its own folder.
+    execFileSync('npx', ['webpack', '--mode', 'production', '--env', `outputPath=${join(work, 'mf-wallet')}`], {
+      cwd: join(root, 'mf-wallet'),
+      env: { ...process.env, PAYDESK_BUILD: build, NODE_OPTIONS: '--no-deprecation' },
+      stdio: 'ignore',
+    });
+    cdn = await serveFolder(work);
+    deploy('/remotes/mf-wallet/remoteEntry.js', '1.0.0');
+    server = await startServer({ REMOTES_MANIFEST: manifestFile() });
+  }, 120_000);
+
+  afterAll(() => {
+    cdn.server.close();
+    process.kill(server.pid, 'SIGTERM');
+    rmSync(work, { recursive: true, force: true });
+    rmSync(server.dataDir, { recursive: true, force: true });
+  });
+
+  /** Writes the deploy-time manifest: every remote local, the wallet from `walletEntry`. */
+  const deploy = (walletEntry: string, version: string) => {
+    const remotes = ['payments', 'transactions', 'users', 'cards', 'wallet'].map((area) => ({
+      name: `mf_${area}`,
+      entry: area === 'wallet' ? walletEntry : `/remotes/mf-${area}/remoteEntry.js`,
+      version: area === 'wallet' ? version : '1.0.0',
+    }));
+    writeFileSync(manifestFile(), JSON.stringify({ remotes }));
+  };
+
+  test('the shell shows the new build after a reload, and the old one after a rollback', async () => {
+    deploy('/remotes/mf-wallet/remoteEntry.js', '1.0.0');
+    const page = await browser.newPage({ baseURL: server.baseUrl });
+    await signIn(page, 'admin');
+    await page.waitForURL('**/control/dashboard');
+    await page.goto('/control/withdrawals');
+    const tag = page.getByTestId('build-mf-wallet');
+    await tag.waitFor();
+    expect(await tag.textContent()).not.toContain(build);
+
+    deploy(`${cdn.url}/mf-wallet/remoteEntry.js`, build);
+    await page.reload();
+    await page.getByTestId('build-mf-wallet').filter({ hasText: build }).waitFor();
+
+    deploy('/remotes/mf-wallet/remoteEntry.js', '1.0.0');
+    await page.reload();
+    await page.getByTestId('build-mf-wallet').waitFor();
+    expect(await page.getByTestId('build-mf-wallet').textContent()).not.toContain(build);
+    await page.context().close();
+  }, 60_000);
+});

@@ -1,0 +1,70 @@
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, newPage } from '../support/browser';
+import { demoAccounts, signIn, type DemoRole } from '../support/accounts';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser.close());
+
+const navEntries = async (page: Page) =>
+  (await page.getByRole('navigation', { name: 'Main' }).getByRole('link').allTextContents())
+    .map((t) => t.trim())
+    .filter((t) => t !== 'Settings');
+
+const expected: Record<DemoRole, string[]> = {
+  super_admin: ['Dashboard', 'Transactions', 'User Management', 'Cards', 'Withdrawals'],
+  admin: ['Dashboard', 'Transactions', 'User Management', 'Cards', 'Withdrawals'],
+  viewer: ['Dashboard', 'Transactions', 'Cards'],
+};
+
+describe.each(Object.keys(expected) as DemoRole[])('signed in as %s', (role) => {
+  test('sees exactly the navigation of the roles table, and the session in every remote', async () => {
+    const page = await newPage(browser);
+    await signIn(page, role);
+    await page.waitForURL('**/control/dashboard');
+    await page.getByText('Login Successful').waitFor();
+    await page.getByText('Welcome to the admin panel').waitFor();
+    expect(await navEntries(page)).toEqual(expected[role]);
+    await page.getByTestId('current-user-name').filter({ hasText: demoAccounts[role].name }).waitFor();
+
+    // The dashboard remote reads the same store the shell signed in with: one React, one store.
+    await page.getByTestId('signed-in-as').filter({ hasText: demoAccounts[role].name }).waitFor();
+    await page.getByRole('link', { name: 'Cards' }).click();
+    await page.getByRole('heading', { name: 'Card Management' }).waitFor();
+    await page.getByTestId('signed-in-as').filter({ hasText: demoAccounts[role].name }).waitFor();
+    await page.context().close();
+  });
+});
+
+test('a viewer who types the User Management address is refused', async () => {
+  const page = await newPage(browser);
+  await signIn(page, 'viewer');
+  await page.waitForURL('**/control/dashboard');
+  await page.goto('/control/users');
+  await page.getByText('Access denied').waitFor();
+  expect(await page.getByRole('heading', { name: 'User Management' }).count()).toBe(0);
+  await page.context().close();
+});
+
+test('a wrong password shows Login Failed and stays on the login page', async () => {
+  const page = await newPage(browser);
+  await signIn(page, 'admin', 'not-the-password-1');
+  await page.getByText('Login Failed').waitFor();
+  await page.getByText('Invalid username or password').waitFor();
+  expect(new URL(page.url()).pathname).toBe('/control/login');
+  await page.context().close();
+});
+
+test('logout clears the stored session and returns to the login page', async () => {
+  const page = await newPage(browser);
+  await signIn(page, 'admin');
+  await page.waitForURL('**/control/dashboard');
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await page.waitForURL('**/control/login');
+  expect(await page.evaluate(() => [localStorage.getItem('token'), localStorage.getItem('admin_user')])).toEqual([null, null]);
+  await page.goto('/control/dashboard');
+  await page.waitForURL('**/control/login');
+  await page.context().close();
+});

@@ -1,0 +1,34 @@
+// Builds the front ends: only those not built yet, or all of them with --force.
+// One at a time, since each build already uses both cores of a small machine.
+import { spawnSync } from 'node:child_process';
+import { frontends, isBuilt, root } from './frontends.mjs';
+
+export function buildFrontends({ force = false } = {}) {
+  const todo = frontends.filter((dir) => force || !isBuilt(dir));
+  for (const dir of todo) {
+    const started = Date.now();
+    process.stdout.write(`Building ${dir}... `);
+    const result = spawnSync('npx', ['webpack', '--mode', 'production'], {
+      cwd: `${root}/${dir}`,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, NODE_OPTIONS: '--no-deprecation' },
+      encoding: 'utf8',
+    });
+    if (result.status !== 0) {
+      process.stdout.write('failed\n');
+      process.stderr.write(result.stdout + result.stderr);
+      throw new Error(`Build of ${dir} failed`);
+    }
+    process.stdout.write(`done in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
+  }
+  return todo;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  try {
+    buildFrontends({ force: process.argv.includes('--force') });
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  }
+}

@@ -1,0 +1,43 @@
+// The front-end packages and where their builds land. Used by build, start and the e2e setup.
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** Federation container name of each remote; the shell is the host. */
+export const remotes = [
+  { dir: 'mf-payments', name: 'mf_payments' },
+  { dir: 'mf-transactions', name: 'mf_transactions' },
+  { dir: 'mf-users', name: 'mf_users' },
+  { dir: 'mf-cards', name: 'mf_cards' },
+  { dir: 'mf-wallet', name: 'mf_wallet' },
+];
+export const frontends = ['shell', ...remotes.map((r) => r.dir)];
+
+const entryOf = (dir) => path.join(root, dir, 'dist', 'remoteEntry.js');
+
+/** Newest modification time of the files below a folder. */
+function newestMtime(target) {
+  if (!existsSync(target)) return 0;
+  const stat = statSync(target);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return Math.max(0, ...readdirSync(target).map((name) => newestMtime(path.join(target, name))));
+}
+
+/** What a front end's build depends on besides node_modules. */
+const inputsOf = (dir) => [
+  path.join(root, dir, 'src'),
+  path.join(root, dir, 'package.json'),
+  path.join(root, dir, 'webpack.config.cjs'),
+  path.join(root, 'shared', 'src'),
+  path.join(root, 'scripts', 'webpack'),
+];
+
+/** Built, and built after its last source change. */
+export function isBuilt(dir) {
+  const entry = entryOf(dir);
+  if (!existsSync(entry)) return false;
+  const builtAt = statSync(entry).mtimeMs;
+  return inputsOf(dir).every((input) => newestMtime(input) <= builtAt);
+}

@@ -1,0 +1,45 @@
+// npm test: one jest run over every workspace (unit, API on PGlite and, when TEST_DATABASE_URL is
+// set, on PostgreSQL, and the browser tests), closing with one line "N passed, N failed".
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { root } from './frontends.mjs';
+
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const inCi = Boolean(process.env.CI) && process.env.CI !== 'false';
+const jestArgs = process.argv.slice(2);
+
+if (!existsSync(chromium)) {
+  if (inCi) {
+    console.error(`Chromium not found at ${chromium}: CI runs the browser tests (apt-get install -y chromium).`);
+    process.exit(1);
+  }
+  console.log(`Browser tests not run: Chromium not found at ${chromium} (apt-get install -y chromium, or set CHROMIUM_PATH).`);
+  jestArgs.push('--selectProjects', ...projectsWithoutE2e());
+}
+
+function projectsWithoutE2e() {
+  const names = ['shared', 'shell', 'mf-payments', 'mf-transactions', 'mf-users', 'mf-cards', 'mf-wallet', 'server-pglite'];
+  return process.env.TEST_DATABASE_URL ? [...names, 'server-postgres'] : names;
+}
+
+const work = mkdtempSync(path.join(tmpdir(), 'paydesk-test-'));
+const report = path.join(work, 'jest.json');
+const run = spawnSync('npx', ['jest', '--maxWorkers=2', '--json', `--outputFile=${report}`, ...jestArgs], {
+  cwd: root,
+  stdio: 'inherit',
+});
+
+let passed = 0;
+let failed = 0;
+if (existsSync(report)) {
+  const result = JSON.parse(readFileSync(report, 'utf8'));
+  passed = result.numPassedTests;
+  // A suite that could not run at all counts as a failure too.
+  failed = result.numFailedTests + result.numRuntimeErrorTestSuites;
+}
+rmSync(work, { recursive: true, force: true });
+if (run.status !== 0 && failed === 0) failed = 1;
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(run.status ?? 1);

@@ -1,0 +1,59 @@
+import type { Role } from '@paydesk/shared';
+import type { Db } from '../db/db';
+
+export interface NewSession {
+  id: string;
+  expiresAt: Date;
+}
+
+/** A session that is usable right now, with the current state of its user. */
+export interface LiveSession {
+  session_id: string;
+  user_id: number;
+  name: string;
+  email: string;
+  role: Role;
+  /** last_seen_at is more than a minute old and should be refreshed. */
+  stale: boolean;
+}
+
+export async function createSession(db: Db, id: string, userId: number, maxHours: number): Promise<NewSession> {
+  const rows = await db.query<{ id: string; expires_at: Date }>(
+    `insert into sessions (id, user_id, expires_at) values ($1, $2, now() + make_interval(hours => $3))
+     returning id, expires_at`,
+    [id, userId, maxHours],
+  );
+  const row = rows[0];
+  if (!row) throw new Error('insert into sessions returned no row');
+  return { id: row.id, expiresAt: new Date(row.expires_at) };
+}
+
+/** Checked on every authenticated request, so revocation and suspension take effect at once. */
+export async function findLiveSession(db: Db, sessionId: string, userId: number, idleMinutes: number): Promise<LiveSession | undefined> {
+  const rows = await db.query<LiveSession>(
+    `select s.id as session_id, u.id as user_id, u.name, u.email, u.role,
+            s.last_seen_at < now() - interval '1 minute' as stale
+       from sessions s join users u on u.id = s.user_id
+      where s.id = $1 and s.user_id = $2 and s.revoked_at is null and s.expires_at > now()
+        and s.last_seen_at > now() - make_interval(mins => $3) and u.status = 'active'`,
+    [sessionId, userId, idleMinutes],
+  );
+  return rows[0];
+}
+
+export async function touchSession(db: Db, sessionId: string): Promise<void> {
+  await db.query('update sessions set last_seen_at = now() where id = $1', [sessionId]);
+}
+
+export async function revokeSession(db: Db, sessionId: string): Promise<void> {
+  await db.query('update sessions set revoked_at = now() where id = $1 and revoked_at is null', [sessionId]);
+}
+
+/** Signs a user out everywhere (password change, suspension, deletion). Returns how many were live. */
+export async function revokeUserSessions(db: Db, userId: number): Promise<number> {
+  const rows = await db.query<{ id: string }>(
+    'update sessions set revoked_at = now() where user_id = $1 and revoked_at is null returning id',
+    [userId],
+  );
+  return rows.length;
+}

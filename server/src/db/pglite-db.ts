@@ -1,0 +1,40 @@
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { lockDataDir } from './data-dir-lock';
+import { insideTransaction, type Db } from './db';
+
+/** Embedded PostgreSQL (WASM). A folder persists between starts; no folder means in memory. */
+export async function openPgliteDb(dataDir?: string): Promise<Db> {
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const unlock = dataDir ? lockDataDir(dataDir) : () => undefined;
+  let pg: PGlite;
+  try {
+    pg = await PGlite.create(dataDir);
+  } catch (error) {
+    unlock();
+    throw error;
+  }
+  return {
+    query: async <T>(sql: string, params?: readonly unknown[]) =>
+      (await pg.query<T>(sql, params ? [...params] : undefined)).rows,
+    exec: async (sql) => {
+      await pg.exec(sql);
+    },
+    transaction: (fn) =>
+      pg.transaction((tx) =>
+        fn(
+          insideTransaction({
+            query: async <T>(sql: string, params?: readonly unknown[]) =>
+              (await tx.query<T>(sql, params ? [...params] : undefined)).rows,
+            exec: async (sql) => {
+              await tx.exec(sql);
+            },
+          }),
+        ),
+      ),
+    close: async () => {
+      await pg.close();
+      unlock();
+    },
+  };
+}

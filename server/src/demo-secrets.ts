@@ -1,0 +1,43 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { z } from 'zod';
+
+/**
+ * Demo mode only: secrets the operator did not set are generated once and kept in
+ * DATA_DIR/demo-secrets.json (mode 0600), so a restart keeps sessions valid.
+ * Production never reaches this file: there a missing secret refuses start.
+ */
+const secretNames = ['AUTH_SECRET'] as const;
+type DemoSecrets = Record<(typeof secretNames)[number], string>;
+
+const fileSchema = z.record(z.string(), z.string().min(32));
+
+const fileOf = (dataDir: string): string => join(dataDir, 'demo-secrets.json');
+
+function readSecrets(file: string): Record<string, string> {
+  try {
+    return fileSchema.parse(JSON.parse(readFileSync(file, 'utf8')));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return {};
+    throw new Error(`${file} is unreadable; delete it to generate new demo secrets`, { cause: error });
+  }
+}
+
+export function loadDemoSecrets(dataDir: string): DemoSecrets {
+  const file = fileOf(dataDir);
+  const stored = readSecrets(file);
+  if (secretNames.every((name) => stored[name])) return stored as DemoSecrets;
+  const next = { ...stored };
+  for (const name of secretNames) next[name] ??= randomBytes(48).toString('base64url');
+  mkdirSync(dataDir, { recursive: true });
+  // 'wx' when creating: of two processes starting together, one writes and the other re-reads.
+  const flag = Object.keys(stored).length === 0 ? 'wx' : 'w';
+  try {
+    writeFileSync(file, `${JSON.stringify(next, null, 2)}\n`, { mode: 0o600, flag });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return readSecrets(file) as DemoSecrets;
+    throw error;
+  }
+  return next as DemoSecrets;
+}

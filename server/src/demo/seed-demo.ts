@@ -1,0 +1,41 @@
+import { hashPassword } from '../auth/password-hasher';
+import type { Db } from '../db/db';
+import { countUsers, insertUser } from '../users/users-repository';
+import { DEMO_ACCOUNTS } from './demo-accounts';
+import { ensureProviderKeys } from './provider-keys';
+import { generateTransactions } from './transaction-generator';
+import { writeTransactions } from './transactions-writer';
+
+// Same constant in every process: two demo servers starting on one database seed once.
+const SEED_LOCK_KEY = 7_311_042_002;
+
+export interface DemoSeedOptions {
+  password: string;
+  transactions?: number;
+  seed?: number;
+  now?: Date;
+}
+
+/**
+ * Demo accounts, sandbox provider keys and ~90 days of transactions, in one transaction.
+ * Does nothing (returns false) when the database already has users.
+ */
+export async function seedDemo(db: Db, options: DemoSeedOptions): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    await tx.query('select pg_advisory_xact_lock($1)', [SEED_LOCK_KEY]);
+    if ((await countUsers(tx)) > 0) return false;
+    for (const account of DEMO_ACCOUNTS) {
+      const passwordHash = await hashPassword(options.password);
+      await insertUser(tx, { ...account, passwordHash, status: 'active' });
+    }
+    const providerKeys = await ensureProviderKeys(tx);
+    const seeds = generateTransactions({
+      count: options.transactions ?? 1500,
+      seed: options.seed ?? 2026,
+      providerKeys,
+      ...(options.now ? { now: options.now } : {}),
+    });
+    await writeTransactions(tx, seeds);
+    return true;
+  });
+}

@@ -1,0 +1,57 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type { ServerResponse } from 'node:http';
+import type { FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { isKnownPagePath } from '@paydesk/shared/routes';
+import type { Config } from './config';
+import { cacheControlFor, NO_CACHE } from './frontends/cache-headers';
+import { currentManifest, remotePackages } from './frontends/remotes-manifest';
+
+const setHeaders = (res: ServerResponse, path: string) => res.setHeader('cache-control', cacheControlFor(path));
+
+/**
+ * Serves the built front ends on the API's port: the shell at /, each remote at /remotes/<dir>/,
+ * and /remotes.json. Any other path gets the shell's page, with status 404 when it is not one of
+ * the product's routes (the shell then shows its 404 page).
+ */
+export async function registerFrontends(app: FastifyInstance, config: Config): Promise<void> {
+  const shellDist = join(config.frontendsDir, 'shell', 'dist');
+
+  app.get('/remotes.json', { schema: { hide: true } }, async (_request, reply) => {
+    reply.header('cache-control', NO_CACHE);
+    return currentManifest(config.frontendsDir, config.remotesManifest);
+  });
+
+  for (const { dir } of remotePackages) {
+    const dist = join(config.frontendsDir, dir, 'dist');
+    if (!existsSync(dist)) continue;
+    await app.register(fastifyStatic, {
+      root: dist,
+      prefix: `/remotes/${dir}/`,
+      decorateReply: false,
+      index: false,
+      cacheControl: false,
+      // Public static files: a shell deployed on another origin may fetch them.
+      setHeaders: (res: ServerResponse, path: string) => {
+        setHeaders(res, path);
+        res.setHeader('access-control-allow-origin', '*');
+      },
+    });
+  }
+
+  if (!existsSync(join(shellDist, 'index.html'))) {
+    app.log.warn(`No shell build in ${shellDist}: run npm run build`);
+    return;
+  }
+  await app.register(fastifyStatic, { root: shellDist, prefix: '/', index: false, wildcard: true, cacheControl: false, setHeaders });
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      return reply.code(404).send({ status: 'error', message: 'Not found' });
+    }
+    reply.code(isKnownPagePath(path) ? 200 : 404).header('cache-control', NO_CACHE);
+    return reply.sendFile('index.html', shellDist);
+  });
+}

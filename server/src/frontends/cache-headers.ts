@@ -1,0 +1,8 @@
+/** Files whose name carries a content hash never change: cache them for a year. */
+const hashed = /\.[0-9a-f]{10}\.(js|css|map)$/;
+
+export const NO_CACHE = 'no-cache';
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/** remoteEntry.js, manifests and pages must be revalidated so a redeploy shows at the next load. */
+export const cacheControlFor = (path: string): string => (hashed.test(path) ? IMMUTABLE : NO_CACHE);

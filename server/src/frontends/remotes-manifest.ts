@@ -1,0 +1,45 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { z } from 'zod';
+
+/** The remotes of the product: federation container name and package folder. */
+export const remotePackages = [
+  { name: 'mf_payments', dir: 'mf-payments' },
+  { name: 'mf_transactions', dir: 'mf-transactions' },
+  { name: 'mf_users', dir: 'mf-users' },
+  { name: 'mf_cards', dir: 'mf-cards' },
+  { name: 'mf_wallet', dir: 'mf-wallet' },
+] as const;
+
+export const remotesManifest = z.object({
+  remotes: z.array(z.object({ name: z.string(), entry: z.string(), version: z.string() })),
+});
+export type RemotesManifest = z.infer<typeof remotesManifest>;
+
+const builtVersion = (distDir: string): string => {
+  const manifest = JSON.parse(readFileSync(join(distDir, 'mf-manifest.json'), 'utf8')) as {
+    metaData?: { buildInfo?: { buildVersion?: string } };
+  };
+  return manifest.metaData?.buildInfo?.buildVersion ?? 'unknown';
+};
+
+/** The manifest of the remotes built in this checkout, each served under /remotes/<dir>/. */
+export function localManifest(frontendsDir: string): RemotesManifest {
+  const remotes = remotePackages
+    .filter(({ dir }) => existsSync(join(frontendsDir, dir, 'dist', 'remoteEntry.js')))
+    .map(({ name, dir }) => ({
+      name,
+      entry: `/remotes/${dir}/remoteEntry.js`,
+      version: builtVersion(join(frontendsDir, dir, 'dist')),
+    }));
+  return { remotes };
+}
+
+/**
+ * The deploy-time manifest: a file the operator edits to roll a remote forward or back (read on
+ * every request, so no restart), or else the local builds.
+ */
+export function currentManifest(frontendsDir: string, manifestFile: string | undefined): RemotesManifest {
+  if (!manifestFile) return localManifest(frontendsDir);
+  return remotesManifest.parse(JSON.parse(readFileSync(manifestFile, 'utf8')));
+}

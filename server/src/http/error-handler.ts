@@ -1,0 +1,43 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ApiError } from '@paydesk/shared';
+
+type ValidationIssue = { instancePath?: string; message?: string };
+
+/** "email: Please enter a valid email address" from the first issue of a failed validation. */
+export function validationMessage(issues: readonly ValidationIssue[], context?: string): string {
+  const first = issues[0];
+  const path = (first?.instancePath ?? '').split('/').filter(Boolean).join('.');
+  const where = path || context || 'request';
+  return `${where}: ${first?.message ?? 'is invalid'}`;
+}
+
+function statusOf(error: FastifyError): number {
+  const code = error.statusCode;
+  return typeof code === 'number' && code >= 400 && code < 600 ? code : 500;
+}
+
+/**
+ * The one error handler: validation → 400 with a readable message, other 4xx pass their
+ * message, 5xx are logged with the request context and the client learns nothing more.
+ */
+export function handleError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  if (error.validation) {
+    const body: ApiError = { status: 'error', message: validationMessage(error.validation, error.validationContext) };
+    return reply.code(400).send(body);
+  }
+  const status = statusOf(error);
+  if (status < 500) {
+    const body: ApiError = { status: 'error', message: error.message };
+    return reply.code(status).send(body);
+  }
+  request.log.error(
+    { err: error, method: request.method, url: request.url, route: request.routeOptions.url, userId: request.auth?.userId },
+    'request failed',
+  );
+  const body: ApiError = { status: 'error', message: 'Internal server error' };
+  return reply.code(status).send(body);
+}
+
+export const registerErrorHandler = (app: FastifyInstance): void => {
+  app.setErrorHandler(handleError);
+};

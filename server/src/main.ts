@@ -1,0 +1,51 @@
+import type { AddressInfo } from 'node:net';
+import { buildApp } from './app';
+import { ConfigError, loadConfig, type Config } from './config';
+import { migrate } from './db/migrate';
+import { openDb } from './db/open-db';
+import { seedDemo } from './demo/seed-demo';
+import { createLogger } from './logger';
+import { startupBanner } from './startup-banner';
+
+function configOrExit(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(`Paydesk refused to start. ${error.message}`);
+    process.exit(1);
+  }
+}
+
+async function main(): Promise<void> {
+  const config = configOrExit();
+  const logger = createLogger(config.logLevel);
+  const db = await openDb(config);
+  const applied = await migrate(db);
+  if (applied.length > 0) logger.info({ applied }, 'migrations applied');
+  if (config.mode === 'demo' && (await seedDemo(db, { password: config.demoPassword }))) {
+    logger.info('demo data seeded');
+  }
+  const app = await buildApp({ config, db, logger });
+  await app.listen({ port: config.port, host: config.host });
+  console.log(startupBanner(config, (app.server.address() as AddressInfo).port));
+
+  let stopping = false;
+  const stop = async (signal: string): Promise<void> => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    // A stuck connection must not keep the process alive forever.
+    setTimeout(() => process.exit(1), 10_000).unref();
+    await app.close();
+    await db.close();
+    process.exit(0);
+  };
+  process.once('SIGTERM', () => void stop('SIGTERM'));
+  process.once('SIGINT', () => void stop('SIGINT'));
+}
+
+main().catch((error: unknown) => {
+  console.error('Paydesk failed to start:', error);
+  process.exit(1);
+});

@@ -1,0 +1,22 @@
+import type { Config } from './config';
+import { DEMO_ACCOUNTS } from './demo/demo-accounts';
+import { DEMO_PASSWORD } from './demo/demo-password';
+
+/** The one block printed at start: where to go, and in demo mode how to sign in. */
+export function startupBanner(config: Config, port: number): string {
+  const base = `http://localhost:${port}`;
+  const database = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`;
+  const lines = [
+    `Paydesk is running (${config.mode} mode, ${database})`,
+    `  Payment page:  ${base}/`,
+    `  Back office:   ${base}/control/login`,
+    `  API docs:      ${base}/api/docs`,
+  ];
+  if (config.mode === 'demo') {
+    const password = config.demoPassword === DEMO_PASSWORD ? DEMO_PASSWORD : '(the value of DEMO_PASSWORD)';
+    lines.push(`  Demo accounts, password ${password}:`);
+    for (const account of DEMO_ACCOUNTS) lines.push(`    ${account.role.padEnd(12)} ${account.email}`);
+  }
+  const rule = '-'.repeat(Math.max(...lines.map((line) => line.length)));
+  return ['', rule, ...lines, rule, ''].join('\n');
+}

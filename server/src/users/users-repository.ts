@@ -1,0 +1,62 @@
+import type { Role, UserStatus } from '@paydesk/shared';
+import type { Db } from '../db/db';
+
+export interface UserRecord {
+  id: number;
+  name: string;
+  email: string;
+  role: Role;
+  status: UserStatus;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export interface UserWithHash extends UserRecord {
+  password_hash: string;
+}
+
+export interface NewUser {
+  name: string;
+  email: string;
+  passwordHash: string;
+  role: Role;
+  status: UserStatus;
+}
+
+const columns = 'id, name, email, role, status, created_at, updated_at';
+
+export async function findUserByEmail(db: Db, email: string): Promise<UserWithHash | undefined> {
+  const rows = await db.query<UserWithHash>(
+    `select ${columns}, password_hash from users where lower(email) = lower($1)`,
+    [email],
+  );
+  return rows[0];
+}
+
+export async function findUserById(db: Db, id: number): Promise<UserRecord | undefined> {
+  const rows = await db.query<UserRecord>(`select ${columns} from users where id = $1`, [id]);
+  return rows[0];
+}
+
+export async function insertUser(db: Db, user: NewUser): Promise<UserRecord> {
+  const rows = await db.query<UserRecord>(
+    `insert into users (name, email, password_hash, role, status) values ($1, $2, $3, $4, $5) returning ${columns}`,
+    [user.name, user.email, user.passwordHash, user.role, user.status],
+  );
+  const created = rows[0];
+  if (!created) throw new Error('insert into users returned no row');
+  return created;
+}
+
+export async function setUserStatus(db: Db, id: number, status: UserStatus): Promise<void> {
+  await db.query('update users set status = $2, updated_at = now() where id = $1', [id, status]);
+}
+
+export async function countUsers(db: Db): Promise<number> {
+  const rows = await db.query<{ count: number }>('select count(*) as count from users');
+  return rows[0]?.count ?? 0;
+}
+
+/** Postgres unique_violation on the lower(email) index. */
+export const isDuplicateEmail = (error: unknown): boolean =>
+  typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';

@@ -1,0 +1,52 @@
+import { createApi, fetchBaseQuery, type BaseQueryFn, type FetchArgs, type FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
+import { TOKEN_KEY } from '../session/storage';
+import { sessionExpired } from '../session/session-slice';
+
+/** Per-endpoint options: the spec logs out on a 401 with a toast, or silently for the wallet calls. */
+export interface PaydeskExtraOptions {
+  silent401?: boolean;
+}
+
+const rawBaseQuery = fetchBaseQuery({
+  baseUrl: '/api',
+  prepareHeaders: (headers) => {
+    const token = localStorage.getItem(TOKEN_KEY);
+    if (token) headers.set('authorization', `Bearer ${token}`);
+    return headers;
+  },
+});
+
+const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError, PaydeskExtraOptions> = async (
+  args,
+  api,
+  extraOptions,
+) => {
+  const hadToken = localStorage.getItem(TOKEN_KEY) !== null;
+  const result = await rawBaseQuery(args, api, extraOptions ?? {});
+  // A 401 on a call made with our token means the session is over; a 401 without one is a
+  // wrong password at sign-in, which the login page reports itself.
+  if (result.error?.status === 401 && hadToken) {
+    api.dispatch(sessionExpired({ silent: extraOptions?.silent401 === true }));
+  }
+  return result;
+};
+
+/** The one API slice of the product. Each remote adds its endpoints with injectEndpoints. */
+export const api = createApi({
+  reducerPath: 'api',
+  baseQuery,
+  tagTypes: ['Me', 'Dashboard', 'Transaction', 'User', 'Card', 'Wallet', 'Withdrawal', 'Checkout'],
+  endpoints: () => ({}),
+});
+
+/** The message of an API error body ({status: 'error', message}), if there is one. */
+export function apiErrorMessage(error: unknown): string | undefined {
+  if (typeof error === 'object' && error !== null && 'data' in error) {
+    const data = (error as { data: unknown }).data;
+    if (typeof data === 'object' && data !== null && 'message' in data) {
+      const message = (data as { message: unknown }).message;
+      if (typeof message === 'string' && message.length > 0) return message;
+    }
+  }
+  return undefined;
+}

@@ -1,0 +1,41 @@
+import type { ReactNode } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Typography from '@mui/material/Typography';
+
+interface QueryStateProps<T> {
+  isLoading: boolean;
+  error: unknown;
+  data: T | undefined;
+  isEmpty?: (data: T) => boolean;
+  emptyText?: string;
+  errorText: string;
+  onRetry?: () => void;
+  children: (data: T) => ReactNode;
+}
+
+/** The one way a page renders a query: loading, error, empty or data. */
+export function QueryState<T>({ isLoading, error, data, isEmpty, emptyText, errorText, onRetry, children }: QueryStateProps<T>) {
+  if (isLoading) {
+    return (
+      <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }} role="status" aria-label="Loading">
+        <CircularProgress />
+      </Box>
+    );
+  }
+  if (error || data === undefined) {
+    return (
+      <Alert severity="error" action={onRetry ? <Button color="inherit" size="small" onClick={onRetry}>Retry</Button> : undefined}>
+        {errorText}
+      </Alert>
+    );
+  }
+  if (isEmpty?.(data)) {
+    return (
+      <Typography sx={{ py: 6, textAlign: 'center', color: 'text.secondary' }}>{emptyText}</Typography>
+    );
+  }
+  return <>{children(data)}</>;
+}

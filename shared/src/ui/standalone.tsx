@@ -1,0 +1,20 @@
+import { createRoot } from 'react-dom/client';
+import { createBrowserRouter, RouterProvider, type RouteObject } from 'react-router-dom';
+import { makeStore } from '../store';
+import { AppProviders } from './app-providers';
+
+/**
+ * A remote's own bootstrap for `npm run dev -w <remote>`: its pages with their own router, store,
+ * theme and toasts, against the API the dev server proxies. Sign in through the shell (or put a
+ * token in local storage) to see back-office pages with data.
+ */
+export function renderStandalone(routes: RouteObject[]): void {
+  const container = document.getElementById('root');
+  if (!container) throw new Error('No #root element in the page');
+  const store = makeStore();
+  createRoot(container).render(
+    <AppProviders store={store}>
+      <RouterProvider router={createBrowserRouter(routes)} />
+    </AppProviders>,
+  );
+}

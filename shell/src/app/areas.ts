@@ -1,0 +1,24 @@
+import type { Permission } from '@paydesk/shared/roles';
+import type { RemoteModule } from '../remotes/remote-page';
+
+/** The back-office areas: where each lives, who may open it, and its menu entry. */
+export interface ControlArea {
+  path: string;
+  remote: RemoteModule;
+  permission: Permission;
+  /** Menu label (spec point 2); absent for pages reached from another page. */
+  label?: string;
+}
+
+export const controlAreas: readonly ControlArea[] = [
+  { path: 'dashboard', label: 'Dashboard', permission: 'dashboard.view', remote: { id: 'mf_transactions/DashboardPage', area: 'Dashboard' } },
+  { path: 'transactions', label: 'Transactions', permission: 'transactions.view', remote: { id: 'mf_transactions/TransactionsPage', area: 'Transactions' } },
+  { path: 'transactions/:id', permission: 'transactions.view', remote: { id: 'mf_transactions/TransactionDetailsPage', area: 'Transactions' } },
+  { path: 'users', label: 'User Management', permission: 'users.manage', remote: { id: 'mf_users/UsersPage', area: 'User Management' } },
+  { path: 'cards', label: 'Cards', permission: 'cards.view', remote: { id: 'mf_cards/CardsPage', area: 'Cards' } },
+  { path: 'withdrawals', label: 'Withdrawals', permission: 'wallet.view', remote: { id: 'mf_wallet/WithdrawalsPage', area: 'Withdrawals' } },
+];
+
+export const publicPages: readonly { path: string; remote: RemoteModule }[] = [
+  { path: '/', remote: { id: 'mf_payments/PayFormPage', area: 'Payment' } },
+];

@@ -1,0 +1,62 @@
+import { NavLink, useNavigate } from 'react-router-dom';
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Divider from '@mui/material/Divider';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Typography from '@mui/material/Typography';
+import LogoutIcon from '@mui/icons-material/Logout';
+import SettingsIcon from '@mui/icons-material/Settings';
+import { can, roleLabel } from '@paydesk/shared/roles';
+import { controlPaths } from '@paydesk/shared/routes';
+import { selectCurrentUser, signedOut } from '@paydesk/shared/session/session-slice';
+import { useAppDispatch, useAppSelector } from '@paydesk/shared/store';
+import { controlAreas } from '../../app/areas';
+import { useLogoutMutation } from '../auth/auth-api';
+import { navIcons } from './nav-icons';
+
+/** The side navigation: only the entries the signed-in role may open (the server enforces the same). */
+export function SideNav({ onNavigate }: { onNavigate: () => void }) {
+  const user = useAppSelector(selectCurrentUser);
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const [logout] = useLogoutMutation();
+  if (!user) return null;
+  const entries = controlAreas.filter((a) => a.label && can(user.role, a.permission));
+
+  const signOut = async () => {
+    await logout().catch(() => undefined);
+    dispatch(signedOut());
+    navigate(controlPaths.login, { replace: true });
+  };
+
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
+      <Typography variant="h6" sx={{ px: 3, py: 2.5, fontWeight: 800, color: 'primary.main' }}>Paydesk</Typography>
+      <Divider />
+      <List sx={{ flexGrow: 1, px: 1 }}>
+        {entries.map((a) => (
+          <ListItemButton key={a.path} component={NavLink} to={`/control/${a.path}`} onClick={onNavigate} sx={{ borderRadius: 2, '&.active': { bgcolor: 'action.selected' } }}>
+            <ListItemIcon>{navIcons[a.path]}</ListItemIcon>
+            <ListItemText primary={a.label} />
+          </ListItemButton>
+        ))}
+      </List>
+      <Divider />
+      <Box sx={{ p: 2, display: 'grid', gap: 1 }}>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
+          <Avatar sx={{ bgcolor: 'primary.main' }}>{user.username.charAt(0).toUpperCase()}</Avatar>
+          <Box sx={{ minWidth: 0 }}>
+            <Typography noWrap sx={{ fontWeight: 600 }} data-testid="current-user-name">{user.username}</Typography>
+            <Typography variant="body2" color="text.secondary" data-testid="current-user-role">{roleLabel(user.role)}</Typography>
+          </Box>
+        </Box>
+        <Button component={NavLink} to={controlPaths.settings} onClick={onNavigate} startIcon={<SettingsIcon />} sx={{ justifyContent: 'flex-start' }}>Settings</Button>
+        <Button onClick={signOut} color="error" startIcon={<LogoutIcon />} sx={{ justifyContent: 'flex-start' }}>Logout</Button>
+      </Box>
+    </Box>
+  );
+}

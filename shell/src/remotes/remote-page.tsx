@@ -1,0 +1,38 @@
+import { lazy, Suspense, useMemo, useState, type ComponentType } from 'react';
+import { loadRemote } from '@module-federation/enhanced/runtime';
+import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
+import { RemoteBoundary } from './remote-boundary';
+
+export interface RemoteModule {
+  /** `container/ExposedModule`, e.g. `mf_cards/CardsPage`. */
+  id: string;
+  /** Human name of the area, shown in its fallback. */
+  area: string;
+}
+
+async function importPage(id: string): Promise<{ default: ComponentType }> {
+  const module = await loadRemote<{ default: ComponentType }>(id);
+  if (!module?.default) throw new Error(`${id} exposes no default component`);
+  return module;
+}
+
+/** Renders a page exposed by a remote; a failure stays inside this area and can be retried. */
+export function RemotePage({ id, area }: RemoteModule) {
+  const [attempt, setAttempt] = useState(0);
+  // A new lazy component per attempt: React caches a rejected lazy import for good.
+  const Page = useMemo(() => lazy(() => importPage(id)), [id, attempt]);
+  return (
+    <RemoteBoundary area={area} onRetry={() => setAttempt((n) => n + 1)}>
+      <Suspense
+        fallback={
+          <Box sx={{ display: 'flex', justifyContent: 'center', py: 8 }} role="status" aria-label="Loading">
+            <CircularProgress />
+          </Box>
+        }
+      >
+        <Page />
+      </Suspense>
+    </RemoteBoundary>
+  );
+}

@@ -1,0 +1,3 @@
+const { createConfig } = require('../scripts/webpack/create-config.cjs');
+
+module.exports = createConfig({ dir: __dirname, name: 'shell', host: true, devPort: 3000 });
