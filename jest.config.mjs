@@ -23,8 +23,7 @@ const web = (dir) => ({
   ...base,
   displayName: dir,
   rootDir: `<rootDir>/${dir}`,
-  testEnvironment: 'jsdom',
-  setupFiles: ['<rootDir>/../scripts/jest/web-setup.cjs'],
+  testEnvironment: '<rootDir>/../scripts/jest/jsdom-environment.cjs',
   testMatch: ['<rootDir>/src/**/*.test.{ts,tsx}'],
 });
 const server = (db) => ({
@@ -37,8 +36,7 @@ const server = (db) => ({
 });
 
 const projects = [
-  { ...base, displayName: 'shared', rootDir: '<rootDir>/shared', testEnvironment: 'jsdom', setupFiles: ['<rootDir>/../scripts/jest/web-setup.cjs'], testMatch: ['<rootDir>/src/**/*.test.{ts,tsx}'] },
-  ...['shell', 'mf-payments', 'mf-transactions', 'mf-users', 'mf-cards', 'mf-wallet'].map(web),
+  ...['shared', 'shell', 'mf-payments', 'mf-transactions', 'mf-users', 'mf-cards', 'mf-wallet'].map(web),
   server('pglite'),
   ...(process.env.TEST_DATABASE_URL ? [server('postgres')] : []),
   {

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { z } from 'zod';
-import { createUserRequest } from '@paydesk/shared';
+import { createUserRequest } from '@paydesk/shared/schemas/user';
 import { findRepoRoot } from './repo-root';
 import { loadDemoSecrets } from './demo-secrets';
 import { DEMO_PASSWORD } from './demo/demo-password';

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { apiError, loginRequest, loginResponse, meResponse, statusMessage } from '@paydesk/shared';
+import { loginRequest, loginResponse, meResponse } from '@paydesk/shared/schemas/auth';
+import { apiError, statusMessage } from '@paydesk/shared/schemas/common';
 import { signIn } from './auth-service';
 import { requireAuth } from './authorize';
 import { revokeSession } from './sessions-repository';

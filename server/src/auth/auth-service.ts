@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Role } from '@paydesk/shared';
+import type { Role } from '@paydesk/shared/roles';
 import type { Config } from '../config';
 import type { Db } from '../db/db';
 import { unauthorized } from '../http/http-error';

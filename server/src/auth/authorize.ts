@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import { can, type Permission } from '@paydesk/shared';
+import { can, type Permission } from '@paydesk/shared/roles';
 import { forbidden, unauthorized } from '../http/http-error';
 import { authenticate, bearerToken, type AuthContext } from './auth-service';
 import type { TokenService } from './token-service';

@@ -1,4 +1,4 @@
-import type { Role } from '@paydesk/shared';
+import type { Role } from '@paydesk/shared/roles';
 import type { Db } from '../db/db';
 
 export interface NewSession {

@@ -1,4 +1,4 @@
-import type { Role } from '@paydesk/shared';
+import type { Role } from '@paydesk/shared/roles';
 
 /** The seeded staff accounts (README). Their password is DEMO_PASSWORD unless overridden. */
 export const DEMO_ACCOUNTS: readonly { email: string; name: string; role: Role }[] = [

@@ -1,4 +1,4 @@
-import type { TransactionStatus } from '@paydesk/shared';
+import type { TransactionStatus } from '@paydesk/shared/schemas/transaction';
 import { makeCustomer, type DemoCustomer } from './demo-people';
 import { createPrng, type Prng } from './prng';
 

@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ApiError } from '@paydesk/shared';
+import type { ApiError } from '@paydesk/shared/schemas/common';
 
 type ValidationIssue = { instancePath?: string; message?: string };
 

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { apiError } from '@paydesk/shared';
+import { apiError } from '@paydesk/shared/schemas/common';
 
 const ok = z.object({ status: z.literal('ok') });
 

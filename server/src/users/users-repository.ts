@@ -1,4 +1,5 @@
-import type { Role, UserStatus } from '@paydesk/shared';
+import type { Role } from '@paydesk/shared/roles';
+import type { UserStatus } from '@paydesk/shared/schemas/user';
 import type { Db } from '../db/db';
 
 export interface UserRecord {

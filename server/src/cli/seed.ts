@@ -1,0 +1,50 @@
+import { parseArgs } from 'node:util';
+import { z } from 'zod';
+import { loadConfig } from '../config';
+import { migrate } from '../db/migrate';
+import { openDb } from '../db/open-db';
+import { ensureProviderKeys } from '../demo/provider-keys';
+import { generateTransactions } from '../demo/transaction-generator';
+import { writeTransactions } from '../demo/transactions-writer';
+import { runCli } from './run-cli';
+
+const usage = 'Usage: npm run seed -- --transactions 10000 [--seed 42] [--days 90]';
+
+const options = z.object({
+  transactions: z.coerce.number().int().min(1).max(10_000_000),
+  seed: z.coerce.number().int().min(0).default(() => Date.now() % 2 ** 31),
+  days: z.coerce.number().int().min(1).max(3650).default(90),
+});
+
+/** Adds N generated transactions (same generator as the demo data), in batches, with progress. */
+async function seed(): Promise<void> {
+  const { values } = parseArgs({
+    options: { transactions: { type: 'string' }, seed: { type: 'string' }, days: { type: 'string' } },
+  });
+  const parsed = options.safeParse(values);
+  if (!parsed.success) throw new Error(`${parsed.error.issues[0]?.path[0] ?? 'option'}: ${parsed.error.issues[0]?.message}\n${usage}`);
+  const { transactions, seed: prngSeed, days } = parsed.data;
+
+  const db = await openDb(loadConfig());
+  try {
+    await migrate(db);
+    const providerKeys = await ensureProviderKeys(db);
+    const started = Date.now();
+    const seeds = generateTransactions({ count: transactions, seed: prngSeed, days, providerKeys });
+    let reported = 0;
+    await writeTransactions(db, seeds, {
+      batchSize: 500,
+      onProgress: (written) => {
+        if (written - reported >= 10_000 || written === transactions) {
+          reported = written;
+          console.log(`${written.toLocaleString('en-US')} / ${transactions.toLocaleString('en-US')} transactions`);
+        }
+      },
+    });
+    console.log(`Done in ${((Date.now() - started) / 1000).toFixed(1)} s (seed ${prngSeed}).`);
+  } finally {
+    await db.close();
+  }
+}
+
+runCli(seed);

@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { makeStore } from '../store';
+import { writeStoredSession } from '../session/storage';
+import { notify } from '../ui/notify';
+import { api } from './api-slice';
+
+jest.mock('../ui/notify', () => ({ notify: jest.fn() }));
+
+const probeApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    probe: build.query({ query: () => '/probe', transformResponse: (raw: unknown) => z.object({ ok: z.boolean() }).parse(raw) }),
+    quietProbe: build.query({ query: () => '/quiet', extraOptions: { silent401: true } }),
+  }),
+});
+
+const user = { id: 1, username: 'Alex Admin', role: 'admin' as const, email: 'admin@paydesk.test' };
+const answer = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+let fetchSpy: jest.SpyInstance;
+
+beforeEach(() => {
+  localStorage.clear();
+  jest.mocked(notify).mockClear();
+  fetchSpy = jest.spyOn(globalThis, 'fetch');
+});
+afterEach(() => fetchSpy.mockRestore());
+
+test('calls carry the stored bearer token', async () => {
+  writeStoredSession({ token: 'tok-1', user });
+  fetchSpy.mockResolvedValue(answer(200, { ok: true }));
+  const store = makeStore();
+  const result = await store.dispatch(probeApi.endpoints.probe.initiate(undefined));
+  expect(result.data).toEqual({ ok: true });
+  const request = fetchSpy.mock.calls[0][0] as Request;
+  expect(request.headers.get('authorization')).toBe('Bearer tok-1');
+});
+
+test('a 401 with a token ends the session, clears storage and shows the spec toast', async () => {
+  writeStoredSession({ token: 'tok-1', user });
+  fetchSpy.mockResolvedValue(answer(401, { status: 'error', message: 'Unauthorized' }));
+  const store = makeStore();
+  expect(store.getState().session.user).toEqual(user);
+  await store.dispatch(probeApi.endpoints.probe.initiate(undefined));
+  expect(store.getState().session).toEqual({ user: null, token: null });
+  expect(localStorage.getItem('token')).toBeNull();
+  expect(localStorage.getItem('admin_user')).toBeNull();
+  expect(notify).toHaveBeenCalledWith('error', 'Unauthorized', 'Your session has expired. Please log in again.');
+});
+
+test('a 401 on a silent call (wallet) logs out without a toast', async () => {
+  writeStoredSession({ token: 'tok-1', user });
+  fetchSpy.mockResolvedValue(answer(401, { status: 'error', message: 'Unauthorized' }));
+  const store = makeStore();
+  await store.dispatch(probeApi.endpoints.quietProbe.initiate(undefined));
+  expect(store.getState().session.token).toBeNull();
+  expect(notify).not.toHaveBeenCalled();
+});
+
+test('a 401 without a token (a wrong password at sign-in) leaves the session alone', async () => {
+  fetchSpy.mockResolvedValue(answer(401, { status: 'error', message: 'Invalid username or password' }));
+  const store = makeStore();
+  const result = await store.dispatch(probeApi.endpoints.probe.initiate(undefined));
+  expect(result.error).toMatchObject({ status: 401 });
+  expect(notify).not.toHaveBeenCalled();
+});

@@ -1,0 +1,18 @@
+import { can, manageableRoles, roles, type Permission } from './roles';
+
+test('the roles table of the design: what each role may do', () => {
+  const matrix = (permission: Permission) => roles.filter((r) => can(r, permission));
+  expect(matrix('users.manage')).toEqual(['super_admin', 'admin']);
+  expect(matrix('wallet.view')).toEqual(['super_admin', 'admin']);
+  expect(matrix('cards.manage')).toEqual(['super_admin', 'admin']);
+  expect(matrix('figures.real')).toEqual(['super_admin', 'admin']);
+  expect(matrix('cards.view')).toEqual(['super_admin', 'admin', 'viewer']);
+  expect(matrix('dashboard.view')).toEqual(['super_admin', 'admin', 'viewer']);
+  expect(matrix('settings.view')).toEqual(['super_admin', 'admin', 'viewer']);
+});
+
+test('an admin manages admin and viewer accounts only; a viewer none', () => {
+  expect(manageableRoles('super_admin')).toEqual(['super_admin', 'admin', 'viewer']);
+  expect(manageableRoles('admin')).toEqual(['admin', 'viewer']);
+  expect(manageableRoles('viewer')).toEqual([]);
+});

@@ -1,0 +1,37 @@
+import { registerRemotes } from '@module-federation/enhanced/runtime';
+import { loadRemoteManifest } from './manifest';
+
+jest.mock('@module-federation/enhanced/runtime', () => ({ registerRemotes: jest.fn() }));
+
+const serve = (status: number, body: unknown) =>
+  jest.spyOn(globalThis, 'fetch').mockResolvedValue(new Response(JSON.stringify(body), { status }));
+
+afterEach(() => jest.restoreAllMocks());
+
+test('registers each remote of the manifest with an absolute entry address', async () => {
+  serve(200, { remotes: [{ name: 'mf_cards', entry: '/remotes/mf-cards/remoteEntry.js', version: '1.2.0' }, { name: 'mf_wallet', entry: 'https://cdn.example/wallet/remoteEntry.js', version: '2.0.0' }] });
+  await loadRemoteManifest();
+  expect(registerRemotes).toHaveBeenCalledWith(
+    [
+      { name: 'mf_cards', entry: 'http://localhost/remotes/mf-cards/remoteEntry.js' },
+      { name: 'mf_wallet', entry: 'https://cdn.example/wallet/remoteEntry.js' },
+    ],
+    { force: true },
+  );
+});
+
+test.each([
+  ['a remote without an entry', { remotes: [{ name: 'mf_cards', version: '1' }] }],
+  ['a name that is not an identifier', { remotes: [{ name: 'mf-cards', entry: '/x.js', version: '1' }] }],
+  ['no remotes list', { services: [] }],
+])('refuses %s and registers nothing', async (_case, body) => {
+  jest.mocked(registerRemotes).mockClear();
+  serve(200, body);
+  await expect(loadRemoteManifest()).rejects.toThrow();
+  expect(registerRemotes).not.toHaveBeenCalled();
+});
+
+test('a manifest that cannot be fetched is an error', async () => {
+  serve(503, {});
+  await expect(loadRemoteManifest()).rejects.toThrow('/remotes.json answered 503');
+});
