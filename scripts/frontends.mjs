@@ -17,12 +17,16 @@ export const frontends = ['shell', ...remotes.map((r) => r.dir)];
 
 const entryOf = (dir) => path.join(root, dir, 'dist', 'remoteEntry.js');
 
+/** Tests and test helpers are never bundled, so they do not make a build stale. */
+const testOnly = /(\.test\.tsx?$)|(^testing$)/;
+
 /** Newest modification time of the files below a folder. */
 function newestMtime(target) {
   if (!existsSync(target)) return 0;
   const stat = statSync(target);
   if (!stat.isDirectory()) return stat.mtimeMs;
-  return Math.max(0, ...readdirSync(target).map((name) => newestMtime(path.join(target, name))));
+  const names = readdirSync(target).filter((name) => !testOnly.test(name));
+  return Math.max(0, ...names.map((name) => newestMtime(path.join(target, name))));
 }
 
 /** What a front end's build depends on besides node_modules. */

@@ -14,6 +14,6 @@ export const demoPassword = (): string => process.env.DEMO_PASSWORD ?? 'Paydesk-
 export async function signIn(page: Page, role: DemoRole, password = demoPassword()): Promise<void> {
   await page.goto('/control/login');
   await page.getByLabel('Email').fill(demoAccounts[role].email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel(/^Password/).fill(password);
   await page.getByRole('button', { name: 'Sign In' }).click();
 }

@@ -1,14 +1,13 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import type { ServerResponse } from 'node:http';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { isKnownPagePath } from '@paydesk/shared/routes';
 import type { Config } from './config';
 import { cacheControlFor, NO_CACHE } from './frontends/cache-headers';
 import { currentManifest, remotePackages } from './frontends/remotes-manifest';
 
-const setHeaders = (res: ServerResponse, path: string) => res.setHeader('cache-control', cacheControlFor(path));
+const setHeaders = (reply: FastifyReply, path: string) => reply.header('cache-control', cacheControlFor(path));
 
 /**
  * Serves the built front ends on the API's port: the shell at /, each remote at /remotes/<dir>/,
@@ -33,9 +32,9 @@ export async function registerFrontends(app: FastifyInstance, config: Config): P
       index: false,
       cacheControl: false,
       // Public static files: a shell deployed on another origin may fetch them.
-      setHeaders: (res: ServerResponse, path: string) => {
-        setHeaders(res, path);
-        res.setHeader('access-control-allow-origin', '*');
+      setHeaders: (reply: FastifyReply, path: string) => {
+        setHeaders(reply, path);
+        reply.header('access-control-allow-origin', '*');
       },
     });
   }
@@ -44,7 +43,7 @@ export async function registerFrontends(app: FastifyInstance, config: Config): P
     app.log.warn(`No shell build in ${shellDist}: run npm run build`);
     return;
   }
-  await app.register(fastifyStatic, { root: shellDist, prefix: '/', index: false, wildcard: true, cacheControl: false, setHeaders });
+  await app.register(fastifyStatic, { root: shellDist, prefix: '/', index: 'index.html', wildcard: true, cacheControl: false, setHeaders });
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';

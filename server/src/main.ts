@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
+import { DataDirBusyError } from './db/data-dir-lock';
 import { migrate } from './db/migrate';
 import { openDb } from './db/open-db';
 import { seedDemo } from './demo/seed-demo';
@@ -46,6 +47,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error('Paydesk failed to start:', error);
+  console.error('Paydesk failed to start:', error instanceof DataDirBusyError ? error.message : error);
   process.exit(1);
 });

@@ -1,7 +1,2 @@
-import { loadRemoteManifest } from './remotes/manifest';
-
-// Remotes come from the deploy-time manifest, read before the app starts; a missing or broken
-// manifest still starts the shell (its areas then show their fallbacks).
-loadRemoteManifest()
-  .catch((error: unknown) => console.error('Remote manifest not loaded', error))
-  .finally(() => import('./bootstrap'));
+// The async boundary: shared singletons are negotiated before any app code (or zod) runs.
+void import('./bootstrap');

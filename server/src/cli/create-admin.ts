@@ -1,4 +1,3 @@
-import { parseArgs } from 'node:util';
 import { createUserRequest } from '@paydesk/shared/schemas/user';
 import { z } from 'zod';
 import { hashPassword } from '../auth/password-hasher';
@@ -7,7 +6,7 @@ import { migrate } from '../db/migrate';
 import { openDb } from '../db/open-db';
 import { insertUser, isDuplicateEmail } from '../users/users-repository';
 import { readSecret } from './read-secret';
-import { runCli } from './run-cli';
+import { CliError, runCli, stringOptions } from './run-cli';
 
 const usage = 'Usage: npm run create-admin -- --email admin@example.com --name "Ada Admin"\n' +
   'The password comes from ADMIN_PASSWORD, or is asked on the terminal.';
@@ -23,16 +22,16 @@ async function askPassword(): Promise<string> {
   if (fromEnv) return fromEnv;
   const first = await readSecret('Password (at least 12 characters, letters and digits): ');
   const again = await readSecret('Repeat the password: ');
-  if (first !== again) throw new Error('The passwords do not match.');
+  if (first !== again) throw new CliError('The passwords do not match.');
   return first;
 }
 
 /** Creates a super_admin: the first account of a production deployment. */
 async function createAdmin(): Promise<void> {
-  const { values } = parseArgs({ options: { email: { type: 'string' }, name: { type: 'string' } } });
-  if (!values.email || !values.name) throw new Error(usage);
+  const values = stringOptions(['email', 'name'], usage);
+  if (!values.email || !values.name) throw new CliError(usage);
   const parsed = input.safeParse({ email: values.email, name: values.name, password: await askPassword() });
-  if (!parsed.success) throw new Error(parsed.error.issues[0]?.message ?? 'Invalid input');
+  if (!parsed.success) throw new CliError(parsed.error.issues[0]?.message ?? 'Invalid input');
 
   const db = await openDb(loadConfig());
   try {
@@ -41,7 +40,7 @@ async function createAdmin(): Promise<void> {
     const user = await insertUser(db, { ...parsed.data, passwordHash, role: 'super_admin', status: 'active' });
     console.log(`Created super_admin ${user.email} (id ${user.id}).`);
   } catch (error) {
-    if (isDuplicateEmail(error)) throw new Error(`A user with the e-mail ${parsed.data.email} already exists.`);
+    if (isDuplicateEmail(error)) throw new CliError(`A user with the e-mail ${parsed.data.email} already exists.`);
     throw error;
   } finally {
     await db.close();

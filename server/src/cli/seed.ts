@@ -1,4 +1,3 @@
-import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { loadConfig } from '../config';
 import { migrate } from '../db/migrate';
@@ -6,7 +5,7 @@ import { openDb } from '../db/open-db';
 import { ensureProviderKeys } from '../demo/provider-keys';
 import { generateTransactions } from '../demo/transaction-generator';
 import { writeTransactions } from '../demo/transactions-writer';
-import { runCli } from './run-cli';
+import { CliError, runCli, stringOptions } from './run-cli';
 
 const usage = 'Usage: npm run seed -- --transactions 10000 [--seed 42] [--days 90]';
 
@@ -18,11 +17,8 @@ const options = z.object({
 
 /** Adds N generated transactions (same generator as the demo data), in batches, with progress. */
 async function seed(): Promise<void> {
-  const { values } = parseArgs({
-    options: { transactions: { type: 'string' }, seed: { type: 'string' }, days: { type: 'string' } },
-  });
-  const parsed = options.safeParse(values);
-  if (!parsed.success) throw new Error(`${parsed.error.issues[0]?.path[0] ?? 'option'}: ${parsed.error.issues[0]?.message}\n${usage}`);
+  const parsed = options.safeParse(stringOptions(['transactions', 'seed', 'days'], usage));
+  if (!parsed.success) throw new CliError(`${String(parsed.error.issues[0]?.path[0] ?? 'option')}: ${parsed.error.issues[0]?.message}\n${usage}`);
   const { transactions, seed: prngSeed, days } = parsed.data;
 
   const db = await openDb(loadConfig());

@@ -1,5 +1,10 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 
+/** Another live process has the embedded database open. */
+export class DataDirBusyError extends Error {
+  override name = 'DataDirBusyError';
+}
+
 const isRunning = (pid: number): boolean => {
   try {
     process.kill(pid, 0);
@@ -24,7 +29,7 @@ export function lockDataDir(dataDir: string): () => void {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const owner = Number(readFileSync(file, 'utf8'));
       if (Number.isInteger(owner) && owner > 0 && owner !== process.pid && isRunning(owner)) {
-        throw new Error(
+        throw new DataDirBusyError(
           `The embedded database in ${dataDir} is in use by process ${owner}. Stop that process first, or set DATABASE_URL to use PostgreSQL.`,
         );
       }

@@ -3,13 +3,17 @@ import { PGlite } from '@electric-sql/pglite';
 import { lockDataDir } from './data-dir-lock';
 import { insideTransaction, type Db } from './db';
 
-/** Embedded PostgreSQL (WASM). A folder persists between starts; no folder means in memory. */
-export async function openPgliteDb(dataDir?: string): Promise<Db> {
+/**
+ * Embedded PostgreSQL (WASM). A folder persists between starts; no folder means in memory.
+ * `engine` lets jest pass PGlite's ESM build: the CommonJS build jest would pick needs
+ * --experimental-vm-modules for its dynamic imports (electric-sql/pglite#224).
+ */
+export async function openPgliteDb(dataDir?: string, engine: typeof PGlite = PGlite): Promise<Db> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const unlock = dataDir ? lockDataDir(dataDir) : () => undefined;
   let pg: PGlite;
   try {
-    pg = await PGlite.create(dataDir);
+    pg = await engine.create(dataDir);
   } catch (error) {
     unlock();
     throw error;

@@ -30,7 +30,7 @@ export function ControlLayout() {
               <MenuIcon />
             </IconButton>
           )}
-          <Typography variant="h6" component="div" sx={{ flexGrow: 1, fontWeight: 700 }}>Paydesk</Typography>
+          <Typography variant="h6" component="div" sx={{ flexGrow: 1, fontWeight: 700 }}>{desktop ? '' : 'Paydesk'}</Typography>
           <ThemeToggle />
         </Toolbar>
       </AppBar>

@@ -1,0 +1,52 @@
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ConfigError, loadConfig } from '../src/config';
+import { DEMO_PASSWORD } from '../src/demo/demo-password';
+
+const secret = 'a'.repeat(32);
+let dataDir: string;
+beforeEach(() => {
+  dataDir = mkdtempSync(join(tmpdir(), 'paydesk-config-'));
+});
+afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
+
+describe('loadConfig', () => {
+  it('applies the documented defaults', () => {
+    const config = loadConfig({ DATA_DIR: dataDir, AUTH_SECRET: secret });
+    expect(config).toMatchObject({
+      port: 8080, host: '0.0.0.0', databaseUrl: undefined, mode: 'demo',
+      sessionIdleMinutes: 30, sessionMaxHours: 12, logLevel: 'info', demoPassword: DEMO_PASSWORD,
+    });
+  });
+
+  it('refuses production without AUTH_SECRET, naming the variable', () => {
+    expect(() => loadConfig({ PAYDESK_MODE: 'production', DATA_DIR: dataDir })).toThrow(ConfigError);
+    expect(() => loadConfig({ PAYDESK_MODE: 'production', DATA_DIR: dataDir, AUTH_SECRET: '  ' })).toThrow(/AUTH_SECRET/);
+  });
+
+  it.each([
+    ['AUTH_SECRET', { AUTH_SECRET: 'short' }],
+    ['PORT', { PORT: 'eighty' }],
+    ['PAYDESK_MODE', { PAYDESK_MODE: 'staging' }],
+    ['DATABASE_URL', { DATABASE_URL: 'mysql://localhost/x' }],
+    ['SESSION_IDLE_MINUTES', { SESSION_IDLE_MINUTES: '0' }],
+    ['DEMO_PASSWORD', { DEMO_PASSWORD: 'weak' }],
+  ])('refuses a bad %s with a message naming it', (name, env) => {
+    expect(() => loadConfig({ DATA_DIR: dataDir, AUTH_SECRET: secret, ...env })).toThrow(new RegExp(`^Invalid configuration: ${name} `));
+  });
+
+  it('in demo mode generates a missing secret once, keeps it private, and reuses it', () => {
+    const first = loadConfig({ DATA_DIR: dataDir });
+    const file = join(dataDir, 'demo-secrets.json');
+    expect(first.authSecret.length).toBeGreaterThanOrEqual(32);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(loadConfig({ DATA_DIR: dataDir }).authSecret).toBe(first.authSecret);
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({ AUTH_SECRET: first.authSecret });
+  });
+
+  it('prefers AUTH_SECRET from the environment and then writes no file', () => {
+    expect(loadConfig({ DATA_DIR: dataDir, AUTH_SECRET: secret }).authSecret).toBe(secret);
+    expect(() => statSync(join(dataDir, 'demo-secrets.json'))).toThrow();
+  });
+});

@@ -1,0 +1,110 @@
+import { randomBytes } from 'node:crypto';
+import { dirname, join } from 'node:path';
+import { Writable } from 'node:stream';
+import type { PGlite } from '@electric-sql/pglite';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { pino, type Logger } from 'pino';
+import { buildApp } from '../src/app';
+import { loadConfig, type Config } from '../src/config';
+import type { Db } from '../src/db/db';
+import { migrate } from '../src/db/migrate';
+import { openPgliteDb } from '../src/db/pglite-db';
+import { openPostgresDb } from '../src/db/postgres-db';
+import { seedDemo } from '../src/demo/seed-demo';
+import { loggerOptions } from '../src/logger';
+
+/** Set per jest project (jest.config.mjs): 'pglite' or 'postgres'. */
+export const testDbKind = (globalThis as { PAYDESK_TEST_DB?: string }).PAYDESK_TEST_DB === 'postgres' ? 'postgres' : 'pglite';
+
+export const TEST_PASSWORD = `Test-password-${randomBytes(4).toString('hex')}-9`;
+
+export interface TestDb {
+  db: Db;
+  dispose(): Promise<void>;
+}
+
+/** PGlite's ESM build, compiled by jest like our code (see openPgliteDb). */
+const pgliteEngine = (): typeof PGlite =>
+  jest.requireActual<{ PGlite: typeof PGlite }>(join(dirname(require.resolve('@electric-sql/pglite')), 'index.js')).PGlite;
+
+/** A fresh empty database: in-memory PGlite, or a new schema on TEST_DATABASE_URL dropped afterwards. */
+export async function openTestDb(): Promise<TestDb> {
+  if (testDbKind === 'pglite') {
+    const db = await openPgliteDb(undefined, pgliteEngine());
+    return { db, dispose: () => db.close() };
+  }
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) throw new Error('TEST_DATABASE_URL is required for the server-postgres project');
+  const schema = `paydesk_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create schema ${schema}`);
+  const db = await openPostgresDb(url, { searchPath: schema, max: 4 });
+  return {
+    db,
+    dispose: async () => {
+      await db.close();
+      await admin.query(`drop schema ${schema} cascade`);
+      await admin.end();
+    },
+  };
+}
+
+export const testConfig = (env: Record<string, string> = {}): Config =>
+  loadConfig({ PAYDESK_MODE: 'production', AUTH_SECRET: randomBytes(32).toString('hex'), DATA_DIR: '/nonexistent', LOG_LEVEL: 'silent', ...env });
+
+/** Log lines written by the app under test, parsed. */
+export interface LogCapture {
+  lines: Record<string, unknown>[];
+}
+
+export function captureLogs(): { logger: Logger; capture: LogCapture } {
+  const capture: LogCapture = { lines: [] };
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      capture.lines.push(JSON.parse(chunk.toString()) as Record<string, unknown>);
+      done();
+    },
+  });
+  return { logger: pino({ ...loggerOptions('info') }, stream), capture };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Db;
+  config: Config;
+  logs: LogCapture;
+  close(): Promise<void>;
+}
+
+/**
+ * The app on a migrated database seeded with the demo accounts (password TEST_PASSWORD) and a few
+ * transactions. Not yet ready: a test may add routes before its first inject.
+ */
+export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const testDb = await openTestDb();
+  await migrate(testDb.db);
+  await seedDemo(testDb.db, { password: TEST_PASSWORD, transactions: 60 });
+  const config = testConfig(env);
+  const { logger, capture } = captureLogs();
+  const app = await buildApp({ config, db: testDb.db, logger });
+  return {
+    app,
+    db: testDb.db,
+    config,
+    logs: capture,
+    close: async () => {
+      await app.close();
+      await testDb.dispose();
+    },
+  };
+}
+
+export async function login(app: FastifyInstance, email: string, password = TEST_PASSWORD): Promise<string> {
+  const response = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+  if (response.statusCode !== 200) throw new Error(`login ${email} failed: ${response.body}`);
+  return (response.json() as { data: { token: string } }).data.token;
+}
+
+export const bearer = (token: string): Record<string, string> => ({ authorization: `Bearer ${token}` });
