@@ -47,7 +47,7 @@ const projects = [
     testMatch: ['<rootDir>/tests/**/*.test.ts'],
     globalSetup: '<rootDir>/global-setup.ts',
     globalTeardown: '<rootDir>/global-teardown.ts',
-    testTimeout: 60_000,
+    setupFilesAfterEnv: ['<rootDir>/support/timeouts.ts'],
   },
 ];
 

@@ -1,7 +1,8 @@
 // Builds the front ends: only those not built yet, or all of them with --force.
 // One at a time, since each build already uses both cores of a small machine.
 import { spawnSync } from 'node:child_process';
-import { frontends, isBuilt, root } from './frontends.mjs';
+import { writeFileSync } from 'node:fs';
+import { frontends, isBuilt, root, stampOf } from './frontends.mjs';
 
 export function buildFrontends({ force = false } = {}) {
   const todo = frontends.filter((dir) => force || !isBuilt(dir));
@@ -19,6 +20,7 @@ export function buildFrontends({ force = false } = {}) {
       process.stderr.write(result.stdout + result.stderr);
       throw new Error(`Build of ${dir} failed`);
     }
+    writeFileSync(stampOf(dir), new Date().toISOString());
     process.stdout.write(`done in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
   }
   return todo;

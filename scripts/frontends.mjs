@@ -15,7 +15,8 @@ export const remotes = [
 ];
 export const frontends = ['shell', ...remotes.map((r) => r.dir)];
 
-const entryOf = (dir) => path.join(root, dir, 'dist', 'remoteEntry.js');
+/** Written after each successful build (webpack leaves an unchanged remoteEntry.js untouched). */
+export const stampOf = (dir) => path.join(root, dir, 'dist', '.build-stamp');
 
 /** Tests and test helpers are never bundled, so they do not make a build stale. */
 const testOnly = /(\.test\.tsx?$)|(^testing$)/;
@@ -38,10 +39,10 @@ const inputsOf = (dir) => [
   path.join(root, 'scripts', 'webpack'),
 ];
 
-/** Built, and built after its last source change. */
+/** Built, and built after its last source change (a failed build leaves no stamp: clean wipes it). */
 export function isBuilt(dir) {
-  const entry = entryOf(dir);
-  if (!existsSync(entry)) return false;
-  const builtAt = statSync(entry).mtimeMs;
+  const stamp = stampOf(dir);
+  if (!existsSync(stamp)) return false;
+  const builtAt = statSync(stamp).mtimeMs;
   return inputsOf(dir).every((input) => newestMtime(input) <= builtAt);
 }

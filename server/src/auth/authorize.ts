@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from
 import { can, type Permission } from '@paydesk/shared/roles';
 import { forbidden, unauthorized } from '../http/http-error';
 import { authenticate, bearerToken, type AuthContext } from './auth-service';
+import { prepareDummyHash } from './password-hasher';
 import type { TokenService } from './token-service';
 
 declare module 'fastify' {
@@ -24,6 +25,7 @@ export function requireAuth(request: FastifyRequest): AuthContext {
 
 /** Decorates the root instance, so every route registered afterwards can use `app.authorize`. */
 export function registerAuthorize(app: FastifyInstance, tokens: TokenService): void {
+  prepareDummyHash();
   app.decorate('tokens', tokens);
   app.decorateRequest('auth', null);
   app.decorate('authorize', (permission?: Permission): preHandlerAsyncHookHandler => {

@@ -23,7 +23,9 @@ export function RemotePage({ id, area }: RemoteModule) {
   // A new lazy component per attempt: React caches a rejected lazy import for good.
   const Page = useMemo(() => lazy(() => importPage(id)), [id, attempt]);
   return (
-    <RemoteBoundary area={area} onRetry={() => setAttempt((n) => n + 1)}>
+    // Keyed by module: the router reuses this element across areas, and one area's failure must
+    // not follow the user into the next.
+    <RemoteBoundary key={id} area={area} onRetry={() => setAttempt((n) => n + 1)}>
       <Suspense
         fallback={
           <Box sx={{ display: 'flex', justifyContent: 'center', py: 8 }} role="status" aria-label="Loading">
