@@ -8,10 +8,13 @@ beforeAll(async () => {
 });
 afterAll(() => browser.close());
 
-const navEntries = async (page: Page) =>
-  (await page.getByRole('navigation', { name: 'Main' }).getByRole('link').allTextContents())
+const navEntries = async (page: Page) => {
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await nav.getByRole('link', { name: 'Dashboard' }).waitFor();
+  return (await nav.getByRole('link').allTextContents())
     .map((t) => t.trim())
     .filter((t) => t !== 'Settings');
+};
 
 const expected: Record<DemoRole, string[]> = {
   super_admin: ['Dashboard', 'Transactions', 'User Management', 'Cards', 'Withdrawals'],
