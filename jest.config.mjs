@@ -17,7 +17,7 @@ const esmPackages = ['jose', 'fastify-type-provider-zod', '@electric-sql', '@fas
 const base = {
   transform: { '^.+\\.(t|j)sx?$': swc },
   transformIgnorePatterns: [`/node_modules/(?!(${esmPackages})/)`],
-  moduleNameMapper: { '^@paydesk/shared$': '<rootDir>/../shared/src/index.ts', '^@paydesk/shared/(.*)$': '<rootDir>/../shared/src/$1' },
+  moduleNameMapper: { '^@paydesk/shared/(.*)$': '<rootDir>/../shared/src/$1' },
 };
 const web = (dir) => ({
   ...base,

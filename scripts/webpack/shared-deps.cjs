@@ -10,7 +10,7 @@ const fs = require('node:fs');
 const versionOf = (pkg) =>
   JSON.parse(fs.readFileSync(path.join(root, 'node_modules', pkg, 'package.json'), 'utf8')).version;
 
-/** [package, also share its deep imports by prefix] */
+/** [package, also share its deep imports by prefix]; 'only' shares the deep imports alone. */
 const singletons = [
   ['react', true],
   ['react-dom', true],
@@ -28,14 +28,15 @@ const singletons = [
   ['@emotion/cache', false],
   ['notistack', false],
   ['zod', false],
-  ['@paydesk/shared', true],
+  // No entry point of its own: every import names a module, e.g. @paydesk/shared/store.
+  ['@paydesk/shared', 'only'],
 ];
 
 function sharedDeps() {
   const shared = {};
   for (const [pkg, withDeepImports] of singletons) {
     const entry = { singleton: true, requiredVersion: versionOf(pkg), strictVersion: false };
-    shared[pkg] = entry;
+    if (withDeepImports !== 'only') shared[pkg] = entry;
     if (withDeepImports) shared[`${pkg}/`] = entry;
   }
   return shared;
