@@ -26,9 +26,9 @@ describe.each(Object.keys(expected) as DemoRole[])('signed in as %s', (role) => 
   test('sees exactly the navigation of the roles table, and the session in every remote', async () => {
     const page = await newPage(browser);
     await signIn(page, role);
-    await page.waitForURL('**/control/dashboard');
     await page.getByText('Login Successful').waitFor();
     await page.getByText('Welcome to the admin panel').waitFor();
+    await page.waitForURL('**/control/dashboard');
     expect(await navEntries(page)).toEqual(expected[role]);
     await page.getByTestId('current-user-name').filter({ hasText: demoAccounts[role].name }).waitFor();
 

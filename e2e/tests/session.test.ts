@@ -37,9 +37,11 @@ test('a tampered token sends the user to the login page with the session-expired
     const forged = btoa(JSON.stringify(claims)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
     localStorage.setItem('token', `${header}.${forged}.${signature}`);
   });
+  // Watch for the toast before reloading: it lives for 4 s, which a busy machine can outlast.
+  const toast = page.getByText('Your session has expired. Please log in again.').waitFor();
   await page.reload();
+  await toast;
   await page.waitForURL('**/control/login');
-  await page.getByText('Your session has expired. Please log in again.').waitFor();
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
   await page.context().close();
 });
