@@ -71,3 +71,31 @@ test('logout clears the stored session and returns to the login page', async () 
   await page.waitForURL('**/control/login');
   await page.context().close();
 });
+
+test('on a phone the menu collapses behind a button', async () => {
+  const page = await newPage(browser, { width: 390, height: 844 });
+  await signIn(page, 'admin');
+  await page.waitForURL('**/control/dashboard');
+  const cards = page.getByRole('link', { name: 'Cards' });
+  expect(await cards.isVisible()).toBe(false);
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await cards.click();
+  await page.getByRole('heading', { name: 'Card Management' }).waitFor();
+  await cards.waitFor({ state: 'hidden' });
+  await page.context().close();
+});
+
+test('a role changed on the server shows in the menu without signing out', async () => {
+  const page = await newPage(browser);
+  await signIn(page, 'admin');
+  await page.waitForURL('**/control/dashboard');
+  // The browser's stored copy claims more than the server says: the server's word wins.
+  await page.evaluate(() => {
+    const user = JSON.parse(localStorage.getItem('admin_user') ?? '{}');
+    localStorage.setItem('admin_user', JSON.stringify({ ...user, role: 'super_admin', username: 'Someone Else' }));
+  });
+  await page.reload();
+  await page.getByTestId('current-user-name').filter({ hasText: 'Alex Admin' }).waitFor();
+  expect(await page.getByTestId('current-user-role').textContent()).toBe('Admin');
+  await page.context().close();
+});

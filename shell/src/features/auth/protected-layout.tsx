@@ -1,17 +1,29 @@
+import { useEffect } from 'react';
 import { Navigate, Outlet } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import { controlPaths } from '@paydesk/shared/routes';
-import { selectIsSignedIn } from '@paydesk/shared/session/session-slice';
-import { useAppSelector } from '@paydesk/shared/store';
+import { selectCurrentUser, signedIn } from '@paydesk/shared/session/session-slice';
+import { useAppDispatch, useAppSelector } from '@paydesk/shared/store';
 import { useMeQuery } from './auth-api';
 
-/** /control: signed-out visitors go to the login page; the stored token is checked with the server first. */
+/** /control: signed-out visitors go to the login page; the stored session is checked with the server first. */
 export function ProtectedLayout() {
-  const signedIn = useAppSelector(selectIsSignedIn);
-  const me = useMeQuery(undefined, { skip: !signedIn });
+  const dispatch = useAppDispatch();
+  const session = useAppSelector((state) => state.session);
+  const user = useAppSelector(selectCurrentUser);
+  const me = useMeQuery(undefined, { skip: session.token === null });
 
-  if (!signedIn) return <Navigate to={controlPaths.login} replace />;
+  // The server's word wins over local storage: a changed name or role shows without signing out.
+  useEffect(() => {
+    if (!me.data || !session.token || !user) return;
+    const fresh = { id: me.data.id, username: me.data.name, role: me.data.role, email: me.data.email };
+    if (fresh.username !== user.username || fresh.role !== user.role || fresh.email !== user.email) {
+      dispatch(signedIn({ token: session.token, user: fresh }));
+    }
+  }, [me.data, session.token, user, dispatch]);
+
+  if (session.token === null) return <Navigate to={controlPaths.login} replace />;
   if (me.isLoading) {
     return (
       <Box sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center' }} role="status" aria-label="Loading session">
