@@ -2,7 +2,8 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { createUserRequest } from '@paydesk/shared/schemas/user';
 import { findRepoRoot } from './repo-root';
-import { loadDemoSecrets } from './demo-secrets';
+import { loadDemoSecrets, type DemoSecretName } from './demo-secrets';
+import { DEMO_PUBLISHABLE_KEY, DEMO_SECRET_KEY } from './demo/demo-keys';
 import { DEMO_PASSWORD } from './demo/demo-password';
 
 /** Thrown when the environment is unusable; main prints its message and exits. */
@@ -23,6 +24,12 @@ const envSchema = z.object({
   SESSION_MAX_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(12),
   LOG_LEVEL: z.enum(logLevels).default('info'),
   DEMO_PASSWORD: createUserRequest.shape.password.optional(),
+  CARD_ENVELOPE_KEY: z.string().regex(/^[0-9a-f]{64}$/i, 'must be 64 hex characters (32 bytes)').optional(),
+  FINGERPRINT_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
+  PUBLISHABLE_KEY: z.string().min(12, 'must be at least 12 characters').optional(),
+  SECRET_KEY: z.string().min(24, 'must be at least 24 characters').optional(),
+  SUPPORT_EMAIL: z.string().email().default('support@paydesk.test'),
+  PENDING_RESOLVE_SECONDS: z.coerce.number().int().min(1).max(24 * 3600).default(30),
   FRONTENDS_DIR: z.string().min(1).optional(),
   REMOTES_MANIFEST: z.string().min(1).optional(),
 });
@@ -42,6 +49,15 @@ export interface Config {
   logLevel: (typeof logLevels)[number];
   /** Password of the seeded demo accounts (demo mode only). */
   demoPassword: string;
+  /** 64 hex characters: the payment envelope key handed to payer pages at run time. */
+  cardEnvelopeKey: string;
+  fingerprintKey: string;
+  /** Public calls carry it; merchant systems create checkouts with the secret key. */
+  publishableKey: string;
+  secretKey: string;
+  supportEmail: string;
+  /** Sandbox: how long a pending test-card payment waits before it resolves. */
+  pendingResolveSeconds: number;
   /** Folder holding the built front ends, shell/dist and each remote dist (default: the repository root). */
   frontendsDir: string;
   /** Deploy-time remotes manifest file; absent means the remotes built in this checkout. */
@@ -62,29 +78,54 @@ function parseEnv(env: Env): z.infer<typeof envSchema> {
   throw new ConfigError(`Invalid configuration: ${name} ${issue?.message ?? 'is invalid'}`);
 }
 
+type Parsed = z.infer<typeof envSchema>;
+
+const productionOnly = (name: string, hint: string) =>
+  new ConfigError(`Invalid configuration: ${name} is required when PAYDESK_MODE=production (${hint})`);
+
+/** A secret from the environment; in demo mode a missing one is generated once and kept. */
+function secretsFor(parsed: Parsed, dataDir: string) {
+  let demo: ReturnType<typeof loadDemoSecrets> | undefined;
+  return (name: DemoSecretName): string => {
+    const value = parsed[name];
+    if (value) return value;
+    if (parsed.PAYDESK_MODE === 'production') throw productionOnly(name, name === 'CARD_ENVELOPE_KEY' ? '64 hex characters' : 'at least 32 characters');
+    demo ??= loadDemoSecrets(dataDir);
+    return demo[name];
+  };
+}
+
+/** A key with a documented demo value (like a provider's published test keys); production needs its own. */
+function demoOr(parsed: Parsed, name: 'PUBLISHABLE_KEY' | 'SECRET_KEY', demoValue: string): string {
+  const value = parsed[name];
+  if (value) return value;
+  if (parsed.PAYDESK_MODE === 'production') throw productionOnly(name, 'your own key');
+  return demoValue;
+}
+
 /** Parses the environment once. Refuses (ConfigError) with a message naming the bad variable. */
 export function loadConfig(env: Env = process.env): Config {
   const parsed = parseEnv(env);
   const repoRoot = findRepoRoot();
   const dataDir = parsed.DATA_DIR ?? join(repoRoot, '.paydesk', 'data');
-  let authSecret = parsed.AUTH_SECRET;
-  if (!authSecret) {
-    if (parsed.PAYDESK_MODE === 'production') {
-      throw new ConfigError('Invalid configuration: AUTH_SECRET is required when PAYDESK_MODE=production (at least 32 characters)');
-    }
-    authSecret = loadDemoSecrets(dataDir).AUTH_SECRET;
-  }
+  const secret = secretsFor(parsed, dataDir);
   return {
     port: parsed.PORT,
     host: parsed.HOST,
     databaseUrl: parsed.DATABASE_URL,
     dataDir,
     mode: parsed.PAYDESK_MODE,
-    authSecret,
+    authSecret: secret('AUTH_SECRET'),
     sessionIdleMinutes: parsed.SESSION_IDLE_MINUTES,
     sessionMaxHours: parsed.SESSION_MAX_HOURS,
     logLevel: parsed.LOG_LEVEL,
     demoPassword: parsed.DEMO_PASSWORD ?? DEMO_PASSWORD,
+    cardEnvelopeKey: secret('CARD_ENVELOPE_KEY').toLowerCase(),
+    fingerprintKey: secret('FINGERPRINT_KEY'),
+    publishableKey: demoOr(parsed, 'PUBLISHABLE_KEY', DEMO_PUBLISHABLE_KEY),
+    secretKey: demoOr(parsed, 'SECRET_KEY', DEMO_SECRET_KEY),
+    supportEmail: parsed.SUPPORT_EMAIL,
+    pendingResolveSeconds: parsed.PENDING_RESOLVE_SECONDS,
     frontendsDir: parsed.FRONTENDS_DIR ?? repoRoot,
     remotesManifest: parsed.REMOTES_MANIFEST,
   };

@@ -8,8 +8,16 @@ import { z } from 'zod';
  * DATA_DIR/demo-secrets.json (mode 0600), so a restart keeps sessions valid.
  * Production never reaches this file: there a missing secret refuses start.
  */
-const secretNames = ['AUTH_SECRET'] as const;
-type DemoSecrets = Record<(typeof secretNames)[number], string>;
+const generators = {
+  AUTH_SECRET: () => randomBytes(48).toString('base64url'),
+  /** AES and HMAC keys of the payment envelope derive from these 32 bytes. */
+  CARD_ENVELOPE_KEY: () => randomBytes(32).toString('hex'),
+  /** Keyed fingerprints of card numbers (HMAC-SHA256), for duplicates and look-ups. */
+  FINGERPRINT_KEY: () => randomBytes(32).toString('hex'),
+} as const;
+export type DemoSecretName = keyof typeof generators;
+const secretNames = Object.keys(generators) as DemoSecretName[];
+type DemoSecrets = Record<DemoSecretName, string>;
 
 const fileSchema = z.record(z.string(), z.string().min(32));
 
@@ -29,7 +37,7 @@ export function loadDemoSecrets(dataDir: string): DemoSecrets {
   const stored = readSecrets(file);
   if (secretNames.every((name) => stored[name])) return stored as DemoSecrets;
   const next = { ...stored };
-  for (const name of secretNames) next[name] ??= randomBytes(48).toString('base64url');
+  for (const name of secretNames) next[name] ??= generators[name]();
   mkdirSync(dataDir, { recursive: true });
   // 'wx' when creating: of two processes starting together, one writes and the other re-reads.
   const flag = Object.keys(stored).length === 0 ? 'wx' : 'w';

@@ -42,11 +42,39 @@ describe('loadConfig', () => {
     expect(first.authSecret.length).toBeGreaterThanOrEqual(32);
     expect(statSync(file).mode & 0o777).toBe(0o600);
     expect(loadConfig({ DATA_DIR: dataDir }).authSecret).toBe(first.authSecret);
-    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({ AUTH_SECRET: first.authSecret });
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({
+      AUTH_SECRET: first.authSecret,
+      CARD_ENVELOPE_KEY: first.cardEnvelopeKey,
+      FINGERPRINT_KEY: first.fingerprintKey,
+    });
   });
 
-  it('prefers AUTH_SECRET from the environment and then writes no file', () => {
-    expect(loadConfig({ DATA_DIR: dataDir, AUTH_SECRET: secret }).authSecret).toBe(secret);
+  it('prefers secrets from the environment and then writes no file', () => {
+    const env = { DATA_DIR: dataDir, AUTH_SECRET: secret, CARD_ENVELOPE_KEY: 'ab'.repeat(32), FINGERPRINT_KEY: 'f'.repeat(40) };
+    expect(loadConfig(env).authSecret).toBe(secret);
     expect(() => statSync(join(dataDir, 'demo-secrets.json'))).toThrow();
+  });
+});
+
+describe('payment keys', () => {
+  const dir = () => mkdtempSync(join(tmpdir(), 'paydesk-config-'));
+  const full = { PAYDESK_MODE: 'production', AUTH_SECRET: 'a'.repeat(40), CARD_ENVELOPE_KEY: 'ab'.repeat(32), FINGERPRINT_KEY: 'c'.repeat(40), PUBLISHABLE_KEY: 'pk_live_0123456789', SECRET_KEY: 'sk_live_0123456789abcdefghij' };
+
+  it.each(['CARD_ENVELOPE_KEY', 'FINGERPRINT_KEY', 'PUBLISHABLE_KEY', 'SECRET_KEY'])('production refuses to start without %s, naming it', (name) => {
+    const env: Record<string, string> = { ...full, DATA_DIR: dir() };
+    delete env[name];
+    expect(() => loadConfig(env)).toThrow(new RegExp(`${name} is required`));
+  });
+
+  it('an envelope key that is not 32 bytes of hex is refused', () => {
+    expect(() => loadConfig({ ...full, DATA_DIR: dir(), CARD_ENVELOPE_KEY: 'xyz' })).toThrow(/CARD_ENVELOPE_KEY must be 64 hex/);
+  });
+
+  it('demo mode uses the documented sandbox keys and generates the envelope key once', () => {
+    const dataDir = dir();
+    const first = loadConfig({ DATA_DIR: dataDir });
+    expect([first.publishableKey, first.secretKey]).toEqual(['pk_demo_paydesk', 'sk_demo_paydesk']);
+    expect(first.cardEnvelopeKey).toMatch(/^[0-9a-f]{64}$/);
+    expect(loadConfig({ DATA_DIR: dataDir }).cardEnvelopeKey).toBe(first.cardEnvelopeKey);
   });
 });

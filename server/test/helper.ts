@@ -52,7 +52,17 @@ export async function openTestDb(): Promise<TestDb> {
 }
 
 export const testConfig = (env: Record<string, string> = {}): Config =>
-  loadConfig({ PAYDESK_MODE: 'production', AUTH_SECRET: randomBytes(32).toString('hex'), DATA_DIR: '/nonexistent', LOG_LEVEL: 'silent', ...env });
+  loadConfig({
+    PAYDESK_MODE: 'production',
+    AUTH_SECRET: randomBytes(32).toString('hex'),
+    CARD_ENVELOPE_KEY: randomBytes(32).toString('hex'),
+    FINGERPRINT_KEY: randomBytes(32).toString('hex'),
+    PUBLISHABLE_KEY: `pk_test_${randomBytes(8).toString('hex')}`,
+    SECRET_KEY: `sk_test_${randomBytes(16).toString('hex')}`,
+    DATA_DIR: '/nonexistent',
+    LOG_LEVEL: 'silent',
+    ...env,
+  });
 
 /** Log lines written by the app under test, parsed. */
 export interface LogCapture {
