@@ -1,12 +1,11 @@
 import Box from '@mui/material/Box';
-import { BuildTag, PageHeader } from '@paydesk/shared/ui/page-header';
-import { SignedInAs } from '@paydesk/shared/ui/signed-in-as';
+import { BuildTag } from '@paydesk/shared/ui/page-header';
+import { UserManagement } from '../features/users/components/user-management';
 
 export default function UsersPage() {
   return (
     <Box>
-      <PageHeader title="User Management" />
-      <SignedInAs />
+      <UserManagement />
       <BuildTag remote="mf-users" build={process.env.PAYDESK_BUILD} />
     </Box>
   );

@@ -49,6 +49,50 @@ export async function insertUser(db: Db, user: NewUser): Promise<UserRecord> {
   return created;
 }
 
+export interface UserChanges {
+  name: string;
+  email: string;
+  role: Role;
+  status: UserStatus;
+  /** Undefined keeps the current password. */
+  passwordHash?: string | undefined;
+}
+
+export async function listUsers(db: Db): Promise<UserRecord[]> {
+  return db.query<UserRecord>(`select ${columns} from users order by id`);
+}
+
+/**
+ * Locks the active super_admins, lowest id first. Every user write takes this lock before any
+ * other user row, so two writes never wait on each other in opposite orders, and a rule about
+ * "the last active super_admin" sees the state no concurrent write can change under it.
+ */
+export async function lockActiveSuperAdmins(tx: Db): Promise<number[]> {
+  const rows = await tx.query<{ id: number }>(
+    "select id from users where role = 'super_admin' and status = 'active' order by id for update",
+  );
+  return rows.map((row) => row.id);
+}
+
+/** Locks the actor's and the target's rows (lowest id first) and returns their current state. */
+export async function lockUsers(tx: Db, actorId: number, targetId: number): Promise<UserRecord[]> {
+  return tx.query<UserRecord>(`select ${columns} from users where id = $1 or id = $2 order by id for update`, [actorId, targetId]);
+}
+
+export async function updateUser(tx: Db, id: number, changes: UserChanges): Promise<UserRecord | undefined> {
+  const rows = await tx.query<UserRecord>(
+    `update users set name = $2, email = $3, role = $4, status = $5,
+            password_hash = coalesce($6, password_hash), updated_at = now()
+      where id = $1 returning ${columns}`,
+    [id, changes.name, changes.email, changes.role, changes.status, changes.passwordHash ?? null],
+  );
+  return rows[0];
+}
+
+export async function deleteUser(tx: Db, id: number): Promise<boolean> {
+  return (await tx.query('delete from users where id = $1 returning id', [id])).length === 1;
+}
+
 export async function setUserStatus(db: Db, id: number, status: UserStatus): Promise<void> {
   await db.query('update users set status = $2, updated_at = now() where id = $1', [id, status]);
 }

@@ -1,0 +1,16 @@
+import { api } from '@paydesk/shared/api/api-slice';
+import type { StatusMessage } from '@paydesk/shared/schemas/common';
+import { toStatusMessage } from './status-message';
+
+/** DELETE /api/backend/users/{id} → {status, message} (spec point 7). */
+const deleteUserApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    deleteUser: build.mutation<StatusMessage, number>({
+      query: (id) => ({ url: `/backend/users/${id}`, method: 'DELETE' }),
+      transformResponse: toStatusMessage,
+      invalidatesTags: ['User'],
+    }),
+  }),
+});
+
+export const { useDeleteUserMutation } = deleteUserApi;

@@ -1,0 +1,17 @@
+import { api } from '@paydesk/shared/api/api-slice';
+import type { StatusMessage } from '@paydesk/shared/schemas/common';
+import type { UpdateUserRequest } from '@paydesk/shared/schemas/user';
+import { toStatusMessage } from './status-message';
+
+/** PUT /api/backend/users/{id}; the edit form sends no password value (spec point 7). */
+const updateUserApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    updateUser: build.mutation<StatusMessage, { id: number; body: Omit<UpdateUserRequest, 'password'> }>({
+      query: ({ id, body }) => ({ url: `/backend/users/${id}`, method: 'PUT', body }),
+      transformResponse: toStatusMessage,
+      invalidatesTags: ['User'],
+    }),
+  }),
+});
+
+export const { useUpdateUserMutation } = updateUserApi;

@@ -1,0 +1,84 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Role } from '@paydesk/shared/roles';
+import { renderWithProviders, sessionOf, testUsers } from '@paydesk/shared/testing/render';
+import { answer, fakeUsersApi } from '../testing/fake-users-api';
+import { UserManagement } from './user-management';
+
+let api: ReturnType<typeof fakeUsersApi>;
+afterEach(() => api.restore());
+
+const show = (role: Role) => renderWithProviders(<UserManagement />, { preloadedState: sessionOf(testUsers[role]) });
+const row = (email: string) => screen.getByTestId(`user-row-${email}`);
+const actionsOf = (email: string) => within(row(email)).queryAllByRole('button').map((b) => b.getAttribute('aria-label'));
+
+test('shows the title, Add User, and the Admin Users table with its columns', async () => {
+  api = fakeUsersApi();
+  show('super_admin');
+  expect(screen.getByRole('heading', { name: 'User Management' })).toBeTruthy();
+  expect(screen.getByRole('button', { name: 'Add User' })).toBeTruthy();
+  expect(screen.getByRole('status', { name: 'Loading' })).toBeTruthy();
+  await screen.findByText('Vic Viewer');
+  expect(screen.getByRole('heading', { name: 'Admin Users' })).toBeTruthy();
+  const table = screen.getByRole('table', { name: 'Admin Users' });
+  expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Username', 'Email', 'Role', 'Status', 'Actions']);
+  expect(within(row('admin@paydesk.test')).getAllByRole('cell').slice(0, 3).map((c) => c.textContent)).toEqual(['Alex Admin', 'admin@paydesk.test', 'Admin']);
+});
+
+test('only an active status is green; the others are red', async () => {
+  api = fakeUsersApi();
+  show('super_admin');
+  await screen.findByText('Vic Viewer');
+  expect(within(row('admin@paydesk.test')).getByText('Active').closest('.MuiChip-root')?.className).toContain('MuiChip-colorSuccess');
+  expect(within(row('viewer@paydesk.test')).getByText('Suspended').closest('.MuiChip-root')?.className).toContain('MuiChip-colorError');
+});
+
+test('a super_admin manages every row but cannot delete their own', async () => {
+  api = fakeUsersApi();
+  show('super_admin');
+  await screen.findByText('Vic Viewer');
+  expect(actionsOf('superadmin@paydesk.test')).toEqual(['Edit Sam Super']);
+  expect(actionsOf('admin@paydesk.test')).toEqual(['Edit Alex Admin', 'Delete Alex Admin']);
+  expect(actionsOf('viewer@paydesk.test')).toEqual(['Edit Vic Viewer', 'Delete Vic Viewer']);
+});
+
+test('an admin gets no edit or delete button on a super_admin row', async () => {
+  api = fakeUsersApi();
+  show('admin');
+  await screen.findByText('Vic Viewer');
+  expect(actionsOf('superadmin@paydesk.test')).toEqual([]);
+  expect(actionsOf('admin@paydesk.test')).toEqual(['Edit Alex Admin']);
+  expect(actionsOf('viewer@paydesk.test')).toEqual(['Edit Vic Viewer', 'Delete Vic Viewer']);
+});
+
+test('opens each dialog from its button, and the list reloads after a change', async () => {
+  api = fakeUsersApi();
+  show('super_admin');
+  const user = userEvent.setup();
+  await user.click(await screen.findByRole('button', { name: 'Delete Vic Viewer' }));
+  await user.click(within(screen.getByRole('dialog', { name: 'Delete User' })).getByRole('button', { name: 'Confirm' }));
+  await screen.findByText('User Deleted');
+  await waitFor(() => expect(api.calls.filter((c) => c.method === 'GET')).toHaveLength(2));
+  await user.click(screen.getByRole('button', { name: 'Edit Alex Admin' }));
+  expect(screen.getByRole('dialog', { name: 'Edit User' })).toBeTruthy();
+  await user.click(screen.getByRole('button', { name: 'Cancel' }));
+  await user.click(screen.getByRole('button', { name: 'Add User' }));
+  expect(screen.getByRole('dialog', { name: 'Add User' })).toBeTruthy();
+});
+
+test('shows an empty list as such', async () => {
+  api = fakeUsersApi([]);
+  show('super_admin');
+  await screen.findByText('No users found');
+});
+
+test('shows a failed list with Retry, which asks again', async () => {
+  api = fakeUsersApi();
+  api.reply('GET /api/backend/users', () => answer(500, { status: 'error', message: 'Internal server error' }));
+  show('admin');
+  const user = userEvent.setup();
+  await screen.findByText('Failed to load users');
+  api.reply('GET /api/backend/users', () => answer(200, { data: [] }));
+  await user.click(screen.getByRole('button', { name: 'Retry' }));
+  await screen.findByText('No users found');
+});

@@ -1,0 +1,34 @@
+import { apiErrorMessage } from '@paydesk/shared/api/api-slice';
+import type { StatusMessage } from '@paydesk/shared/schemas/common';
+import { notify } from '@paydesk/shared/ui/notify';
+
+export type MutationResult = { data: StatusMessage; error?: undefined } | { data?: undefined; error: unknown };
+
+/** The texts of one user call (spec point 8): its success toast and its fallback error message. */
+export interface OutcomeTexts {
+  success: 'User Added' | 'User Updated' | 'User Deleted';
+  fallback: 'Failed to add user' | 'Failed to delete user';
+}
+
+export const UNEXPECTED_ERROR = 'An unexpected error occurred';
+
+/** The server answered (with any HTTP status), as opposed to the call not getting through. */
+const isServerAnswer = (error: unknown): boolean =>
+  typeof error === 'object' && error !== null &&
+  (('status' in error && typeof error.status === 'number') || 'originalStatus' in error);
+
+/**
+ * Spec point 8, Users: success only when status is 'success'; a non-OK response or another status
+ * gives an Error toast with the server message or the fallback; a failed call gives
+ * 'An unexpected error occurred'. Returns whether the call succeeded.
+ */
+export function reportOutcome(result: MutationResult, texts: OutcomeTexts): boolean {
+  if (result.data?.status === 'success') {
+    notify('success', texts.success, result.data.message || undefined);
+    return true;
+  }
+  if (result.data) notify('error', 'Error', result.data.message || texts.fallback);
+  else if (isServerAnswer(result.error)) notify('error', 'Error', apiErrorMessage(result.error) ?? texts.fallback);
+  else notify('error', 'Error', UNEXPECTED_ERROR);
+  return false;
+}

@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { apiError, statusMessage } from '@paydesk/shared/schemas/common';
+import { createUserRequest, updateUserRequest, usersResponse, type AdminUser } from '@paydesk/shared/schemas/user';
+import { requireAuth } from '../auth/authorize';
+import { listUsers, type UserRecord } from './users-repository';
+import { createUser, deleteUser, updateUser } from './users-service';
+
+const bearer = [{ bearerAuth: [] }];
+const userId = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+const refusals = { 400: apiError, 401: apiError, 403: apiError, 404: apiError, 409: apiError };
+
+const toWire = (user: UserRecord): AdminUser => ({
+  id: user.id,
+  name: user.name,
+  email: user.email,
+  role: user.role,
+  status: user.status,
+  created_at: new Date(user.created_at).toISOString(),
+});
+
+/** /api/backend/users (spec point 7). Who may do what is decided by users-policy, under row locks. */
+export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Checked on request, before the body is validated: 401 and 403 come first, never a 400.
+  const manageUsers = app.authorize('users.manage');
+
+  app.get('/', {
+    schema: { tags: ['users'], summary: 'List the admin users', security: bearer, response: { 200: usersResponse, 401: apiError, 403: apiError } },
+    onRequest: manageUsers,
+    handler: async () => ({ data: (await listUsers(app.db)).map(toWire) }),
+  });
+
+  app.post('/', {
+    schema: { tags: ['users'], summary: 'Add an admin user', security: bearer, body: createUserRequest, response: { 201: statusMessage, ...refusals } },
+    onRequest: manageUsers,
+    handler: async (request, reply) => {
+      await createUser(app.db, requireAuth(request).userId, request.body);
+      return reply.code(201).send({ status: 'success', message: 'User created successfully' });
+    },
+  });
+
+  app.put('/:id', {
+    schema: {
+      tags: ['users'],
+      summary: 'Edit an admin user; a role change, deactivation or new password ends their sessions',
+      security: bearer,
+      params: userId,
+      body: updateUserRequest,
+      response: { 200: statusMessage, ...refusals },
+    },
+    onRequest: manageUsers,
+    handler: async (request) => {
+      await updateUser(app.db, requireAuth(request).userId, request.params.id, request.body);
+      return { status: 'success' as const, message: 'User updated successfully' };
+    },
+  });
+
+  app.delete('/:id', {
+    schema: { tags: ['users'], summary: 'Delete an admin user', security: bearer, params: userId, response: { 200: statusMessage, ...refusals } },
+    onRequest: manageUsers,
+    handler: async (request) => {
+      await deleteUser(app.db, requireAuth(request).userId, request.params.id);
+      return { status: 'success' as const, message: 'User deleted successfully' };
+    },
+  });
+};
