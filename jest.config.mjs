@@ -25,6 +25,8 @@ const web = (dir) => ({
   rootDir: `<rootDir>/${dir}`,
   testEnvironment: '<rootDir>/../scripts/jest/jsdom-environment.cjs',
   testMatch: ['<rootDir>/src/**/*.test.{ts,tsx}'],
+  // react-apexcharts imports `apexcharts/client`; jest needs its CommonJS build (toolchain.md).
+  moduleNameMapper: { ...base.moduleNameMapper, '^apexcharts/client$': '<rootDir>/../node_modules/apexcharts/dist/apexcharts.common.js' },
 });
 const server = (db) => ({
   ...base,

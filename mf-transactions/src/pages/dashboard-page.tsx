@@ -1,11 +1,12 @@
 import Box from '@mui/material/Box';
-import { BuildTag, PageHeader } from '@paydesk/shared/ui/page-header';
+import { BuildTag } from '@paydesk/shared/ui/page-header';
 import { SignedInAs } from '@paydesk/shared/ui/signed-in-as';
+import { DashboardView } from '../features/dashboard/components/dashboard-view';
 
 export default function DashboardPage() {
   return (
     <Box>
-      <PageHeader title="Dashboard" />
+      <DashboardView />
       <SignedInAs />
       <BuildTag remote="mf-transactions" build={process.env.PAYDESK_BUILD} />
     </Box>

@@ -1,12 +1,11 @@
 import Box from '@mui/material/Box';
-import { BuildTag, PageHeader } from '@paydesk/shared/ui/page-header';
-import { SignedInAs } from '@paydesk/shared/ui/signed-in-as';
+import { BuildTag } from '@paydesk/shared/ui/page-header';
+import { TransactionMonitoring } from '../features/transactions/components/transaction-monitoring';
 
 export default function TransactionsPage() {
   return (
     <Box>
-      <PageHeader title="Transaction Monitoring" />
-      <SignedInAs />
+      <TransactionMonitoring />
       <BuildTag remote="mf-transactions" build={process.env.PAYDESK_BUILD} />
     </Box>
   );

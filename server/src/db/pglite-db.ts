@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { lockDataDir } from './data-dir-lock';
 import { insideTransaction, type Db } from './db';
 
@@ -13,7 +14,8 @@ export async function openPgliteDb(dataDir?: string, engine: typeof PGlite = PGl
   const unlock = dataDir ? lockDataDir(dataDir) : () => undefined;
   let pg: PGlite;
   try {
-    pg = await engine.create(dataDir);
+    // pg_trgm backs the transaction search indexes (migration 003).
+    pg = await engine.create(dataDir, { extensions: { pg_trgm } });
   } catch (error) {
     unlock();
     throw error;

@@ -35,3 +35,22 @@ export const dashboardSummary = z.object({
   total_balance: money,
 });
 export type DashboardSummary = z.infer<typeof dashboardSummary>;
+
+/** The dashboard calls of point 7 each answer a part of the summary (all read from `data`). */
+export const totalRevenue = dashboardSummary.pick({ total_revenue: true, total_net_revenue: true });
+export type TotalRevenue = z.infer<typeof totalRevenue>;
+
+export const totalTransactions = dashboardSummary.pick({
+  total_transactions: true, successful_transactions: true, failed_transactions: true, pending_transactions: true,
+  disputed_transactions: true, refunded_transactions: true, success_rate: true,
+});
+export type TotalTransactions = z.infer<typeof totalTransactions>;
+
+export const todayStats = dashboardSummary.pick({
+  today_transactions: true, today_amount: true, today_net_amount: true, today_successful: true, today_failed: true,
+  today_success_rate: true, week_transactions: true, week_amount: true, week_growth: true,
+  month_transactions: true, month_amount: true, month_growth: true,
+});
+export type TodayStats = z.infer<typeof todayStats>;
+
+export const chartDataQuery = z.object({ range: chartRange.default('7days') });

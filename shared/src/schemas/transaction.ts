@@ -53,6 +53,10 @@ export const paginated = <T extends z.ZodType>(item: T) =>
   });
 
 export const pageSizes = [10, 25, 50, 100] as const;
+export type PageSize = (typeof pageSizes)[number];
+
+/** `/transaction-details/{id}`: the numeric id, or the transaction id itself. */
+export const transactionDetailsParams = z.object({ id: z.string().trim().min(1).max(64) });
 
 export const transactionListQuery = z.object({
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),

@@ -1,0 +1,109 @@
+import { readFileSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, newPage } from '../support/browser';
+import { signIn, type DemoRole } from '../support/accounts';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser.close());
+
+interface Row { id: number; transaction_id: string; first_name: string; last_name: string; email: string; payment_amount: string; status: string; fee_amount: string; value_amount: string; created_at: string }
+
+/** The API as the signed-in page sees it (same token). */
+const apiGet = <T>(page: Page, path: string): Promise<T> =>
+  page.evaluate(async (url) => {
+    const response = await fetch(url, { headers: { authorization: `Bearer ${localStorage.getItem('token')}` } });
+    return ((await response.json()) as { data: unknown }).data;
+  }, `/api/backend/${path}`) as Promise<T>;
+
+const money = (value: string | number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(Number(value));
+const cents = (value: string) => Math.round(Number(value) * 100);
+const statValue = (page: Page, label: string) => page.getByTestId(`stat-${label}`).getByTestId('stat-value').innerText();
+const detail = (page: Page, label: string) => page.getByRole('region', { name: 'Payment Information' }).getByTestId(`detail-${label}`).locator('> div').innerText();
+
+async function signedIn(role: DemoRole): Promise<Page> {
+  const page = await newPage(browser);
+  await signIn(page, role);
+  await page.waitForURL('**/control/dashboard');
+  return page;
+}
+
+describe.each(['super_admin', 'admin', 'viewer'] as const)('%s', (role) => {
+  const viewer = role === 'viewer';
+
+  test('dashboard figures are the API figures; a viewer sees 90 % net and no balances', async () => {
+    const page = await signedIn(role);
+    const revenue = await apiGet<{ total_revenue: string; total_net_revenue: string }>(page, 'total-revenue');
+    await page.getByTestId('stat-Total Revenue').waitFor();
+    expect(await statValue(page, 'Total Revenue')).toBe(money(revenue.total_revenue));
+    expect(await statValue(page, 'Net Revenue')).toBe(money(revenue.total_net_revenue));
+    const gross = cents(revenue.total_revenue);
+    if (viewer) expect(cents(revenue.total_net_revenue)).toBe(gross - Math.round(gross / 10));
+    else expect(cents(revenue.total_net_revenue)).not.toBe(gross - Math.round(gross / 10));
+    expect(await page.getByTestId('stat-Available Balance').count()).toBe(viewer ? 0 : 1);
+    await page.getByTestId('revenue-chart').and(page.locator('[data-range="7days"]')).waitFor();
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    await page.getByText('Data Refreshed').waitFor();
+    await page.context().close();
+  });
+
+  test('details show the fee and net the role may see; no summary card for a viewer', async () => {
+    const page = await signedIn(role);
+    const list = await apiGet<{ data: Row[] }>(page, 'all-transactions?status=success&per_page=10');
+    const row = list.data[0]!;
+    await page.goto(`/control/transactions/${row.id}`);
+    await page.getByRole('region', { name: 'Payment Information' }).waitFor();
+    const fee = viewer ? Math.round(cents(row.payment_amount) / 10) : cents(row.fee_amount);
+    expect(await detail(page, 'Fee')).toBe(money(fee / 100));
+    expect(await detail(page, 'Net Amount')).toBe(money((cents(row.payment_amount) - fee) / 100));
+    expect(await page.getByRole('region', { name: 'Transaction Summary' }).count()).toBe(viewer ? 0 : 1);
+    await page.getByRole('link', { name: 'Back to Transactions' }).click();
+    await page.getByRole('heading', { name: 'Transaction Monitoring' }).waitFor();
+    await page.context().close();
+  });
+});
+
+test('filter, search, page size and paging drive the requests and rows; export equals the page', async () => {
+  const page = await signedIn('admin');
+  const requests: URL[] = [];
+  page.on('request', (r) => { if (r.url().includes('/api/backend/all-transactions')) requests.push(new URL(r.url())); });
+  const lastQuery = () => Object.fromEntries(requests.at(-1)!.searchParams);
+  const rows = page.getByTestId('transaction-row');
+
+  await page.goto('/control/transactions?filter=disputed');
+  const disputed = await apiGet<{ total: number }>(page, 'all-transactions?status=disputed');
+  await page.getByText(`of ${disputed.total} results`).waitFor();
+  expect(new Set(await page.getByTestId('status-badge').allInnerTexts())).toEqual(new Set(['Disputed']));
+
+  await page.getByRole('combobox', { name: 'Status' }).selectOption({ label: 'All Status' });
+  const all = await apiGet<{ total: number; data: Row[] }>(page, 'all-transactions?per_page=10');
+  await page.getByText(`Showing 1 to 10 of ${all.total} results`).waitFor();
+  await page.getByRole('button', { name: 'Page 2' }).click();
+  await page.getByText(`Showing 11 to 20 of ${all.total} results`).waitFor();
+  await page.getByRole('combobox', { name: 'Per page' }).selectOption('25');
+  await page.getByText(`Showing 1 to 25 of ${all.total} results`).waitFor();
+  expect(lastQuery()).toEqual({ page: '1', per_page: '25' });
+  expect(await rows.count()).toBe(25);
+
+  const fragment = all.data[0]!.email.split('@')[0]!.slice(0, 5).toUpperCase();
+  await page.getByPlaceholder('Search by customer name, email, or transaction ID...').fill(fragment);
+  await page.waitForURL((url) => url.searchParams.get('search') === fragment);
+  const found = await apiGet<{ total: number; data: Row[] }>(page, `all-transactions?per_page=25&search=${fragment}`);
+  await page.getByText(`of ${found.total} results`).waitFor();
+  expect(lastQuery()).toEqual({ page: '1', per_page: '25', search: fragment });
+  expect(await rows.locator('td:first-child').allInnerTexts()).toEqual(found.data.map((r) => r.transaction_id));
+
+  await page.reload();
+  await page.getByText(`of ${found.total} results`).waitFor();
+  expect(await page.getByPlaceholder('Search by customer name, email, or transaction ID...').inputValue()).toBe(fragment);
+
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export' }).click()]);
+  expect(download.suggestedFilename()).toBe('transactions.csv');
+  await page.getByText('Export Complete').waitFor();
+  const lines = readFileSync((await download.path())!, 'utf8').trim().split('\r\n');
+  expect(lines[0]).toBe('Transaction ID,Customer Name,Email,Amount,Status,Date');
+  expect(lines.slice(1)).toEqual(found.data.map((r) => [r.transaction_id, `${r.first_name} ${r.last_name}`, r.email, r.payment_amount, r.status, r.created_at].join(',')));
+  await page.context().close();
+});

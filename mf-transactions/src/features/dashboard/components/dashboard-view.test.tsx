@@ -1,0 +1,69 @@
+import { fireEvent, screen } from '@testing-library/react';
+import { renderWithProviders, sessionOf, testUsers } from '@paydesk/shared/testing/render';
+import { downloadText } from '../../../lib/csv';
+import { aTransaction, fakeApi, ok, type Handler } from '../../../testing/fake-api';
+import { DashboardView } from './dashboard-view';
+
+jest.mock('../../../lib/csv', () => ({ ...jest.requireActual('../../../lib/csv'), downloadText: jest.fn() }));
+jest.mock('./apex-revenue-chart', () => ({ __esModule: true, default: () => <div>chart</div> }));
+
+let api: ReturnType<typeof fakeApi>;
+afterEach(() => api.restore());
+
+const routes = (over: Record<string, Handler> = {}): Record<string, Handler> => ({
+  '/api/backend/total-revenue': () => ok({ total_revenue: '1000.00', total_net_revenue: '900.00' }),
+  '/api/backend/total-transactions': () => ok({ total_transactions: 10, successful_transactions: 8, failed_transactions: 1, pending_transactions: 1, disputed_transactions: 0, refunded_transactions: 0, success_rate: 80 }),
+  '/api/backend/today-stats': () => ok({ today_transactions: 2, today_amount: '200.00', today_net_amount: '180.00', today_successful: 2, today_failed: 0, today_success_rate: 100, week_transactions: 5, week_amount: '500.00', week_growth: 12.5, month_transactions: 10, month_amount: '1000.00', month_growth: -3.25 }),
+  '/api/backend/wallet-balance': () => ok({ available_balance: '850.00', pending: '50.00', total: '900.00' }),
+  '/api/backend/recent-transactions': () => ok([aTransaction()]),
+  '/api/backend/chart-data': () => ok([{ date: '2026-03-01', amount: '100.00', transactions: 3 }]),
+  ...over,
+});
+const stat = (label: string) => screen.getByTestId(`stat-${label}`).querySelector('[data-testid="stat-value"]')?.textContent;
+
+test('an admin sees totals, growth, balances, the 7-day chart and recent transactions', async () => {
+  api = fakeApi(routes());
+  renderWithProviders(<DashboardView />, { preloadedState: sessionOf(testUsers.admin) });
+  await screen.findByTestId('stat-Total Revenue');
+  expect([stat('Total Revenue'), stat('Net Revenue'), stat('Processing Fees'), stat('Available Balance')]).toEqual(['$1,000.00', '$900.00', '$100.00', '$850.00']);
+  expect(screen.getByText('+12.50% vs previous period')).toBeTruthy();
+  expect(screen.getByText('Net margin 90.00%')).toBeTruthy();
+  expect((await screen.findByTestId('revenue-chart')).dataset.range).toBe('7days');
+  expect(api.callsTo('/api/backend/chart-data')[0]!.searchParams.get('range')).toBe('7days');
+  expect(await screen.findByText('PDAAAA0001')).toBeTruthy();
+  expect(screen.queryByTestId('sample-figures')).toBeNull();
+});
+
+test('a viewer sees 90 % net and 10 % fees, no balances, and the wallet is never asked', async () => {
+  api = fakeApi(routes());
+  renderWithProviders(<DashboardView />, { preloadedState: sessionOf(testUsers.viewer) });
+  await screen.findByTestId('stat-Total Revenue');
+  expect([stat('Net Revenue'), stat('Processing Fees')]).toEqual(['$900.00', '$100.00']);
+  expect(screen.getByText('90% of gross')).toBeTruthy();
+  expect(screen.queryByText(/Net margin/)).toBeNull();
+  expect(screen.queryByTestId('stat-Available Balance')).toBeNull();
+  expect(api.callsTo('/api/backend/wallet-balance')).toEqual([]);
+});
+
+test('Refresh says Data Refreshed; CSV Report downloads the figures and says Report Generated', async () => {
+  api = fakeApi(routes());
+  renderWithProviders(<DashboardView />, { preloadedState: sessionOf(testUsers.admin) });
+  await screen.findByTestId('stat-Total Revenue');
+  fireEvent.click(screen.getByRole('button', { name: 'Refresh' }));
+  await screen.findByText('Data Refreshed');
+  fireEvent.click(screen.getByRole('button', { name: 'CSV Report' }));
+  await screen.findByText('Report Generated');
+  const [name, text] = jest.mocked(downloadText).mock.calls[0]!;
+  expect(name).toMatch(/^dashboard-report-\d{4}-\d{2}-\d{2}\.csv$/);
+  expect(text).toContain('Total Revenue,1000.00\r\n');
+  expect(text).toContain('Available Balance,850.00\r\n');
+});
+
+test('a failed call shows the spec toast and placeholder figures labelled as samples', async () => {
+  api = fakeApi(routes({ '/api/backend/today-stats': () => ({ status: 500, body: { status: 'error', message: 'Internal server error' } }) }));
+  renderWithProviders(<DashboardView />, { preloadedState: sessionOf(testUsers.admin) });
+  await screen.findByText('Failed to fetch dashboard data.');
+  expect(screen.getByTestId('sample-figures').textContent).toContain('Sample figures');
+  expect(screen.getAllByText('Sample').length).toBeGreaterThan(5);
+  expect((screen.getByRole('button', { name: 'CSV Report' }) as HTMLButtonElement).disabled).toBe(true);
+});

@@ -1,0 +1,66 @@
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import DownloadIcon from '@mui/icons-material/Download';
+import RefreshIcon from '@mui/icons-material/Refresh';
+import { can } from '@paydesk/shared/roles';
+import type { DashboardSummary } from '@paydesk/shared/schemas/dashboard';
+import { selectCurrentUser } from '@paydesk/shared/session/session-slice';
+import { useAppSelector } from '@paydesk/shared/store';
+import { notify } from '@paydesk/shared/ui/notify';
+import { PageHeader } from '@paydesk/shared/ui/page-header';
+import { downloadText } from '../../../lib/csv';
+import { allSummaryFields, dashboardReport, dashboardReportName } from '../model/dashboard-report';
+import { useDashboardData } from '../model/use-dashboard-data';
+import { RecentTransactions } from './recent-transactions';
+import { RevenueChart } from './revenue-chart';
+import { SummaryCards } from './summary-cards';
+
+const balanceFields: (keyof DashboardSummary)[] = ['available_balance', 'pending_balance', 'total_balance'];
+
+export function DashboardView() {
+  const user = useAppSelector(selectCurrentUser);
+  const realFigures = user ? can(user.role, 'figures.real') : false;
+  const withBalances = user ? can(user.role, 'wallet.view') : false;
+  const { summary, isSample, isLoading, refresh } = useDashboardData(withBalances);
+
+  const onRefresh = async () => {
+    if (await refresh()) notify('success', 'Data Refreshed', 'Dashboard figures are up to date.');
+  };
+  const onReport = () => {
+    if (!summary || isSample) return;
+    const fields = withBalances ? allSummaryFields : allSummaryFields.filter((f) => !balanceFields.includes(f));
+    downloadText(dashboardReportName(new Date()), dashboardReport(summary, fields));
+    notify('success', 'Report Generated', 'The dashboard report was downloaded as CSV.');
+  };
+
+  return (
+    <>
+      <PageHeader
+        title="Dashboard"
+        subtitle="Payments overview"
+        actions={
+          <>
+            <Button variant="outlined" startIcon={<RefreshIcon />} onClick={() => void onRefresh()}>Refresh</Button>
+            <Button variant="contained" startIcon={<DownloadIcon />} onClick={onReport} disabled={!summary || isSample}>CSV Report</Button>
+          </>
+        }
+      />
+      {isSample ? (
+        <Alert severity="warning" sx={{ mb: 2 }} data-testid="sample-figures">
+          <AlertTitle>Sample figures</AlertTitle>
+          The dashboard data could not be loaded. The figures below are placeholders, not real transactions or money.
+        </Alert>
+      ) : null}
+      {isLoading || !summary ? (
+        <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }} role="status" aria-label="Loading"><CircularProgress /></Box>
+      ) : (
+        <SummaryCards summary={summary} sample={isSample} realFigures={realFigures} withBalances={withBalances} />
+      )}
+      <RevenueChart />
+      <RecentTransactions />
+    </>
+  );
+}

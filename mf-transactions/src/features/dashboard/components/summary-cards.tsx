@@ -1,0 +1,46 @@
+import Box from '@mui/material/Box';
+import { formatMoney } from '@paydesk/shared/format';
+import type { DashboardSummary } from '@paydesk/shared/schemas/dashboard';
+import { netMargin, processingFees } from '../model/dashboard-summary';
+import { Growth, StatCard } from './stat-card';
+
+interface Props {
+  summary: DashboardSummary;
+  sample: boolean;
+  realFigures: boolean;
+  withBalances: boolean;
+}
+
+const grid = { display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(4, 1fr)' }, mb: 2 } as const;
+
+/**
+ * Totals, today/week/month and balances. A viewer's net figures arrive from the server as 90 % of
+ * gross, so fees here are 10 %; the net margin is shown only with real figures.
+ */
+export function SummaryCards({ summary: s, sample, realFigures, withBalances }: Props) {
+  return (
+    <>
+      <Box sx={grid}>
+        <StatCard sample={sample} label="Total Revenue" value={formatMoney(s.total_revenue)} detail={`${s.successful_transactions} successful payments`} />
+        <StatCard sample={sample} label="Net Revenue" value={formatMoney(s.total_net_revenue)} detail={realFigures ? `Net margin ${netMargin(s).toFixed(2)}%` : '90% of gross'} />
+        <StatCard sample={sample} label="Processing Fees" value={formatMoney(processingFees(s))} detail={realFigures ? undefined : '10% of gross'} />
+        <StatCard sample={sample} label="Success Rate" value={`${s.success_rate.toFixed(2)}%`}
+          detail={`${s.total_transactions} total · ${s.failed_transactions} failed · ${s.pending_transactions} pending · ${s.disputed_transactions} disputed · ${s.refunded_transactions} refunded`} />
+      </Box>
+      <Box sx={grid}>
+        <StatCard sample={sample} label="Today" value={formatMoney(s.today_amount)}
+          detail={`${s.today_transactions} transactions · ${s.today_successful} successful · ${s.today_failed} failed · ${s.today_success_rate.toFixed(2)}% success · net ${formatMoney(s.today_net_amount)}`} />
+        <StatCard sample={sample} label="This Week" value={formatMoney(s.week_amount)} detail={<>{s.week_transactions} transactions · <Growth value={s.week_growth} /></>} />
+        <StatCard sample={sample} label="This Month" value={formatMoney(s.month_amount)} detail={<>{s.month_transactions} transactions · <Growth value={s.month_growth} /></>} />
+        <StatCard sample={sample} label="Total Transactions" value={s.total_transactions.toLocaleString('en-US')} detail={`${s.successful_transactions} successful`} />
+      </Box>
+      {withBalances ? (
+        <Box sx={grid}>
+          <StatCard sample={sample} label="Available Balance" value={formatMoney(s.available_balance)} />
+          <StatCard sample={sample} label="Pending Balance" value={formatMoney(s.pending_balance)} />
+          <StatCard sample={sample} label="Total Balance" value={formatMoney(s.total_balance)} />
+        </Box>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,30 @@
+import { combineSummary, netMargin, processingFees, SAMPLE_SUMMARY } from './dashboard-summary';
+import { allSummaryFields, dashboardReport, dashboardReportName } from './dashboard-report';
+
+const revenue = { total_revenue: '1000.00', total_net_revenue: '900.00' };
+const counts = { total_transactions: 10, successful_transactions: 8, failed_transactions: 1, pending_transactions: 1, disputed_transactions: 0, refunded_transactions: 0, success_rate: 80 };
+const stats = {
+  today_transactions: 2, today_amount: '200.00', today_net_amount: '180.00', today_successful: 2, today_failed: 0, today_success_rate: 100,
+  week_transactions: 5, week_amount: '500.00', week_growth: 12.5, month_transactions: 10, month_amount: '1000.00', month_growth: -3.25,
+};
+
+test('puts the calls together into the spec summary, balances from the wallet call', () => {
+  const summary = combineSummary(revenue, counts, stats, { available_balance: '850.00', pending: '50.00', total: '900.00' });
+  expect(summary).toMatchObject({ total_revenue: '1000.00', success_rate: 80, week_growth: 12.5, available_balance: '850.00', pending_balance: '50.00', total_balance: '900.00' });
+  expect(Object.keys(summary).sort()).toEqual([...allSummaryFields].sort());
+  expect(Object.keys(SAMPLE_SUMMARY).sort()).toEqual([...allSummaryFields].sort());
+});
+
+test('a viewer (90 % net from the server) sees fees of 10 % of gross', () => {
+  expect(processingFees(revenue)).toBe(100);
+  expect(netMargin(revenue)).toBe(90);
+  expect(processingFees({ total_revenue: '0.30', total_net_revenue: '0.27' })).toBe(0.03);
+  expect(netMargin({ total_revenue: '0.00', total_net_revenue: '0.00' })).toBe(0);
+});
+
+test('the CSV report lists the figures shown, one per line', () => {
+  const summary = combineSummary(revenue, counts, stats, null);
+  const csv = dashboardReport(summary, ['total_revenue', 'success_rate', 'month_growth']);
+  expect(csv).toBe('Metric,Value\r\nTotal Revenue,1000.00\r\nSuccess Rate (%),80\r\nMonth Growth (%),-3.25\r\n');
+  expect(dashboardReportName(new Date('2026-03-01T10:00:00Z'))).toBe('dashboard-report-2026-03-01.csv');
+});

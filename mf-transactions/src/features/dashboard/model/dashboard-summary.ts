@@ -1,0 +1,36 @@
+import type { DashboardSummary, TodayStats, TotalRevenue, TotalTransactions } from '@paydesk/shared/schemas/dashboard';
+import type { WalletBalance } from '@paydesk/shared/schemas/wallet';
+
+export type Balances = Pick<DashboardSummary, 'available_balance' | 'pending_balance' | 'total_balance'>;
+
+/** The spec's dashboard summary, put together from the calls that answer its parts. */
+export function combineSummary(revenue: TotalRevenue, counts: TotalTransactions, stats: TodayStats, wallet: WalletBalance | null): DashboardSummary {
+  const balances: Balances = wallet
+    ? { available_balance: wallet.available_balance, pending_balance: wallet.pending, total_balance: wallet.total }
+    : { available_balance: '0.00', pending_balance: '0.00', total_balance: '0.00' };
+  return { ...revenue, ...counts, ...stats, ...balances };
+}
+
+/**
+ * Placeholder figures the spec shows when the dashboard data cannot be fetched. They are round
+ * on purpose and every screen that shows them labels them as sample figures.
+ */
+export const SAMPLE_SUMMARY: DashboardSummary = {
+  total_revenue: '125000.00', total_net_revenue: '112500.00', total_transactions: 1000, successful_transactions: 850,
+  failed_transactions: 100, pending_transactions: 20, disputed_transactions: 15, refunded_transactions: 15,
+  success_rate: 85, today_transactions: 40, today_amount: '5000.00', today_net_amount: '4500.00', today_successful: 34,
+  today_failed: 6, today_success_rate: 85, week_transactions: 250, week_amount: '30000.00', week_growth: 10,
+  month_transactions: 1000, month_amount: '125000.00', month_growth: 5, available_balance: '100000.00',
+  pending_balance: '10000.00', total_balance: '110000.00',
+};
+
+/** Net margin in percent (net revenue over gross), for roles that see real figures. */
+export function netMargin(summary: Pick<DashboardSummary, 'total_revenue' | 'total_net_revenue'>): number {
+  const gross = Number(summary.total_revenue);
+  return gross === 0 ? 0 : Math.round((Number(summary.total_net_revenue) / gross) * 10_000) / 100;
+}
+
+/** Processing fees as the difference of gross and net, in cents to avoid float drift. */
+export function processingFees(summary: Pick<DashboardSummary, 'total_revenue' | 'total_net_revenue'>): number {
+  return (Math.round(Number(summary.total_revenue) * 100) - Math.round(Number(summary.total_net_revenue) * 100)) / 100;
+}

@@ -1,0 +1,50 @@
+import { screen, within } from '@testing-library/react';
+import { renderWithProviders, sessionOf, testUsers } from '@paydesk/shared/testing/render';
+import { aTransaction, fakeApi, ok } from '../../../testing/fake-api';
+import { TransactionDetailsView } from './transaction-details-view';
+
+let api: ReturnType<typeof fakeApi>;
+afterEach(() => api.restore());
+const DETAILS = '/api/backend/transaction-details';
+const value = (label: string) =>
+  within(screen.getByRole('region', { name: 'Payment Information' })).getByTestId(`detail-${label}`).lastChild?.textContent;
+
+test('an admin sees the real fee and net, completed as Success, and the Transaction Summary', async () => {
+  api = fakeApi({ [DETAILS]: () => ok(aTransaction()) });
+  renderWithProviders(<TransactionDetailsView id="1" />, { preloadedState: sessionOf(testUsers.admin) });
+  await screen.findByRole('region', { name: 'Payment Information' });
+  expect([value('Fee'), value('Net Amount'), value('Processed Through')]).toEqual(['$6.10', '$193.90', 'Sandbox Processor (Primary Switch)']);
+  expect(screen.getAllByTestId('status-badge').map((b) => b.textContent)).toEqual(['Success', 'Success']);
+  expect(screen.getByRole('region', { name: 'Transaction Summary' })).toBeTruthy();
+  expect(screen.getByRole('link', { name: 'Back to Transactions' }).getAttribute('href')).toBe('/control/transactions');
+  expect(screen.getByText('Transaction Created')).toBeTruthy();
+  expect(screen.getByText('Status Updated')).toBeTruthy();
+  expect(screen.queryByTestId('failure-reason')).toBeNull();
+});
+
+test('a viewer sees fee 10 % and net 90 % as the server sends them, and no Transaction Summary', async () => {
+  api = fakeApi({ [DETAILS]: () => ok(aTransaction({ fee_amount: '20.00', value_amount: '180.00' })) });
+  renderWithProviders(<TransactionDetailsView id="1" />, { preloadedState: sessionOf(testUsers.viewer) });
+  await screen.findByRole('region', { name: 'Payment Information' });
+  expect([value('Fee'), value('Net Amount')]).toEqual(['$20.00', '$180.00']);
+  expect(screen.queryByRole('region', { name: 'Transaction Summary' })).toBeNull();
+});
+
+test('a failed transaction shows the Failure Reason from the nested debug message', async () => {
+  api = fakeApi({ [DETAILS]: () => ok(aTransaction({ status: 'failed', response: null, response_content: { response_content: { debugMessage: 'issuer response 51' } } })) });
+  renderWithProviders(<TransactionDetailsView id="1" />, { preloadedState: sessionOf(testUsers.admin) });
+  expect((await screen.findByTestId('failure-reason')).textContent).toBe('Failure Reasonissuer response 51');
+});
+
+test('404 shows Transaction not found; another failure also toasts', async () => {
+  api = fakeApi({ [DETAILS]: () => ({ status: 404, body: { status: 'error', message: 'Transaction not found' } }) });
+  const first = renderWithProviders(<TransactionDetailsView id="9" />, { preloadedState: sessionOf(testUsers.admin) });
+  await screen.findByText('Transaction not found');
+  expect(screen.queryByText('Failed to load transaction details')).toBeNull();
+  first.unmount();
+  api.restore();
+  api = fakeApi({ [DETAILS]: () => ({ status: 500, body: { status: 'error', message: 'Internal server error' } }) });
+  renderWithProviders(<TransactionDetailsView id="9" />, { preloadedState: sessionOf(testUsers.admin) });
+  await screen.findByText('Failed to load transaction details');
+  expect(screen.getByText('Transaction not found')).toBeTruthy();
+});

@@ -1,0 +1,51 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Typography from '@mui/material/Typography';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import { Link as RouterLink } from 'react-router-dom';
+import { can } from '@paydesk/shared/roles';
+import { controlPaths } from '@paydesk/shared/routes';
+import { selectCurrentUser } from '@paydesk/shared/session/session-slice';
+import { useAppSelector } from '@paydesk/shared/store';
+import { PageHeader } from '@paydesk/shared/ui/page-header';
+import { StatusBadge } from '../../../components/status-badge';
+import { useErrorToast } from '../../../lib/use-error-toast';
+import { useGetTransactionDetailsQuery } from '../api/transactions-api';
+import { CustomerInformation } from './customer-information';
+import { PaymentInformation } from './payment-information';
+import { TimelineCard } from './timeline-card';
+import { TransactionSummaryCard } from './transaction-summary-card';
+
+const isNotFound = (error: unknown) => typeof error === 'object' && error !== null && 'status' in error && error.status === 404;
+
+export function TransactionDetailsView({ id }: { id: string }) {
+  const user = useAppSelector(selectCurrentUser);
+  const query = useGetTransactionDetailsQuery(id);
+  useErrorToast(isNotFound(query.error) ? undefined : query.error, query.requestId, 'Error', 'Failed to load transaction details');
+  const t = query.data;
+  const back = (
+    <Button component={RouterLink} to={controlPaths.transactions} startIcon={<ArrowBackIcon />}>Back to Transactions</Button>
+  );
+  return (
+    <>
+      <PageHeader title="Transaction Details" actions={<>{back}{t ? <StatusBadge status={t.status} place="details" /> : null}</>} />
+      {query.isLoading ? (
+        <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }} role="status" aria-label="Loading"><CircularProgress /></Box>
+      ) : !t ? (
+        <Typography sx={{ py: 6, textAlign: 'center' }} color="text.secondary">Transaction not found</Typography>
+      ) : (
+        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '2fr 1fr' }, alignItems: 'start' }}>
+          <Box sx={{ display: 'grid', gap: 2 }}>
+            <PaymentInformation transaction={t} />
+            <CustomerInformation transaction={t} />
+          </Box>
+          <Box sx={{ display: 'grid', gap: 2 }}>
+            <TimelineCard transaction={t} />
+            {user && can(user.role, 'figures.real') ? <TransactionSummaryCard transaction={t} /> : null}
+          </Box>
+        </Box>
+      )}
+    </>
+  );
+}

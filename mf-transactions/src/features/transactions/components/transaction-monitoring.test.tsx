@@ -1,0 +1,68 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { renderWithProviders, sessionOf, testUsers } from '@paydesk/shared/testing/render';
+import { fakeApi, ok, pageOf } from '../../../testing/fake-api';
+import { downloadText } from '../../../lib/csv';
+import { TransactionMonitoring } from './transaction-monitoring';
+
+jest.mock('../../../lib/csv', () => ({ ...jest.requireActual('../../../lib/csv'), downloadText: jest.fn() }));
+
+const LIST = '/api/backend/all-transactions';
+let api: ReturnType<typeof fakeApi>;
+afterEach(() => api.restore());
+
+const renderList = (route = '/control/transactions') =>
+  renderWithProviders(<TransactionMonitoring />, { route, preloadedState: sessionOf(testUsers.admin) });
+const lastQuery = () => Object.fromEntries(api.callsTo(LIST).at(-1)!.searchParams);
+
+test('?filter=disputed preselects Disputed and asks for it', async () => {
+  api = fakeApi({ [LIST]: (url) => ok(pageOf(url, 3)) });
+  renderList('/control/transactions?filter=disputed');
+  await screen.findByText('Showing 1 to 3 of 3 results');
+  expect(lastQuery()).toEqual({ page: '1', per_page: '10', status: 'disputed' });
+  expect((screen.getByRole('combobox', { name: 'Status' }) as HTMLSelectElement).value).toBe('disputed');
+});
+
+test('shows the eight columns, pages, and goes back to page 1 when the page size or search changes', async () => {
+  api = fakeApi({ [LIST]: (url) => ok(pageOf(url, 42)) });
+  renderList();
+  await screen.findByText('Showing 1 to 10 of 42 results');
+  const headers = screen.getAllByRole('columnheader').map((h) => h.textContent);
+  expect(headers).toEqual(['Transaction ID', 'Customer', 'Amount', 'Payment Method', 'Switch Used', 'Status', 'Date', 'Actions']);
+  expect(screen.getAllByRole('button', { name: /^Page \d+$/ }).map((b) => b.textContent)).toEqual(['1', '2', '3', '4', '5']);
+
+  fireEvent.click(screen.getByRole('button', { name: 'Page 3' }));
+  await screen.findByText('Showing 21 to 30 of 42 results');
+  fireEvent.click(screen.getByRole('button', { name: 'Last' }));
+  await screen.findByText('Showing 41 to 42 of 42 results');
+
+  fireEvent.change(screen.getByRole('combobox', { name: 'Per page' }), { target: { value: '25' } });
+  await screen.findByText('Showing 1 to 25 of 42 results');
+  expect(lastQuery()).toEqual({ page: '1', per_page: '25' });
+
+  fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+  await screen.findByText('Showing 26 to 42 of 42 results');
+  fireEvent.change(screen.getByPlaceholderText('Search by customer name, email, or transaction ID...'), { target: { value: 'oli' } });
+  fireEvent.change(screen.getByPlaceholderText('Search by customer name, email, or transaction ID...'), { target: { value: 'olivia' } });
+  await waitFor(() => expect(lastQuery()).toEqual({ page: '1', per_page: '25', search: 'olivia' }));
+  expect(api.callsTo(LIST).some((u) => u.searchParams.get('search') === 'oli')).toBe(false);
+});
+
+test('Export downloads transactions.csv of the current page and says Export Complete', async () => {
+  api = fakeApi({ [LIST]: (url) => ok(pageOf(url, 12)) });
+  const download = jest.mocked(downloadText);
+  renderList();
+  await screen.findByText('Showing 1 to 10 of 12 results');
+  fireEvent.click(screen.getByRole('button', { name: 'Export' }));
+  await screen.findByText('Export Complete');
+  const [name, text] = download.mock.calls[0]!;
+  expect(name).toBe('transactions.csv');
+  const lines = text.trim().split('\r\n');
+  expect(lines[0]).toBe('Transaction ID,Customer Name,Email,Amount,Status,Date');
+  expect(lines.slice(1).map((l) => l.split(',')[0])).toEqual(Array.from({ length: 10 }, (_, i) => `PDROW${String(i + 1).padStart(5, '0')}`));
+});
+
+test('a failed list shows the spec toast', async () => {
+  api = fakeApi({ [LIST]: () => ({ status: 500, body: { status: 'error', message: 'Internal server error' } }) });
+  renderList();
+  expect(await screen.findByText('Failed to fetch transaction data.', { selector: '[data-testid="toast"] div' })).toBeTruthy();
+});

@@ -1,0 +1,83 @@
+import { useEffect, useState } from 'react';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import DownloadIcon from '@mui/icons-material/Download';
+import RefreshIcon from '@mui/icons-material/Refresh';
+import { useSearchParams } from 'react-router-dom';
+import { notify } from '@paydesk/shared/ui/notify';
+import { PageHeader } from '@paydesk/shared/ui/page-header';
+import { QueryState } from '@paydesk/shared/ui/query-state';
+import { downloadText } from '../../../lib/csv';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { useErrorToast } from '../../../lib/use-error-toast';
+import { useGetTransactionsQuery } from '../api/transactions-api';
+import { readFilters, writeFilters, type ListFilters } from '../model/list-filters';
+import { TRANSACTIONS_CSV, transactionsCsv } from '../model/transactions-csv';
+import { PaginationBar } from './pagination-bar';
+import { TransactionsTable } from './transactions-table';
+import { TransactionsToolbar } from './transactions-toolbar';
+
+export const SEARCH_DEBOUNCE_MS = 400;
+
+/** Transaction Monitoring: the URL holds the filters; search, status or page size go back to page 1. */
+export function TransactionMonitoring() {
+  const [params, setParams] = useSearchParams();
+  const filters = readFilters(params);
+  const [searchInput, setSearchInput] = useState(filters.search);
+  const search = useDebouncedValue(searchInput, SEARCH_DEBOUNCE_MS);
+  const update = (change: Partial<ListFilters>) => setParams(writeFilters({ ...filters, page: 1, ...change }), { replace: true });
+
+  useEffect(() => {
+    if (search !== filters.search) update({ search });
+    // Only a settled search text changes the list (the other filters change it directly).
+  }, [search]);
+
+  const query = useGetTransactionsQuery(filters);
+  useErrorToast(query.error, query.requestId, 'Error', 'Failed to fetch transaction data.');
+
+  const refresh = async () => {
+    const result = await query.refetch();
+    if (!result.error) notify('success', 'Data Refreshed', 'Transactions are up to date.');
+  };
+  const exportPage = () => {
+    downloadText(TRANSACTIONS_CSV, transactionsCsv(query.data?.data ?? []));
+    notify('success', 'Export Complete', `${query.data?.data.length ?? 0} transactions exported to ${TRANSACTIONS_CSV}.`);
+  };
+
+  return (
+    <>
+      <PageHeader
+        title="Transaction Monitoring"
+        subtitle="Search, filter and inspect card transactions"
+        actions={
+          <>
+            <Button variant="outlined" startIcon={<DownloadIcon />} onClick={exportPage} disabled={!query.data}>Export</Button>
+            <Button variant="outlined" startIcon={<RefreshIcon />} onClick={() => void refresh()} disabled={query.isFetching}>Refresh</Button>
+          </>
+        }
+      />
+      <Paper sx={{ p: 2 }}>
+        <TransactionsToolbar search={searchInput} status={filters.status} onSearch={setSearchInput} onStatus={(status) => update({ status })} />
+        <QueryState
+          isLoading={query.isLoading}
+          error={query.error}
+          data={query.data}
+          isEmpty={(page) => page.total === 0}
+          emptyText="No transactions found"
+          errorText="Failed to fetch transaction data."
+          onRetry={() => void query.refetch()}
+        >
+          {(page) => (
+            <>
+              <TransactionsTable rows={page.data} />
+              <PaginationBar
+                page={page.current_page} lastPage={page.last_page} from={page.from} to={page.to} total={page.total}
+                perPage={filters.perPage} onPage={(n) => update({ page: n })} onPerPage={(perPage) => update({ perPage })}
+              />
+            </>
+          )}
+        </QueryState>
+      </Paper>
+    </>
+  );
+}

@@ -1,0 +1,44 @@
+import { pageSizes, transactionStatuses, type PageSize, type TransactionStatus } from '@paydesk/shared/schemas/transaction';
+
+/** The list's state as the URL keeps it, so a link or a reload shows the same list. */
+export interface ListFilters {
+  search: string;
+  status: TransactionStatus | 'all';
+  page: number;
+  perPage: PageSize;
+}
+
+/** The status filter of the screen (spec point 2); Success also lists completed payments. */
+export const statusOptions: readonly { value: ListFilters['status']; label: string }[] = [
+  { value: 'all', label: 'All Status' },
+  { value: 'success', label: 'Success' },
+  { value: 'failed', label: 'Failed' },
+  { value: 'pending', label: 'Pending' },
+  { value: 'disputed', label: 'Disputed' },
+  { value: 'refunded', label: 'Refunded' },
+];
+
+const isStatus = (value: string): value is TransactionStatus => (transactionStatuses as readonly string[]).includes(value);
+
+/** Reads `?search=&status=&page=&per_page=`; the spec's `?filter=disputed` preselects Disputed. */
+export function readFilters(params: URLSearchParams): ListFilters {
+  const status = (params.get('status') ?? params.get('filter') ?? 'all').toLowerCase();
+  const page = Number(params.get('page'));
+  const perPage = Number(params.get('per_page'));
+  return {
+    search: (params.get('search') ?? '').slice(0, 200),
+    status: isStatus(status) ? status : 'all',
+    page: Number.isInteger(page) && page >= 1 ? page : 1,
+    perPage: (pageSizes as readonly number[]).includes(perPage) ? (perPage as PageSize) : 10,
+  };
+}
+
+/** Only what differs from the defaults goes into the URL. */
+export function writeFilters(filters: ListFilters): URLSearchParams {
+  const params = new URLSearchParams();
+  if (filters.search) params.set('search', filters.search);
+  if (filters.status !== 'all') params.set('status', filters.status);
+  if (filters.page !== 1) params.set('page', String(filters.page));
+  if (filters.perPage !== 10) params.set('per_page', String(filters.perPage));
+  return params;
+}

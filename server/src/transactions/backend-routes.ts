@@ -1,0 +1,9 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { dashboardRoutes } from './dashboard-routes';
+import { transactionsRoutes } from './transactions-routes';
+
+/** /api/backend: the dashboard and transaction calls (issue 4). */
+export const transactionsBackendRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(dashboardRoutes);
+  await app.register(transactionsRoutes);
+};

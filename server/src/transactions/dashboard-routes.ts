@@ -1,0 +1,98 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { apiError, withData } from '@paydesk/shared/schemas/common';
+import { chartDataQuery, chartItem, todayStats, totalRevenue, totalTransactions } from '@paydesk/shared/schemas/dashboard';
+import { transaction } from '@paydesk/shared/schemas/transaction';
+import { walletBalance } from '@paydesk/shared/schemas/wallet';
+import { requireAuth } from '../auth/authorize';
+import { chartSeries, periodStats, revenueTotals, statusCounts } from './dashboard-repository';
+import { visibleFeeAndNet } from './figures-policy';
+import { toTransaction } from './transaction-row';
+import { recentTransactions } from './transactions-repository';
+import { walletBalanceFromTransactions } from './wallet-balance';
+import { toWireMoney } from './wire-money';
+
+const security = [{ bearerAuth: [] }];
+const denied = { 401: apiError, 403: apiError };
+const RECENT_LIMIT = 10;
+
+/** The six dashboard calls of spec point 7 (GET /api/backend/...), all answered under `data`. */
+export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['dashboard'];
+  const preHandler = app.authorize('dashboard.view');
+
+  app.get('/total-revenue', {
+    schema: { tags, security, summary: 'Revenue of successful payments', response: { 200: withData(totalRevenue), ...denied } },
+    preHandler,
+    handler: async (request) => {
+      const { revenueCents, netRevenueCents } = await revenueTotals(app.db);
+      const { netCents } = visibleFeeAndNet(requireAuth(request).role, revenueCents, { feeCents: revenueCents - netRevenueCents, netCents: netRevenueCents });
+      return { status: 'success' as const, data: { total_revenue: toWireMoney(revenueCents), total_net_revenue: toWireMoney(netCents) } };
+    },
+  });
+
+  app.get('/total-transactions', {
+    schema: { tags, security, summary: 'Transaction counts by status and success rate', response: { 200: withData(totalTransactions), ...denied } },
+    preHandler,
+    handler: async () => {
+      const c = await statusCounts(app.db);
+      return {
+        status: 'success' as const,
+        data: {
+          total_transactions: c.total, successful_transactions: c.successful, failed_transactions: c.failed,
+          pending_transactions: c.pending, disputed_transactions: c.disputed, refunded_transactions: c.refunded,
+          success_rate: c.success_rate,
+        },
+      };
+    },
+  });
+
+  app.get('/today-stats', {
+    schema: { tags, security, summary: 'Today, the last 7 and the last 30 days, with growth', response: { 200: withData(todayStats), ...denied } },
+    preHandler,
+    handler: async (request) => {
+      const p = await periodStats(app.db);
+      const todayNet = visibleFeeAndNet(requireAuth(request).role, p.today_amount_cents, { feeCents: p.today_amount_cents - p.today_net_cents, netCents: p.today_net_cents });
+      return {
+        status: 'success' as const,
+        data: {
+          today_transactions: p.today_transactions, today_amount: toWireMoney(p.today_amount_cents),
+          today_net_amount: toWireMoney(todayNet.netCents), today_successful: p.today_successful, today_failed: p.today_failed,
+          today_success_rate: p.today_success_rate, week_transactions: p.week_transactions,
+          week_amount: toWireMoney(p.week_amount_cents), week_growth: p.week_growth, month_transactions: p.month_transactions,
+          month_amount: toWireMoney(p.month_amount_cents), month_growth: p.month_growth,
+        },
+      };
+    },
+  });
+
+  app.get('/wallet-balance', {
+    schema: { tags: ['wallet'], security, summary: 'Wallet balance (viewers are refused)', response: { 200: withData(walletBalance), ...denied } },
+    preHandler: app.authorize('wallet.view'),
+    handler: async () => {
+      const { availableCents, pendingCents } = await walletBalanceFromTransactions(app.db);
+      return {
+        status: 'success' as const,
+        data: { available_balance: toWireMoney(availableCents), pending: toWireMoney(pendingCents), total: toWireMoney(availableCents + pendingCents) },
+      };
+    },
+  });
+
+  app.get('/recent-transactions', {
+    schema: { tags, security, summary: `The ${RECENT_LIMIT} newest transactions`, response: { 200: withData(transaction.array()), ...denied } },
+    preHandler,
+    handler: async (request) => {
+      const role = requireAuth(request).role;
+      const rows = await recentTransactions(app.db, RECENT_LIMIT);
+      return { status: 'success' as const, data: rows.map((row) => toTransaction(row, role)) };
+    },
+  });
+
+  app.get('/chart-data', {
+    schema: { tags, security, summary: 'Successful amount and transaction count per day or month', querystring: chartDataQuery, response: { 200: withData(chartItem.array()), 400: apiError, ...denied } },
+    preHandler,
+    handler: async (request) => {
+      const points = await chartSeries(app.db, request.query.range);
+      return { status: 'success' as const, data: points.map((p) => ({ date: p.date, amount: toWireMoney(p.amount_cents), transactions: p.transactions })) };
+    },
+  });
+};

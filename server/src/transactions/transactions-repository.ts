@@ -1,0 +1,61 @@
+import type { TransactionListQuery } from '@paydesk/shared/schemas/transaction';
+import type { Db } from '../db/db';
+import { transactionColumns, transactionFrom, type TransactionRow } from './transaction-row';
+import { statusesForFilter } from './transaction-statuses';
+
+/** Must match the expression of the trigram index in migration 003 exactly. */
+const searchText = `lower(t.first_name || ' ' || t.last_name || E'\\x1f' || t.email || E'\\x1f' || t.transaction_id)`;
+
+/** `%fragment%` for LIKE, with the user's own wildcards taken literally. */
+const likeFragment = (search: string): string =>
+  `%${search.toLowerCase().replace(/\x1f/g, '').replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+export interface TransactionPage {
+  rows: TransactionRow[];
+  total: number;
+}
+
+export async function listTransactions(db: Db, query: TransactionListQuery): Promise<TransactionPage> {
+  const statuses = query.status ? statusesForFilter(query.status) : null;
+  const search = query.search ? likeFragment(query.search) : null;
+  const params: unknown[] = [];
+  const where: string[] = [];
+  if (statuses) where.push(`t.status = any($${params.push(statuses)}::text[])`);
+  if (search) where.push(`${searchText} like $${params.push(search)}`);
+  const whereSql = where.length > 0 ? `where ${where.join(' and ')}` : '';
+  const limit = params.push(query.per_page);
+  const offset = params.push((query.page - 1) * query.per_page);
+  const rows = await db.query<TransactionRow>(
+    `select ${transactionColumns} from ${transactionFrom} ${whereSql}
+      order by t.created_at desc, t.id desc limit $${limit} offset $${offset}`,
+    params,
+  );
+  return { rows, total: await countTransactions(db, statuses, search, whereSql, params.slice(0, where.length)) };
+}
+
+/** Without a search the total comes from the daily rollup; a search counts its matches. */
+async function countTransactions(db: Db, statuses: string[] | null, search: string | null, whereSql: string, params: unknown[]): Promise<number> {
+  const [row] = search
+    ? await db.query<{ total: number }>(`select count(*)::bigint as total from transactions t ${whereSql}`, params)
+    : await db.query<{ total: number }>(
+        'select coalesce(sum(transactions), 0)::bigint as total from transaction_daily_totals where $1::text[] is null or status = any($1::text[])',
+        [statuses],
+      );
+  return row?.total ?? 0;
+}
+
+/** By numeric id, or by the transaction id the payer saw. */
+export async function findTransaction(db: Db, id: string): Promise<TransactionRow | undefined> {
+  const byId = /^\d{1,15}$/.test(id);
+  const [row] = await db.query<TransactionRow>(
+    `select ${transactionColumns} from ${transactionFrom} where ${byId ? 't.id = $1::bigint' : 't.transaction_id = $1'}`,
+    [id],
+  );
+  return row;
+}
+
+export const recentTransactions = (db: Db, limit: number): Promise<TransactionRow[]> =>
+  db.query<TransactionRow>(
+    `select ${transactionColumns} from ${transactionFrom} order by t.created_at desc, t.id desc limit $1`,
+    [limit],
+  );

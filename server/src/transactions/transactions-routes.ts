@@ -1,0 +1,46 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { apiError, withData } from '@paydesk/shared/schemas/common';
+import { paginated, transaction, transactionDetailsParams, transactionListQuery } from '@paydesk/shared/schemas/transaction';
+import { requireAuth } from '../auth/authorize';
+import { notFound } from '../http/http-error';
+import { pageWindow } from './page-window';
+import { toTransaction } from './transaction-row';
+import { findTransaction, listTransactions } from './transactions-repository';
+
+const security = [{ bearerAuth: [] }];
+const denied = { 401: apiError, 403: apiError };
+
+/** Transaction Monitoring and Transaction Details (spec point 7). */
+export const transactionsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['transactions'];
+  const preHandler = app.authorize('transactions.view');
+
+  app.get('/all-transactions', {
+    schema: {
+      tags, security, summary: 'Transactions, newest first: search, status filter, pages',
+      querystring: transactionListQuery,
+      response: { 200: withData(paginated(transaction)), 400: apiError, ...denied },
+    },
+    preHandler,
+    handler: async (request) => {
+      const role = requireAuth(request).role;
+      const { page, per_page } = request.query;
+      const { rows, total } = await listTransactions(app.db, request.query);
+      return { status: 'success' as const, data: { data: rows.map((row) => toTransaction(row, role)), ...pageWindow(page, per_page, total) } };
+    },
+  });
+
+  app.get('/transaction-details/:id', {
+    schema: {
+      tags, security, summary: 'One transaction, by id or transaction id',
+      params: transactionDetailsParams,
+      response: { 200: withData(transaction), 400: apiError, 404: apiError, ...denied },
+    },
+    preHandler,
+    handler: async (request) => {
+      const row = await findTransaction(app.db, request.params.id);
+      if (!row) throw notFound('Transaction not found');
+      return { status: 'success' as const, data: toTransaction(row, requireAuth(request).role) };
+    },
+  });
+};
