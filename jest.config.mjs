@@ -34,6 +34,7 @@ const server = (db) => ({
   rootDir: '<rootDir>/server',
   testEnvironment: 'node',
   testMatch: ['<rootDir>/{src,test}/**/*.test.ts'],
+  setupFilesAfterEnv: ['<rootDir>/test/timeouts.ts'],
   globals: { PAYDESK_TEST_DB: db },
 });
 

@@ -6,5 +6,10 @@ module.exports = createConfig({
   devPort: 3001,
   exposes: {
     './PayFormPage': './src/pages/pay-form-page.tsx',
+    './CheckoutPage': './src/pages/checkout-page.tsx',
+    './PaymentSuccessPage': './src/pages/payment-success-page.tsx',
+    './PaymentPendingPage': './src/pages/payment-pending-page.tsx',
+    './PaymentFailurePage': './src/pages/payment-failure-page.tsx',
+    './CheckoutSuccessPage': './src/pages/checkout-success-page.tsx',
   },
 });

@@ -3,6 +3,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { DataDirBusyError } from './db/data-dir-lock';
 import { migrate } from './db/migrate';
+import { startPendingResolver } from './payments/settlement';
 import { openDb } from './db/open-db';
 import { seedDemo } from './demo/seed-demo';
 import { createLogger } from './logger';
@@ -30,6 +31,7 @@ async function main(): Promise<void> {
   const app = await buildApp({ config, db, logger });
   await app.listen({ port: config.port, host: config.host });
   console.log(startupBanner(config, (app.server.address() as AddressInfo).port));
+  const stopResolver = startPendingResolver(db, logger);
 
   let stopping = false;
   const stop = async (signal: string): Promise<void> => {
@@ -39,6 +41,7 @@ async function main(): Promise<void> {
     // A stuck connection must not keep the process alive forever.
     setTimeout(() => process.exit(1), 10_000).unref();
     await app.close();
+    await stopResolver();
     await db.close();
     process.exit(0);
   };

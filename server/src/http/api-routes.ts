@@ -1,6 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiError, type ApiError } from '@paydesk/shared/schemas/common';
 import { authRoutes } from '../auth/auth-routes';
+import { acsRoutes } from '../payments/acs-routes';
+import { merchantRoutes } from '../payments/merchant-routes';
+import { publicPaymentRoutes } from '../payments/public-routes';
+import { transactionsBackendRoutes } from '../transactions/backend-routes';
+import { usersRoutes } from '../users/users-routes';
 
 /**
  * Everything under /api. Unknown API paths answer with a JSON 404: an explicit `/api/*` route,
@@ -9,6 +14,11 @@ import { authRoutes } from '../auth/auth-routes';
  */
 export const apiRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(authRoutes, { prefix: '/auth' });
+  await app.register(transactionsBackendRoutes, { prefix: '/backend' });
+  await app.register(usersRoutes, { prefix: '/backend/users' });
+  await app.register(publicPaymentRoutes);
+  await app.register(merchantRoutes);
+  await app.register(acsRoutes, { prefix: '/sandbox/acs' });
 
   app.route({
     method: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],

@@ -10,6 +10,7 @@ const probeApi = api.injectEndpoints({
   endpoints: (build) => ({
     probe: build.query({ query: () => '/probe', transformResponse: (raw: unknown) => z.object({ ok: z.boolean() }).parse(raw) }),
     quietProbe: build.query({ query: () => '/quiet', extraOptions: { silent401: true } }),
+    keyedProbe: build.query({ query: () => ({ url: '/public', headers: { authorization: 'Bearer pk_test' } }) }),
   }),
 });
 
@@ -32,6 +33,13 @@ test('calls carry the stored bearer token', async () => {
   expect(result.data).toEqual({ ok: true });
   const request = fetchSpy.mock.calls[0][0] as Request;
   expect(request.headers.get('authorization')).toBe('Bearer tok-1');
+});
+
+test('a call that carries its own credential keeps it, even when staff are signed in', async () => {
+  writeStoredSession({ token: 'tok-1', user });
+  fetchSpy.mockResolvedValue(answer(200, {}));
+  await makeStore().dispatch(probeApi.endpoints.keyedProbe.initiate(undefined));
+  expect((fetchSpy.mock.calls[0][0] as Request).headers.get('authorization')).toBe('Bearer pk_test');
 });
 
 test('a 401 with a token ends the session, clears storage and shows the spec toast', async () => {

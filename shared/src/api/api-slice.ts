@@ -10,8 +10,9 @@ export interface PaydeskExtraOptions {
 const rawBaseQuery = fetchBaseQuery({
   baseUrl: '/api',
   prepareHeaders: (headers) => {
+    // A call that names its own credential (the payer pages' publishable key) keeps it.
     const token = localStorage.getItem(TOKEN_KEY);
-    if (token) headers.set('authorization', `Bearer ${token}`);
+    if (token && !headers.has('authorization')) headers.set('authorization', `Bearer ${token}`);
     return headers;
   },
 });

@@ -1,0 +1,114 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import type { TransactionResult } from '@paydesk/shared/schemas/payment';
+import { notify } from '@paydesk/shared/ui/notify';
+import { CardDialog } from '../features/card-dialog/components/card-dialog';
+import type { PaymentDetails } from '../features/card-dialog/model/payment-details';
+import { ChallengeOverlay } from '../features/three-ds/components/challenge-overlay';
+import { DemoThreeDsModal } from '../features/three-ds/components/demo-three-ds-modal';
+import { parseChallengeForm, type ChallengeForm } from '../features/three-ds/model/challenge-form';
+import {
+  FAILURE_FALLBACK,
+  failureDestination,
+  outcomeAfterChallenge,
+  outcomeOf,
+  pendingDestination,
+  successDestination,
+  type Outcome,
+} from '../lib/outcome';
+import { useCompleteDemoThreeDsMutation, useLazyRequeryQuery } from '../lib/payments-api';
+import { usePublicConfigQuery } from '../lib/public-config-api';
+import { publicErrorMessage } from '../lib/public-base-query';
+
+type ThreeDsStep = { kind: 'challenge'; form: ChallengeForm; transactionId: string } | { kind: 'demo'; transactionId: string };
+
+interface PaymentFlowProps {
+  details: PaymentDetails;
+  /** Whether the card dialog is open; the page opens it, the flow closes it. */
+  cardOpen: boolean;
+  onCardClose: () => void;
+  /** Random source of the demo 3-D Secure simulation (tests fix it). */
+  random?: () => number;
+}
+
+/**
+ * The payer's way from card entry to a result page (spec point 4): the card dialog, then the
+ * outcome, 3-D Secure in between when the result asks for it.
+ */
+export function PaymentFlow({ details, cardOpen, onCardClose, random }: PaymentFlowProps) {
+  const navigate = useNavigate();
+  const { data: config } = usePublicConfigQuery();
+  const [requery] = useLazyRequeryQuery();
+  const [completeDemo] = useCompleteDemoThreeDsMutation();
+  const [threeDs, setThreeDs] = useState<ThreeDsStep | null>(null);
+  const widget = details.checkoutReference !== null;
+
+  const fail = (reason: string, transactionId: string) => {
+    if (widget) {
+      // Widget mode: the error is reported and the dialog closes; the payer may try again.
+      notify('error', 'Payment Failed', reason);
+      setThreeDs(null);
+      onCardClose();
+      return;
+    }
+    const to = failureDestination(transactionId, details.amount, reason);
+    navigate(to.to, { state: to.state });
+  };
+
+  const follow = (outcome: Outcome, result: TransactionResult) => {
+    const transactionId = result.transaction_id;
+    switch (outcome.kind) {
+      case 'success': {
+        const to = successDestination(result, details.checkoutReference);
+        return navigate(to.to, { state: to.state });
+      }
+      case 'pending': {
+        const to = pendingDestination(result);
+        return navigate(to.to, { state: to.state });
+      }
+      case 'failure':
+        return fail(outcome.reason, transactionId);
+      case 'demo':
+        onCardClose();
+        return setThreeDs({ kind: 'demo', transactionId });
+      case 'challenge': {
+        const form = config ? parseChallengeForm(outcome.redirectHtml, config.challengeOrigin) : null;
+        if (!form) return fail(FAILURE_FALLBACK, transactionId);
+        onCardClose();
+        return setThreeDs({ kind: 'challenge', form, transactionId });
+      }
+    }
+  };
+
+  /** After the challenge: one requery by transaction id decides the page. */
+  const settle = async (transactionId: string) => {
+    const answer = await requery(transactionId);
+    if (answer.data) follow(outcomeAfterChallenge(answer.data), answer.data);
+    else fail(publicErrorMessage(answer.error, FAILURE_FALLBACK), transactionId);
+  };
+
+  const finishDemo = async (transactionId: string, success: boolean) => {
+    // The server records the simulated result; the requery then reads what it recorded.
+    await completeDemo({ transaction_id: transactionId, success }).unwrap().catch(() => undefined);
+    await settle(transactionId);
+  };
+
+  return (
+    <>
+      {cardOpen ? (
+        <CardDialog
+          details={details}
+          onClose={onCardClose}
+          onResult={(result) => follow(outcomeOf(result), result)}
+          onError={(message, transactionId) => fail(message, transactionId)}
+        />
+      ) : null}
+      {threeDs?.kind === 'challenge' && config ? (
+        <ChallengeOverlay form={threeDs.form} transactionId={threeDs.transactionId} challengeOrigin={config.challengeOrigin} onComplete={(id) => void settle(id)} />
+      ) : null}
+      {threeDs?.kind === 'demo' ? (
+        <DemoThreeDsModal amount={details.amount} random={random} onResult={(success) => void finishDemo(threeDs.transactionId, success)} />
+      ) : null}
+    </>
+  );
+}

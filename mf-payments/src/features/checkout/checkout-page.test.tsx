@@ -1,0 +1,103 @@
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { seal } from '@paydesk/shared/crypto/envelope';
+import { makeStore } from '@paydesk/shared/store';
+import { AppProviders } from '@paydesk/shared/ui/app-providers';
+import CheckoutPage from '../../pages/checkout-page';
+import { json, mockPublicApi, ok, testKeys } from '../../testing/public-api-mock';
+
+jest.setTimeout(20_000);
+let api: ReturnType<typeof mockPublicApi>;
+afterEach(() => {
+  api.spy.mockRestore();
+  Object.defineProperty(window, 'opener', { value: null, configurable: true });
+});
+
+const checkout = {
+  reference: 'ref-1', first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com', phone: '555',
+  amount: 42.5, metadata: {}, callback_url: 'https://shop.example/done', status: 'pending',
+};
+const validateWith = (handler: () => Response) => mockPublicApi({ 'GET /api/checkout/validate/ref-1': handler, 'POST /api/update-checkout-status': () => ok(null) });
+const renderCheckout = (path = '/checkout/ref-1') =>
+  render(
+    <AppProviders store={makeStore()}>
+      <MemoryRouter initialEntries={[path]}>
+        <Routes>
+          <Route path="/checkout/:reference" element={<CheckoutPage />} />
+          <Route path="/checkout/" element={<CheckoutPage />} />
+        </Routes>
+      </MemoryRouter>
+    </AppProviders>,
+  );
+
+test('a skeleton, then the Secure Payment card; Pay opens the card dialog with the reference', async () => {
+  api = validateWith(() => ok(seal(checkout, testKeys)));
+  renderCheckout();
+  expect(screen.getByRole('status', { name: 'Loading' })).toBeTruthy();
+  expect(await screen.findByRole('heading', { name: 'Secure Payment' })).toBeTruthy();
+  expect(screen.getByTestId('checkout-amount').textContent).toBe('$42.50');
+  expect(screen.getByText('Ada Lovelace')).toBeTruthy();
+  expect(screen.getByText('ada@example.com')).toBeTruthy();
+  expect(api.callsTo('/api/checkout/validate/ref-1')[0]!.authorization).toBe('Bearer pk_test_paydesk');
+  fireEvent.click(screen.getByRole('button', { name: 'Pay' }));
+  expect(screen.getByRole('dialog', { name: 'Card Payment' }).textContent).toContain('ref-1');
+});
+
+test.each([
+  [{ ...checkout, status: 'completed' }, 'This payment has already been completed'],
+  [{ ...checkout, status: 'failed' }, 'This payment has failed'],
+  [{ ...checkout, amount: 0 }, 'Invalid payment amount'],
+])('a refused checkout shows Payment Error (%#)', async (value, message) => {
+  api = validateWith(() => ok(seal(value, testKeys)));
+  renderCheckout();
+  expect(await screen.findByRole('heading', { name: 'Payment Error' })).toBeTruthy();
+  expect(screen.getByText(message)).toBeTruthy();
+  expect(screen.getByRole('button', { name: 'Try Again' })).toBeTruthy();
+});
+
+test('an unknown reference shows Invalid Reference with the server message', async () => {
+  api = validateWith(() => json(404, { status: 'error', message: 'Invalid reference' }));
+  renderCheckout();
+  expect(await screen.findByRole('heading', { name: 'Invalid Reference' })).toBeTruthy();
+  expect(screen.getByText('Invalid reference')).toBeTruthy();
+});
+
+test('a network failure says so, and Try Again validates again', async () => {
+  let calls = 0;
+  api = validateWith(() => {
+    calls += 1;
+    if (calls === 1) throw new TypeError('Failed to fetch');
+    return ok(seal(checkout, testKeys));
+  });
+  renderCheckout();
+  expect(await screen.findByText('Unable to validate reference. Please try again.')).toBeTruthy();
+  fireEvent.click(screen.getByRole('button', { name: 'Try Again' }));
+  expect(await screen.findByRole('heading', { name: 'Secure Payment' })).toBeTruthy();
+});
+
+test('an answer that does not open is an Invalid response', async () => {
+  api = validateWith(() => ok('v1.AAAA.BBBB.0000'));
+  renderCheckout();
+  expect(await screen.findByText('Invalid response')).toBeTruthy();
+});
+
+test('closing the widget records cancelled with keepalive and tells the opener, at its exact origin', async () => {
+  const opener = { closed: false, postMessage: jest.fn() };
+  Object.defineProperty(window, 'opener', { value: opener, configurable: true });
+  api = validateWith(() => ok(seal(checkout, testKeys)));
+  renderCheckout();
+  await screen.findByRole('heading', { name: 'Secure Payment' });
+  window.dispatchEvent(new Event('pagehide'));
+  await waitFor(() => expect(api.callsTo('/api/update-checkout-status')).toHaveLength(1));
+  const [call] = api.callsTo('/api/update-checkout-status');
+  expect(call).toMatchObject({ keepalive: true, authorization: 'Bearer pk_test_paydesk', body: { reference: 'ref-1', status: 'cancelled' } });
+  expect(opener.postMessage).toHaveBeenCalledWith({ type: 'PAYMENT_CANCELLED', reference: 'ref-1' }, 'https://shop.example');
+});
+
+test('a refused checkout is not cancelled on close', async () => {
+  api = validateWith(() => ok(seal({ ...checkout, status: 'completed' }, testKeys)));
+  renderCheckout();
+  await screen.findByRole('heading', { name: 'Payment Error' });
+  window.dispatchEvent(new Event('pagehide'));
+  expect(api.callsTo('/api/update-checkout-status')).toHaveLength(0);
+});

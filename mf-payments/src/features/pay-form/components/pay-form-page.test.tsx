@@ -1,0 +1,70 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderWithProviders } from '@paydesk/shared/testing/render';
+import PayFormPage from '../../../pages/pay-form-page';
+import { mockPublicApi } from '../../../testing/public-api-mock';
+
+jest.setTimeout(20_000);
+let api: ReturnType<typeof mockPublicApi>;
+beforeEach(() => {
+  api = mockPublicApi();
+});
+afterEach(() => api.spy.mockRestore());
+
+async function fill(values: Partial<Record<'First Name' | 'Last Name' | 'Email' | 'Phone' | 'Amount', string>>) {
+  const user = userEvent.setup();
+  for (const [label, value] of Object.entries(values)) {
+    if (value) await user.type(screen.getByLabelText(new RegExp(`^${label}`)), value);
+  }
+  return user;
+}
+
+const all = { 'First Name': 'Ada', 'Last Name': 'Lovelace', Email: 'ada@example.com', Phone: '5550100', Amount: '25.5' };
+
+test('an empty form says Missing Information first', async () => {
+  renderWithProviders(<PayFormPage />);
+  const user = await fill({ Email: 'no-at-sign', Amount: '0' });
+  await user.click(screen.getByRole('button', { name: /^Pay/ }));
+  expect(await screen.findByText('Missing Information')).toBeTruthy();
+  expect(screen.getByText('Please fill in all required fields')).toBeTruthy();
+  expect(screen.queryByRole('dialog')).toBeNull();
+});
+
+test('then the e-mail, then the amount', async () => {
+  renderWithProviders(<PayFormPage />);
+  const user = await fill({ ...all, Email: 'ada.example.com', Amount: '0' });
+  await user.click(screen.getByRole('button', { name: /^Pay/ }));
+  expect(await screen.findByText('Invalid Email')).toBeTruthy();
+  expect(screen.getByText('Please enter a valid email address')).toBeTruthy();
+  expect(screen.queryByText('Invalid Amount')).toBeNull();
+
+  await user.type(screen.getByLabelText(/^Email/), '{selectall}ada@example.com');
+  await user.click(screen.getByRole('button', { name: /^Pay/ }));
+  expect(await screen.findByText('Invalid Amount')).toBeTruthy();
+  expect(screen.getByText('Please enter a valid amount')).toBeTruthy();
+});
+
+test('the amount keeps digits and one dot, with a $ prefix, and the button shows it', async () => {
+  renderWithProviders(<PayFormPage />);
+  await fill({ Amount: '1a2.3.45' });
+  expect((screen.getByLabelText(/^Amount/) as HTMLInputElement).value).toBe('12.34');
+  expect(screen.getByText('$')).toBeTruthy();
+  expect(screen.getByRole('button', { name: 'Pay $12.34' })).toBeTruthy();
+});
+
+test('valid data opens the Card Payment dialog with the amount and payee', async () => {
+  renderWithProviders(<PayFormPage />);
+  const user = await fill(all);
+  await user.click(screen.getByRole('button', { name: 'Pay $25.50' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Card Payment' });
+  expect(dialog.textContent).toContain('$25.50');
+  expect(dialog.textContent).toContain('Ada Lovelace');
+  expect(dialog.textContent).not.toContain('Reference');
+});
+
+test('the footer links to the support e-mail of the configuration', async () => {
+  renderWithProviders(<PayFormPage />);
+  const link = await screen.findByRole('link', { name: 'support@paydesk.test' });
+  expect(link.getAttribute('href')).toBe('mailto:support@paydesk.test');
+  expect(api.callsTo('/api/public/config')).toHaveLength(1);
+});

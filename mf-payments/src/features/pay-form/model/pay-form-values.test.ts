@@ -1,0 +1,33 @@
+import { emptyPayForm, sanitizeAmount, validatePayForm } from './pay-form-values';
+
+const valid = { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', phone: '+1 555 0100', amount: '25.00' };
+
+test('every field is required, before any other rule', () => {
+  expect(validatePayForm(emptyPayForm)).toEqual({ title: 'Missing Information', message: 'Please fill in all required fields' });
+  expect(validatePayForm({ ...valid, phone: '   ', email: 'no-at', amount: '0' })?.title).toBe('Missing Information');
+});
+
+test('the e-mail needs an @, checked before the amount', () => {
+  expect(validatePayForm({ ...valid, email: 'ada.example.com', amount: '0' })).toEqual({
+    title: 'Invalid Email',
+    message: 'Please enter a valid email address',
+  });
+});
+
+test.each(['0', '0.00', '.', '0.'])('amount %p is not above 0', (amount) => {
+  expect(validatePayForm({ ...valid, amount })).toEqual({ title: 'Invalid Amount', message: 'Please enter a valid amount' });
+});
+
+test('valid data passes', () => {
+  expect(validatePayForm(valid)).toBeNull();
+});
+
+test.each([
+  ['$1,234.5', '1234.5'],
+  ['12.3.4', '12.34'],
+  ['abc', ''],
+  ['.5', '.5'],
+  ['10.999', '10.99'],
+])('the amount %p is kept as %p', (input, kept) => {
+  expect(sanitizeAmount(input)).toBe(kept);
+});

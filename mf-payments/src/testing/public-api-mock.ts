@@ -1,0 +1,62 @@
+import { envelopeKeys, open, seal } from '@paydesk/shared/crypto/envelope';
+import type { PublicConfig } from '@paydesk/shared/schemas/public-api';
+import type { TransactionResult } from '@paydesk/shared/schemas/payment';
+
+/** A fake provider API for jsdom tests: routes by "METHOD /path", records every call. */
+export const testConfig: PublicConfig = {
+  publishableKey: 'pk_test_paydesk',
+  envelopeKey: 'ab'.repeat(32),
+  supportEmail: 'support@paydesk.test',
+  challengeOrigin: 'https://acs.paydesk.test',
+};
+export const testKeys = envelopeKeys(testConfig.envelopeKey);
+
+export interface RecordedCall {
+  method: string;
+  path: string;
+  authorization: string | null;
+  body: unknown;
+  keepalive: boolean;
+}
+
+type Handler = (body: unknown) => Response | Promise<Response>;
+
+export const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+export const ok = (data?: unknown, message = 'OK') => json(200, { status: 'success', message, data });
+
+export function mockPublicApi(routes: Record<string, Handler> = {}) {
+  const calls: RecordedCall[] = [];
+  const table: Record<string, Handler> = { 'GET /api/public/config': () => ok(testConfig), ...routes };
+  const spy = jest.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+    const request = input instanceof Request ? input : new Request(new URL(String(input), 'http://localhost'), init);
+    const url = new URL(request.url);
+    const text = await request.text();
+    const body = text ? (JSON.parse(text) as unknown) : undefined;
+    calls.push({ method: request.method, path: url.pathname + url.search, authorization: request.headers.get('authorization'), body, keepalive: init?.keepalive === true });
+    const handler = table[`${request.method} ${url.pathname}`];
+    return handler ? handler(body) : json(404, { status: 'error', message: 'Not found' });
+  });
+  return { calls, spy, callsTo: (path: string) => calls.filter((c) => c.path.startsWith(path)) };
+}
+
+export function transactionResultOf(overrides: Partial<TransactionResult> = {}): TransactionResult {
+  return {
+    statusOk: true,
+    paymentCompleted: true,
+    status: 'completed',
+    customerReference: null,
+    transactionReference: 'ref',
+    payment_amount: '25.00',
+    processor: 'sandbox',
+    response_content: { code: '00', redirectHtml: null, data: null },
+    transaction_id: 'txn_1',
+    order_id: 'ord_1',
+    response_message: 'Approved',
+    checkout_request: null,
+    ...overrides,
+  };
+}
+
+/** The process-card-transaction answer: the result sealed as the server seals it. */
+export const sealedResult = (result: TransactionResult) => ok(seal(result, testKeys));
+export const openedPayload = (body: unknown) => open((body as { data: string }).data, testKeys);

@@ -1,0 +1,56 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { HttpError } from '../http/http-error';
+import { originOf } from './api-keys';
+import { acsStyles, challengePage, notifyScript, resultPage } from './acs-pages';
+import { completeChallenge } from './settlement';
+
+const transactionId = z.string().regex(/^TXN[A-Z0-9]{10,40}$/, 'Invalid transaction id');
+/** An http(s) origin and nothing more (no path, no markup). */
+const webOrigin = z.string().max(200).regex(/^https?:\/\/[A-Za-z0-9.-]+(:\d{1,5})?$/);
+
+/** Where the payer page that opened the challenge lives, from the challenge form's Referer. */
+function payerOrigin(referer: string | undefined, fallback: string): string {
+  try {
+    const origin = referer ? new URL(referer).origin : fallback;
+    return webOrigin.safeParse(origin).success ? origin : fallback;
+  } catch {
+    return fallback;
+  }
+}
+
+/**
+ * The sandbox issuer (ACS) of 3-D Secure test cards: the challenge form posts here, the payer
+ * chooses Complete or Fail, and the result page tells the payer page through postMessage.
+ */
+export const acsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(String(body))));
+  });
+  const html = 'text/html; charset=utf-8';
+
+  app.post('/challenge', {
+    schema: { hide: true, body: z.object({ transaction_id: transactionId }) },
+    handler: async (request, reply) =>
+      reply.type(html).send(challengePage(request.body.transaction_id, payerOrigin(request.headers.referer, originOf(request)))),
+  });
+
+  app.post('/result', {
+    schema: { hide: true, body: z.object({ transaction_id: transactionId, outcome: z.enum(['complete', 'fail']), return_origin: webOrigin }) },
+    handler: async (request, reply) => {
+      const origin = originOf(request);
+      const passed = request.body.outcome === 'complete';
+      const ctx = { db: app.db, fingerprintKey: app.config.fingerprintKey, pendingResolveSeconds: app.config.pendingResolveSeconds, challengeOrigin: origin };
+      await completeChallenge(ctx, request.body.transaction_id, 'acs', passed);
+      // The payer page learns the result from its own requery; this message only says "done".
+      return reply.type(html).send(resultPage(request.body.transaction_id, request.body.return_origin, passed));
+    },
+  });
+
+  app.get('/notify.js', { schema: { hide: true } }, async (_request, reply) => reply.type('text/javascript; charset=utf-8').send(notifyScript));
+  app.get('/acs.css', { schema: { hide: true } }, async (_request, reply) => reply.type('text/css; charset=utf-8').send(acsStyles));
+  app.setErrorHandler((error, _request, reply) => {
+    const status = error instanceof HttpError ? error.statusCode : (error as { statusCode?: number }).statusCode ?? 500;
+    reply.code(status >= 400 && status < 500 ? status : 500).type(html).send('<!doctype html><p>This 3-D Secure step is no longer available.</p>');
+  });
+};

@@ -1,0 +1,104 @@
+import { detectBrand, brandLabel, isValidCardNumber, isValidCvv, isValidExpiry, lastFour } from '@paydesk/shared/cards/card-rules';
+import type { CardTransactionPayload, TransactionResult } from '@paydesk/shared/schemas/payment';
+import type { Db } from '../db/db';
+import { HttpError } from '../http/http-error';
+import { findCheckout } from './checkouts-repository';
+import { decimalToCents } from './money';
+import { cardFingerprint, newOrderId, newTransactionId } from './payment-ids';
+import { findInitialization, findPayment, firstAnswerOf, insertInitialization, insertPaymentOnce } from './payments-repository';
+import { routePayment } from './provider-routing';
+import { recommendationFor } from './sandbox-processor';
+import { storedOutcome } from './stored-outcome';
+import { SANDBOX_PROCESSOR, transactionResult } from './transaction-result';
+
+export interface PaymentContext {
+  db: Db;
+  fingerprintKey: string;
+  pendingResolveSeconds: number;
+  challengeOrigin: string;
+}
+
+const badRequest = (message: string) => new HttpError(400, message);
+
+/** Spec point 4: runs when the card number field loses focus; the payment may go on only on PROCEED. */
+export async function initializeCardTransaction(ctx: PaymentContext, cardNumber: string, reference: string | null) {
+  if (!isValidCardNumber(cardNumber)) throw badRequest('Invalid card number');
+  if (reference) await payableCheckout(ctx.db, reference);
+  const init = {
+    transaction_id: newTransactionId(),
+    order_id: newOrderId(),
+    checkout_reference: reference,
+    card_fingerprint: cardFingerprint(ctx.fingerprintKey, cardNumber),
+    card_brand: brandLabel(detectBrand(cardNumber)),
+    last_four: lastFour(cardNumber),
+    recommendation: recommendationFor(cardNumber),
+  };
+  await insertInitialization(ctx.db, init);
+  return { gatewayRecommendation: init.recommendation, transactionId: init.transaction_id, orderId: init.order_id };
+}
+
+async function payableCheckout(db: Db, reference: string) {
+  const checkout = await findCheckout(db, reference);
+  if (!checkout) throw new HttpError(404, 'Invalid reference');
+  if (checkout.status === 'completed') throw badRequest('This payment has already been completed');
+  if (checkout.status === 'failed') throw badRequest('This payment has failed');
+  return checkout;
+}
+
+/** The card rules of point 5, applied again on the server. */
+function checkCard(payload: CardTransactionPayload): void {
+  if (!isValidCardNumber(payload.card_number)) throw badRequest('Invalid card number');
+  const brand = detectBrand(payload.card_number);
+  if (!isValidCvv(payload.cvv, brand)) throw badRequest('Invalid CVV');
+  if (!isValidExpiry(`${payload.card_month}/${payload.card_year.slice(2)}`)) throw badRequest('Invalid expiry date');
+}
+
+/**
+ * Processes a card payment once per transaction id: a retried or concurrent duplicate charges
+ * nothing more and gets the first answer.
+ */
+export async function processCardTransaction(ctx: PaymentContext, payload: CardTransactionPayload): Promise<TransactionResult> {
+  checkCard(payload);
+  const init = await findInitialization(ctx.db, payload.transaction_id);
+  if (!init || init.order_id !== payload.order_id || init.card_fingerprint !== cardFingerprint(ctx.fingerprintKey, payload.card_number)) {
+    throw badRequest('This card was not initialised for this transaction');
+  }
+  if (init.recommendation !== 'PROCEED') throw new HttpError(402, 'This card was blocked as fraudulent. Please use another card.');
+  const reference = payload.checkout ? payload.checkout_reference : null;
+  if ((reference ?? null) !== (init.checkout_reference ?? null)) throw badRequest('Invalid reference');
+  const checkout = reference ? await payableCheckout(ctx.db, reference) : undefined;
+  // A checkout's amount and customer are the merchant's, never the browser's.
+  const amountCents = checkout ? checkout.amount_cents : decimalToCents(payload.amount);
+  const customer = checkout ?? payload;
+
+  const route = await routePayment(ctx.db, detectBrand(payload.card_number), amountCents);
+  const outcome = storedOutcome(payload.card_number, ctx.pendingResolveSeconds);
+  const row = {
+    transaction_id: init.transaction_id,
+    order_id: init.order_id,
+    checkout_reference: reference,
+    first_name: customer.first_name,
+    last_name: customer.last_name,
+    email: customer.email,
+    phone: customer.phone,
+    amount_cents: amountCents,
+    fee_cents: outcome.status === 'failed' ? 0 : route.feeCents,
+    net_cents: outcome.status === 'failed' ? 0 : amountCents - route.feeCents,
+    card_brand: init.card_brand,
+    last_four: init.last_four,
+    card_fingerprint: init.card_fingerprint,
+    provider_key_id: route.providerKeyId,
+    processor: SANDBOX_PROCESSOR,
+    ...outcome,
+  };
+  const answer = transactionResult(row, ctx.challengeOrigin);
+  const inserted = await insertPaymentOnce(ctx.db, row, answer);
+  return inserted ? answer : ((await firstAnswerOf(ctx.db, init.transaction_id)) as TransactionResult);
+}
+
+/** Spec point 7, requery: the payment as it stands now. */
+export async function requeryPayment(ctx: PaymentContext, transactionId: string): Promise<TransactionResult> {
+  const row = await findPayment(ctx.db, transactionId);
+  if (!row) throw new HttpError(404, 'Transaction not found');
+  return transactionResult(row, ctx.challengeOrigin);
+}

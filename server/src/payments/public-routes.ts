@@ -1,0 +1,93 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { envelopeKeys, EnvelopeError, open, seal } from '@paydesk/shared/crypto/envelope';
+import { apiError, statusMessage } from '@paydesk/shared/schemas/common';
+import { cardTransactionPayload, transactionResult } from '@paydesk/shared/schemas/payment';
+import {
+  demoThreeDsRequest, initializeCardTransactionRequest, initializeCardTransactionResponse, processCardTransactionRequest,
+  processCardTransactionResponse, publicAnswer, publicConfig, updateCheckoutStatusRequest, validateCheckoutResponse,
+} from '@paydesk/shared/schemas/public-api';
+import { HttpError } from '../http/http-error';
+import { originOf, requireKey } from './api-keys';
+import { reportCheckoutStatus, validateCheckout } from './checkouts-service';
+import { initializeCardTransaction, processCardTransaction, requeryPayment, type PaymentContext } from './payments-service';
+import { completeChallenge } from './settlement';
+
+const errors = { 400: apiError, 401: apiError, 402: apiError, 404: apiError, 409: apiError };
+const reference = z.string().min(1).max(64);
+const transactionId = z.string().min(1).max(64);
+
+/** The payer's calls (spec point 7), each with the publishable key. */
+export const publicPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
+  const keys = envelopeKeys(app.config.cardEnvelopeKey);
+  const context = (origin: string): PaymentContext => ({
+    db: app.db, fingerprintKey: app.config.fingerprintKey, pendingResolveSeconds: app.config.pendingResolveSeconds, challengeOrigin: origin,
+  });
+  const opened = (data: string) => {
+    try {
+      return cardTransactionPayload.parse(open(data, keys));
+    } catch (error) {
+      if (error instanceof EnvelopeError) throw new HttpError(400, error.message);
+      throw new HttpError(400, 'Invalid payment data');
+    }
+  };
+
+  app.get('/public/config', {
+    schema: { tags: ['payments'], summary: 'What payer pages need at run time', response: { 200: publicAnswer(publicConfig) } },
+    handler: async (request) => ({
+      status: 'success' as const,
+      message: 'OK',
+      data: { publishableKey: app.config.publishableKey, envelopeKey: app.config.cardEnvelopeKey, supportEmail: app.config.supportEmail, challengeOrigin: originOf(request) },
+    }),
+  });
+
+  const keyedRoutes: FastifyPluginAsyncZod = async (keyed) => {
+    keyed.addHook('preHandler', requireKey(() => app.config.publishableKey, 'publishable'));
+
+    keyed.get('/checkout/validate/:reference', {
+      schema: { tags: ['payments'], params: z.object({ reference }), response: { 200: validateCheckoutResponse, ...errors } },
+      handler: async (request) => ({ status: 'success' as const, message: 'Valid reference', data: seal(await validateCheckout(app.db, request.params.reference), keys) }),
+    });
+
+    keyed.post('/update-checkout-status', {
+      schema: { tags: ['payments'], body: updateCheckoutStatusRequest, response: { 200: statusMessage, ...errors } },
+      handler: async (request) => {
+        await reportCheckoutStatus(app.db, request.body);
+        return { status: 'success' as const, message: 'Checkout status recorded' };
+      },
+    });
+
+    keyed.post('/initialize-card-transaction', {
+      schema: { tags: ['payments'], body: initializeCardTransactionRequest, response: { 200: initializeCardTransactionResponse, ...errors } },
+      handler: async (request) => {
+        const data = await initializeCardTransaction(context(originOf(request)), request.body.card_number, request.body.reference);
+        return { status: 'success' as const, message: data.gatewayRecommendation === 'PROCEED' ? 'Proceed' : 'This card was blocked as fraudulent. Please use another card.', data };
+      },
+    });
+
+    keyed.post('/process-card-transaction', {
+      schema: { tags: ['payments'], body: processCardTransactionRequest, response: { 200: processCardTransactionResponse, ...errors } },
+      handler: async (request) => {
+        const result = await processCardTransaction(context(originOf(request)), opened(request.body.data));
+        return { status: 'success' as const, message: result.response_message, data: seal(result, keys) };
+      },
+    });
+
+    keyed.get('/checkout/requery', {
+      schema: { tags: ['payments'], querystring: z.object({ reference: transactionId }), response: { 200: publicAnswer(transactionResult), ...errors } },
+      handler: async (request) => {
+        const result = await requeryPayment(context(originOf(request)), request.query.reference);
+        return { status: 'success' as const, message: result.response_message, data: result };
+      },
+    });
+
+    keyed.post('/demo-3ds/complete', {
+      schema: { tags: ['payments'], body: demoThreeDsRequest, response: { 200: publicAnswer(transactionResult), ...errors } },
+      handler: async (request) => {
+        const result = await completeChallenge(context(originOf(request)), request.body.transaction_id, 'demo', request.body.success);
+        return { status: 'success' as const, message: result.response_message, data: result };
+      },
+    });
+  };
+  await app.register(keyedRoutes);
+};

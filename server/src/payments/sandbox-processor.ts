@@ -1,0 +1,60 @@
+/**
+ * The sandbox processor: the test-card table of design.md, decided from the card alone. Any
+ * other valid card succeeds (unless the card pool says otherwise; see the cards issue).
+ */
+export type Decline = 'generic_decline' | 'insufficient_funds' | 'lost_card' | 'stolen_card' | 'expired_card' | 'incorrect_cvc';
+
+export type SandboxOutcome =
+  | { kind: 'success' }
+  | { kind: 'declined'; decline: Decline }
+  | { kind: 'processing_error' }
+  /** 3-D Secure in the issuer's challenge frame; completing it leads to `then`. */
+  | { kind: 'challenge'; then: 'completed' | 'failed' }
+  /** 3-D Secure through the demo modal, whose simulated outcome the browser reports. */
+  | { kind: 'demo_challenge' }
+  /** Accepted, resolved by the background job after the configured delay. */
+  | { kind: 'pending'; then: 'completed' | 'failed' };
+
+const table: Record<string, SandboxOutcome> = {
+  '4000000000000002': { kind: 'declined', decline: 'generic_decline' },
+  '4000000000009995': { kind: 'declined', decline: 'insufficient_funds' },
+  '4000000000009987': { kind: 'declined', decline: 'lost_card' },
+  '4000000000009979': { kind: 'declined', decline: 'stolen_card' },
+  '4000000000000069': { kind: 'declined', decline: 'expired_card' },
+  '4000000000000127': { kind: 'declined', decline: 'incorrect_cvc' },
+  '4000000000000119': { kind: 'processing_error' },
+  '4000000000003220': { kind: 'challenge', then: 'completed' },
+  '4000008400001629': { kind: 'challenge', then: 'failed' },
+  '4000002760003184': { kind: 'demo_challenge' },
+  '4000000000007205': { kind: 'pending', then: 'completed' },
+  '4000000000007304': { kind: 'pending', then: 'failed' },
+};
+
+/** Initialisation refuses it (not PROCEED): blocked as fraudulent. */
+const blockedAtInitialisation = new Set(['4100000000000019']);
+
+export const recommendationFor = (cardNumber: string): 'PROCEED' | 'DO_NOT_PROCEED' =>
+  blockedAtInitialisation.has(cardNumber) ? 'DO_NOT_PROCEED' : 'PROCEED';
+
+export const sandboxOutcome = (cardNumber: string): SandboxOutcome => table[cardNumber] ?? { kind: 'success' };
+
+/** What the payer reads (the failure page's Failure Reason). */
+export function declineMessage(decline: Decline): string {
+  switch (decline) {
+    case 'generic_decline':
+      return 'Your card was declined.';
+    case 'insufficient_funds':
+      return 'Your card has insufficient funds.';
+    case 'lost_card':
+      return 'Your card was declined: it has been reported lost.';
+    case 'stolen_card':
+      return 'Your card was declined: it has been reported stolen.';
+    case 'expired_card':
+      return 'Your card has expired.';
+    case 'incorrect_cvc':
+      return "Your card's security code is incorrect.";
+  }
+}
+
+export const PROCESSING_ERROR_MESSAGE = 'A processing error occurred. Please try again.';
+export const FRAUD_BLOCK_MESSAGE = 'This card was blocked as fraudulent. Please use another card.';

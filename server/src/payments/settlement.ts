@@ -1,0 +1,67 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/db';
+import { HttpError } from '../http/http-error';
+import { setCheckoutStatus } from './checkouts-repository';
+import { findPayment, settlePayment } from './payments-repository';
+import type { PaymentContext } from './payments-service';
+import { requeryPayment } from './payments-service';
+
+const messages = {
+  completed: 'Payment successful',
+  declinedAfterChallenge: 'Your card was declined.',
+  challengeFailed: '3-D Secure authentication failed.',
+  resolvedFailed: 'The bank declined the payment.',
+} as const;
+
+async function settle(db: Db, transactionId: string, checkout: string | null, status: 'completed' | 'failed', message: string) {
+  if (!(await settlePayment(db, transactionId, status, message))) return;
+  if (checkout && status === 'completed') await setCheckoutStatus(db, checkout, 'completed', transactionId);
+}
+
+/** The payer finished a 3-D Secure step: `passed` says whether the authentication succeeded. */
+export async function completeChallenge(ctx: PaymentContext, transactionId: string, kind: 'acs' | 'demo', passed: boolean) {
+  await ctx.db.transaction(async (tx) => {
+    const row = await findPayment(tx, transactionId, true);
+    if (!row || row.status !== 'pending' || row.challenge !== kind) {
+      throw new HttpError(409, 'No 3-D Secure step is waiting for this transaction');
+    }
+    const status = passed ? (row.challenge_outcome ?? 'failed') : 'failed';
+    const message = status === 'completed' ? messages.completed : passed ? messages.declinedAfterChallenge : messages.challengeFailed;
+    await settle(tx, transactionId, row.checkout_reference, status, message);
+  });
+  return requeryPayment(ctx, transactionId);
+}
+
+/**
+ * Resolves the sandbox's pending payments whose time has come. Rows are claimed with
+ * FOR UPDATE SKIP LOCKED, so several server processes share the work without doing it twice.
+ */
+export async function resolveDuePayments(db: Db, batch = 100): Promise<number> {
+  return db.transaction(async (tx) => {
+    const due = await tx.query<{ transaction_id: string; checkout_reference: string | null; resolve_to: 'completed' | 'failed' }>(
+      `select transaction_id, checkout_reference, resolve_to from transactions
+       where resolve_at <= now() and status = 'pending' order by resolve_at limit $1 for update skip locked`,
+      [batch],
+    );
+    for (const row of due) {
+      await settle(tx, row.transaction_id, row.checkout_reference, row.resolve_to, row.resolve_to === 'completed' ? messages.completed : messages.resolvedFailed);
+    }
+    return due.length;
+  });
+}
+
+/** Runs resolveDuePayments every `intervalMs` until the returned stop function is called. */
+export function startPendingResolver(db: Db, logger: FastifyBaseLogger, intervalMs = 1000): () => Promise<void> {
+  let running: Promise<unknown> = Promise.resolve();
+  const timer = setInterval(() => {
+    running = running
+      .then(() => resolveDuePayments(db))
+      .then((count) => count > 0 && logger.info({ count }, 'pending payments resolved'))
+      .catch((error: unknown) => logger.error({ err: error }, 'resolving pending payments failed'));
+  }, intervalMs);
+  timer.unref();
+  return async () => {
+    clearInterval(timer);
+    await running;
+  };
+}
