@@ -40,8 +40,12 @@ test('a tampered token sends the user to the login page with the session-expired
   // Watch for the toast before reloading: it lives for 4 s, which a busy machine can outlast.
   const toast = page.getByText('Your session has expired. Please log in again.').waitFor();
   await page.reload();
-  await toast;
-  await page.waitForURL('**/control/login');
+  try {
+    await Promise.all([toast, page.waitForURL('**/control/login')]);
+  } catch (error) {
+    await page.screenshot({ path: '/tmp/tampered-token-failure.png' });
+    throw new Error(`Still at ${page.url()}: ${String(error)}`);
+  }
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
   await page.context().close();
 });

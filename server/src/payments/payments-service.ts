@@ -2,7 +2,7 @@ import { detectBrand, brandLabel, isValidCardNumber, isValidCvv, isValidExpiry, 
 import type { CardTransactionPayload, TransactionResult } from '@paydesk/shared/schemas/payment';
 import type { Db } from '../db/db';
 import { HttpError } from '../http/http-error';
-import { findCheckout } from './checkouts-repository';
+import { findCheckout, setCheckoutStatus } from './checkouts-repository';
 import { decimalToCents } from './money';
 import { cardFingerprint, newOrderId, newTransactionId } from './payment-ids';
 import { findInitialization, findPayment, firstAnswerOf, insertInitialization, insertPaymentOnce } from './payments-repository';
@@ -92,7 +92,11 @@ export async function processCardTransaction(ctx: PaymentContext, payload: CardT
     ...outcome,
   };
   const answer = transactionResult(row, ctx.challengeOrigin);
-  const inserted = await insertPaymentOnce(ctx.db, row, answer);
+  const inserted = await ctx.db.transaction(async (tx) => {
+    if (!(await insertPaymentOnce(tx, row, answer))) return false;
+    if (reference && row.status === 'completed') await setCheckoutStatus(tx, reference, 'completed', row.transaction_id);
+    return true;
+  });
   return inserted ? answer : ((await firstAnswerOf(ctx.db, init.transaction_id)) as TransactionResult);
 }
 
