@@ -88,7 +88,8 @@ function makeTransaction(prng: Prng, customer: DemoCustomer, options: Required<G
   // Some declines happen before a switch is chosen: the list shows N/A for them.
   const key = status === 'failed' && prng.chance(0.3) ? null : routed;
   const amount = amountCents(prng);
-  const settled = status !== 'failed' && status !== 'pending';
+  // A pending payment already carries its fee and net (they settle with it); a failed one has none.
+  const settled = status !== 'failed';
   const fee = settled ? Math.round((amount * routed.feeBps) / 10_000) + routed.feeFixedCents : 0;
   const decline = status === 'failed' ? prng.pick(declines) : null;
   const laterBy = status === 'disputed' || status === 'refunded' ? prng.int(1, 20) * DAY : prng.int(2, 40) * 1000;
