@@ -24,6 +24,7 @@ const web = (dir) => ({
   displayName: dir,
   rootDir: `<rootDir>/${dir}`,
   testEnvironment: '<rootDir>/../scripts/jest/jsdom-environment.cjs',
+  setupFilesAfterEnv: ['<rootDir>/../scripts/jest/timeouts.cjs'],
   testMatch: ['<rootDir>/src/**/*.test.{ts,tsx}'],
   // react-apexcharts imports `apexcharts/client`; jest needs its CommonJS build (toolchain.md).
   moduleNameMapper: { ...base.moduleNameMapper, '^apexcharts/client$': '<rootDir>/../node_modules/apexcharts/dist/apexcharts.common.js' },
@@ -34,7 +35,7 @@ const server = (db) => ({
   rootDir: '<rootDir>/server',
   testEnvironment: 'node',
   testMatch: ['<rootDir>/{src,test}/**/*.test.ts'],
-  setupFilesAfterEnv: ['<rootDir>/test/timeouts.ts'],
+  setupFilesAfterEnv: ['<rootDir>/../scripts/jest/timeouts.cjs'],
   globals: { PAYDESK_TEST_DB: db },
 });
 

@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { launchBrowser, newPage } from '../support/browser';
 
 let browser: Browser;
@@ -7,19 +7,27 @@ beforeAll(async () => {
 });
 afterAll(() => browser.close());
 
-/** Fills the standalone form and the card dialog as a payer would. */
-async function payWith(page: Page, card: string, cvv = '123'): Promise<void> {
+/** Fills the standalone form and opens the card dialog, as a payer would. */
+async function openCardDialog(page: Page, amount: string, shown: string) {
   await page.goto('/');
   await page.getByLabel(/^First Name/).fill('Pat');
   await page.getByLabel(/^Last Name/).fill('Payer');
   await page.getByLabel(/^Email/).fill('pat@example.com');
   await page.getByLabel(/^Phone/).fill('+15550100');
-  await page.getByLabel(/^Amount/).fill('42.50');
-  await page.getByRole('button', { name: 'Pay $42.50' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Card Payment' });
+  await page.getByLabel(/^Amount/).fill(amount);
+  await page.getByRole('button', { name: `Pay ${shown}` }).click();
+  return page.getByRole('dialog', { name: 'Card Payment' });
+}
+
+async function enterCard(dialog: Locator, card: string, cvv = '123'): Promise<void> {
   await dialog.getByLabel(/^Card Number/).fill(card);
   await dialog.getByLabel(/^Expiry/).fill(`12/${String(new Date().getFullYear() + 2).slice(2)}`);
   await dialog.getByLabel(/^CVV/).fill(cvv);
+}
+
+async function payWith(page: Page, card: string): Promise<void> {
+  const dialog = await openCardDialog(page, '42.50', '$42.50');
+  await enterCard(dialog, card);
   const pay = dialog.getByRole('button', { name: 'Pay USD' });
   await expect(pay.isEnabled()).resolves.toBe(true);
   await pay.click();
@@ -46,17 +54,8 @@ test('a declined card ends on the failure page with its reason', async () => {
 
 test('a card blocked at initialisation keeps Pay disabled and says why', async () => {
   const page = await newPage(browser);
-  await page.goto('/');
-  await page.getByLabel(/^First Name/).fill('Pat');
-  await page.getByLabel(/^Last Name/).fill('Payer');
-  await page.getByLabel(/^Email/).fill('pat@example.com');
-  await page.getByLabel(/^Phone/).fill('+15550100');
-  await page.getByLabel(/^Amount/).fill('10');
-  await page.getByRole('button', { name: 'Pay $10.00' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Card Payment' });
-  await dialog.getByLabel(/^Card Number/).fill('4100000000000019');
-  await dialog.getByLabel(/^Expiry/).fill('12/30');
-  await dialog.getByLabel(/^CVV/).fill('123');
+  const dialog = await openCardDialog(page, '10', '$10.00');
+  await enterCard(dialog, '4100000000000019');
   await dialog.getByText(/blocked as fraudulent/).waitFor();
   expect(await dialog.getByRole('button', { name: 'Pay USD' }).isDisabled()).toBe(true);
   await page.context().close();
