@@ -10,6 +10,7 @@ import { registerErrorHandler } from './http/error-handler';
 import { healthRoutes } from './http/health-routes';
 import { registerOpenApi } from './http/openapi';
 import { createLogger } from './logger';
+import { merchantDemoRoutes } from './payments/merchant-demo-routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -38,6 +39,7 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
 
   await app.register(healthRoutes);
   await app.register(apiRoutes, { prefix: '/api' });
+  if (config.mode === 'demo') await app.register(merchantDemoRoutes, { prefix: '/demo/merchant' });
   await registerFrontends(app, config);
   return app;
 }

@@ -1,0 +1,49 @@
+import type { Locator, Page } from 'playwright-core';
+import { demoAccounts, demoPassword } from './accounts';
+
+/** Fills the standalone form and opens the card dialog, as a payer would. */
+export async function openCardDialog(page: Page, amount = '42.50', shown = '$42.50'): Promise<Locator> {
+  await page.goto('/');
+  await page.getByLabel(/^First Name/).fill('Pat');
+  await page.getByLabel(/^Last Name/).fill('Payer');
+  await page.getByLabel(/^Email/).fill('pat@example.com');
+  await page.getByLabel(/^Phone/).fill('+15550100');
+  await page.getByLabel(/^Amount/).fill(amount);
+  await page.getByRole('button', { name: `Pay ${shown}` }).click();
+  return page.getByRole('dialog', { name: 'Card Payment' });
+}
+
+/** Enters a test card with a future expiry and clicks Pay USD once it is enabled. */
+export async function payInDialog(dialog: Locator, card: string, cvv = '123'): Promise<void> {
+  await dialog.getByLabel(/^Card Number/).fill(card);
+  await dialog.getByLabel(/^Expiry/).fill(`12/${String(new Date().getFullYear() + 2).slice(2)}`);
+  await dialog.getByLabel(/^CVV/).fill(cvv);
+  const pay = dialog.getByRole('button', { name: 'Pay USD' });
+  await expect(pay.isEnabled()).resolves.toBe(true);
+  await pay.click();
+}
+
+/** The transaction id a result page shows. */
+export async function shownTransactionId(page: Page): Promise<string> {
+  const id = (await page.getByTestId('transaction-id').textContent()) ?? '';
+  expect(id).toMatch(/^TXN[A-Z0-9]+$/);
+  return id;
+}
+
+/**
+ * The stored status of a transaction, read through the back office API as an admin (the e2e
+ * server's embedded database is locked to its own process).
+ */
+export async function storedStatus(baseUrl: string, transactionId: string): Promise<string | undefined> {
+  const login = await fetch(`${baseUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: demoAccounts.admin.email, password: demoPassword() }),
+  });
+  const token = ((await login.json()) as { data: { token: string } }).data.token;
+  const list = await fetch(`${baseUrl}/api/backend/all-transactions?search=${encodeURIComponent(transactionId)}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const rows = ((await list.json()) as { data: { data: { transaction_id: string; status: string }[] } }).data.data;
+  return rows.find((row) => row.transaction_id === transactionId)?.status;
+}

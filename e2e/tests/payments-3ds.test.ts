@@ -1,0 +1,115 @@
+import { rmSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { baseUrl, launchBrowser, newPage } from '../support/browser';
+import { openCardDialog, payInDialog, shownTransactionId, storedStatus } from '../support/payer';
+import { startServer, type RunningServer } from '../support/server';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser.close());
+
+/** Pays on the standalone form, then acts inside the sandbox issuer's page in the overlay's frame. */
+async function challenge(page: Page, card: string, button: 'Complete' | 'Fail'): Promise<void> {
+  await payInDialog(await openCardDialog(page), card);
+  const overlay = page.getByRole('dialog', { name: '3D Secure Verification' });
+  await overlay.waitFor();
+  const issuer = page.frameLocator('iframe[title="3D Secure challenge"]');
+  await issuer.getByRole('heading', { name: 'Verify your payment' }).waitFor();
+  await issuer.getByText('Sandbox Bank · 3-D Secure').waitFor();
+  await issuer.getByRole('button', { name: button }).click();
+}
+
+test('3-D Secure challenge, Complete: success page, completed in the database', async () => {
+  const page = await newPage(browser);
+  await challenge(page, '4000000000003220', 'Complete');
+  await page.waitForURL('**/payment-success');
+  await page.getByTestId('payment-status').filter({ hasText: 'Completed' }).waitFor();
+  expect(await storedStatus(baseUrl(), await shownTransactionId(page))).toBe('completed');
+  await page.context().close();
+});
+
+test('3-D Secure challenge, Fail: failure page, failed in the database', async () => {
+  const page = await newPage(browser);
+  await challenge(page, '4000000000003220', 'Fail');
+  await page.waitForURL('**/payment-failure');
+  await page.getByText('Failure Reason').waitFor();
+  expect(await storedStatus(baseUrl(), await shownTransactionId(page))).toBe('failed');
+  await page.context().close();
+});
+
+test('3-D Secure passes but the card is declined: failure page', async () => {
+  const page = await newPage(browser);
+  await challenge(page, '4000008400001629', 'Complete');
+  await page.waitForURL('**/payment-failure');
+  await page.getByText('Failure Reason').waitFor();
+  expect(await storedStatus(baseUrl(), await shownTransactionId(page))).toBe('failed');
+  await page.context().close();
+});
+
+/** The demo modal draws its ~80 % success from Math.random: fixed before the page loads. */
+async function demoModal(draw: number): Promise<Page> {
+  const page = await newPage(browser);
+  await page.addInitScript((value) => {
+    Math.random = () => value;
+  }, draw);
+  await payInDialog(await openCardDialog(page), '4000002760003184');
+  const modal = page.getByRole('dialog', { name: 'Demo 3D Secure' });
+  await modal.waitFor();
+  expect(await modal.getByTestId('demo-3ds-countdown').textContent()).toMatch(/^Time remaining: (2:00|1:5\d)$/);
+  await modal.getByLabel('OTP').fill('123456');
+  await modal.getByRole('button', { name: 'Verify & Pay' }).click();
+  return page;
+}
+
+test('demo 3-D Secure modal, a passing draw: success page, completed in the database', async () => {
+  const page = await demoModal(0.1);
+  await page.waitForURL('**/payment-success');
+  await page.getByTestId('payment-status').filter({ hasText: 'Completed' }).waitFor();
+  expect(await storedStatus(baseUrl(), await shownTransactionId(page))).toBe('completed');
+  await page.context().close();
+});
+
+test('demo 3-D Secure modal, a failing draw: failure page, failed in the database', async () => {
+  const page = await demoModal(0.95);
+  await page.waitForURL('**/payment-failure');
+  await page.getByText('Failure Reason').waitFor();
+  expect(await storedStatus(baseUrl(), await shownTransactionId(page))).toBe('failed');
+  await page.context().close();
+});
+
+describe('a pending payment, resolved in the background', () => {
+  let server: RunningServer;
+  beforeAll(async () => {
+    server = await startServer({ PENDING_RESOLVE_SECONDS: '2' });
+  });
+  afterAll(() => {
+    try {
+      process.kill(server.pid, 'SIGTERM');
+    } catch {
+      // already gone
+    }
+    rmSync(server.dataDir, { recursive: true, force: true });
+  });
+
+  test('pending page with status Pending, then success after a reload', async () => {
+    const context = await browser.newContext({ baseURL: server.baseUrl });
+    const page = await context.newPage();
+    await payInDialog(await openCardDialog(page), '4000000000007205');
+    await page.waitForURL('**/payment-pending**');
+    await page.getByTestId('payment-status').filter({ hasText: 'Pending' }).waitFor();
+    const transactionId = await shownTransactionId(page);
+    // Resolves PENDING_RESOLVE_SECONDS (2) after payment, on the resolver's 1 s tick.
+    const deadline = Date.now() + 10_000;
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    while ((await storedStatus(server.baseUrl, transactionId)) === 'pending' && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+    await page.goto(`/payment-pending?transaction_id=${transactionId}`);
+    await page.waitForURL('**/payment-success');
+    await page.getByTestId('payment-status').filter({ hasText: 'Completed' }).waitFor();
+    expect(await storedStatus(server.baseUrl, transactionId)).toBe('completed');
+    await context.close();
+  });
+});
