@@ -30,6 +30,7 @@ const envSchema = z.object({
   SECRET_KEY: z.string().min(24, 'must be at least 24 characters').optional(),
   SUPPORT_EMAIL: z.string().email().default('support@paydesk.test'),
   PENDING_RESOLVE_SECONDS: z.coerce.number().int().min(1).max(24 * 3600).default(30),
+  WITHDRAWAL_SETTLE_SECONDS: z.coerce.number().int().min(0).max(7 * 24 * 3600).default(20),
   FRONTENDS_DIR: z.string().min(1).optional(),
   REMOTES_MANIFEST: z.string().min(1).optional(),
 });
@@ -58,6 +59,8 @@ export interface Config {
   supportEmail: string;
   /** Sandbox: how long a pending test-card payment waits before it resolves. */
   pendingResolveSeconds: number;
+  /** Sandbox: how long a requested withdrawal stays pending before the bank settles it. */
+  withdrawalSettleSeconds: number;
   /** Folder holding the built front ends, shell/dist and each remote dist (default: the repository root). */
   frontendsDir: string;
   /** Deploy-time remotes manifest file; absent means the remotes built in this checkout. */
@@ -126,6 +129,7 @@ export function loadConfig(env: Env = process.env): Config {
     secretKey: demoOr(parsed, 'SECRET_KEY', DEMO_SECRET_KEY),
     supportEmail: parsed.SUPPORT_EMAIL,
     pendingResolveSeconds: parsed.PENDING_RESOLVE_SECONDS,
+    withdrawalSettleSeconds: parsed.WITHDRAWAL_SETTLE_SECONDS,
     frontendsDir: parsed.FRONTENDS_DIR ?? repoRoot,
     remotesManifest: parsed.REMOTES_MANIFEST,
   };

@@ -4,6 +4,7 @@ import { ConfigError, loadConfig, type Config } from './config';
 import { DataDirBusyError } from './db/data-dir-lock';
 import { migrate } from './db/migrate';
 import { startPendingResolver } from './payments/settlement';
+import { startWithdrawalSettlement } from './wallet/withdrawal-settlement';
 import { openDb } from './db/open-db';
 import { seedDemo } from './demo/seed-demo';
 import { createLogger } from './logger';
@@ -32,6 +33,7 @@ async function main(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   console.log(startupBanner(config, (app.server.address() as AddressInfo).port));
   const stopResolver = startPendingResolver(db, logger);
+  const stopSettlement = startWithdrawalSettlement(db, logger);
 
   let stopping = false;
   const stop = async (signal: string): Promise<void> => {
@@ -42,6 +44,7 @@ async function main(): Promise<void> {
     setTimeout(() => process.exit(1), 10_000).unref();
     await app.close();
     await stopResolver();
+    await stopSettlement();
     await db.close();
     process.exit(0);
   };

@@ -1,11 +1,12 @@
 import Box from '@mui/material/Box';
-import { BuildTag, PageHeader } from '@paydesk/shared/ui/page-header';
+import { BuildTag } from '@paydesk/shared/ui/page-header';
 import { SignedInAs } from '@paydesk/shared/ui/signed-in-as';
+import { WithdrawalsView } from '../features/withdrawals/components/withdrawals-view';
 
 export default function WithdrawalsPage() {
   return (
     <Box>
-      <PageHeader title="Withdrawals" />
+      <WithdrawalsView />
       <SignedInAs />
       <BuildTag remote="mf-wallet" build={process.env.PAYDESK_BUILD} />
     </Box>

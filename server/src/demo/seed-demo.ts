@@ -1,6 +1,7 @@
 import { hashPassword } from '../auth/password-hasher';
 import type { Db } from '../db/db';
 import { countUsers, insertUser } from '../users/users-repository';
+import { creditCompletedPayments } from '../wallet/ledger';
 import { DEMO_ACCOUNTS } from './demo-accounts';
 import { ensureProviderKeys } from './provider-keys';
 import { generateTransactions } from './transaction-generator';
@@ -36,6 +37,7 @@ export async function seedDemo(db: Db, options: DemoSeedOptions): Promise<boolea
       ...(options.now ? { now: options.now } : {}),
     });
     await writeTransactions(tx, seeds);
+    await creditCompletedPayments(tx);
     return true;
   });
 }

@@ -6,6 +6,7 @@ import { merchantRoutes } from '../payments/merchant-routes';
 import { publicPaymentRoutes } from '../payments/public-routes';
 import { transactionsBackendRoutes } from '../transactions/backend-routes';
 import { usersRoutes } from '../users/users-routes';
+import { walletRoutes } from '../wallet/wallet-routes';
 
 /**
  * Everything under /api. Unknown API paths answer with a JSON 404: an explicit `/api/*` route,
@@ -16,6 +17,7 @@ export const apiRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(authRoutes, { prefix: '/auth' });
   await app.register(transactionsBackendRoutes, { prefix: '/backend' });
   await app.register(usersRoutes, { prefix: '/backend/users' });
+  await app.register(walletRoutes, { prefix: '/backend' });
   await app.register(publicPaymentRoutes);
   await app.register(merchantRoutes);
   await app.register(acsRoutes, { prefix: '/sandbox/acs' });

@@ -4,7 +4,7 @@ import type { createCheckoutRequest, updateCheckoutStatusRequest } from '@paydes
 import type { Db } from '../db/db';
 import { HttpError } from '../http/http-error';
 import { findCheckout, insertCheckout, setCheckoutStatus } from './checkouts-repository';
-import { decimalToCents } from './money';
+import { decimalToCents } from '../http/wire-money';
 import { newCheckoutReference } from './payment-ids';
 import { findPayment } from './payments-repository';
 

@@ -3,13 +3,14 @@ import type { CardTransactionPayload, TransactionResult } from '@paydesk/shared/
 import type { Db } from '../db/db';
 import { HttpError } from '../http/http-error';
 import { findCheckout, setCheckoutStatus } from './checkouts-repository';
-import { decimalToCents } from './money';
+import { decimalToCents } from '../http/wire-money';
 import { cardFingerprint, newOrderId, newTransactionId } from './payment-ids';
 import { findInitialization, findPayment, firstAnswerOf, insertInitialization, insertPaymentOnce } from './payments-repository';
 import { routePayment } from './provider-routing';
 import { recommendationFor } from './sandbox-processor';
 import { storedOutcome } from './stored-outcome';
 import { SANDBOX_PROCESSOR, transactionResult } from './transaction-result';
+import { creditPayment } from '../wallet/ledger';
 
 export interface PaymentContext {
   db: Db;
@@ -95,6 +96,7 @@ export async function processCardTransaction(ctx: PaymentContext, payload: CardT
   const inserted = await ctx.db.transaction(async (tx) => {
     if (!(await insertPaymentOnce(tx, row, answer))) return false;
     if (reference && row.status === 'completed') await setCheckoutStatus(tx, reference, 'completed', row.transaction_id);
+    await creditPayment(tx, row.transaction_id);
     return true;
   });
   return inserted ? answer : ((await firstAnswerOf(ctx.db, init.transaction_id)) as TransactionResult);

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/db';
 import { HttpError } from '../http/http-error';
+import { creditPayment } from '../wallet/ledger';
 import { setCheckoutStatus } from './checkouts-repository';
 import { findPayment, settlePayment } from './payments-repository';
 import type { PaymentContext } from './payments-service';
@@ -16,6 +17,7 @@ const messages = {
 async function settle(db: Db, transactionId: string, checkout: string | null, status: 'completed' | 'failed', message: string) {
   if (!(await settlePayment(db, transactionId, status, message))) return;
   if (checkout && status === 'completed') await setCheckoutStatus(db, checkout, 'completed', transactionId);
+  await creditPayment(db, transactionId);
 }
 
 /** The payer finished a 3-D Secure step: `passed` says whether the authentication succeeded. */

@@ -1,6 +1,6 @@
 import { CHALLENGE_PROCESSOR, CHALLENGE_REDIRECT_CODE, DEMO_THREE_DS_TYPE } from '@paydesk/shared/schemas/public-api';
 import type { TransactionResult } from '@paydesk/shared/schemas/payment';
-import { toWireMoney } from '../transactions/wire-money';
+import { toWireMoney } from '../http/wire-money';
 import type { PaymentRow } from './payments-repository';
 
 export const SANDBOX_PROCESSOR = 'sandbox';

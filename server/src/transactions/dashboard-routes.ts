@@ -8,8 +8,8 @@ import { chartSeries, periodStats, revenueTotals, statusCounts } from './dashboa
 import { visibleFeeAndNet } from './figures-policy';
 import { toTransaction } from './transaction-row';
 import { recentTransactions } from './transactions-repository';
-import { walletBalanceFromTransactions } from './wallet-balance';
-import { toWireMoney } from './wire-money';
+import { walletBalanceFromLedger } from '../wallet/wallet-balance';
+import { toWireMoney } from '../http/wire-money';
 
 const security = [{ bearerAuth: [] }];
 const denied = { 401: apiError, 403: apiError };
@@ -69,7 +69,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { tags: ['wallet'], security, summary: 'Wallet balance (viewers are refused)', response: { 200: withData(walletBalance), ...denied } },
     preHandler: app.authorize('wallet.view'),
     handler: async () => {
-      const { availableCents, pendingCents } = await walletBalanceFromTransactions(app.db);
+      const { availableCents, pendingCents } = await walletBalanceFromLedger(app.db);
       return {
         status: 'success' as const,
         data: { available_balance: toWireMoney(availableCents), pending: toWireMoney(pendingCents), total: toWireMoney(availableCents + pendingCents) },

@@ -1,7 +1,7 @@
 import type { Role } from '@paydesk/shared/roles';
 import type { Transaction } from '@paydesk/shared/schemas/transaction';
 import { visibleFeeAndNet } from './figures-policy';
-import { toWireMoney } from './wire-money';
+import { toWireMoney } from '../http/wire-money';
 
 /** The columns every transaction read selects (alias `t` for transactions, `k` for provider_keys). */
 export const transactionColumns = `

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { money } from './common';
+import { money, statusMessage, withData } from './common';
 
 export const walletBalance = z.object({ available_balance: money, pending: money, total: money });
 export type WalletBalance = z.infer<typeof walletBalance>;
@@ -18,15 +18,38 @@ export const withdrawal = z.object({
   created_at: z.string(),
   processed_at: z.string().nullable(),
   transaction_id: z.string(),
+  /** The requester's optional reason. */
   reason: z.string().nullable(),
+  /** Why the bank refused a failed withdrawal (not in the spec; shown in the Reason column). */
+  failure_reason: z.string().nullable(),
 });
 export type Withdrawal = z.infer<typeof withdrawal>;
 
+const required = 'Please fill in all required fields';
+/** Whole cents: 12.34 yes, 12.345 no (a tolerance absorbs binary float noise such as 0.1 + 0.2). */
+const hasAtMostTwoDecimals = (value: number) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6;
+
 export const withdrawRequest = z.object({
-  amount: z.number().positive('Please enter a valid amount').multipleOf(0.01, 'At most two decimals').max(10_000_000),
-  account_number: z.string().trim().min(1, 'Please fill in all required fields').max(34),
-  bank_name: z.string().trim().min(1, 'Please fill in all required fields').max(120),
-  account_name: z.string().trim().min(1, 'Please fill in all required fields').max(120),
-  reason: z.string().trim().max(500).optional().default(''),
+  amount: z
+    .number()
+    .positive('Please enter a valid amount')
+    .max(10_000_000, 'The amount is too large')
+    .refine(hasAtMostTwoDecimals, 'The amount may have at most two decimals'),
+  account_number: z
+    .string()
+    .trim()
+    .min(1, required)
+    .max(34, 'The account number is too long')
+    .regex(/^[A-Za-z0-9 -]*$/, 'The account number may contain only letters, digits, spaces and dashes'),
+  bank_name: z.string().trim().min(1, required).max(120, 'The bank name is too long'),
+  account_name: z.string().trim().min(1, required).max(120, 'The account name is too long'),
+  reason: z.string().trim().max(500, 'The reason is too long').optional().default(''),
 });
 export type WithdrawRequest = z.infer<typeof withdrawRequest>;
+export type WithdrawRequestInput = z.input<typeof withdrawRequest>;
+
+export const walletBalanceResponse = withData(walletBalance);
+export const withdrawalsResponse = withData(withdrawal.array());
+/** POST /api/backend/withdraw: {status, message} (spec point 7), plus the withdrawal. */
+export const withdrawResponse = statusMessage.extend({ data: withdrawal.optional() });
+export type WithdrawResponse = z.infer<typeof withdrawResponse>;

@@ -1,10 +1,10 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { renderWithProviders, sessionOf, testUsers } from '@paydesk/shared/testing/render';
-import { downloadText } from '../../../lib/csv';
+import { downloadText } from '@paydesk/shared/csv';
 import { aTransaction, fakeApi, ok, type Handler } from '../../../testing/fake-api';
 import { DashboardView } from './dashboard-view';
 
-jest.mock('../../../lib/csv', () => ({ ...jest.requireActual('../../../lib/csv'), downloadText: jest.fn() }));
+jest.mock('@paydesk/shared/csv', () => ({ ...jest.requireActual('@paydesk/shared/csv'), downloadText: jest.fn() }));
 jest.mock('./apex-revenue-chart', () => ({ __esModule: true, default: () => <div>chart</div> }));
 
 let api: ReturnType<typeof fakeApi>;

@@ -11,7 +11,7 @@ import { selectCurrentUser } from '@paydesk/shared/session/session-slice';
 import { useAppSelector } from '@paydesk/shared/store';
 import { notify } from '@paydesk/shared/ui/notify';
 import { PageHeader } from '@paydesk/shared/ui/page-header';
-import { downloadText } from '../../../lib/csv';
+import { downloadText } from '@paydesk/shared/csv';
 import { allSummaryFields, dashboardReport, dashboardReportName } from '../model/dashboard-report';
 import { useDashboardData } from '../model/use-dashboard-data';
 import { RecentTransactions } from './recent-transactions';

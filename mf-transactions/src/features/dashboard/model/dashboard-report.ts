@@ -1,5 +1,5 @@
 import type { DashboardSummary } from '@paydesk/shared/schemas/dashboard';
-import { toCsv } from '../../../lib/csv';
+import { toCsv } from '@paydesk/shared/csv';
 
 const labels: Record<keyof DashboardSummary, string> = {
   total_revenue: 'Total Revenue', total_net_revenue: 'Total Net Revenue', total_transactions: 'Total Transactions',

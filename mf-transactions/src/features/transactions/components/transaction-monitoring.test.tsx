@@ -1,10 +1,10 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { renderWithProviders, sessionOf, testUsers } from '@paydesk/shared/testing/render';
 import { fakeApi, ok, pageOf } from '../../../testing/fake-api';
-import { downloadText } from '../../../lib/csv';
+import { downloadText } from '@paydesk/shared/csv';
 import { TransactionMonitoring } from './transaction-monitoring';
 
-jest.mock('../../../lib/csv', () => ({ ...jest.requireActual('../../../lib/csv'), downloadText: jest.fn() }));
+jest.mock('@paydesk/shared/csv', () => ({ ...jest.requireActual('@paydesk/shared/csv'), downloadText: jest.fn() }));
 
 const LIST = '/api/backend/all-transactions';
 let api: ReturnType<typeof fakeApi>;

@@ -7,7 +7,7 @@ import { useSearchParams } from 'react-router-dom';
 import { notify } from '@paydesk/shared/ui/notify';
 import { PageHeader } from '@paydesk/shared/ui/page-header';
 import { QueryState } from '@paydesk/shared/ui/query-state';
-import { downloadText } from '../../../lib/csv';
+import { downloadText } from '@paydesk/shared/csv';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useErrorToast } from '../../../lib/use-error-toast';
 import { useGetTransactionsQuery } from '../api/transactions-api';

@@ -1,5 +1,5 @@
 import type { Transaction } from '@paydesk/shared/schemas/transaction';
-import { toCsv } from '../../../lib/csv';
+import { toCsv } from '@paydesk/shared/csv';
 
 export const TRANSACTIONS_CSV = 'transactions.csv';
 const header = ['Transaction ID', 'Customer Name', 'Email', 'Amount', 'Status', 'Date'] as const;

@@ -1,0 +1,94 @@
+import { useRef, useState, type FormEvent } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import InputAdornment from '@mui/material/InputAdornment';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { apiErrorMessage } from '@paydesk/shared/api/api-slice';
+import { formatMoney } from '@paydesk/shared/format';
+import { notify } from '@paydesk/shared/ui/notify';
+import { useRequestWithdrawalMutation } from '../api/wallet-api';
+import { amountCents, checkWithdrawal, cleanAmount, emptyForm, submitDisabled, type WithdrawalForm } from '../model/withdrawal-checks';
+import { newIdempotencyKey } from '../model/idempotency-key';
+
+/**
+ * A 401 ends the session silently (spec point 8): the shared base query signs out, which resets
+ * the API state and so aborts this very request. Neither case gets a toast.
+ */
+const sessionEnded = (error: unknown) =>
+  typeof error === 'object' && error !== null && (('status' in error && error.status === 401) || ('name' in error && error.name === 'AbortError'));
+
+const fields: readonly { name: Exclude<keyof WithdrawalForm, 'amount' | 'reason'>; label: string; max: number }[] = [
+  { name: 'account_number', label: 'Account Number', max: 34 },
+  { name: 'bank_name', label: 'Bank Name', max: 120 },
+  { name: 'account_name', label: 'Account Name', max: 120 },
+];
+
+/** Request Withdrawal (spec points 2, 5, 8, 9): checks in the spec's order, fee $0.00, net = amount. */
+export function WithdrawalDialog({ availableCents, onClose }: { availableCents: number; onClose: () => void }) {
+  const [form, setForm] = useState<WithdrawalForm>(emptyForm);
+  const [requestWithdrawal, { isLoading }] = useRequestWithdrawalMutation();
+  // One key per distinct request: a retry after a lost answer reuses it, an edited form gets a new one.
+  const key = useRef(newIdempotencyKey());
+  const change = (name: keyof WithdrawalForm, value: string) => {
+    key.current = newIdempotencyKey();
+    setForm((current) => ({ ...current, [name]: name === 'amount' ? cleanAmount(value) : value }));
+  };
+  const cents = amountCents(form.amount);
+  const shown = Number.isFinite(cents) ? cents : 0;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (isLoading) return;
+    const checked = checkWithdrawal(form, availableCents);
+    if (!checked.ok) return notify('error', checked.title, checked.message);
+    const result = await requestWithdrawal({ body: checked.body, idempotencyKey: key.current });
+    if (result.data) {
+      notify('success', 'Withdrawal Requested', `Withdrawal of ${formatMoney(checked.body.amount)} has been submitted for processing`);
+      onClose();
+    } else if (!sessionEnded(result.error)) {
+      notify('error', 'Withdrawal Failed', apiErrorMessage(result.error) ?? 'Please try again');
+    }
+  };
+
+  return (
+    <Dialog open onClose={isLoading ? undefined : onClose} fullWidth maxWidth="sm" aria-labelledby="withdrawal-title">
+      <Box component="form" onSubmit={submit} noValidate>
+        <DialogTitle id="withdrawal-title">Request Withdrawal</DialogTitle>
+        <DialogContent>
+          <Box sx={{ display: 'grid', gap: 2, pt: 1 }}>
+            <Typography color="text.secondary">Available balance: {formatMoney(availableCents, 'cents')}</Typography>
+            <TextField
+              label="Amount"
+              value={form.amount}
+              onChange={(event) => change('amount', event.target.value)}
+              slotProps={{ htmlInput: { inputMode: 'decimal', maxLength: 12 }, input: { startAdornment: <InputAdornment position="start">$</InputAdornment> } }}
+            />
+            {fields.map((field) => (
+              <TextField key={field.name} label={field.label} value={form[field.name]} onChange={(event) => change(field.name, event.target.value)} slotProps={{ htmlInput: { maxLength: field.max } }} />
+            ))}
+            <TextField label="Reason (optional)" value={form.reason} onChange={(event) => change('reason', event.target.value)} multiline minRows={2} slotProps={{ htmlInput: { maxLength: 500 } }} />
+            <Box sx={{ display: 'grid', gridTemplateColumns: '1fr auto', rowGap: 0.5, p: 2, borderRadius: 1, bgcolor: 'action.hover' }} data-testid="withdrawal-summary">
+              <Typography>Withdrawal amount</Typography>
+              <Typography>{formatMoney(shown, 'cents')}</Typography>
+              <Typography>Processing fee</Typography>
+              <Typography>{formatMoney(0)}</Typography>
+              <Typography sx={{ fontWeight: 600 }}>You will receive</Typography>
+              <Typography sx={{ fontWeight: 600 }}>{formatMoney(shown, 'cents')}</Typography>
+            </Box>
+          </Box>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose} disabled={isLoading}>Cancel</Button>
+          <Button type="submit" variant="contained" disabled={isLoading || submitDisabled(form, availableCents)}>
+            {isLoading ? 'Submitting...' : 'Submit Request'}
+          </Button>
+        </DialogActions>
+      </Box>
+    </Dialog>
+  );
+}

@@ -1,0 +1,58 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderWithProviders, sessionOf, testUsers } from '@paydesk/shared/testing/render';
+import { aWithdrawal, fakeWalletApi } from '../testing/fake-wallet-api';
+import { WithdrawalsView } from './withdrawals-view';
+
+let api: ReturnType<typeof fakeWalletApi>;
+afterEach(() => api.restore());
+
+const rows = [
+  aWithdrawal(),
+  aWithdrawal({ id: 2, transaction_id: 'WDFAILED', status: 'failed', processed_at: '2026-03-01T10:00:20.000Z', failure_reason: 'The bank rejected the account' }),
+  aWithdrawal({ id: 3, transaction_id: 'WDDONE', status: 'completed', processed_at: '2026-03-01T10:00:20.000Z' }),
+];
+
+test('shows the balance card, the history with its columns, and filters by status', async () => {
+  api = fakeWalletApi('1234.50', rows);
+  renderWithProviders(<WithdrawalsView />, { preloadedState: sessionOf(testUsers.admin) });
+  expect(await screen.findByText('$1,234.50')).toBeTruthy();
+  expect(screen.getByText('Available Balance')).toBeTruthy();
+  expect(screen.getByText('Ready for withdrawal')).toBeTruthy();
+  await screen.findByText('Withdrawal History (3)');
+  expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Reference', 'Amount', 'Account Details', 'Status', 'Requested', 'Processed', 'Reason']);
+  const user = userEvent.setup();
+  await user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'failed');
+  expect(screen.getByText('Withdrawal History (1)')).toBeTruthy();
+  const [, row] = screen.getAllByRole('row');
+  expect(within(row!).getByText('The bank rejected the account')).toBeTruthy();
+  await user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'cancelled');
+  expect(screen.getByText('No withdrawals found matching your criteria')).toBeTruthy();
+  expect(within(screen.getByRole('combobox', { name: 'Status' })).getAllByRole('option').map((o) => o.textContent)).toEqual(['All', 'Pending', 'Completed', 'Failed', 'Cancelled']);
+});
+
+test('exports the filtered rows as withdrawals.csv and says Export Complete', async () => {
+  api = fakeWalletApi('10.00', rows);
+  const created: Blob[] = [];
+  URL.createObjectURL = jest.fn((blob: Blob) => (created.push(blob), 'blob:x'));
+  URL.revokeObjectURL = jest.fn();
+  const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    expect(this.download).toBe('withdrawals.csv');
+  });
+  renderWithProviders(<WithdrawalsView />, { preloadedState: sessionOf(testUsers.admin) });
+  await screen.findByText('Withdrawal History (3)');
+  const user = userEvent.setup();
+  await user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'completed');
+  await user.click(screen.getByRole('button', { name: 'Export' }));
+  await screen.findByText('Export Complete');
+  expect(click).toHaveBeenCalled();
+  const text = await new Promise<string>((resolve) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.readAsText(created[0]!);
+  });
+  const lines = text.trim().split('\r\n');
+  expect(lines).toHaveLength(2);
+  expect(lines[1]).toMatch(/^WDDONE,250.00,/);
+  click.mockRestore();
+});

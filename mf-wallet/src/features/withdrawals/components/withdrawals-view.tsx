@@ -1,0 +1,83 @@
+import { useState } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import DownloadIcon from '@mui/icons-material/Download';
+import RefreshIcon from '@mui/icons-material/Refresh';
+import { PageHeader } from '@paydesk/shared/ui/page-header';
+import { notify } from '@paydesk/shared/ui/notify';
+import { QueryState } from '@paydesk/shared/ui/query-state';
+import { useGetWalletBalanceQuery, useGetWithdrawalsQuery } from '../api/wallet-api';
+import { filterWithdrawals, parseStatusFilter, statusOptions, type StatusFilter } from '../model/status-filter';
+import { WITHDRAWALS_CSV, withdrawalsCsv } from '../model/withdrawals-csv';
+import { downloadText } from '@paydesk/shared/csv';
+import { WalletBalanceCard } from './wallet-balance-card';
+import { WithdrawalDialog } from './withdrawal-dialog';
+import { WithdrawalsTable } from './withdrawals-table';
+
+/** The Withdrawals screen of spec point 2. Fetch errors are not toasted (spec point 8): they show in place. */
+export function WithdrawalsView() {
+  const balance = useGetWalletBalanceQuery();
+  const list = useGetWithdrawalsQuery();
+  const [status, setStatus] = useState<StatusFilter>('all');
+  const [dialogOpen, setDialogOpen] = useState(false);
+  const rows = filterWithdrawals(list.data ?? [], status);
+
+  const refresh = () => {
+    void balance.refetch();
+    void list.refetch();
+  };
+  const exportCsv = () => {
+    downloadText(WITHDRAWALS_CSV, withdrawalsCsv(rows));
+    notify('success', 'Export Complete', `${rows.length} withdrawal${rows.length === 1 ? '' : 's'} exported to ${WITHDRAWALS_CSV}`);
+  };
+  const availableCents = balance.data ? Math.round(Number(balance.data.available_balance) * 100) : 0;
+
+  return (
+    <Box>
+      <PageHeader
+        title="Withdrawals"
+        actions={
+          <>
+            <Button variant="outlined" startIcon={<RefreshIcon />} onClick={refresh}>Refresh</Button>
+            <Button variant="outlined" startIcon={<DownloadIcon />} onClick={exportCsv} disabled={!list.data}>Export</Button>
+          </>
+        }
+      />
+      <WalletBalanceCard balance={balance.data} onNewWithdrawal={() => setDialogOpen(true)} />
+      <Card variant="outlined">
+        <CardContent>
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center', justifyContent: 'space-between', mb: 2 }}>
+            <Typography variant="h6" component="h2">Withdrawal History ({rows.length})</Typography>
+            <TextField
+              select
+              size="small"
+              label="Status"
+              value={status}
+              onChange={(event) => setStatus(parseStatusFilter(event.target.value))}
+              sx={{ minWidth: 180 }}
+              slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+            >
+              {statusOptions.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
+            </TextField>
+          </Box>
+          <QueryState
+            isLoading={list.isLoading}
+            error={list.error}
+            data={list.data ? rows : undefined}
+            isEmpty={(filtered) => filtered.length === 0}
+            emptyText="No withdrawals found matching your criteria"
+            errorText="Withdrawals could not be loaded."
+            onRetry={() => void list.refetch()}
+          >
+            {(filtered) => <WithdrawalsTable rows={filtered} />}
+          </QueryState>
+        </CardContent>
+      </Card>
+      {dialogOpen ? <WithdrawalDialog availableCents={availableCents} onClose={() => setDialogOpen(false)} /> : null}
+    </Box>
+  );
+}

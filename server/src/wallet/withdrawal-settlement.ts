@@ -1,0 +1,50 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/db';
+import { postWithdrawal, transfer } from './ledger';
+import { claimDueWithdrawals, finishWithdrawal, type WithdrawalRow } from './withdrawals-repository';
+
+/** Sandbox bank: an account number ending in 0000 is refused, every other one is paid. */
+export const SANDBOX_REJECTED_SUFFIX = '0000';
+export const SANDBOX_REJECTION = 'The receiving bank rejected the account (sandbox: account numbers ending in 0000 fail)';
+
+export type PayoutOutcome = { status: 'completed' } | { status: 'failed' | 'cancelled'; reason: string };
+
+export function sandboxPayout(row: Pick<WithdrawalRow, 'account_number'>): PayoutOutcome {
+  return row.account_number.endsWith(SANDBOX_REJECTED_SUFFIX) ? { status: 'failed', reason: SANDBOX_REJECTION } : { status: 'completed' };
+}
+
+/** Ends one pending withdrawal: paid out (pending → bank_payouts) or money back (pending → available). */
+export async function finish(tx: Db, row: WithdrawalRow, outcome: PayoutOutcome): Promise<void> {
+  const reason = outcome.status === 'completed' ? null : outcome.reason;
+  if (!(await finishWithdrawal(tx, row.id, outcome.status, reason))) return;
+  if (outcome.status === 'completed') await postWithdrawal(tx, row.id, 'withdrawal_paid_out', transfer('merchant_pending', 'bank_payouts', row.amount_cents));
+  else await postWithdrawal(tx, row.id, 'withdrawal_returned', transfer('merchant_pending', 'merchant_available', row.amount_cents));
+}
+
+/**
+ * Settles the pending withdrawals whose delay has passed. Rows are claimed with
+ * FOR UPDATE SKIP LOCKED, so several server processes share the work without doing it twice.
+ */
+export async function settleDueWithdrawals(db: Db, batch = 100): Promise<number> {
+  return db.transaction(async (tx) => {
+    const due = await claimDueWithdrawals(tx, batch);
+    for (const row of due) await finish(tx, row, sandboxPayout(row));
+    return due.length;
+  });
+}
+
+/** Runs settleDueWithdrawals every `intervalMs` until the returned stop function is called. */
+export function startWithdrawalSettlement(db: Db, logger: FastifyBaseLogger, intervalMs = 1000): () => Promise<void> {
+  let running: Promise<unknown> = Promise.resolve();
+  const timer = setInterval(() => {
+    running = running
+      .then(() => settleDueWithdrawals(db))
+      .then((count) => count > 0 && logger.info({ count }, 'withdrawals settled'))
+      .catch((error: unknown) => logger.error({ err: error }, 'settling withdrawals failed'));
+  }, intervalMs);
+  timer.unref();
+  return async () => {
+    clearInterval(timer);
+    await running;
+  };
+}

@@ -1,0 +1,70 @@
+import type { Db } from '../db/db';
+import type { WithdrawalStatus } from '@paydesk/shared/schemas/wallet';
+
+export interface WithdrawalRow {
+  id: number;
+  reference: string;
+  amount_cents: number;
+  account_number: string;
+  bank_name: string;
+  account_name: string;
+  note: string | null;
+  status: WithdrawalStatus;
+  failure_reason: string | null;
+  request_hash: string | null;
+  created_at: Date | string;
+  processed_at: Date | string | null;
+}
+
+export interface NewWithdrawal {
+  reference: string;
+  amountCents: number;
+  accountNumber: string;
+  bankName: string;
+  accountName: string;
+  note: string | null;
+  requestedBy: number;
+  idempotencyKey: string | null;
+  requestHash: string;
+  settleSeconds: number;
+}
+
+const columns = `id, reference, amount_cents, account_number, bank_name, account_name, note, status, failure_reason, request_hash, created_at, processed_at`;
+
+export async function insertWithdrawal(tx: Db, w: NewWithdrawal): Promise<WithdrawalRow> {
+  const [row] = await tx.query<WithdrawalRow>(
+    `insert into withdrawals (reference, amount_cents, account_number, bank_name, account_name, note, requested_by, idempotency_key, request_hash, settle_at)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, now() + make_interval(secs => $10))
+     returning ${columns}`,
+    [w.reference, w.amountCents, w.accountNumber, w.bankName, w.accountName, w.note, w.requestedBy, w.idempotencyKey, w.requestHash, w.settleSeconds],
+  );
+  return row!;
+}
+
+export async function findByIdempotencyKey(db: Db, requestedBy: number, key: string): Promise<WithdrawalRow | undefined> {
+  const [row] = await db.query<WithdrawalRow>(
+    `select ${columns} from withdrawals where requested_by = $1 and idempotency_key = $2`,
+    [requestedBy, key],
+  );
+  return row;
+}
+
+/** Newest first. */
+export const listWithdrawals = (db: Db): Promise<WithdrawalRow[]> =>
+  db.query<WithdrawalRow>(`select ${columns} from withdrawals order by created_at desc, id desc`);
+
+/** Pending withdrawals whose time has come, locked; rows another process holds are skipped. */
+export const claimDueWithdrawals = (tx: Db, batch: number): Promise<WithdrawalRow[]> =>
+  tx.query<WithdrawalRow>(
+    `select ${columns} from withdrawals where status = 'pending' and settle_at <= now()
+     order by settle_at limit $1 for update skip locked`,
+    [batch],
+  );
+
+export async function finishWithdrawal(tx: Db, id: number, status: Exclude<WithdrawalStatus, 'pending'>, failureReason: string | null): Promise<boolean> {
+  const rows = await tx.query(
+    `update withdrawals set status = $2, failure_reason = $3, processed_at = now() where id = $1 and status = 'pending' returning id`,
+    [id, status, failureReason],
+  );
+  return rows.length === 1;
+}

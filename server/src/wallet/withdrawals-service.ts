@@ -1,0 +1,67 @@
+import { createHash } from 'node:crypto';
+import type { WithdrawRequest } from '@paydesk/shared/schemas/wallet';
+import type { Db } from '../db/db';
+import { HttpError } from '../http/http-error';
+import { randomId } from '../payments/payment-ids';
+import { decimalToCents, toWireMoney } from '../http/wire-money';
+import { lockAvailableBalance, postWithdrawal, transfer } from './ledger';
+import { findByIdempotencyKey, insertWithdrawal, type WithdrawalRow } from './withdrawals-repository';
+
+export interface WithdrawalRequester {
+  userId: number;
+  idempotencyKey: string | undefined;
+  settleSeconds: number;
+}
+
+export interface WithdrawalOutcome {
+  withdrawal: WithdrawalRow;
+  /** False when an earlier request with the same Idempotency-Key is answered again. */
+  created: boolean;
+}
+
+const newWithdrawalReference = () => randomId('WD', 16);
+
+/** What makes two requests "the same" for an Idempotency-Key: the parsed body. */
+const requestHash = (body: WithdrawRequest): string =>
+  createHash('sha256')
+    .update(JSON.stringify([decimalToCents(body.amount), body.account_number, body.bank_name, body.account_name, body.reason]))
+    .digest('hex');
+
+export const dollars = (cents: number): string => `$${toWireMoney(cents)}`;
+
+/**
+ * Spec point 5, again on the server: the amount must be covered by the available balance at the
+ * moment of the request. The balance row lock makes concurrent requests (from any number of
+ * processes) check one after the other, so the balance can never go below zero. On success the
+ * amount moves from available to pending in the same transaction.
+ */
+export async function requestWithdrawal(db: Db, who: WithdrawalRequester, body: WithdrawRequest): Promise<WithdrawalOutcome> {
+  const amountCents = decimalToCents(body.amount);
+  const hash = requestHash(body);
+  return db.transaction(async (tx) => {
+    const available = await lockAvailableBalance(tx);
+    // Under the lock, so a concurrent retry with the same key sees the first one committed.
+    if (who.idempotencyKey) {
+      const earlier = await findByIdempotencyKey(tx, who.userId, who.idempotencyKey);
+      if (earlier) {
+        if (earlier.request_hash !== hash) throw new HttpError(409, 'This Idempotency-Key was already used for a different withdrawal');
+        return { withdrawal: earlier, created: false };
+      }
+    }
+    if (amountCents > available) throw new HttpError(409, `Insufficient balance. Available balance: ${dollars(available)}`);
+    const withdrawal = await insertWithdrawal(tx, {
+      reference: newWithdrawalReference(),
+      amountCents,
+      accountNumber: body.account_number,
+      bankName: body.bank_name,
+      accountName: body.account_name,
+      note: body.reason ? body.reason : null,
+      requestedBy: who.userId,
+      idempotencyKey: who.idempotencyKey ?? null,
+      requestHash: hash,
+      settleSeconds: who.settleSeconds,
+    });
+    await postWithdrawal(tx, withdrawal.id, 'withdrawal_requested', transfer('merchant_available', 'merchant_pending', amountCents));
+    return { withdrawal, created: true };
+  });
+}
