@@ -1,37 +1,49 @@
 import { createBrowserRouter, Navigate } from 'react-router-dom';
 import { controlPaths } from '@paydesk/shared/routes';
 import { RemotePage } from '../remotes/remote-page';
-import { LoginPage } from '../features/auth/login-page';
-import { ProtectedLayout } from '../features/auth/protected-layout';
-import { RequirePermission } from '../features/auth/require-permission';
-import { ControlLayout } from '../features/layout/control-layout';
-import { SettingsPage } from '../features/settings/settings-page';
 import { NotFoundPage } from '../pages/not-found-page';
 import { controlAreas, publicPages } from './areas';
 import { RouteError } from './route-error';
 
+/**
+ * The payer pages load nothing of the back office: sign-in, the /control layout, its pages and
+ * their icons are separate chunks, fetched only when a /control address is opened.
+ */
 export const router = createBrowserRouter([
   ...publicPages.map(({ path, remote }) => ({ path, element: <RemotePage {...remote} />, errorElement: <RouteError /> })),
-  { path: controlPaths.login, element: <LoginPage />, errorElement: <RouteError /> },
+  {
+    path: controlPaths.login,
+    errorElement: <RouteError />,
+    lazy: async () => ({ Component: (await import('../features/auth/login-page')).LoginPage }),
+  },
   {
     path: controlPaths.root,
-    element: <ProtectedLayout />,
     errorElement: <RouteError />,
+    lazy: async () => ({ Component: (await import('../features/auth/protected-layout')).ProtectedLayout }),
     children: [
       {
-        element: <ControlLayout />,
+        lazy: async () => ({ Component: (await import('../features/layout/control-layout')).ControlLayout }),
         children: [
           { index: true, element: <Navigate to={controlPaths.dashboard} replace /> },
           ...controlAreas.map(({ path, permission, remote }) => ({
             path,
             errorElement: <RouteError />,
-            element: (
-              <RequirePermission permission={permission}>
-                <RemotePage {...remote} />
-              </RequirePermission>
-            ),
+            lazy: async () => {
+              const { RequirePermission } = await import('../features/auth/require-permission');
+              return {
+                element: (
+                  <RequirePermission permission={permission}>
+                    <RemotePage {...remote} />
+                  </RequirePermission>
+                ),
+              };
+            },
           })),
-          { path: 'settings', element: <SettingsPage />, errorElement: <RouteError /> },
+          {
+            path: 'settings',
+            errorElement: <RouteError />,
+            lazy: async () => ({ Component: (await import('../features/settings/settings-page')).SettingsPage }),
+          },
           { path: '*', element: <NotFoundPage /> },
         ],
       },

@@ -1,0 +1,44 @@
+// Starts the built product (as npm start does) on a free port with a fresh embedded database,
+// for benchmarks. Builds the front ends that changed first.
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { root } from '../../scripts/frontends.mjs';
+
+const freePort = () =>
+  new Promise((done) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => done(port));
+    });
+  });
+
+export async function startProduct(env = {}) {
+  execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: root, stdio: 'inherit' });
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'paydesk-bench-'));
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, FRONTENDS_DIR: root, LOG_LEVEL: 'warn', DATABASE_URL: '', ...env },
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  for (let i = 0; ; i += 1) {
+    try {
+      if ((await fetch(`${baseUrl}/readyz`)).ok) break;
+    } catch {
+      // not yet listening
+    }
+    if (i > 300) throw new Error('The product did not start');
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    baseUrl,
+    stop: () => {
+      child.kill('SIGTERM');
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,9 @@
+/** Median and spread (min, max) of repeated measurements. */
+export function summarize(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  const median = sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+  return { median, min: sorted[0], max: sorted[sorted.length - 1], runs: sorted.length };
+}
+
+export const kb = (bytes) => Math.round(bytes / 102.4) / 10;
