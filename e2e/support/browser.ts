@@ -21,9 +21,9 @@ export const baseUrl = (): string => {
 
 export const launchBrowser = (): Promise<Browser> => chromium.launch({ executablePath: CHROMIUM_PATH, args: flags });
 
-/** A fresh page (own storage) that fails the test on any uncaught page error. */
-export async function newPage(browser: Browser, viewport = { width: 1280, height: 800 }): Promise<Page> {
-  const context = await browser.newContext({ baseURL: baseUrl(), viewport });
+/** A fresh page (own storage) that fails the test on any uncaught page error; on the e2e server unless told. */
+export async function newPage(browser: Browser, viewport = { width: 1280, height: 800 }, url = baseUrl()): Promise<Page> {
+  const context = await browser.newContext({ baseURL: url, viewport });
   const page = await context.newPage();
   page.on('pageerror', (error) => {
     throw error;

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -51,4 +51,14 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   const baseUrl = `http://127.0.0.1:${port}`;
   await waitUntilReady(`${baseUrl}/readyz`, 60_000);
   return { baseUrl, pid: child.pid ?? 0, dataDir };
+}
+
+/** Stops a server from startServer and removes its data folder. */
+export function stopServer(server: RunningServer): void {
+  try {
+    process.kill(server.pid, 'SIGTERM');
+  } catch {
+    // already gone
+  }
+  rmSync(server.dataDir, { recursive: true, force: true });
 }

@@ -1,8 +1,6 @@
-import { rmSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { baseUrl, launchBrowser, newPage } from '../support/browser';
 import { openCardDialog, payInDialog, shownTransactionId, storedStatus } from '../support/payer';
-import { startServer, type RunningServer } from '../support/server';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -77,39 +75,4 @@ test('demo 3-D Secure modal, a failing draw: failure page, failed in the databas
   await page.getByText('Failure Reason').waitFor();
   expect(await storedStatus(baseUrl(), await shownTransactionId(page))).toBe('failed');
   await page.context().close();
-});
-
-describe('a pending payment, resolved in the background', () => {
-  let server: RunningServer;
-  beforeAll(async () => {
-    server = await startServer({ PENDING_RESOLVE_SECONDS: '2' });
-  });
-  afterAll(() => {
-    try {
-      process.kill(server.pid, 'SIGTERM');
-    } catch {
-      // already gone
-    }
-    rmSync(server.dataDir, { recursive: true, force: true });
-  });
-
-  test('pending page with status Pending, then success after a reload', async () => {
-    const context = await browser.newContext({ baseURL: server.baseUrl });
-    const page = await context.newPage();
-    await payInDialog(await openCardDialog(page), '4000000000007205');
-    await page.waitForURL('**/payment-pending**');
-    await page.getByTestId('payment-status').filter({ hasText: 'Pending' }).waitFor();
-    const transactionId = await shownTransactionId(page);
-    // Resolves PENDING_RESOLVE_SECONDS (2) after payment, on the resolver's 1 s tick.
-    const deadline = Date.now() + 10_000;
-    await new Promise((resolve) => setTimeout(resolve, 3000));
-    while ((await storedStatus(server.baseUrl, transactionId)) === 'pending' && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 500));
-    }
-    await page.goto(`/payment-pending?transaction_id=${transactionId}`);
-    await page.waitForURL('**/payment-success');
-    await page.getByTestId('payment-status').filter({ hasText: 'Completed' }).waitFor();
-    expect(await storedStatus(server.baseUrl, transactionId)).toBe('completed');
-    await context.close();
-  });
 });

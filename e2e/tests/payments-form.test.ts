@@ -1,5 +1,6 @@
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { launchBrowser, newPage } from '../support/browser';
+import { enterCard, openCardDialog, payInDialog } from '../support/payer';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -7,35 +8,9 @@ beforeAll(async () => {
 });
 afterAll(() => browser.close());
 
-/** Fills the standalone form and opens the card dialog, as a payer would. */
-async function openCardDialog(page: Page, amount: string, shown: string) {
-  await page.goto('/');
-  await page.getByLabel(/^First Name/).fill('Pat');
-  await page.getByLabel(/^Last Name/).fill('Payer');
-  await page.getByLabel(/^Email/).fill('pat@example.com');
-  await page.getByLabel(/^Phone/).fill('+15550100');
-  await page.getByLabel(/^Amount/).fill(amount);
-  await page.getByRole('button', { name: `Pay ${shown}` }).click();
-  return page.getByRole('dialog', { name: 'Card Payment' });
-}
-
-async function enterCard(dialog: Locator, card: string, cvv = '123'): Promise<void> {
-  await dialog.getByLabel(/^Card Number/).fill(card);
-  await dialog.getByLabel(/^Expiry/).fill(`12/${String(new Date().getFullYear() + 2).slice(2)}`);
-  await dialog.getByLabel(/^CVV/).fill(cvv);
-}
-
-async function payWith(page: Page, card: string): Promise<void> {
-  const dialog = await openCardDialog(page, '42.50', '$42.50');
-  await enterCard(dialog, card);
-  const pay = dialog.getByRole('button', { name: 'Pay USD' });
-  await expect(pay.isEnabled()).resolves.toBe(true);
-  await pay.click();
-}
-
 test('a good card on the standalone form ends on the receipt with status Completed', async () => {
   const page = await newPage(browser);
-  await payWith(page, '4242 4242 4242 4242');
+  await payInDialog(await openCardDialog(page), '4242 4242 4242 4242');
   await page.waitForURL('**/payment-success');
   await page.getByTestId('payment-status').filter({ hasText: 'Completed' }).waitFor();
   expect(await page.getByTestId('transaction-id').textContent()).toMatch(/^TXN[A-Z0-9]+$/);
@@ -44,7 +19,7 @@ test('a good card on the standalone form ends on the receipt with status Complet
 
 test('a declined card ends on the failure page with its reason', async () => {
   const page = await newPage(browser);
-  await payWith(page, '4000 0000 0000 0002');
+  await payInDialog(await openCardDialog(page), '4000 0000 0000 0002');
   await page.waitForURL('**/payment-failure');
   await page.getByText('Failure Reason').waitFor();
   await page.getByText('Your card was declined.').waitFor();

@@ -1,5 +1,6 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { baseUrl, launchBrowser, newPage } from '../support/browser';
+import { heard, openWidget, payAndHear } from '../support/merchant';
 import { payInDialog, storedStatus } from '../support/payer';
 
 let browser: Browser;
@@ -7,21 +8,6 @@ beforeAll(async () => {
   browser = await launchBrowser();
 });
 afterAll(() => browser.close());
-
-/** The merchant demo page creates a checkout server-side and opens the widget in a popup. */
-async function openWidget(merchant: Page): Promise<Page> {
-  await merchant.goto('/demo/merchant');
-  const [popup] = await Promise.all([merchant.waitForEvent('popup'), merchant.getByRole('button', { name: 'Pay with Paydesk' }).click()]);
-  popup.on('pageerror', (error) => {
-    throw error;
-  });
-  await popup.waitForURL('**/checkout/chk_*');
-  await popup.getByRole('heading', { name: 'Secure Payment' }).waitFor();
-  await popup.getByTestId('checkout-amount').filter({ hasText: '$25.00' }).waitFor();
-  return popup;
-}
-
-const heard = (merchant: Page) => merchant.getByRole('list', { name: 'Messages from the widget' }).getByRole('listitem');
 
 test('the merchant demo page never hands the secret key to the browser', async () => {
   const page = await newPage(browser);
@@ -77,13 +63,6 @@ test('a declined card in the widget shows the error and closes the dialog; the m
   expect(await heard(merchant).count()).toBe(0);
   await merchant.context().close();
 });
-
-/** Pays in the widget and waits for the one message the merchant page hears. */
-async function payAndHear(merchant: Page, popup: Page, card: string, type: string) {
-  await popup.getByRole('button', { name: 'Pay', exact: true }).click();
-  await payInDialog(popup.getByRole('dialog', { name: 'Card Payment' }), card);
-  return heard(merchant).filter({ hasText: type });
-}
 
 test('a pending card in the widget: the merchant hears PAYMENT_PENDING, the payment is pending', async () => {
   const merchant = await newPage(browser);
