@@ -26,6 +26,20 @@ describe('all-transactions pagination', () => {
     expect(first.data.map((r) => r.id)).toEqual(ids.map((r) => r.id));
   });
 
+  it('every page, deep ones included, holds exactly the rows of the plain ordered list', async () => {
+    for (const status of [null, 'failed', 'success']) {
+      const filter = status === null ? '' : status === 'success' ? "where status in ('success', 'completed')" : `where status = '${status}'`;
+      const ids = (await t.db.query<{ id: number }>(`select id from transactions ${filter} order by created_at desc, id desc`)).map((r) => r.id);
+      const paged: number[] = [];
+      for (let page = 1; page <= Math.ceil(ids.length / 10); page += 1) {
+        const data = (await list(`?page=${page}&per_page=10${status ? `&status=${status}` : ''}`)).json.data;
+        expect(data).toMatchObject({ total: ids.length, from: (page - 1) * 10 + 1 });
+        paged.push(...data.data.map((r) => r.id));
+      }
+      expect(paged).toEqual(ids);
+    }
+  });
+
   it('defaults to page 1 of 10 and refuses other page sizes', async () => {
     expect((await list('')).json.data).toMatchObject({ current_page: 1, per_page: 10, from: 1, to: 10 });
     for (const size of [10, 25, 50, 100]) expect((await list(`?per_page=${size}`)).json.data.data).toHaveLength(Math.min(size, total));

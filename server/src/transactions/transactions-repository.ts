@@ -15,6 +15,12 @@ export interface TransactionPage {
   total: number;
 }
 
+/**
+ * Below this offset a page is read with a plain OFFSET; from it on, the daily rollup first finds
+ * the day the page starts in, so the database skips whole days instead of walking every newer row.
+ */
+const DEEP_OFFSET = 100;
+
 export async function listTransactions(db: Db, query: TransactionListQuery): Promise<TransactionPage> {
   const statuses = query.status ? statusesForFilter(query.status) : null;
   const search = query.search ? likeFragment(query.search) : null;
@@ -22,26 +28,54 @@ export async function listTransactions(db: Db, query: TransactionListQuery): Pro
   const where: string[] = [];
   if (statuses) where.push(`t.status = any($${params.push(statuses)}::text[])`);
   if (search) where.push(`${searchText} like $${params.push(search)}`);
+  const filterParams = params.slice();
+  const total = await countTransactions(db, statuses, search, where, filterParams);
+  let offset = (query.page - 1) * query.per_page;
+  if (offset >= total) return { rows: [], total };
+  if (!search && offset >= DEEP_OFFSET) {
+    const start = await pageStartDay(db, statuses, offset);
+    if (start) {
+      where.push(`t.created_at < $${params.push(start.dayEnd)}`);
+      offset -= start.newer;
+    }
+  }
   const whereSql = where.length > 0 ? `where ${where.join(' and ')}` : '';
   const limit = params.push(query.per_page);
-  const offset = params.push((query.page - 1) * query.per_page);
+  const offsetParam = params.push(offset);
   const rows = await db.query<TransactionRow>(
     `select ${transactionColumns} from ${transactionFrom} ${whereSql}
-      order by t.created_at desc, t.id desc limit $${limit} offset $${offset}`,
+      order by t.created_at desc, t.id desc limit $${limit} offset $${offsetParam}`,
     params,
   );
-  return { rows, total: await countTransactions(db, statuses, search, whereSql, params.slice(0, where.length)) };
+  return { rows, total };
 }
 
 /** Without a search the total comes from the daily rollup; a search counts its matches. */
-async function countTransactions(db: Db, statuses: string[] | null, search: string | null, whereSql: string, params: unknown[]): Promise<number> {
+async function countTransactions(db: Db, statuses: string[] | null, search: string | null, where: string[], params: unknown[]): Promise<number> {
   const [row] = search
-    ? await db.query<{ total: number }>(`select count(*)::bigint as total from transactions t ${whereSql}`, params)
+    ? await db.query<{ total: number }>(`select count(*)::bigint as total from transactions t where ${where.join(' and ')}`, params)
     : await db.query<{ total: number }>(
         'select coalesce(sum(transactions), 0)::bigint as total from transaction_daily_totals where $1::text[] is null or status = any($1::text[])',
         [statuses],
       );
   return row?.total ?? 0;
+}
+
+/**
+ * The UTC day holding the row at `offset` (newest first), from the daily rollup: `dayEnd` is the
+ * end of that day and `newer` the number of rows created at or after it, so the page is the rows
+ * before `dayEnd` from offset `offset - newer` on. Undefined when the rollup has no such day.
+ */
+async function pageStartDay(db: Db, statuses: string[] | null, offset: number): Promise<{ dayEnd: string; newer: number } | undefined> {
+  const [row] = await db.query<{ day_end: Date | string; newer: number }>(
+    `select (day + 1)::timestamp at time zone 'UTC' as day_end, newer from (
+       select day, sum(sum(transactions)) over (order by day desc) - sum(transactions) as newer, sum(transactions) as rows
+         from transaction_daily_totals where $1::text[] is null or status = any($1::text[])
+        group by day) d
+      where newer <= $2 and newer + rows > $2`,
+    [statuses, offset],
+  );
+  return row ? { dayEnd: new Date(row.day_end).toISOString(), newer: Number(row.newer) } : undefined;
 }
 
 /** By numeric id, or by the transaction id the payer saw. */
