@@ -40,6 +40,8 @@ async function seed(): Promise<void> {
     });
     // Seeded payments are money the merchant holds: the wallet reads the ledger, so post them.
     const credited = await db.transaction((tx) => creditCompletedPayments(tx));
+    // Fresh statistics for the planner: PGlite has no autovacuum to gather them.
+    await db.query('analyze');
     console.log(`Done in ${((Date.now() - started) / 1000).toFixed(1)} s (seed ${prngSeed}); ${credited.toLocaleString('en-US')} payments credited to the wallet.`);
   } finally {
     await db.close();
