@@ -3,8 +3,9 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { DataDirBusyError } from './db/data-dir-lock';
 import { migrate } from './db/migrate';
-import { startPendingResolver } from './payments/settlement';
-import { startWithdrawalSettlement } from './wallet/withdrawal-settlement';
+import { startPeriodicJob } from './jobs/periodic-job';
+import { resolveDuePayments } from './payments/settlement';
+import { settleDueWithdrawals } from './wallet/withdrawal-settlement';
 import { openDb } from './db/open-db';
 import { seedDemo } from './demo/seed-demo';
 import { createLogger } from './logger';
@@ -32,8 +33,8 @@ async function main(): Promise<void> {
   const app = await buildApp({ config, db, logger });
   await app.listen({ port: config.port, host: config.host });
   console.log(startupBanner(config, (app.server.address() as AddressInfo).port));
-  const stopResolver = startPendingResolver(db, logger);
-  const stopSettlement = startWithdrawalSettlement(db, logger);
+  const stopResolver = startPeriodicJob('resolving pending payments', () => resolveDuePayments(db), logger);
+  const stopSettlement = startPeriodicJob('settling withdrawals', () => settleDueWithdrawals(db), logger);
 
   let stopping = false;
   const stop = async (signal: string): Promise<void> => {

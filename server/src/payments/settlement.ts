@@ -1,4 +1,3 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/db';
 import { HttpError } from '../http/http-error';
 import { creditPayment } from '../wallet/ledger';
@@ -50,20 +49,4 @@ export async function resolveDuePayments(db: Db, batch = 100): Promise<number> {
     }
     return due.length;
   });
-}
-
-/** Runs resolveDuePayments every `intervalMs` until the returned stop function is called. */
-export function startPendingResolver(db: Db, logger: FastifyBaseLogger, intervalMs = 1000): () => Promise<void> {
-  let running: Promise<unknown> = Promise.resolve();
-  const timer = setInterval(() => {
-    running = running
-      .then(() => resolveDuePayments(db))
-      .then((count) => count > 0 && logger.info({ count }, 'pending payments resolved'))
-      .catch((error: unknown) => logger.error({ err: error }, 'resolving pending payments failed'));
-  }, intervalMs);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
 }

@@ -1,4 +1,3 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/db';
 import { postWithdrawal, transfer } from './ledger';
 import { claimDueWithdrawals, finishWithdrawal, type WithdrawalRow } from './withdrawals-repository';
@@ -31,20 +30,4 @@ export async function settleDueWithdrawals(db: Db, batch = 100): Promise<number>
     for (const row of due) await finish(tx, row, sandboxPayout(row));
     return due.length;
   });
-}
-
-/** Runs settleDueWithdrawals every `intervalMs` until the returned stop function is called. */
-export function startWithdrawalSettlement(db: Db, logger: FastifyBaseLogger, intervalMs = 1000): () => Promise<void> {
-  let running: Promise<unknown> = Promise.resolve();
-  const timer = setInterval(() => {
-    running = running
-      .then(() => settleDueWithdrawals(db))
-      .then((count) => count > 0 && logger.info({ count }, 'withdrawals settled'))
-      .catch((error: unknown) => logger.error({ err: error }, 'settling withdrawals failed'));
-  }, intervalMs);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
 }
