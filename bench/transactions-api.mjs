@@ -19,23 +19,15 @@
 // spreads over all calls. Figures: median, p95 (nearest rank), min and max per call.
 // The target (PostgreSQL, p95 under 50 ms) is reported as PASS/FAIL; the exit code ignores it.
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, rmdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
 import { buildApp } from '../server/src/app.ts';
-import { loadConfig } from '../server/src/config.ts';
-import { migrate } from '../server/src/db/migrate.ts';
-import { openPgliteDb } from '../server/src/db/pglite-db.ts';
-import { openPostgresDb } from '../server/src/db/postgres-db.ts';
-import { ensureProviderKeys } from '../server/src/demo/provider-keys.ts';
-import { seedDemo } from '../server/src/demo/seed-demo.ts';
-import { generateTransactions } from '../server/src/demo/transaction-generator.ts';
-import { writeTransactions } from '../server/src/demo/transactions-writer.ts';
-import { creditCompletedPayments } from '../server/src/wallet/ledger.ts';
+import { ephemeralConfig } from '../server/src/ephemeral-config.ts';
+import { cleanups, fmtInt, log, openPglite, openPostgres, runCleanups, secondsSince, seed } from './lib/scale-data.mjs';
 
 const benchDir = dirname(fileURLToPath(import.meta.url));
 const resultsDir = join(benchDir, 'results');
@@ -64,95 +56,6 @@ const WARMUP = positiveInt('warmup', 0);
 const SEED = positiveInt('seed', 0);
 const kinds = args.db === 'both' ? ['postgres', 'pglite'] : [args.db];
 if (!kinds.every((k) => k === 'postgres' || k === 'pglite')) throw new Error('--db must be postgres, pglite or both');
-
-const fmtInt = (n) => n.toLocaleString('en-US');
-const secondsSince = (t0) => Math.round((performance.now() - t0) / 100) / 10;
-const log = (message) => console.log(`[${new Date().toISOString().slice(11, 19)}] ${message}`);
-
-// Cleanup on Ctrl-C too: the schema and the PGlite folder must not outlive the run.
-const cleanups = [];
-const runCleanups = async () => {
-  while (cleanups.length > 0) await cleanups.pop()().catch((error) => console.error(`cleanup: ${error.message}`));
-};
-process.once('SIGINT', () => {
-  console.error('\nInterrupted: cleaning up');
-  void runCleanups().finally(() => process.exit(130));
-});
-
-async function openPostgres(url) {
-  const schema = `bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create schema ${schema}`);
-  const db = await openPostgresDb(url, { searchPath: schema });
-  const [{ version }] = await db.query("select current_setting('server_version') as version");
-  cleanups.push(async () => {
-    await admin.query(`drop schema if exists ${schema} cascade`);
-    await admin.end();
-  });
-  return { db, label: `PostgreSQL ${version} (schema ${schema})`, version: `PostgreSQL ${version}` };
-}
-
-async function openPglite() {
-  const dir = join(benchDir, '.work', `pglite-${randomBytes(4).toString('hex')}`);
-  mkdirSync(dir, { recursive: true });
-  cleanups.push(async () => {
-    rmSync(dir, { recursive: true, force: true });
-    try {
-      rmdirSync(dirname(dir)); // bench/.work, when nothing else is in it
-    } catch {
-      // not empty: another run's folder
-    }
-  });
-  const db = await openPgliteDb(dir);
-  const [{ version }] = await db.query("select current_setting('server_version') as version");
-  return { db, label: `PGlite (PostgreSQL ${version}) in ${dir}`, version: `PGlite, PostgreSQL ${version}` };
-}
-
-/** The product's seeding path: demo accounts, then N generated transactions, then the ledger. */
-async function seed(db, password) {
-  const timings = {};
-  let t0 = performance.now();
-  await migrate(db);
-  await seedDemo(db, { password, transactions: DEMO_TRANSACTIONS });
-  timings.demo_s = secondsSince(t0);
-
-  t0 = performance.now();
-  const providerKeys = await ensureProviderKeys(db);
-  let reported = 0;
-  await writeTransactions(db, generateTransactions({ count: N, seed: SEED, providerKeys }), {
-    batchSize: 500,
-    onProgress: (written) => {
-      if (written - reported >= Math.max(50_000, N / 10) || written === N) {
-        reported = written;
-        log(`  ${fmtInt(written)} / ${fmtInt(N)} transactions (${secondsSince(t0)} s)`);
-      }
-    },
-  });
-  timings.transactions_s = secondsSince(t0);
-
-  t0 = performance.now();
-  const credited = await db.transaction((tx) => creditCompletedPayments(tx));
-  timings.ledger_s = secondsSince(t0);
-  log(`  ${fmtInt(credited)} payments credited to the wallet ledger (${timings.ledger_s} s)`);
-
-  t0 = performance.now();
-  await db.exec('vacuum analyze');
-  timings.vacuum_analyze_s = secondsSince(t0);
-  return timings;
-}
-
-const testConfig = () =>
-  loadConfig({
-    PAYDESK_MODE: 'production',
-    AUTH_SECRET: randomBytes(32).toString('hex'),
-    CARD_ENVELOPE_KEY: randomBytes(32).toString('hex'),
-    FINGERPRINT_KEY: randomBytes(32).toString('hex'),
-    PUBLISHABLE_KEY: `pk_test_${randomBytes(8).toString('hex')}`,
-    SECRET_KEY: `sk_test_${randomBytes(16).toString('hex')}`,
-    DATA_DIR: join(benchDir, '.work', 'unused-data-dir'),
-    LOG_LEVEL: 'silent',
-  });
 
 /** The calls to time. Search terms come from a row in the middle of the table. */
 async function callsFor(db, total) {
@@ -223,12 +126,12 @@ async function benchOne(kind) {
   log(`${kind}: ${label}; seeding ${fmtInt(N)} transactions`);
   const password = `Bench-${randomBytes(6).toString('hex')}-9`;
   const t0 = performance.now();
-  const seeding = await seed(db, password);
+  const seeding = await seed(db, { password, count: N, seed: SEED, demoTransactions: DEMO_TRANSACTIONS });
   seeding.total_s = secondsSince(t0);
   const [{ count }] = await db.query('select count(*)::bigint as count from transactions');
   log(`${kind}: seeded ${fmtInt(count)} rows in ${seeding.total_s} s (${JSON.stringify(seeding)})`);
 
-  const app = await buildApp({ config: testConfig(), db });
+  const app = await buildApp({ config: ephemeralConfig(), db });
   cleanups.push(() => app.close());
   await app.ready();
   const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: ADMIN_EMAIL, password } });

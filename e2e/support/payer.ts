@@ -73,3 +73,8 @@ export async function settledStatus(baseUrl: string, transactionId: string, time
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
 }
+
+/** Where a payment ends for the payer: the success page, or a failure with the server's reason. */
+export type PaymentResult = { page: 'success' } | { page: 'failure'; reason: string };
+export const success: PaymentResult = { page: 'success' };
+export const failure = (reason: string): PaymentResult => ({ page: 'failure', reason });

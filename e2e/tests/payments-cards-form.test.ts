@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { baseUrl, launchBrowser, newPage } from '../support/browser';
-import { openCardDialog, payInDialog, shownTransactionId, storedStatus } from '../support/payer';
+import { failure, openCardDialog, payInDialog, shownTransactionId, storedStatus, success, type PaymentResult } from '../support/payer';
 import { payPendingAndRevisit, pendingServer } from '../support/pending';
 
 /**
@@ -14,12 +14,9 @@ beforeAll(async () => {
 });
 afterAll(() => browser.close());
 
-type Result = { page: 'success' } | { page: 'failure'; reason: string };
-const success: Result = { page: 'success' };
-const failure = (reason: string): Result => ({ page: 'failure', reason });
 
 /** The result page the payer lands on; returns the transaction id it shows. */
-async function expectResultPage(page: Page, result: Result): Promise<string> {
+async function expectResultPage(page: Page, result: PaymentResult): Promise<string> {
   if (result.page === 'success') {
     await page.waitForURL('**/payment-success');
     await page.getByRole('heading', { name: 'Payment Successful' }).waitFor();
@@ -35,7 +32,7 @@ async function expectResultPage(page: Page, result: Result): Promise<string> {
   return shownTransactionId(page);
 }
 
-const storedFor = (result: Result) => (result.page === 'success' ? 'completed' : 'failed');
+const storedFor = (result: PaymentResult) => (result.page === 'success' ? 'completed' : 'failed');
 
 test.each([
   { row: 'Mastercard 5555 5555 5555 4444', card: '5555555555554444', cvv: '123', result: success },

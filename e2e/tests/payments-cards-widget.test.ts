@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { baseUrl, launchBrowser, newPage } from '../support/browser';
 import { heard, nextTransactionId, openWidget, payAndHear } from '../support/merchant';
-import { storedStatus } from '../support/payer';
+import { failure, storedStatus, success, type PaymentResult } from '../support/payer';
 
 /**
  * The sandbox test-card table (README, "Sandbox test cards") through the widget opened from the
@@ -14,9 +14,6 @@ beforeAll(async () => {
 });
 afterAll(() => browser.close());
 
-type Result = { page: 'success' } | { page: 'failure'; reason: string };
-const success: Result = { page: 'success' };
-const failure = (reason: string): Result => ({ page: 'failure', reason });
 /** What the payer does between Pay and the result: nothing, the issuer's challenge, or the demo modal. */
 type Step = 'none' | 'issuer-complete' | 'demo-otp';
 
@@ -30,7 +27,7 @@ async function act(popup: Page, step: Step): Promise<void> {
   }
 }
 
-test.each<{ row: string; card: string; cvv?: string; step?: Step; result: Result }>([
+test.each<{ row: string; card: string; cvv?: string; step?: Step; result: PaymentResult }>([
   { row: 'Mastercard 5555 5555 5555 4444', card: '5555555555554444', result: success },
   { row: 'American Express 3782 822463 10005 (4-digit CVV)', card: '378282246310005', cvv: '1234', result: success },
   { row: 'insufficient funds 4000 0000 0000 9995', card: '4000000000009995', result: failure('Your card has insufficient funds.') },

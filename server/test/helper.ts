@@ -6,8 +6,9 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { pino, type Logger } from 'pino';
 import { buildApp } from '../src/app';
-import { loadConfig, type Config } from '../src/config';
+import type { Config } from '../src/config';
 import type { Db } from '../src/db/db';
+import { ephemeralConfig } from '../src/ephemeral-config';
 import { migrate } from '../src/db/migrate';
 import { openPgliteDb } from '../src/db/pglite-db';
 import { openPostgresDb } from '../src/db/postgres-db';
@@ -51,18 +52,7 @@ export async function openTestDb(): Promise<TestDb> {
   };
 }
 
-export const testConfig = (env: Record<string, string> = {}): Config =>
-  loadConfig({
-    PAYDESK_MODE: 'production',
-    AUTH_SECRET: randomBytes(32).toString('hex'),
-    CARD_ENVELOPE_KEY: randomBytes(32).toString('hex'),
-    FINGERPRINT_KEY: randomBytes(32).toString('hex'),
-    PUBLISHABLE_KEY: `pk_test_${randomBytes(8).toString('hex')}`,
-    SECRET_KEY: `sk_test_${randomBytes(16).toString('hex')}`,
-    DATA_DIR: '/nonexistent',
-    LOG_LEVEL: 'silent',
-    ...env,
-  });
+export const testConfig = ephemeralConfig;
 
 /** Log lines written by the app under test, parsed. */
 export interface LogCapture {

@@ -1,0 +1,19 @@
+import { randomBytes } from 'node:crypto';
+import { loadConfig, type Config } from './config';
+
+/**
+ * A production-mode configuration with fresh random secrets and keys, for running the app in
+ * process (integration tests, benchmarks): nothing is read from or written to a data folder.
+ */
+export const ephemeralConfig = (env: Record<string, string> = {}): Config =>
+  loadConfig({
+    PAYDESK_MODE: 'production',
+    AUTH_SECRET: randomBytes(32).toString('hex'),
+    CARD_ENVELOPE_KEY: randomBytes(32).toString('hex'),
+    FINGERPRINT_KEY: randomBytes(32).toString('hex'),
+    PUBLISHABLE_KEY: `pk_test_${randomBytes(8).toString('hex')}`,
+    SECRET_KEY: `sk_test_${randomBytes(16).toString('hex')}`,
+    DATA_DIR: '/nonexistent',
+    LOG_LEVEL: 'silent',
+    ...env,
+  });
