@@ -1,22 +1,94 @@
 import { z } from 'zod';
+import { withData } from './common';
 
 export const cardStatuses = ['active', 'blocked'] as const;
 export const cardStatus = z.enum(cardStatuses);
 export type CardStatus = z.infer<typeof cardStatus>;
 
-/** A pooled card as the API returns it: the number masked, never a CVV (shown as •••). */
+/** What the Card Management table shows for a CVV: the API never sends one. */
+export const HIDDEN_CVV = '•••';
+
+/** One use of a pooled card by a payment (spec point 3: the last one gives Last Used). */
+export const poolCardUse = z.object({
+  transaction_id: z.string(),
+  created_at: z.string(),
+});
+
+/**
+ * A pooled card as the API returns it (spec point 3): the number masked (first six and last
+ * four at most), never a CVV. `transactions` holds the latest uses, newest first.
+ */
 export const poolCard = z.object({
   id: z.number().int(),
   card_number: z.string(),
-  cvv: z.literal('•••'),
+  cvv: z.literal(HIDDEN_CVV),
+  card_brand: z.string(),
   expiry_month: z.number().int().min(1).max(12),
   expiry_year: z.number().int(),
   status: cardStatus,
   failure_count: z.number().int().nullable(),
   created_at: z.string(),
-  transactions: z.array(z.object({ created_at: z.string() })),
+  transactions: z.array(poolCardUse),
 });
 export type PoolCard = z.infer<typeof poolCard>;
 
+export const CARD_PAGE_SIZES = [10, 25, 50, 100] as const;
+
+/**
+ * GET /api/backend/cards. The spec's call takes no parameters; the pool can hold hundreds of
+ * thousands of cards, so the server filters and pages (defaults: all statuses, page 1, 25 a page).
+ * `search` matches the first six or last four digits, or a whole card number (by its fingerprint).
+ */
+export const cardsQuery = z.object({
+  search: z.string().trim().max(32).optional(),
+  status: cardStatus.optional(),
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  per_page: z.coerce.number().int().refine((n) => (CARD_PAGE_SIZES as readonly number[]).includes(n), 'per_page must be 10, 25, 50 or 100').default(25),
+});
+export type CardsQuery = z.input<typeof cardsQuery>;
+
+/** `{data: [cards]}` as the spec says, with the count for `Cards (count)` and the page. */
+export const cardsResponse = withData(z.array(poolCard)).extend({
+  total: z.number().int(),
+  page: z.number().int(),
+  per_page: z.number().int(),
+});
+export type CardsResponse = z.infer<typeof cardsResponse>;
+
 export const cardStatusRequest = z.object({ status: cardStatus });
+export const cardStatusResponse = withData(poolCard);
+
 export const cardUploadColumns = ['Card Number', 'CVV', 'Expiry Month', 'Expiry Year'] as const;
+/** Spec point 5: the file name must end in .xlsx or .xls. */
+export const isExcelFileName = (name: string): boolean => /\.(xlsx|xls)$/i.test(name);
+export const INVALID_FILE_MESSAGE = 'Please upload an Excel file (.xlsx or .xls)';
+
+/** A row the upload refused: its row number in the sheet (the header is row 1) and why. */
+export const rejectedRow = z.object({ row: z.number().int(), reason: z.string() });
+export type RejectedRow = z.infer<typeof rejectedRow>;
+
+/**
+ * POST /api/backend/cards/upload answers with what happened to every row. At most
+ * `MAX_LISTED_REJECTIONS` rejections are listed; `rejected_count` counts them all.
+ */
+export const cardUploadResult = z.object({
+  rows: z.number().int(),
+  added: z.number().int(),
+  already_in_pool: z.number().int(),
+  rejected_count: z.number().int(),
+  rejected: z.array(rejectedRow),
+});
+export type CardUploadResult = z.infer<typeof cardUploadResult>;
+export const MAX_LISTED_REJECTIONS = 100;
+
+export const cardUploadResponse = z.object({
+  status: z.literal('success'),
+  message: z.string(),
+  data: cardUploadResult,
+});
+/** A refused upload: the message, and for a file whose every row was refused, the rows. */
+export const cardUploadError = z.object({
+  status: z.literal('error'),
+  message: z.string(),
+  data: cardUploadResult.optional(),
+});
