@@ -9,6 +9,7 @@ import { apiRoutes } from './http/api-routes';
 import { registerErrorHandler } from './http/error-handler';
 import { healthRoutes } from './http/health-routes';
 import { registerOpenApi } from './http/openapi';
+import { registerSecurityHeaders } from './http/security-headers';
 import { createLogger } from './logger';
 import { merchantDemoRoutes } from './payments/merchant-demo-routes';
 
@@ -25,12 +26,13 @@ export interface BuildAppOptions {
   logger?: FastifyBaseLogger;
 }
 
-/** External plugins, then app plugins (decorators), then routes, then the front ends. */
+/** Security headers (before any route), external plugins, then app plugins (decorators), then routes, then the front ends. */
 export async function buildApp({ config, db, logger }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({ loggerInstance: logger ?? createLogger(config.logLevel) }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  await registerSecurityHeaders(app, config);
   await registerOpenApi(app);
 
   app.decorate('config', config);

@@ -26,6 +26,9 @@ const envSchema = z.object({
   DEMO_PASSWORD: createUserRequest.shape.password.optional(),
   CARD_ENVELOPE_KEY: z.string().regex(/^[0-9a-f]{64}$/i, 'must be 64 hex characters (32 bytes)').optional(),
   FINGERPRINT_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
+  CARD_STORAGE_KEY: z.string().regex(/^[0-9a-f]{64}$/i, 'must be 64 hex characters (32 bytes)').optional(),
+  CARD_UPLOAD_MAX_MB: z.coerce.number().int().min(1).max(200).default(20),
+  CARD_POOL_MAX_FAILURES: z.coerce.number().int().min(1).max(1000).default(5),
   PUBLISHABLE_KEY: z.string().min(12, 'must be at least 12 characters').optional(),
   SECRET_KEY: z.string().min(24, 'must be at least 24 characters').optional(),
   SUPPORT_EMAIL: z.string().email().default('support@paydesk.test'),
@@ -53,6 +56,12 @@ export interface Config {
   /** 64 hex characters: the payment envelope key handed to payer pages at run time. */
   cardEnvelopeKey: string;
   fingerprintKey: string;
+  /** 64 hex characters: AES-256-GCM key of the card pool's numbers and CVVs at rest (never sent anywhere). */
+  cardStorageKey: string;
+  /** Largest card spreadsheet the upload accepts. */
+  cardUploadMaxBytes: number;
+  /** Sandbox issuer: consecutive failed payments after which a pooled card blocks itself. */
+  cardPoolMaxFailures: number;
   /** Public calls carry it; merchant systems create checkouts with the secret key. */
   publishableKey: string;
   secretKey: string;
@@ -92,7 +101,7 @@ function secretsFor(parsed: Parsed, dataDir: string) {
   return (name: DemoSecretName): string => {
     const value = parsed[name];
     if (value) return value;
-    if (parsed.PAYDESK_MODE === 'production') throw productionOnly(name, name === 'CARD_ENVELOPE_KEY' ? '64 hex characters' : 'at least 32 characters');
+    if (parsed.PAYDESK_MODE === 'production') throw productionOnly(name, name === 'CARD_ENVELOPE_KEY' || name === 'CARD_STORAGE_KEY' ? '64 hex characters' : 'at least 32 characters');
     demo ??= loadDemoSecrets(dataDir);
     return demo[name];
   };
@@ -125,6 +134,9 @@ export function loadConfig(env: Env = process.env): Config {
     demoPassword: parsed.DEMO_PASSWORD ?? DEMO_PASSWORD,
     cardEnvelopeKey: secret('CARD_ENVELOPE_KEY').toLowerCase(),
     fingerprintKey: secret('FINGERPRINT_KEY'),
+    cardStorageKey: secret('CARD_STORAGE_KEY').toLowerCase(),
+    cardUploadMaxBytes: parsed.CARD_UPLOAD_MAX_MB * 1024 * 1024,
+    cardPoolMaxFailures: parsed.CARD_POOL_MAX_FAILURES,
     publishableKey: demoOr(parsed, 'PUBLISHABLE_KEY', DEMO_PUBLISHABLE_KEY),
     secretKey: demoOr(parsed, 'SECRET_KEY', DEMO_SECRET_KEY),
     supportEmail: parsed.SUPPORT_EMAIL,

@@ -14,6 +14,8 @@ const generators = {
   CARD_ENVELOPE_KEY: () => randomBytes(32).toString('hex'),
   /** Keyed fingerprints of card numbers (HMAC-SHA256), for duplicates and look-ups. */
   FINGERPRINT_KEY: () => randomBytes(32).toString('hex'),
+  /** AES-256-GCM key of the card pool at rest; unlike the envelope key it never leaves the server. */
+  CARD_STORAGE_KEY: () => randomBytes(32).toString('hex'),
 } as const;
 export type DemoSecretName = keyof typeof generators;
 const secretNames = Object.keys(generators) as DemoSecretName[];

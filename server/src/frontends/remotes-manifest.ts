@@ -43,3 +43,18 @@ export function currentManifest(frontendsDir: string, manifestFile: string | und
   if (!manifestFile) return localManifest(frontendsDir);
   return remotesManifest.parse(JSON.parse(readFileSync(manifestFile, 'utf8')));
 }
+
+/**
+ * The origins, other than this server's, that a manifest loads remotes from: the shell page's
+ * Content Security Policy allows scripts from exactly these. A relative entry is this server's; a
+ * protocol-relative one gives its host (the page's own scheme); any other scheme gives nothing.
+ */
+export function remoteOrigins(manifest: RemotesManifest): string[] {
+  const origins = new Set<string>();
+  for (const { entry } of manifest.remotes) {
+    const url = new URL(entry, 'http://relative.invalid');
+    if (url.host === 'relative.invalid' || (url.protocol !== 'http:' && url.protocol !== 'https:')) continue;
+    origins.add(entry.startsWith('//') ? url.host : url.origin);
+  }
+  return [...origins].sort();
+}

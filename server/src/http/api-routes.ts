@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiError, type ApiError } from '@paydesk/shared/schemas/common';
 import { authRoutes } from '../auth/auth-routes';
+import { cardRoutes } from '../cards/card-routes';
 import { acsRoutes } from '../payments/acs-routes';
 import { merchantRoutes } from '../payments/merchant-routes';
 import { publicPaymentRoutes } from '../payments/public-routes';
@@ -18,6 +19,7 @@ export const apiRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(transactionsBackendRoutes, { prefix: '/backend' });
   await app.register(usersRoutes, { prefix: '/backend/users' });
   await app.register(walletRoutes, { prefix: '/backend' });
+  await app.register(cardRoutes, { prefix: '/backend/cards' });
   await app.register(publicPaymentRoutes);
   await app.register(merchantRoutes);
   await app.register(acsRoutes, { prefix: '/sandbox/acs' });

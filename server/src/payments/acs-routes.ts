@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { HttpError } from '../http/http-error';
 import { originOf } from './api-keys';
 import { acsStyles, challengePage, notifyScript, resultPage } from './acs-pages';
+import { paymentContexts } from './payment-context';
 import { completeChallenge } from './settlement';
 
 const transactionId = z.string().regex(/^TXN[A-Z0-9]{10,40}$/, 'Invalid transaction id');
@@ -24,6 +25,7 @@ function payerOrigin(referer: string | undefined, fallback: string): string {
  * chooses Complete or Fail, and the result page tells the payer page through postMessage.
  */
 export const acsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const paymentContext = paymentContexts(app);
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(String(body))));
   });
@@ -40,8 +42,7 @@ export const acsRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request, reply) => {
       const origin = originOf(request);
       const passed = request.body.outcome === 'complete';
-      const ctx = { db: app.db, fingerprintKey: app.config.fingerprintKey, pendingResolveSeconds: app.config.pendingResolveSeconds, challengeOrigin: origin };
-      await completeChallenge(ctx, request.body.transaction_id, 'acs', passed);
+      await completeChallenge(paymentContext(origin), request.body.transaction_id, 'acs', passed);
       // The payer page learns the result from its own requery; this message only says "done".
       return reply.type(html).send(resultPage(request.body.transaction_id, request.body.return_origin, passed));
     },

@@ -7,16 +7,19 @@ import { decimalToCents } from '../http/wire-money';
 import { cardFingerprint, newOrderId, newTransactionId } from './payment-ids';
 import { findInitialization, findPayment, firstAnswerOf, insertInitialization, insertPaymentOnce } from './payments-repository';
 import { routePayment } from './provider-routing';
-import { recommendationFor } from './sandbox-processor';
+import { recommendationFor, sandboxOutcome } from './sandbox-processor';
 import { storedOutcome } from './stored-outcome';
 import { SANDBOX_PROCESSOR, transactionResult } from './transaction-result';
 import { creditPayment } from '../wallet/ledger';
+import { checkWithIssuer, recordIssuerUse, type CardIssuer } from '../cards/card-issuer';
 
 export interface PaymentContext {
   db: Db;
   fingerprintKey: string;
   pendingResolveSeconds: number;
   challengeOrigin: string;
+  /** The sandbox issuer's card pool. */
+  issuer: CardIssuer;
 }
 
 const badRequest = (message: string) => new HttpError(400, message);
@@ -73,8 +76,7 @@ export async function processCardTransaction(ctx: PaymentContext, payload: CardT
   const customer = checkout ?? payload;
 
   const route = await routePayment(ctx.db, detectBrand(payload.card_number), amountCents);
-  const outcome = storedOutcome(payload.card_number, ctx.pendingResolveSeconds);
-  const row = {
+  const base = {
     transaction_id: init.transaction_id,
     order_id: init.order_id,
     checkout_reference: reference,
@@ -83,23 +85,29 @@ export async function processCardTransaction(ctx: PaymentContext, payload: CardT
     email: customer.email,
     phone: customer.phone,
     amount_cents: amountCents,
-    fee_cents: outcome.status === 'failed' ? 0 : route.feeCents,
-    net_cents: outcome.status === 'failed' ? 0 : amountCents - route.feeCents,
     card_brand: init.card_brand,
     last_four: init.last_four,
     card_fingerprint: init.card_fingerprint,
     provider_key_id: route.providerKeyId,
     processor: SANDBOX_PROCESSOR,
-    ...outcome,
   };
-  const answer = transactionResult(row, ctx.challengeOrigin);
-  const inserted = await ctx.db.transaction(async (tx) => {
-    if (!(await insertPaymentOnce(tx, row, answer))) return false;
+  const answer = await ctx.db.transaction(async (tx) => {
+    // The issuer first (a pooled card can be declined), then the test-card table.
+    const verdict = await checkWithIssuer(tx, ctx.issuer, {
+      fingerprint: init.card_fingerprint, cvv: payload.cvv, expiryMonth: Number(payload.card_month), expiryYear: Number(payload.card_year),
+    });
+    const decided = verdict.pooled && verdict.decline ? { kind: 'declined' as const, decline: verdict.decline } : sandboxOutcome(payload.card_number);
+    const outcome = storedOutcome(decided, ctx.pendingResolveSeconds);
+    const failed = outcome.status === 'failed';
+    const row = { ...base, ...outcome, fee_cents: failed ? 0 : route.feeCents, net_cents: failed ? 0 : amountCents - route.feeCents };
+    const result = transactionResult(row, ctx.challengeOrigin);
+    if (!(await insertPaymentOnce(tx, row, result))) return null;
     if (reference && row.status === 'completed') await setCheckoutStatus(tx, reference, 'completed', row.transaction_id);
     await creditPayment(tx, row.transaction_id);
-    return true;
+    await recordIssuerUse(tx, ctx.issuer, verdict, { transactionId: row.transaction_id, succeeded: !failed, reason: failed ? row.response_message : null });
+    return result;
   });
-  return inserted ? answer : ((await firstAnswerOf(ctx.db, init.transaction_id)) as TransactionResult);
+  return answer ?? ((await firstAnswerOf(ctx.db, init.transaction_id)) as TransactionResult);
 }
 
 /** Spec point 7, requery: the payment as it stands now. */

@@ -10,7 +10,8 @@ import {
 import { HttpError } from '../http/http-error';
 import { originOf, requireKey } from './api-keys';
 import { reportCheckoutStatus, validateCheckout } from './checkouts-service';
-import { initializeCardTransaction, processCardTransaction, requeryPayment, type PaymentContext } from './payments-service';
+import { paymentContexts } from './payment-context';
+import { initializeCardTransaction, processCardTransaction, requeryPayment } from './payments-service';
 import { completeChallenge } from './settlement';
 
 const errors = { 400: apiError, 401: apiError, 402: apiError, 404: apiError, 409: apiError };
@@ -20,9 +21,7 @@ const transactionId = z.string().min(1).max(64);
 /** The payer's calls (spec point 7), each with the publishable key. */
 export const publicPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
   const keys = envelopeKeys(app.config.cardEnvelopeKey);
-  const context = (origin: string): PaymentContext => ({
-    db: app.db, fingerprintKey: app.config.fingerprintKey, pendingResolveSeconds: app.config.pendingResolveSeconds, challengeOrigin: origin,
-  });
+  const context = paymentContexts(app);
   const opened = (data: string) => {
     try {
       return cardTransactionPayload.parse(open(data, keys));

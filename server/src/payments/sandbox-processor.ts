@@ -1,8 +1,16 @@
 /**
  * The sandbox processor: the test-card table of design.md, decided from the card alone. Any
- * other valid card succeeds (unless the card pool says otherwise; see the cards issue).
+ * other valid card succeeds, unless the card pool's issuer declines it first (cards/card-issuer).
  */
-export type Decline = 'generic_decline' | 'insufficient_funds' | 'lost_card' | 'stolen_card' | 'expired_card' | 'incorrect_cvc';
+export type Decline =
+  | 'generic_decline'
+  | 'insufficient_funds'
+  | 'lost_card'
+  | 'stolen_card'
+  | 'expired_card'
+  | 'incorrect_cvc'
+  | 'incorrect_expiry'
+  | 'blocked_card';
 
 export type SandboxOutcome =
   | { kind: 'success' }
@@ -53,6 +61,10 @@ export function declineMessage(decline: Decline): string {
       return 'Your card has expired.';
     case 'incorrect_cvc':
       return "Your card's security code is incorrect.";
+    case 'incorrect_expiry':
+      return "Your card's expiry date is incorrect.";
+    case 'blocked_card':
+      return 'Your card was declined: it is blocked by its issuer.';
   }
 }
 

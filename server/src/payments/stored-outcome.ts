@@ -1,13 +1,12 @@
 import type { PaymentRow } from './payments-repository';
-import { declineMessage, PROCESSING_ERROR_MESSAGE, sandboxOutcome } from './sandbox-processor';
+import { declineMessage, PROCESSING_ERROR_MESSAGE, type SandboxOutcome } from './sandbox-processor';
 
 type Outcome = Pick<PaymentRow, 'status' | 'response_message' | 'challenge' | 'challenge_outcome' | 'resolve_at' | 'resolve_to'>;
 
 const none = { challenge: null, challenge_outcome: null, resolve_at: null, resolve_to: null } as const;
 
 /** How a sandbox outcome is stored on the transaction row. */
-export function storedOutcome(cardNumber: string, pendingResolveSeconds: number): Outcome {
-  const outcome = sandboxOutcome(cardNumber);
+export function storedOutcome(outcome: SandboxOutcome, pendingResolveSeconds: number): Outcome {
   switch (outcome.kind) {
     case 'success':
       return { ...none, status: 'completed', response_message: 'Payment successful' };

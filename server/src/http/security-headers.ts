@@ -1,0 +1,141 @@
+import helmet from '@fastify/helmet';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { Config } from '../config';
+import { currentManifest, remoteOrigins } from '../frontends/remotes-manifest';
+
+/** What a path serves; each kind has its own policy (README, Security headers). */
+export type PageKind = 'json' | 'remote-file' | 'payer-page' | 'back-office' | 'acs' | 'merchant-demo' | 'api-docs';
+
+type Directives = Record<string, string[]>;
+type HelmetOptions = NonNullable<Parameters<FastifyReply['helmet']>[0]>;
+
+const SELF = "'self'";
+const NONE = "'none'";
+
+const under = (path: string, prefix: string) => path === prefix || path.startsWith(`${prefix}/`);
+
+export function pageKindOf(url: string, demo: boolean): PageKind {
+  const path = url.split('?')[0] ?? '/';
+  if (under(path, '/api/docs')) return 'api-docs';
+  if (under(path, '/api/sandbox/acs')) return 'acs';
+  if (under(path, '/api') || path === '/healthz' || path === '/readyz' || path === '/remotes.json') return 'json';
+  if (path.startsWith('/remotes/')) return 'remote-file';
+  if (demo && under(path, '/demo/merchant')) return 'merchant-demo';
+  if (under(path, '/control')) return 'back-office';
+  return 'payer-page';
+}
+
+/** JSON and other files that are no page: nothing loads from them, nobody frames them. */
+const jsonDirectives: Directives = { 'default-src': [NONE], 'frame-ancestors': [NONE] };
+
+/**
+ * The shell and every remote it loads. Scripts only from this server and the remotes' origins in
+ * the manifest; styles also inline, because emotion (MUI) injects <style> at run time and MUI sets
+ * style attributes. The 3-D Secure challenge frame and the form that posts into it are this
+ * server's (the sandbox issuer). Nobody frames the payer pages or the back office.
+ */
+const shellDirectives = (remotes: string[]): Directives => ({
+  'default-src': [SELF],
+  'script-src': [SELF, ...remotes],
+  'style-src': [SELF, "'unsafe-inline'", ...remotes],
+  'connect-src': [SELF, ...remotes],
+  'img-src': [SELF, 'data:'],
+  'frame-src': [SELF],
+  'form-action': [SELF],
+  'frame-ancestors': [NONE],
+  'base-uri': [NONE],
+  'object-src': [NONE],
+});
+
+/** The sandbox issuer's pages: its own script and styles, its forms, framed by the payer pages only. */
+const acsDirectives: Directives = {
+  'default-src': [NONE],
+  'script-src': [SELF],
+  'style-src': [SELF],
+  'img-src': [SELF],
+  'form-action': [SELF],
+  'frame-ancestors': [SELF],
+  'base-uri': [NONE],
+};
+
+/** The merchant demo page: its own script and styles, and calls to its own server. */
+const merchantDemoDirectives: Directives = {
+  'default-src': [NONE],
+  'script-src': [SELF],
+  'style-src': [SELF],
+  'img-src': [SELF],
+  'connect-src': [SELF],
+  'form-action': [SELF],
+  'frame-ancestors': [NONE],
+  'base-uri': [NONE],
+};
+
+/** Swagger UI: its bundle and styles from this server, its "try it out" calls to this API. */
+const apiDocsDirectives: Directives = {
+  'default-src': [NONE],
+  'script-src': [SELF],
+  'style-src': [SELF],
+  'img-src': [SELF, 'data:'],
+  'connect-src': [SELF],
+  'form-action': [SELF],
+  'frame-ancestors': [NONE],
+  'base-uri': [NONE],
+};
+
+/** Browser features no page of Paydesk uses. */
+export const PERMISSIONS_POLICY = 'accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=()';
+
+/**
+ * The helmet options of a kind. `remotes` are the manifest's remote origins (shell pages only).
+ * The checkout widget is a popup that posts to its opener, so payer pages keep the opener
+ * (COOP unsafe-none); the merchant page keeps its popup (same-origin-allow-popups).
+ */
+export function helmetOptionsFor(kind: PageKind, config: Pick<Config, 'mode'>, remotes: string[] = []): HelmetOptions {
+  const directives: Record<PageKind, Directives> = {
+    json: jsonDirectives,
+    'remote-file': jsonDirectives,
+    'payer-page': shellDirectives(remotes),
+    'back-office': shellDirectives(remotes),
+    acs: acsDirectives,
+    'merchant-demo': merchantDemoDirectives,
+    'api-docs': apiDocsDirectives,
+  };
+  const opener = kind === 'payer-page' ? 'unsafe-none' : kind === 'merchant-demo' ? 'same-origin-allow-popups' : 'same-origin';
+  return {
+    contentSecurityPolicy: { useDefaults: false, directives: directives[kind] },
+    crossOriginOpenerPolicy: { policy: opener },
+    // A shell deployed on another origin loads the remotes' files.
+    crossOriginResourcePolicy: { policy: kind === 'remote-file' ? 'cross-origin' : 'same-origin' },
+    xFrameOptions: { action: kind === 'acs' ? 'sameorigin' : 'deny' },
+    referrerPolicy: { policy: 'strict-origin' },
+    // Production runs behind TLS; demo mode is plain http on localhost, where HSTS would pin every local port.
+    strictTransportSecurity: config.mode === 'production' ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+  };
+}
+
+/**
+ * Security headers on every answer, by what its path serves: one onRequest hook applies the
+ * kind's helmet options. Register before any route.
+ */
+export async function registerSecurityHeaders(app: FastifyInstance, config: Config): Promise<void> {
+  await app.register(helmet, { global: false });
+  const demo = config.mode === 'demo';
+
+  /** Re-read with the manifest, so a redeploy to a new origin is allowed at the next page load. */
+  const manifestOrigins = (): string[] => {
+    if (!config.remotesManifest) return []; // local builds are all served from here
+    try {
+      return remoteOrigins(currentManifest(config.frontendsDir, config.remotesManifest));
+    } catch (error) {
+      app.log.warn({ err: error }, 'remotes manifest unreadable: the shell page allows no remote origin');
+      return [];
+    }
+  };
+
+  app.addHook('onRequest', async (request, reply) => {
+    const kind = pageKindOf(request.url, demo);
+    const remotes = kind === 'payer-page' || kind === 'back-office' ? manifestOrigins() : [];
+    reply.helmet(helmetOptionsFor(kind, config, remotes));
+    reply.header('permissions-policy', PERMISSIONS_POLICY);
+  });
+}

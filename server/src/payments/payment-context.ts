@@ -1,0 +1,15 @@
+import type { FastifyInstance } from 'fastify';
+import { cardVault } from '../cards/card-vault';
+import type { PaymentContext } from './payments-service';
+
+/** The one way routes build a payment context: the database, the keys, the sandbox issuer. */
+export function paymentContexts(app: FastifyInstance): (challengeOrigin: string) => PaymentContext {
+  const issuer = { vault: cardVault(app.config.cardStorageKey), maxFailures: app.config.cardPoolMaxFailures };
+  return (challengeOrigin) => ({
+    db: app.db,
+    fingerprintKey: app.config.fingerprintKey,
+    pendingResolveSeconds: app.config.pendingResolveSeconds,
+    challengeOrigin,
+    issuer,
+  });
+}

@@ -1,0 +1,80 @@
+import { buildTestApp, login, type TestApp } from './helper';
+import { cardNumber, cardRow, cardsApi, workbook } from './cards-fixtures';
+
+let t: TestApp;
+let admin: ReturnType<typeof cardsApi>;
+let viewer: ReturnType<typeof cardsApi>;
+const visa = cardNumber('411111');
+const mastercard = cardNumber('555555');
+const others = Array.from({ length: 28 }, () => cardNumber('4'));
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  admin = cardsApi(t.app, await login(t.app, 'admin@paydesk.test'));
+  viewer = cardsApi(t.app, await login(t.app, 'viewer@paydesk.test'));
+  const { statusCode } = await admin.upload(workbook([visa, mastercard, ...others].map((number) => cardRow(number))));
+  expect(statusCode).toBe(201);
+}, 60_000);
+afterAll(() => t?.close());
+
+const idOf = async (number: string) => (await admin.list({ search: number })).body.data[0]!.id;
+
+describe('the card list', () => {
+  it('pages the pool newest first with the total for "Cards (count)"', async () => {
+    const first = await admin.list({ per_page: 25 });
+    expect(first.statusCode).toBe(200);
+    expect(first.body.total).toBe(30);
+    expect(first.body.data).toHaveLength(25);
+    const second = await admin.list({ per_page: 25, page: 2 });
+    expect(second.body.data).toHaveLength(5);
+    const ids = [...first.body.data, ...second.body.data].map((card) => card.id);
+    expect(new Set(ids).size).toBe(30);
+  });
+
+  it.each([
+    ['the last four', () => visa.slice(-4), () => [visa]],
+    ['the first six', () => '555555', () => [mastercard]],
+    ['the whole number, spaced as typed', () => visa.replace(/(\d{4})/g, '$1 ').trim(), () => [visa]],
+    ['the brand', () => 'mastercard', () => [mastercard]],
+    ['a partial number that nothing shown can match', () => visa.slice(0, 9), () => []],
+  ])('finds a card by %s', async (_how, search, expected) => {
+    const { body } = await admin.list({ search: search() });
+    const shown = expected().map((number) => `${number.slice(0, 6)}******${number.slice(-4)}`);
+    expect(body.data.map((card) => card.card_number).filter((n) => shown.includes(n))).toEqual(shown);
+    if (shown.length === 0) expect(body.total).toBe(0);
+  });
+
+  it('refuses a page size outside 10, 25, 50, 100 with a clear message', async () => {
+    const { statusCode, body } = await admin.list({ per_page: 1000 });
+    expect(statusCode).toBe(400);
+    expect(body.message).toContain('per_page must be 10, 25, 50 or 100');
+  });
+});
+
+describe('block and unblock', () => {
+  it('blocks and unblocks, answering with the card as it now stands', async () => {
+    const id = await idOf(visa);
+    const blocked = await admin.setStatus(id, 'blocked');
+    expect(blocked.statusCode).toBe(200);
+    expect(blocked.json()).toMatchObject({ status: 'success', message: 'Card has been blocked successfully', data: { id, status: 'blocked' } });
+    expect((await admin.list({ status: 'blocked' })).body.data.map((card) => card.id)).toEqual([id]);
+    const unblocked = await admin.setStatus(id, 'active');
+    expect(unblocked.json()).toMatchObject({ message: 'Card has been unblocked successfully', data: { status: 'active' } });
+    expect((await admin.list({ status: 'blocked' })).body.total).toBe(0);
+  });
+
+  it('answers 404 for an unknown card and 400 for an unknown status', async () => {
+    expect((await admin.setStatus(999_999, 'blocked')).statusCode).toBe(404);
+    const bad = await admin.setStatus(await idOf(visa), 'stolen');
+    expect(bad.statusCode).toBe(400);
+    expect((await admin.list({ status: 'blocked' })).body.total).toBe(0);
+  });
+
+  it('lets viewers read the list but not change a card (403)', async () => {
+    expect((await viewer.list()).statusCode).toBe(200);
+    const id = await idOf(mastercard);
+    expect((await viewer.setStatus(id, 'blocked')).statusCode).toBe(403);
+    expect((await admin.list({ search: mastercard })).body.data[0]?.status).toBe('active');
+    expect((await t.app.inject({ method: 'GET', url: '/api/backend/cards' })).statusCode).toBe(401);
+  });
+});
