@@ -7,6 +7,7 @@ import { startPeriodicJob } from './jobs/periodic-job';
 import { resolveDuePayments } from './payments/settlement';
 import { settleDueWithdrawals } from './wallet/withdrawal-settlement';
 import { openDb } from './db/open-db';
+import { cardVault } from './cards/card-vault';
 import { seedDemo } from './demo/seed-demo';
 import { createLogger } from './logger';
 import { startupBanner } from './startup-banner';
@@ -27,7 +28,7 @@ async function main(): Promise<void> {
   const db = await openDb(config);
   const applied = await migrate(db);
   if (applied.length > 0) logger.info({ applied }, 'migrations applied');
-  if (config.mode === 'demo' && (await seedDemo(db, { password: config.demoPassword }))) {
+  if (config.mode === 'demo' && (await seedDemo(db, { password: config.demoPassword, cardPool: { vault: cardVault(config.cardStorageKey), fingerprintKey: config.fingerprintKey } }))) {
     logger.info('demo data seeded');
   }
   const app = await buildApp({ config, db, logger });

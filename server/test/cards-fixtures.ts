@@ -1,5 +1,6 @@
 import * as XLSX from '@e965/xlsx';
 import type { FastifyInstance } from 'fastify';
+import { withCheckDigit } from '@paydesk/shared/cards/card-rules';
 import { cardUploadColumns, type CardUploadResult, type PoolCard } from '@paydesk/shared/schemas/card';
 import { bearer } from './helper';
 
@@ -7,17 +8,7 @@ import { bearer } from './helper';
 export function cardNumber(prefix = '4', length = 16): string {
   let body = prefix;
   while (body.length < length - 1) body += String(Math.floor(Math.random() * 10));
-  for (let check = 0; check < 10; check += 1) {
-    const candidate = `${body}${check}`;
-    let sum = 0;
-    for (let i = 0; i < candidate.length; i += 1) {
-      let digit = Number(candidate[candidate.length - 1 - i]);
-      if (i % 2 === 1) digit = digit * 2 > 9 ? digit * 2 - 9 : digit * 2;
-      sum += digit;
-    }
-    if (sum % 10 === 0) return candidate;
-  }
-  throw new Error('unreachable');
+  return withCheckDigit(body);
 }
 
 export const futureYear = () => new Date().getFullYear() + 2;
@@ -36,7 +27,7 @@ export function workbook(rows: unknown[][], bookType: 'xlsx' | 'xls' = 'xlsx', h
 /** The multipart body a browser sends, built by the platform's own FormData. */
 export async function multipartBody(file: Buffer, filename: string, field = 'file') {
   const form = new FormData();
-  form.append(field, new Blob([file]), filename);
+  form.append(field, new Blob([new Uint8Array(file)]), filename);
   const request = new Request('http://localhost/', { method: 'POST', body: form });
   return { payload: Buffer.from(await request.arrayBuffer()), contentType: request.headers.get('content-type')! };
 }

@@ -1,6 +1,8 @@
 import { buildTestApp, login, type TestApp } from './helper';
 import { cardNumber, cardRow, cardsApi, futureYear, workbook } from './cards-fixtures';
 import { payerClient } from './payments-client';
+import { cardVault } from '../src/cards/card-vault';
+import { DEMO_POOL_CARDS, seedDemoPoolCards } from '../src/demo/demo-pool-cards';
 
 let t: TestApp;
 let admin: ReturnType<typeof cardsApi>;
@@ -72,5 +74,15 @@ describe('the sandbox issuer checks payments against the card pool', () => {
 
   it('leaves cards outside the pool to the test-card table', async () => {
     expect((await payer.pay(cardNumber('4'), wrongCvv)).result?.status).toBe('completed');
+  });
+
+  it('seeds a demo pool whose documented cards pay with CVV 123 and 12 / three years on', async () => {
+    await seedDemoPoolCards(t.db, { vault: cardVault(t.config.cardStorageKey), fingerprintKey: t.config.fingerprintKey });
+    expect((await admin.list({ status: 'blocked' })).body.total).toBeGreaterThanOrEqual(3);
+    const expiry = { card_month: '12', card_year: String(new Date().getFullYear() + 3) };
+    for (const number of DEMO_POOL_CARDS) {
+      expect((await payer.pay(number, expiry)).result?.status).toBe('completed');
+      expect((await payer.pay(number, { ...expiry, ...wrongCvv })).result?.status).toBe('failed');
+    }
   });
 });

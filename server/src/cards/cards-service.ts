@@ -60,7 +60,8 @@ export async function listCards(ctx: CardPoolContext, query: Pick<CardsQuery, 's
   return { data: rows.map(toWireCard), total };
 }
 
-function sealCard(ctx: CardPoolContext, card: CardRow): NewPoolCard {
+/** Seals a checked card for storage: the fingerprint, the sealed number and CVV, the shown digits. */
+export function sealCard(ctx: Pick<CardPoolContext, 'vault' | 'fingerprintKey'>, card: CardRow): NewPoolCard {
   const fingerprint = cardFingerprint(ctx.fingerprintKey, card.cardNumber);
   return {
     fingerprint,

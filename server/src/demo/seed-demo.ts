@@ -1,8 +1,10 @@
 import { hashPassword } from '../auth/password-hasher';
+import type { CardVault } from '../cards/card-vault';
 import type { Db } from '../db/db';
 import { countUsers, insertUser } from '../users/users-repository';
 import { creditCompletedPayments } from '../wallet/ledger';
 import { DEMO_ACCOUNTS } from './demo-accounts';
+import { seedDemoPoolCards } from './demo-pool-cards';
 import { ensureProviderKeys } from './provider-keys';
 import { generateTransactions } from './transaction-generator';
 import { writeTransactions } from './transactions-writer';
@@ -12,13 +14,15 @@ const SEED_LOCK_KEY = 7_311_042_002;
 
 export interface DemoSeedOptions {
   password: string;
+  /** Seeds a demo card pool sealed with these keys (the server's own); none without. */
+  cardPool?: { vault: CardVault; fingerprintKey: string };
   transactions?: number;
   seed?: number;
   now?: Date;
 }
 
 /**
- * Demo accounts, sandbox provider keys and ~90 days of transactions, in one transaction.
+ * Demo accounts, sandbox provider keys, ~90 days of transactions and a card pool, in one transaction.
  * Does nothing (returns false) when the database already has users.
  */
 export async function seedDemo(db: Db, options: DemoSeedOptions): Promise<boolean> {
@@ -38,6 +42,7 @@ export async function seedDemo(db: Db, options: DemoSeedOptions): Promise<boolea
     });
     await writeTransactions(tx, seeds);
     await creditCompletedPayments(tx);
+    if (options.cardPool) await seedDemoPoolCards(tx, options.cardPool, options.now);
     return true;
   });
 }

@@ -56,6 +56,12 @@ export function passesLuhn(digits: string): boolean {
   return digits.length > 0 && sum % 10 === 0;
 }
 
+/** The body followed by the one digit that makes it pass the Luhn check (test and demo cards). */
+export function withCheckDigit(body: string): string {
+  for (let check = 0; check < 10; check += 1) if (passesLuhn(`${body}${check}`)) return `${body}${check}`;
+  throw new Error('unreachable: one of ten check digits always passes');
+}
+
 /** Valid when it has 13 to 19 digits and passes the Luhn check (point 5). */
 export function isValidCardNumber(cardNumber: string): boolean {
   const digits = digitsOnly(cardNumber);

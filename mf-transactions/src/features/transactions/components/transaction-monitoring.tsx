@@ -6,14 +6,15 @@ import RefreshIcon from '@mui/icons-material/Refresh';
 import { useSearchParams } from 'react-router-dom';
 import { notify } from '@paydesk/shared/ui/notify';
 import { PageHeader } from '@paydesk/shared/ui/page-header';
+import { PaginationBar } from '@paydesk/shared/ui/pagination-bar';
 import { QueryState } from '@paydesk/shared/ui/query-state';
 import { downloadText } from '@paydesk/shared/csv';
+import { pageSizes } from '@paydesk/shared/schemas/transaction';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useErrorToast } from '../../../lib/use-error-toast';
 import { useGetTransactionsQuery } from '../api/transactions-api';
 import { readFilters, writeFilters, type ListFilters } from '../model/list-filters';
 import { TRANSACTIONS_CSV, transactionsCsv } from '../model/transactions-csv';
-import { PaginationBar } from './pagination-bar';
 import { TransactionsTable } from './transactions-table';
 import { TransactionsToolbar } from './transactions-toolbar';
 
@@ -72,7 +73,7 @@ export function TransactionMonitoring() {
               <TransactionsTable rows={page.data} />
               <PaginationBar
                 page={page.current_page} lastPage={page.last_page} from={page.from} to={page.to} total={page.total}
-                perPage={filters.perPage} onPage={(n) => update({ page: n })} onPerPage={(perPage) => update({ perPage })}
+                perPage={filters.perPage} pageSizes={pageSizes} onPage={(n) => update({ page: n })} onPerPage={(perPage) => update({ perPage })}
               />
             </>
           )}

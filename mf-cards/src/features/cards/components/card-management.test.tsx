@@ -1,0 +1,141 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useLocation } from 'react-router-dom';
+import { formatDateTime } from '@paydesk/shared/format';
+import { renderWithProviders, sessionOf, testUsers } from '@paydesk/shared/testing/render';
+import { aCard, answer, fakeCardsApi, someCards } from '../testing/fake-cards-api';
+import { CardManagement } from './card-management';
+
+let api: ReturnType<typeof fakeCardsApi>;
+afterEach(() => api.restore());
+
+function Address() {
+  return <output data-testid="address">{useLocation().search}</output>;
+}
+
+const renderCards = (role: keyof typeof testUsers = 'admin', route = '/control/cards') =>
+  renderWithProviders(<><CardManagement /><Address /></>, { route, preloadedState: sessionOf(testUsers[role]) });
+const address = () => new URLSearchParams(screen.getByTestId('address').textContent ?? '');
+const rowOf = (number: string) => screen.getByRole('row', { name: new RegExp(number.replace(/\*/g, '\\*')) });
+
+test('shows the title, Cards (total) and the spec columns with Never and N/A', async () => {
+  api = fakeCardsApi([
+    aCard({ id: 1, card_number: '424242******4242', expiry_month: 4, failure_count: 2, transactions: [{ transaction_id: 'PD2', created_at: '2026-03-05T12:00:00.000Z' }, { transaction_id: 'PD1', created_at: '2026-03-02T12:00:00.000Z' }] }),
+    aCard({ id: 2, card_number: '555555******4444', card_brand: 'Mastercard', expiry_month: 11, status: 'blocked', failure_count: null }),
+  ]);
+  renderCards();
+  await screen.findByText('Cards (2)');
+  expect(screen.getByRole('heading', { name: 'Card Management' })).toBeTruthy();
+  expect(screen.getByText('Manage and monitor card details')).toBeTruthy();
+  expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(
+    ['Card Number', 'CVV', 'Expiry Month', 'Expiry Year', 'Status', 'Created', 'Last Used', 'Failure Count', 'Actions']);
+  const created = formatDateTime('2026-03-01T10:00:00.000Z');
+  const cells = (number: string) => within(rowOf(number)).getAllByRole('cell').map((c) => c.textContent);
+  expect(cells('424242******4242')).toEqual(['424242******4242', '•••', '04', '2031', 'active', created, formatDateTime('2026-03-05T12:00:00.000Z'), '2', 'Block']);
+  expect(cells('555555******4444')).toEqual(['555555******4444', '•••', '11', '2031', 'blocked', created, 'Never', 'N/A', 'Unblock']);
+  expect(api.lists()).toEqual([{ page: '1', per_page: '10' }]);
+  expect(screen.getByRole('button', { name: 'Upload Cards' })).toBeTruthy();
+});
+
+test('a viewer sees the list but no Upload Cards button and no Block or Unblock', async () => {
+  api = fakeCardsApi([aCard({ id: 1 }), aCard({ id: 2, card_number: '555555******4444', status: 'blocked' })]);
+  renderCards('viewer');
+  await screen.findByText('Cards (2)');
+  expect(screen.getAllByTestId('card-row')).toHaveLength(2);
+  expect(screen.queryByRole('button', { name: 'Upload Cards' })).toBeNull();
+  expect(screen.queryByRole('button', { name: /^(Block|Unblock)$/ })).toBeNull();
+  expect(screen.queryByRole('columnheader', { name: 'Actions' })).toBeNull();
+});
+
+test('Block changes the row only once the server accepts, then says Status Updated; Unblock turns it back', async () => {
+  api = fakeCardsApi([aCard({ id: 7, card_number: '400000******0002' })]);
+  renderCards();
+  const user = userEvent.setup();
+  await screen.findByText('Cards (1)');
+  const release = api.pause('POST /api/backend/cards/7/status');
+  await user.click(screen.getByRole('button', { name: 'Block' }));
+  await waitFor(() => expect(api.posts()).toHaveLength(1));
+  expect(within(rowOf('400000')).getByTestId('card-status').textContent).toBe('active');
+  expect(within(rowOf('400000')).getByRole('button', { name: 'Block' })).toHaveProperty('disabled', true);
+
+  act(release);
+  expect(await screen.findByText('Card has been blocked successfully')).toBeTruthy();
+  expect(screen.getByText('Status Updated')).toBeTruthy();
+  expect(within(rowOf('400000')).getByTestId('card-status').textContent).toBe('blocked');
+  expect(api.posts().map((c) => [c.url.pathname, c.body])).toEqual([['/api/backend/cards/7/status', { status: 'blocked' }]]);
+
+  await user.click(within(rowOf('400000')).getByRole('button', { name: 'Unblock' }));
+  expect(await screen.findByText('Card has been unblocked successfully')).toBeTruthy();
+  expect(within(rowOf('400000')).getByTestId('card-status').textContent).toBe('active');
+  expect(api.posts().at(-1)!.body).toEqual({ status: 'active' });
+});
+
+test('a refused status change shows Error / Failed to update card status and leaves the row as it was', async () => {
+  api = fakeCardsApi([aCard({ id: 3, card_number: '400000******0002' })]);
+  api.reply('POST /api/backend/cards/3/status', () => answer(500, { status: 'error', message: 'Internal server error' }));
+  renderCards();
+  await screen.findByText('Cards (1)');
+  fireEvent.click(screen.getByRole('button', { name: 'Block' }));
+  expect(await screen.findByText('Failed to update card status')).toBeTruthy();
+  expect(screen.getByText('Error')).toBeTruthy();
+  expect(screen.getByTestId('card-status').textContent).toBe('active');
+  expect(screen.queryByText('Status Updated')).toBeNull();
+});
+
+test('search, status, page and page size drive the request and the address; each filter goes back to page 1', async () => {
+  api = fakeCardsApi(someCards(60));
+  renderCards('admin', '/control/cards?page=2&per_page=25');
+  await screen.findByText('Showing 26 to 50 of 60 results');
+  expect(api.lists().at(-1)).toEqual({ page: '2', per_page: '25' });
+
+  fireEvent.click(screen.getByRole('button', { name: 'Page 3' }));
+  await screen.findByText('Showing 51 to 60 of 60 results');
+  expect(Object.fromEntries(address())).toEqual({ page: '3', per_page: '25' });
+
+  fireEvent.change(screen.getByRole('combobox', { name: 'Status' }), { target: { value: 'blocked' } });
+  await waitFor(() => expect(api.lists().at(-1)).toEqual({ page: '1', per_page: '25', status: 'blocked' }));
+  expect(Object.fromEntries(address())).toEqual({ status: 'blocked', per_page: '25' });
+  await screen.findByText('No cards found matching your criteria');
+  fireEvent.change(screen.getByRole('combobox', { name: 'Status' }), { target: { value: 'all' } });
+  await screen.findByText('Showing 1 to 25 of 60 results');
+
+  fireEvent.change(screen.getByRole('combobox', { name: 'Per page' }), { target: { value: '50' } });
+  await screen.findByText('Showing 1 to 50 of 60 results');
+  fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+  await screen.findByText('Showing 51 to 60 of 60 results');
+
+  fireEvent.change(screen.getByPlaceholderText('Search cards...'), { target: { value: '00' } });
+  fireEvent.change(screen.getByPlaceholderText('Search cards...'), { target: { value: '0042' } });
+  await screen.findByText('Cards (1)');
+  expect(api.lists().at(-1)).toEqual({ page: '1', per_page: '50', search: '0042' });
+  expect(api.lists().some((q) => q.search === '00')).toBe(false);
+  expect(Object.fromEntries(address())).toEqual({ search: '0042', per_page: '50' });
+  expect(within(screen.getByTestId('card-row')).getByText('411111******0042')).toBeTruthy();
+});
+
+test('the address restores the filters after a reload', async () => {
+  api = fakeCardsApi(someCards(30));
+  renderCards('admin', '/control/cards?search=0012&status=active&per_page=25');
+  await screen.findByText('Cards (1)');
+  expect(api.lists()).toEqual([{ page: '1', per_page: '25', search: '0012', status: 'active' }]);
+  expect((screen.getByPlaceholderText('Search cards...') as HTMLInputElement).value).toBe('0012');
+  expect((screen.getByRole('combobox', { name: 'Status' }) as HTMLSelectElement).value).toBe('active');
+  expect((screen.getByRole('combobox', { name: 'Per page' }) as HTMLSelectElement).value).toBe('25');
+  expect(within(screen.getByRole('combobox', { name: 'Status' })).getAllByRole('option').map((o) => o.textContent)).toEqual(['All Status', 'Active', 'Blocked']);
+});
+
+test('no match shows the empty state', async () => {
+  api = fakeCardsApi(someCards(3));
+  renderCards('admin', '/control/cards?search=9999');
+  expect(await screen.findByText('No cards found matching your criteria')).toBeTruthy();
+  expect(screen.getByText('Cards (0)')).toBeTruthy();
+  expect(screen.queryByTestId('card-row')).toBeNull();
+});
+
+test('a failed list shows an error with Retry', async () => {
+  api = fakeCardsApi();
+  api.reply('GET /api/backend/cards', () => answer(500, { status: 'error', message: 'Internal server error' }));
+  renderCards('admin', '/control/cards?search=1');
+  expect(await screen.findByText('Failed to load cards')).toBeTruthy();
+  expect(screen.getByRole('button', { name: 'Retry' })).toBeTruthy();
+});

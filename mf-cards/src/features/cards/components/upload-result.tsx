@@ -1,0 +1,54 @@
+import Box from '@mui/material/Box';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import type { CardUploadResult } from '@paydesk/shared/schemas/card';
+
+const figures = [
+  ['rows', 'Rows in the file'],
+  ['added', 'Cards added'],
+  ['already_in_pool', 'Already in the pool'],
+  ['rejected_count', 'Rejected rows'],
+] as const;
+
+/** What the server did with every row of the file; rejected rows by sheet row number (the header is row 1). */
+export function UploadResult({ result }: { result: CardUploadResult }) {
+  const cut = result.rejected_count > result.rejected.length;
+  return (
+    <Box data-testid="upload-result" sx={{ display: 'grid', gap: 2 }}>
+      <Box sx={{ display: 'grid', gridTemplateColumns: '1fr auto', rowGap: 0.5, p: 2, borderRadius: 1, bgcolor: 'action.hover' }}>
+        {figures.map(([key, label]) => (
+          <Box key={key} sx={{ display: 'contents' }}>
+            <Typography>{label}</Typography>
+            <Typography sx={{ fontWeight: 600 }} data-testid={`upload-${key}`}>{result[key]}</Typography>
+          </Box>
+        ))}
+      </Box>
+      {result.rejected.length > 0 ? (
+        <Box>
+          <Table size="small" aria-label="Rejected rows">
+            <TableHead>
+              <TableRow><TableCell>Row</TableCell><TableCell>Reason</TableCell></TableRow>
+            </TableHead>
+            <TableBody>
+              {result.rejected.map((r, i) => (
+                <TableRow key={`${r.row}-${i}`}>
+                  <TableCell>{r.row}</TableCell>
+                  <TableCell>{r.reason}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+          {cut ? (
+            <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+              Showing the first {result.rejected.length} of {result.rejected_count} rejected rows.
+            </Typography>
+          ) : null}
+        </Box>
+      ) : null}
+    </Box>
+  );
+}
