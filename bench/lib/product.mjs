@@ -15,8 +15,9 @@ const freePort = () =>
     });
   });
 
-export async function startProduct(env = {}) {
-  execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: root, stdio: 'inherit' });
+/** `build: false` skips the front ends (API-only benchmarks). `pid` is the server process's. */
+export async function startProduct(env = {}, { build = true } = {}) {
+  if (build) execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: root, stdio: 'inherit' });
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'paydesk-bench-'));
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
@@ -36,6 +37,7 @@ export async function startProduct(env = {}) {
   }
   return {
     baseUrl,
+    pid: child.pid,
     stop: () => {
       child.kill('SIGTERM');
       rmSync(dataDir, { recursive: true, force: true });

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
-import { PERMISSIONS_POLICY } from '../src/http/security-headers';
+import { PERMISSIONS_POLICY, SWAGGER_LOGO_STYLE } from '../src/http/security-headers';
 import { bearer, buildTestApp, type TestApp } from './helper';
 
 /** The Content-Security-Policy header as directive → sources, so a test can compare it whole. */
@@ -156,7 +156,7 @@ describe('production mode, remotes from a manifest', () => {
       expect(csp(response)).toEqual({
         'default-src': ["'none'"],
         'script-src': ["'self'"],
-        'style-src': ["'self'"],
+        'style-src': ["'self'", SWAGGER_LOGO_STYLE],
         'img-src': ["'self'", 'data:'],
         'connect-src': ["'self'"],
         'form-action': ["'self'"],

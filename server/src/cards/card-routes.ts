@@ -8,7 +8,6 @@ import {
 } from '@paydesk/shared/schemas/card';
 import { HttpError, notFound } from '../http/http-error';
 import { cardTemplate, NOT_A_SPREADSHEET } from './card-sheet';
-import { cardVault } from './card-vault';
 import { findPoolCard, setPoolCardStatus } from './cards-repository';
 import { listCards, toWireCard, uploadCards, type CardPoolContext } from './cards-service';
 
@@ -19,7 +18,7 @@ const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.s
 /** The card pool (spec point 7): list, block/unblock, spreadsheet upload and its template. */
 export const cardRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['cards'];
-  const ctx: CardPoolContext = { db: app.db, vault: cardVault(app.config.cardStorageKey), fingerprintKey: app.config.fingerprintKey };
+  const ctx: CardPoolContext = { db: app.db, fingerprintKey: app.config.fingerprintKey, storageKey: app.config.cardStorageKey };
   const maxMb = Math.round(app.config.cardUploadMaxBytes / 1024 / 1024);
   // One file, nothing else worth reading; over the limit the upload stops with a 413.
   await app.register(multipart, { limits: { fileSize: app.config.cardUploadMaxBytes, files: 1, fields: 5, parts: 6 } });

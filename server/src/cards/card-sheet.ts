@@ -1,5 +1,5 @@
 import * as XLSX from '@e965/xlsx';
-import { cardUploadColumns, INVALID_FILE_MESSAGE } from '@paydesk/shared/schemas/card';
+import { cardUploadColumns, INVALID_FILE_MESSAGE, MAX_CARD_ROWS } from '@paydesk/shared/schemas/card';
 import { HttpError } from '../http/http-error';
 
 export type CellValue = string | number | boolean | null;
@@ -43,7 +43,7 @@ function readFirstSheet(file: Buffer): unknown[][] {
 /**
  * The data rows of the first sheet. Row 1 must name the four columns (any order, any case;
  * other columns are ignored). Blank rows are skipped. Refuses (4xx) a file that is not a
- * spreadsheet, has no rows, or lacks a column.
+ * spreadsheet, has no rows or more than MAX_CARD_ROWS, or lacks a column.
  */
 export function readCardSheet(file: Buffer): SheetRow[] {
   const [header, ...body] = readFirstSheet(file);
@@ -64,6 +64,9 @@ export function readCardSheet(file: Buffer): SheetRow[] {
     rows.push({ row: i + 2, values });
   });
   if (rows.length === 0) throw new HttpError(400, 'The spreadsheet has no card rows');
+  if (rows.length > MAX_CARD_ROWS) {
+    throw new HttpError(413, `The spreadsheet has ${rows.length.toLocaleString('en-US')} card rows: upload at most ${MAX_CARD_ROWS.toLocaleString('en-US')} per file`);
+  }
   return rows;
 }
 

@@ -1,7 +1,7 @@
 import { brandLabel, detectBrand, withCheckDigit } from '@paydesk/shared/cards/card-rules';
 import type { Db } from '../db/db';
 import type { CardVault } from '../cards/card-vault';
-import { sealCard } from '../cards/cards-service';
+import { sealCard } from '../cards/sealed-card';
 import { insertPoolCards, setPoolCardStatus } from '../cards/cards-repository';
 import { createPrng } from './prng';
 

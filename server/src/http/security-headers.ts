@@ -70,11 +70,16 @@ const merchantDemoDirectives: Directives = {
   'base-uri': [NONE],
 };
 
-/** Swagger UI: its bundle and styles from this server, its "try it out" calls to this API. */
+/**
+ * Swagger UI: its bundle and styles from this server, its "try it out" calls to this API. Its
+ * top-bar logo is an SVG with one inline <style>, allowed by its hash (a new Swagger UI with
+ * another logo fails e2e/tests/security-headers.test.ts until the hash follows).
+ */
+export const SWAGGER_LOGO_STYLE = "'sha256-RL3ie0nH+Lzz2YNqQN83mnU0J1ot4QL7b99vMdIX99w='";
 const apiDocsDirectives: Directives = {
   'default-src': [NONE],
   'script-src': [SELF],
-  'style-src': [SELF],
+  'style-src': [SELF, SWAGGER_LOGO_STYLE],
   'img-src': [SELF, 'data:'],
   'connect-src': [SELF],
   'form-action': [SELF],

@@ -80,6 +80,8 @@ export const cardUploadResult = z.object({
 });
 export type CardUploadResult = z.infer<typeof cardUploadResult>;
 export const MAX_LISTED_REJECTIONS = 100;
+/** Rows one upload takes; a larger pool goes up in several files. */
+export const MAX_CARD_ROWS = 100_000;
 
 export const cardUploadResponse = z.object({
   status: z.literal('success'),

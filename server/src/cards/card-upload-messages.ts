@@ -1,0 +1,16 @@
+import type { RejectedRow } from '@paydesk/shared/schemas/card';
+import type { NewPoolCard } from './cards-repository';
+
+/** What the upload worker is given: the file's bytes (transferred, not copied) and the keys. */
+export interface UploadJob {
+  file: ArrayBuffer;
+  storageKey: string;
+  fingerprintKey: string;
+  now: number;
+}
+
+/** What it answers: sealed batches, then the summary; or the file's refusal. */
+export type UploadMessage =
+  | { type: 'batch'; cards: NewPoolCard[] }
+  | { type: 'done'; rows: number; accepted: number; rejectedCount: number; rejected: RejectedRow[] }
+  | { type: 'refused'; statusCode: number; message: string };
