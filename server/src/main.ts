@@ -5,6 +5,7 @@ import { DataDirBusyError } from './db/data-dir-lock';
 import { migrate } from './db/migrate';
 import { startPeriodicJob } from './jobs/periodic-job';
 import { resolveDuePayments } from './payments/settlement';
+import { checkpointLedger } from './wallet/ledger';
 import { settleDueWithdrawals } from './wallet/withdrawal-settlement';
 import { openDb } from './db/open-db';
 import { cardVault } from './cards/card-vault';
@@ -36,6 +37,7 @@ async function main(): Promise<void> {
   console.log(startupBanner(config, (app.server.address() as AddressInfo).port));
   const stopResolver = startPeriodicJob('resolving pending payments', () => resolveDuePayments(db), logger);
   const stopSettlement = startPeriodicJob('settling withdrawals', () => settleDueWithdrawals(db), logger);
+  const stopCheckpoints = startPeriodicJob('checkpointing the ledger', () => checkpointLedger(db), logger, 10_000);
 
   let stopping = false;
   const stop = async (signal: string): Promise<void> => {
@@ -47,6 +49,7 @@ async function main(): Promise<void> {
     await app.close();
     await stopResolver();
     await stopSettlement();
+    await stopCheckpoints();
     await db.close();
     process.exit(0);
   };

@@ -5,7 +5,7 @@ import { openDb } from '../db/open-db';
 import { ensureProviderKeys } from '../demo/provider-keys';
 import { generateTransactions } from '../demo/transaction-generator';
 import { writeTransactions } from '../demo/transactions-writer';
-import { creditCompletedPayments } from '../wallet/ledger';
+import { checkpointLedger, creditCompletedPayments } from '../wallet/ledger';
 import { CliError, runCli, stringOptions } from './run-cli';
 
 const usage = 'Usage: npm run seed -- --transactions 10000 [--seed 42] [--days 90]';
@@ -40,6 +40,7 @@ async function seed(): Promise<void> {
     });
     // Seeded payments are money the merchant holds: the wallet reads the ledger, so post them.
     const credited = await db.transaction((tx) => creditCompletedPayments(tx));
+    await checkpointLedger(db);
     // Fresh statistics for the planner: PGlite has no autovacuum to gather them.
     await db.query('analyze');
     console.log(`Done in ${((Date.now() - started) / 1000).toFixed(1)} s (seed ${prngSeed}); ${credited.toLocaleString('en-US')} payments credited to the wallet.`);
