@@ -1,3 +1,4 @@
+import './zod-jitless';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { loadRemoteManifest } from './remotes/manifest';
