@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { withData } from './common';
 
+export { cardUploadColumns, INVALID_FILE_MESSAGE, isExcelFileName, MAX_CARD_ROWS, MAX_LISTED_REJECTIONS } from '../cards/card-upload';
+
 export const cardStatuses = ['active', 'blocked'] as const;
 export const cardStatus = z.enum(cardStatuses);
 export type CardStatus = z.infer<typeof cardStatus>;
@@ -58,19 +60,12 @@ export type CardsResponse = z.infer<typeof cardsResponse>;
 export const cardStatusRequest = z.object({ status: cardStatus });
 export const cardStatusResponse = withData(poolCard);
 
-export const cardUploadColumns = ['Card Number', 'CVV', 'Expiry Month', 'Expiry Year'] as const;
-/** Spec point 5: the file name must end in .xlsx or .xls. */
-export const isExcelFileName = (name: string): boolean => /\.(xlsx|xls)$/i.test(name);
-export const INVALID_FILE_MESSAGE = 'Please upload an Excel file (.xlsx or .xls)';
 
 /** A row the upload refused: its row number in the sheet (the header is row 1) and why. */
 export const rejectedRow = z.object({ row: z.number().int(), reason: z.string() });
 export type RejectedRow = z.infer<typeof rejectedRow>;
 
-/**
- * POST /api/backend/cards/upload answers with what happened to every row. At most
- * `MAX_LISTED_REJECTIONS` rejections are listed; `rejected_count` counts them all.
- */
+/** POST /api/backend/cards/upload answers with what happened to every row (see cards/card-upload). */
 export const cardUploadResult = z.object({
   rows: z.number().int(),
   added: z.number().int(),
@@ -79,9 +74,6 @@ export const cardUploadResult = z.object({
   rejected: z.array(rejectedRow),
 });
 export type CardUploadResult = z.infer<typeof cardUploadResult>;
-export const MAX_LISTED_REJECTIONS = 100;
-/** Rows one upload takes; a larger pool goes up in several files. */
-export const MAX_CARD_ROWS = 100_000;
 
 export const cardUploadResponse = z.object({
   status: z.literal('success'),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { atLeastOneCent } from './common';
 
 /** The card transaction payload of point 3, sent encrypted to /api/process-card-transaction. */
 export const cardTransactionPayload = z.object({
@@ -10,7 +11,7 @@ export const cardTransactionPayload = z.object({
   /** Four digits: 2000 + the two-digit year (point 9). */
   card_year: z.string().regex(/^20\d{2}$/, 'Invalid expiry year'),
   cvv: z.string().regex(/^\d{3,4}$/, 'Invalid CVV'),
-  amount: z.number().positive().max(1_000_000),
+  amount: z.number().positive().max(1_000_000).refine(atLeastOneCent, 'The amount must be at least 0.01'),
   currency: z.literal('USD'),
   email: z.string().email().max(254),
   phone: z.string().min(1).max(32),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { checkoutStatus } from './checkout';
+import { atLeastOneCent } from './common';
 
 /**
  * The public calls of the payer flow (spec point 7). Each carries the publishable key as a
@@ -67,7 +68,7 @@ export const createCheckoutRequest = z.object({
   last_name: z.string().trim().min(1).max(80),
   email: z.string().trim().email().max(254),
   phone: z.string().trim().min(1).max(32),
-  amount: z.number().positive().multipleOf(0.01).max(1_000_000),
+  amount: z.number().positive().multipleOf(0.01).max(1_000_000).refine(atLeastOneCent, 'The amount must be at least 0.01'),
   metadata: z.record(z.string(), z.unknown()).optional().default({}),
   callback_url: z
     .string()

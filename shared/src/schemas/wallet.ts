@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { money, statusMessage, withData } from './common';
+import { atLeastOneCent, money, statusMessage, withData } from './common';
 
 export const walletBalance = z.object({ available_balance: money, pending: money, total: money });
 export type WalletBalance = z.infer<typeof walletBalance>;
@@ -34,7 +34,8 @@ export const withdrawRequest = z.object({
     .number()
     .positive('Please enter a valid amount')
     .max(10_000_000, 'The amount is too large')
-    .refine(hasAtMostTwoDecimals, 'The amount may have at most two decimals'),
+    .refine(hasAtMostTwoDecimals, 'The amount may have at most two decimals')
+    .refine(atLeastOneCent, 'Please enter a valid amount'),
   account_number: z
     .string()
     .trim()

@@ -45,7 +45,7 @@ export function PaginationBar<Size extends number>({ page, lastPage, from, to, t
         <Button size="small" disabled={atEnd} onClick={() => onPage(page + 1)}>Next</Button>
         <Button size="small" disabled={atEnd} onClick={() => onPage(lastPage)}>Last</Button>
       </Box>
-      <TextField select size="small" label="Per page" value={perPage} sx={{ minWidth: 110 }}
+      <TextField select fullWidth={false} size="small" label="Per page" value={perPage} sx={{ minWidth: 110 }}
         slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
         onChange={(event) => choose(event.target.value)}>
         {pageSizes.map((size) => <option key={size} value={size}>{size}</option>)}

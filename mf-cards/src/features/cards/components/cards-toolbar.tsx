@@ -29,6 +29,7 @@ export function CardsToolbar({ search, status, onSearch, onStatus }: Props) {
       />
       <TextField
         select
+        fullWidth={false}
         size="small"
         label="Status"
         value={status}
