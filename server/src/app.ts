@@ -1,4 +1,4 @@
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type onRouteHookHandler } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { registerAuthorize } from './auth/authorize';
 import { createTokenService } from './auth/token-service';
@@ -6,12 +6,14 @@ import type { Config } from './config';
 import type { Db } from './db/db';
 import { registerFrontends } from './frontends';
 import { apiRoutes } from './http/api-routes';
-import { registerErrorHandler } from './http/error-handler';
+import { handleFrameworkError, registerErrorHandler } from './http/error-handler';
 import { healthRoutes } from './http/health-routes';
 import { registerOpenApi } from './http/openapi';
 import { registerSecurityHeaders } from './http/security-headers';
+import { rejectUnstorableText } from './http/text-guard';
 import { createLogger } from './logger';
 import { merchantDemoRoutes } from './payments/merchant-demo-routes';
+import { registerDefences } from './security/register-defences';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -24,20 +26,31 @@ export interface BuildAppOptions {
   config: Config;
   db: Db;
   logger?: FastifyBaseLogger;
+  /** Sees every route as it is registered (the authorization matrix compares them to its table). */
+  onRoute?: onRouteHookHandler;
 }
 
 /** Security headers (before any route), external plugins, then app plugins (decorators), then routes, then the front ends. */
-export async function buildApp({ config, db, logger }: BuildAppOptions): Promise<FastifyInstance> {
-  const app = Fastify({ loggerInstance: logger ?? createLogger(config.logLevel) }).withTypeProvider<ZodTypeProvider>();
+export async function buildApp({ config, db, logger, onRoute }: BuildAppOptions): Promise<FastifyInstance> {
+  // trustProxy: the client address behind a balancer, for the per-address limits.
+  const app = Fastify({
+    loggerInstance: logger ?? createLogger(config.logLevel),
+    trustProxy: config.trustProxy ?? false,
+    // A URL that does not decode ('/api/%') gets the API's error envelope too.
+    frameworkErrors: handleFrameworkError,
+  }).withTypeProvider<ZodTypeProvider>();
+  if (onRoute) app.addHook('onRoute', onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  app.addHook('preValidation', rejectUnstorableText);
   await registerSecurityHeaders(app, config);
   await registerOpenApi(app);
 
   app.decorate('config', config);
   app.decorate('db', db);
   registerAuthorize(app, createTokenService(config.authSecret));
+  await registerDefences(app);
 
   await app.register(healthRoutes);
   await app.register(apiRoutes, { prefix: '/api' });

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { createUserRequest } from '@paydesk/shared/schemas/user';
@@ -12,6 +13,16 @@ export class ConfigError extends Error {
 }
 
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+/** "10.0.0.0/8, 192.168.1.7, ::1": addresses or CIDR ranges of the proxies (or loopback, linklocal, uniquelocal). */
+const isProxyList = (value: string): boolean =>
+  value.split(',').every((item) => {
+    const [address = '', bits, ...rest] = item.trim().split('/');
+    if (['loopback', 'linklocal', 'uniquelocal'].includes(address) && bits === undefined) return true;
+    const version = isIP(address);
+    const maxBits = version === 4 ? 32 : 128;
+    return version !== 0 && rest.length === 0 && (bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= maxBits));
+  });
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65_535).default(8080),
@@ -36,6 +47,13 @@ const envSchema = z.object({
   WITHDRAWAL_SETTLE_SECONDS: z.coerce.number().int().min(0).max(7 * 24 * 3600).default(20),
   FRONTENDS_DIR: z.string().min(1).optional(),
   REMOTES_MANIFEST: z.string().min(1).optional(),
+  LOGIN_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(5),
+  LOGIN_LOCK_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(30),
+  LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(20),
+  PAYMENT_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(60),
+  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL').optional(),
+  REDIS_KEY_PREFIX: z.string().min(1).max(100).default('paydesk:'),
+  TRUST_PROXY: z.string().refine(isProxyList, 'must be a comma-separated list of proxy addresses or CIDR ranges').optional(),
 });
 
 export type Mode = 'demo' | 'production';
@@ -74,6 +92,20 @@ export interface Config {
   frontendsDir: string;
   /** Deploy-time remotes manifest file; absent means the remotes built in this checkout. */
   remotesManifest: string | undefined;
+  /** Failed sign-ins in a row after which an e-mail address is locked (the spec's max login attempts). */
+  loginMaxAttempts: number;
+  /** How long that lock lasts (PCI DSS 8.3.4: at least 30 minutes). */
+  loginLockMinutes: number;
+  /** Sign-in calls per minute from one address. */
+  loginRateLimitPerMinute: number;
+  /** Public payment calls per minute from one address. */
+  paymentRateLimitPerMinute: number;
+  /** Redis for the lock and rate-limit counters; absent means they live in PostgreSQL. */
+  redisUrl: string | undefined;
+  /** Prefix of every Redis key this deployment writes. */
+  redisKeyPrefix: string;
+  /** Proxies whose X-Forwarded-For is believed (Fastify `trustProxy`); absent means none. */
+  trustProxy: string | undefined;
 }
 
 type Env = Record<string, string | undefined>;
@@ -144,5 +176,12 @@ export function loadConfig(env: Env = process.env): Config {
     withdrawalSettleSeconds: parsed.WITHDRAWAL_SETTLE_SECONDS,
     frontendsDir: parsed.FRONTENDS_DIR ?? repoRoot,
     remotesManifest: parsed.REMOTES_MANIFEST,
+    loginMaxAttempts: parsed.LOGIN_MAX_ATTEMPTS,
+    loginLockMinutes: parsed.LOGIN_LOCK_MINUTES,
+    loginRateLimitPerMinute: parsed.LOGIN_RATE_LIMIT_PER_MINUTE,
+    paymentRateLimitPerMinute: parsed.PAYMENT_RATE_LIMIT_PER_MINUTE,
+    redisUrl: parsed.REDIS_URL,
+    redisKeyPrefix: parsed.REDIS_KEY_PREFIX,
+    trustProxy: parsed.TRUST_PROXY,
   };
 }

@@ -41,6 +41,8 @@ export async function registerFrontends(app: FastifyInstance, config: Config): P
 
   if (!existsSync(join(shellDist, 'index.html'))) {
     app.log.warn(`No shell build in ${shellDist}: run npm run build`);
+    // The API alone: any other path is a JSON 404 like an unknown /api path.
+    app.setNotFoundHandler((_request, reply) => reply.code(404).send({ status: 'error', message: 'Not found' }));
     return;
   }
   await app.register(fastifyStatic, { root: shellDist, prefix: '/', index: 'index.html', wildcard: true, cacheControl: false, setHeaders });

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { dirname, join } from 'node:path';
 import { Writable } from 'node:stream';
 import type { PGlite } from '@electric-sql/pglite';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, onRouteHookHandler } from 'fastify';
 import pg from 'pg';
 import { pino, type Logger } from 'pino';
 import { buildApp } from '../src/app';
@@ -82,13 +82,13 @@ export interface TestApp {
  * The app on a migrated database seeded with the demo accounts (password TEST_PASSWORD) and a few
  * transactions. Not yet ready: a test may add routes before its first inject.
  */
-export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function buildTestApp(env: Record<string, string> = {}, options: { onRoute?: onRouteHookHandler } = {}): Promise<TestApp> {
   const testDb = await openTestDb();
   await migrate(testDb.db);
   await seedDemo(testDb.db, { password: TEST_PASSWORD, transactions: 60 });
   const config = testConfig(env);
   const { logger, capture } = captureLogs();
-  const app = await buildApp({ config, db: testDb.db, logger });
+  const app = await buildApp({ config, db: testDb.db, logger, onRoute: options.onRoute });
   return {
     app,
     db: testDb.db,

@@ -1,9 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { loginRequest, loginResponse, meResponse } from '@paydesk/shared/schemas/auth';
 import { apiError, statusMessage } from '@paydesk/shared/schemas/common';
+import { HttpError } from '../http/http-error';
+import { perAddressLimit } from '../security/register-defences';
 import { signIn } from './auth-service';
 import { requireAuth } from './authorize';
 import { revokeSession } from './sessions-repository';
+import { AccountLockedError, LockoutUnavailableError } from './sign-in-lockout';
+
+export const SIGN_IN_UNAVAILABLE = 'Sign-in is temporarily unavailable. Please try again in a minute.';
 
 const bearer = [{ bearerAuth: [] }];
 
@@ -13,12 +18,27 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: {
       tags: ['auth'],
       summary: 'Sign in with e-mail and password',
+      description: `After ${app.config.loginMaxAttempts} failed sign-ins in a row an e-mail address is locked for ${app.config.loginLockMinutes} minutes (429); at most ${app.config.loginRateLimitPerMinute} calls a minute from one address (429).`,
       body: loginRequest,
-      response: { 200: loginResponse, 400: apiError, 401: apiError },
+      response: { 200: loginResponse, 400: apiError, 401: apiError, 429: apiError, 503: apiError },
     },
-    handler: async (request) => {
-      const data = await signIn(app.db, app.tokens, app.config, request.body.email, request.body.password);
-      return { status: 'success' as const, message: 'Login successful', data };
+    onRequest: perAddressLimit(app, 'sign-in', app.config.loginRateLimitPerMinute),
+    handler: async (request, reply) => {
+      const { email, password } = request.body;
+      try {
+        const data = await signIn(app.db, app.tokens, app.attempts, app.config, email, password);
+        request.log.info({ email, userId: data.user.id }, 'signed in');
+        return { status: 'success' as const, message: 'Login successful', data };
+      } catch (error) {
+        if (error instanceof LockoutUnavailableError) {
+          request.log.error({ err: error, email }, 'sign-in refused: the lock counters are unavailable');
+          return reply.code(503).send({ status: 'error', message: SIGN_IN_UNAVAILABLE });
+        }
+        if (error instanceof AccountLockedError) reply.header('retry-after', String(error.retryAfterSeconds));
+        // Failed and locked sign-ins are security events (PCI DSS 10.2.1.4); the request line has the address.
+        if (error instanceof HttpError) request.log.warn({ email, reason: error.message }, 'sign-in refused');
+        throw error;
+      }
     },
   });
 

@@ -4,8 +4,10 @@ import type { Config } from '../config';
 import type { Db } from '../db/db';
 import { unauthorized } from '../http/http-error';
 import { findUserByEmail } from '../users/users-repository';
+import type { AttemptCounter } from '../security/attempt-counter';
 import { verifyAgainstDummy, verifyPassword } from './password-hasher';
 import { createSession, findLiveSession, touchSession } from './sessions-repository';
+import { signInLockout } from './sign-in-lockout';
 import type { TokenService } from './token-service';
 
 export const INVALID_CREDENTIALS = 'Invalid username or password';
@@ -26,11 +28,19 @@ export interface SignedIn {
 }
 
 type AuthConfig = Pick<Config, 'sessionIdleMinutes' | 'sessionMaxHours'>;
+type SignInConfig = AuthConfig & Pick<Config, 'loginMaxAttempts' | 'loginLockMinutes'>;
 
-export async function signIn(db: Db, tokens: TokenService, config: AuthConfig, email: string, password: string): Promise<SignedIn> {
+/**
+ * Checks the password, under the lock of repeated failures (sign-in-lockout.ts). An unknown
+ * e-mail takes the same steps, the same time (a dummy hash) and gets the same answers as a
+ * wrong password, the lock included.
+ */
+export async function signIn(db: Db, tokens: TokenService, attempts: AttemptCounter, config: SignInConfig, email: string, password: string): Promise<SignedIn> {
+  const attempt = await signInLockout(attempts, config).begin(email);
   const user = await findUserByEmail(db, email);
   const valid = user ? await verifyPassword(user.password_hash, password) : await verifyAgainstDummy(password);
-  if (!user || !valid) throw unauthorized(INVALID_CREDENTIALS);
+  if (!user || !valid) throw attempt.failure(unauthorized(INVALID_CREDENTIALS));
+  await attempt.succeeded();
   // Only told after a correct password, so it does not reveal which e-mails exist.
   if (user.status !== 'active') throw unauthorized(ACCOUNT_DISABLED);
   const session = await createSession(db, randomUUID(), user.id, config.sessionMaxHours);

@@ -4,10 +4,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiError } from '@paydesk/shared/schemas/common';
 import {
-  cardStatusRequest, cardStatusResponse, cardsQuery, cardsResponse, cardUploadError, cardUploadResponse, isExcelFileName,
+  cardStatusRequest, cardStatusResponse, cardsQuery, cardsResponse, cardUploadError, cardUploadResponse, INVALID_FILE_MESSAGE, isExcelFileName,
 } from '@paydesk/shared/schemas/card';
 import { HttpError, notFound } from '../http/http-error';
-import { cardTemplate, NOT_A_SPREADSHEET } from './card-sheet';
 import { findPoolCard, setPoolCardStatus } from './cards-repository';
 import { listCards, toWireCard, uploadCards, type CardPoolContext } from './cards-service';
 
@@ -77,24 +76,37 @@ export const cardRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/download/bulk-template', {
     schema: { tags, summary: 'The upload template: the four columns and an example row (.xlsx)' },
-    handler: async (_request, reply) =>
-      reply.type(XLSX_TYPE).header('content-disposition', 'attachment; filename="card-upload-template.xlsx"').send(cardTemplate()),
+    handler: async (_request, reply) => {
+      // SheetJS loads on the first download only: the upload itself reads files in a worker.
+      const { cardTemplate } = await import('./card-template');
+      return reply.type(XLSX_TYPE).header('content-disposition', 'attachment; filename="card-upload-template.xlsx"').send(cardTemplate());
+    },
   });
 };
 
 /** The one file of the multipart body, whole; clear 4xx answers for everything else. */
 async function readUploadedFile(request: FastifyRequest, maxMb: number): Promise<Buffer> {
   if (!request.isMultipart()) throw new HttpError(400, 'Send the file as multipart/form-data in the field "file"');
-  const part = await request.file();
+  const part = await request.file().catch(badMultipart);
   if (!part || part.fieldname !== 'file') throw new HttpError(400, 'Send the file as multipart/form-data in the field "file"');
   if (!isExcelFileName(part.filename)) {
     await part.toBuffer().catch(() => undefined);
-    throw new HttpError(415, NOT_A_SPREADSHEET);
+    throw new HttpError(415, INVALID_FILE_MESSAGE);
   }
   try {
     return await part.toBuffer();
   } catch (error) {
     if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, `The file is larger than ${maxMb} MB`);
-    throw error;
+    return badMultipart(error);
   }
+}
+
+/**
+ * Reading the body fails only through the client: a truncated body, a wrong boundary or a broken
+ * part header (the parser's own errors carry no status) is a 400; the limits keep their 4xx.
+ */
+function badMultipart(error: unknown): never {
+  const status = (error as { statusCode?: number }).statusCode;
+  if (typeof status === 'number' && status >= 400 && status < 500) throw error;
+  throw new HttpError(400, 'The upload is not well-formed multipart/form-data');
 }

@@ -4,7 +4,8 @@
  * free for payments meanwhile, and the spreadsheet's memory goes when the worker ends.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { MAX_LISTED_REJECTIONS, type RejectedRow } from '@paydesk/shared/schemas/card';
+import { MAX_LISTED_REJECTIONS } from '@paydesk/shared/cards/card-upload';
+import type { RejectedRow } from '@paydesk/shared/schemas/card';
 import { HttpError } from '../http/http-error';
 import { checkCardRow } from './card-rows';
 import { readCardSheet } from './card-sheet';
@@ -18,7 +19,7 @@ const job = workerData as UploadJob;
 const post = (message: UploadMessage) => parentPort!.postMessage(message);
 
 try {
-  const rows = readCardSheet(Buffer.from(job.file));
+  const sheet = readCardSheet(Buffer.from(job.file));
   const keys = { vault: cardVault(job.storageKey), fingerprintKey: job.fingerprintKey };
   const now = new Date(job.now);
   const firstRowOf = new Map<string, number>();
@@ -30,7 +31,7 @@ try {
     rejectedCount += 1;
     if (rejected.length < MAX_LISTED_REJECTIONS) rejected.push(row);
   };
-  for (const sheetRow of rows) {
+  for (const sheetRow of sheet.rows()) {
     const checked = checkCardRow(sheetRow, now);
     if ('rejected' in checked) {
       reject(checked.rejected);
@@ -51,7 +52,7 @@ try {
     }
   }
   if (batch.length > 0) post({ type: 'batch', cards: batch });
-  post({ type: 'done', rows: rows.length, accepted, rejectedCount, rejected });
+  post({ type: 'done', rows: sheet.count, accepted, rejectedCount, rejected });
 } catch (error) {
   // A refusal (4xx) goes back as it is; anything else is a fault the server logs.
   if (error instanceof HttpError) post({ type: 'refused', statusCode: error.statusCode, message: error.message });

@@ -1,9 +1,12 @@
 import { join } from 'node:path';
 import type { Config } from '../config';
 import type { Db } from './db';
-import { openPgliteDb } from './pglite-db';
-import { openPostgresDb } from './postgres-db';
 
-/** DATABASE_URL selects a PostgreSQL server; without it, PGlite in DATA_DIR/pglite. */
-export const openDb = (config: Pick<Config, 'databaseUrl' | 'dataDir'>): Promise<Db> =>
-  config.databaseUrl ? openPostgresDb(config.databaseUrl) : openPgliteDb(join(config.dataDir, 'pglite'));
+/**
+ * DATABASE_URL selects a PostgreSQL server; without it, PGlite in DATA_DIR/pglite. Each driver
+ * is loaded only when chosen: PGlite alone adds about 47 MB to a process that never uses it.
+ */
+export async function openDb(config: Pick<Config, 'databaseUrl' | 'dataDir'>): Promise<Db> {
+  if (config.databaseUrl) return (await import('./postgres-db')).openPostgresDb(config.databaseUrl);
+  return (await import('./pglite-db')).openPgliteDb(join(config.dataDir, 'pglite'));
+}

@@ -38,6 +38,13 @@ export function handleError(error: FastifyError, request: FastifyRequest, reply:
   return reply.code(status).send(body);
 }
 
+/** Errors raised before routing (a URL that does not decode, such as '/api/%'): the same envelope. */
+export function handleFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  const status = statusOf(error);
+  const body: ApiError = { status: 'error', message: status < 500 ? 'Invalid request address' : 'Internal server error' };
+  return reply.code(status).send(body);
+}
+
 export const registerErrorHandler = (app: FastifyInstance): void => {
   app.setErrorHandler(handleError);
 };

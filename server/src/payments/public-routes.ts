@@ -8,13 +8,14 @@ import {
   processCardTransactionResponse, publicAnswer, publicConfig, updateCheckoutStatusRequest, validateCheckoutResponse,
 } from '@paydesk/shared/schemas/public-api';
 import { HttpError } from '../http/http-error';
+import { perAddressLimit } from '../security/register-defences';
 import { originOf, requireKey } from './api-keys';
 import { reportCheckoutStatus, validateCheckout } from './checkouts-service';
 import { paymentContexts } from './payment-context';
 import { initializeCardTransaction, processCardTransaction, requeryPayment } from './payments-service';
 import { completeChallenge } from './settlement';
 
-const errors = { 400: apiError, 401: apiError, 402: apiError, 404: apiError, 409: apiError };
+const errors = { 400: apiError, 401: apiError, 402: apiError, 404: apiError, 409: apiError, 429: apiError };
 const reference = z.string().min(1).max(64);
 const transactionId = z.string().min(1).max(64);
 
@@ -41,6 +42,8 @@ export const publicPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   const keyedRoutes: FastifyPluginAsyncZod = async (keyed) => {
+    // One count per address over all these calls, before anything is parsed (README, Sign-in defences and rate limits).
+    keyed.addHook('onRequest', perAddressLimit(app, 'payments', app.config.paymentRateLimitPerMinute));
     keyed.addHook('preHandler', requireKey(() => app.config.publishableKey, 'publishable'));
 
     keyed.get('/checkout/validate/:reference', {

@@ -62,6 +62,22 @@ export type WidgetMessage = z.infer<typeof widgetMessage>;
 /** The message the sandbox issuer's challenge page posts to the payer page when it is done. */
 export const challengeMessage = z.object({ type: z.literal('3DS_CHALLENGE_COMPLETE'), transaction_id: z.string() });
 
+/** How deeply a JSON value nests, found without recursion (a hostile value may nest 10,000 deep). */
+export function jsonDepth(value: unknown): number {
+  let deepest = 0;
+  const pending: [unknown, number][] = [[value, 0]];
+  while (pending.length > 0) {
+    const [next, depth] = pending.pop()!;
+    if (next === null || typeof next !== 'object') continue;
+    deepest = Math.max(deepest, depth + 1);
+    for (const inner of Object.values(next)) pending.push([inner, depth + 1]);
+  }
+  return deepest;
+}
+/** The merchant's own data on a checkout: stored as it is and handed back, so bounded (deeper values would overflow the server's JSON). */
+export const METADATA_MAX_DEPTH = 10;
+export const METADATA_MAX_CHARS = 16_384;
+
 /** POST /api/checkout (merchant, secret key): creates a checkout reference. */
 export const createCheckoutRequest = z.object({
   first_name: z.string().trim().min(1).max(80),
@@ -69,7 +85,11 @@ export const createCheckoutRequest = z.object({
   email: z.string().trim().email().max(254),
   phone: z.string().trim().min(1).max(32),
   amount: z.number().positive().multipleOf(0.01).max(1_000_000).refine(atLeastOneCent, 'The amount must be at least 0.01'),
-  metadata: z.record(z.string(), z.unknown()).optional().default({}),
+  metadata: z
+    .record(z.string(), z.unknown())
+    .refine((value) => jsonDepth(value) <= METADATA_MAX_DEPTH && JSON.stringify(value).length <= METADATA_MAX_CHARS, 'metadata must be a JSON object of at most 10 levels and 16 KB')
+    .optional()
+    .default({}),
   callback_url: z
     .string()
     .url()

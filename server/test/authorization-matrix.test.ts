@@ -1,0 +1,104 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest, InjectOptions, onRouteHookHandler } from 'fastify';
+import { snapshot } from './db-snapshot';
+import { buildTestApp, type TestApp } from './helper';
+import { identities, identityHeaders, type Identity, type IdentityHeaders } from './identities';
+import { matrixFixtures } from './matrix-fixtures';
+import { expectedStatus, routeKey, routeTable, tableKeys, type Fixtures, type RouteRule } from './route-access';
+
+/**
+ * Every route × every identity (identities.ts) against the one table (route-access.ts). A refused
+ * caller must get 401/403 with a JSON error, never reach the route's handler, and change no row of
+ * any table.
+ */
+const registered = new Set<string>();
+const reached: string[] = [];
+
+/** Records each route as the app registers it, and wraps its handler to record every call that gets that far. */
+const onRoute: onRouteHookHandler = (route) => {
+  for (const method of [route.method].flat()) registered.add(routeKey(method, route.url));
+  const handler = route.handler as (this: FastifyInstance, request: FastifyRequest, reply: FastifyReply) => unknown;
+  route.handler = function recorded(this: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
+    reached.push(routeKey(request.method, route.url));
+    return handler.call(this, request, reply);
+  };
+};
+
+let t: TestApp;
+let who: IdentityHeaders;
+let fixtures: Fixtures;
+beforeAll(async () => {
+  // Demo mode adds the merchant demo's routes; no front-end build, so only the API's routes and /remotes.json.
+  t = await buildTestApp({ PAYDESK_MODE: 'demo', FRONTENDS_DIR: '/nonexistent' }, { onRoute });
+  who = await identityHeaders(t);
+  fixtures = await matrixFixtures(t);
+}, 120_000);
+afterAll(() => t?.close());
+
+const difference = (a: Iterable<string>, b: Iterable<string>): string[] => {
+  const other = new Set(b);
+  return [...new Set(a)].filter((key) => !other.has(key)).sort();
+};
+
+describe('the route table', () => {
+  test('names every route the app registers, and no route the app lacks', () => {
+    expect({ missingFromTable: difference(registered, tableKeys()), notInApp: difference(tableKeys(), registered) }).toEqual({ missingFromTable: [], notInApp: [] });
+  });
+
+  test('a new route that the table lacks is caught', () => {
+    expect(difference([...registered, 'DELETE /api/backend/cards/:id'], tableKeys())).toEqual(['DELETE /api/backend/cards/:id']);
+  });
+});
+
+const cases = routeTable.flatMap((rule) => (rule.method === 'GET' ? (['GET', 'HEAD'] as const) : [rule.method]).map((method) => ({ rule, method })));
+
+const refused = (rule: RouteRule, status: number) => rule.access.kind !== 'open' && (status === 401 || status === 403);
+
+interface Planned {
+  identity: Identity;
+  expected: number;
+  request: InjectOptions;
+}
+
+describe.each(cases.map((c) => [`${c.method} ${c.rule.route}`, c] as const))('%s', (_name, { rule, method }) => {
+  test(`${identities.length} identities get what the roles policy says`, async () => {
+    const planned: Planned[] = [];
+    for (const identity of identities) {
+      const request = await rule.request(fixtures);
+      const auth = rule.endsSession ? await who.fresh(identity) : who.headers(identity);
+      planned.push({ identity, expected: expectedStatus(rule, identity), request: { ...request, method, headers: { ...request.headers, ...auth } } });
+    }
+    const got: Record<string, number> = {};
+    const badBodies: string[] = [];
+    const send = async ({ identity, request }: Planned) => {
+      const response = await t.app.inject(request);
+      got[identity.name] = response.statusCode;
+      if (method !== 'HEAD' && refused(rule, response.statusCode)) {
+        const body = String(response.headers['content-type']).includes('json') ? (response.json() as Record<string, unknown>) : response.body;
+        if (typeof body !== 'object' || body.status !== 'error' || typeof body.message !== 'string' || Object.keys(body).length !== 2) {
+          badBodies.push(`${identity.name}: ${response.body}`);
+        }
+      }
+    };
+
+    const denied = planned.filter((p) => refused(rule, p.expected));
+    const before = await snapshot(t.db);
+    reached.length = 0;
+    for (const call of denied) await send(call);
+    const reachedWhenDenied = [...reached];
+    const after = await snapshot(t.db);
+    reached.length = 0;
+    for (const call of planned.filter((p) => !denied.includes(p))) await send(call);
+    const reachedWhenAllowed = new Set(reached);
+
+    expect(got).toEqual(Object.fromEntries(planned.map((p) => [p.identity.name, p.expected])));
+    expect(badBodies).toEqual([]);
+    expect(reachedWhenDenied).toEqual([]);
+    expect(reachedWhenAllowed.has(routeKey(method, rule.route))).toBe(true);
+    expect(after).toEqual(before);
+  });
+});
+
+afterAll(() => {
+  // The figure for the issue note.
+  console.info(`authorization matrix: ${cases.length} routes (HEAD included) × ${identities.length} identities = ${cases.length * identities.length} calls`);
+});

@@ -1,0 +1,57 @@
+import { seal } from '@paydesk/shared/crypto/envelope';
+import { cardNumber, cardRow, multipartBody, workbook } from './cards-fixtures';
+import { bearer, login, TEST_PASSWORD, type TestApp } from './helper';
+import { payerClient } from './payments-client';
+import type { Fixtures } from './route-access';
+import { addUser, uniqueEmail } from './users-fixtures';
+
+/** Real data for the table's requests: a payment, a checkout, a pooled card, fresh users and payments on demand. */
+export async function matrixFixtures(t: TestApp): Promise<Fixtures> {
+  const payer = payerClient(t.app, t.config);
+  const secret = bearer(t.config.secretKey);
+
+  const newCheckout = async (): Promise<string> => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/checkout',
+      headers: secret,
+      payload: { first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com', phone: '+15550101', amount: 20 },
+    });
+    if (response.statusCode !== 201) throw new Error(`checkout: ${response.body}`);
+    return (response.json() as { data: { reference: string } }).data.reference;
+  };
+  const cardUpload = () => multipartBody(workbook([cardRow(cardNumber('4'))]), 'cards.xlsx');
+
+  const paid = await payer.pay('4242424242424242');
+  if (paid.result?.status !== 'completed') throw new Error(`payment: ${paid.response.body}`);
+
+  const admin = bearer(await login(t.app, 'admin@paydesk.test'));
+  const upload = await cardUpload();
+  const uploaded = await t.app.inject({ method: 'POST', url: '/api/backend/cards/upload', headers: { ...admin, 'content-type': upload.contentType }, payload: upload.payload });
+  if (uploaded.statusCode !== 201) throw new Error(`upload: ${uploaded.body}`);
+  const [pooled] = await t.db.query<{ id: number }>('select id from pool_cards order by id limit 1');
+
+  const signer = await addUser(t.db, 'viewer');
+
+  return {
+    transactionId: paid.ids.transactionId,
+    checkoutReference: await newCheckout(),
+    poolCardId: Number(pooled!.id),
+    newViewer: () => addUser(t.db, 'viewer'),
+    uniqueEmail: () => uniqueEmail('matrix'),
+    cardUpload,
+    sealedPayment: async () => {
+      const card = '4242424242424242';
+      const init = await payer.initialize(card);
+      const ids = (init.json() as { data: { transactionId: string; orderId: string } }).data;
+      return seal(payer.payload(ids, card), payer.keys);
+    },
+    challenge: async (kind) => {
+      const { result, ids } = await payer.pay(kind === 'demo' ? '4000002760003184' : '4000000000003220');
+      if (result?.status !== 'pending_3d') throw new Error(`challenge: ${JSON.stringify(result)}`);
+      return ids.transactionId;
+    },
+    newCheckout,
+    signIn: { email: signer.email, password: TEST_PASSWORD },
+  };
+}

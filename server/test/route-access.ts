@@ -1,0 +1,204 @@
+import type { InjectOptions } from 'fastify';
+import { can, type Permission } from '@paydesk/shared/roles';
+import type { Identity } from './identities';
+
+/**
+ * THE table of who may call what: one row per route the app registers (HEAD follows GET).
+ * The authorization matrix derives every expected status from it, and fails when the app has a
+ * route that is not here or the table names one the app does not have. The hostile-input test
+ * starts from the same valid requests.
+ */
+export type Access =
+  /** A signed-in session; with a permission, `can(role, permission)` of shared/src/roles.ts decides. */
+  | { kind: 'session'; permission?: Permission }
+  /** `Authorization: Bearer <key>` with this API key (payer calls, the merchant API). */
+  | { kind: 'key'; key: 'publishable' | 'secret' }
+  /** Public by design (the reason is in `why`). */
+  | { kind: 'open'; why: string };
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** Data a request may need; fresh objects for each call, so a call never depends on another. */
+export interface Fixtures {
+  transactionId: string;
+  checkoutReference: string;
+  poolCardId: number;
+  /** An active viewer account, created for this call. */
+  newViewer(): Promise<{ id: number; name: string; email: string }>;
+  uniqueEmail(): string;
+  /** A multipart body with a real .xlsx holding one new valid card. */
+  cardUpload(): Promise<{ payload: Buffer; contentType: string }>;
+  /** The sealed envelope of a card payment initialised for this call. */
+  sealedPayment(): Promise<string>;
+  /** A payment waiting for its 3-D Secure step. */
+  challenge(kind: 'demo' | 'acs'): Promise<string>;
+  newCheckout(): Promise<string>;
+  signIn: { email: string; password: string };
+}
+
+export type Request = Omit<InjectOptions, 'method'> & { url: string; payload?: InjectOptions['payload'] };
+
+export interface RouteRule {
+  method: Method;
+  /** As registered (`:id`, `*`), without a trailing slash. */
+  route: string;
+  access: Access;
+  /** The status an allowed caller gets with `request`. */
+  ok: number;
+  /** A valid request, so that the status is about who calls, not about what is sent. */
+  request(f: Fixtures): Request | Promise<Request>;
+  /** The call ends the caller's session: each role signs in anew for it. */
+  endsSession?: true;
+}
+
+const form = (fields: Record<string, string>): Partial<Request> => ({
+  headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  payload: new URLSearchParams(fields).toString(),
+});
+
+const get = (url: string) => (): Request => ({ url });
+const session = (permission?: Permission): Access => ({ kind: 'session', permission });
+const publishable: Access = { kind: 'key', key: 'publishable' };
+const open = (why: string): Access => ({ kind: 'open', why });
+const docs = open('OpenAPI description and Swagger UI: no data');
+const payerPage = open('sandbox issuer pages, framed by the payer page; they carry no key');
+const merchantDemo = open('demo mode only: a merchant page whose server side holds the secret key');
+
+export const routeTable: readonly RouteRule[] = [
+  { method: 'GET', route: '/healthz', access: open('liveness probe'), ok: 200, request: get('/healthz') },
+  { method: 'GET', route: '/readyz', access: open('readiness probe'), ok: 200, request: get('/readyz') },
+  { method: 'GET', route: '/remotes.json', access: open('the front ends manifest'), ok: 200, request: get('/remotes.json') },
+  { method: 'GET', route: '/api/docs', access: docs, ok: 200, request: get('/api/docs') },
+  { method: 'GET', route: '/api/docs/json', access: docs, ok: 200, request: get('/api/docs/json') },
+  { method: 'GET', route: '/api/docs/yaml', access: docs, ok: 200, request: get('/api/docs/yaml') },
+  { method: 'GET', route: '/api/docs/static/index.html', access: docs, ok: 302, request: get('/api/docs/static/index.html') },
+  { method: 'GET', route: '/api/docs/static/swagger-initializer.js', access: docs, ok: 200, request: get('/api/docs/static/swagger-initializer.js') },
+  { method: 'GET', route: '/api/docs/static/*', access: docs, ok: 200, request: get('/api/docs/static/swagger-ui.css') },
+
+  { method: 'POST', route: '/api/auth/login', access: open('sign-in'), ok: 200, request: (f) => ({ url: '/api/auth/login', payload: f.signIn }) },
+  { method: 'POST', route: '/api/auth/logout', access: session(), ok: 200, endsSession: true, request: get('/api/auth/logout') },
+  { method: 'GET', route: '/api/auth/me', access: session(), ok: 200, request: get('/api/auth/me') },
+
+  { method: 'GET', route: '/api/backend/total-revenue', access: session('dashboard.view'), ok: 200, request: get('/api/backend/total-revenue') },
+  { method: 'GET', route: '/api/backend/total-transactions', access: session('dashboard.view'), ok: 200, request: get('/api/backend/total-transactions') },
+  { method: 'GET', route: '/api/backend/today-stats', access: session('dashboard.view'), ok: 200, request: get('/api/backend/today-stats') },
+  { method: 'GET', route: '/api/backend/recent-transactions', access: session('dashboard.view'), ok: 200, request: get('/api/backend/recent-transactions') },
+  { method: 'GET', route: '/api/backend/chart-data', access: session('dashboard.view'), ok: 200, request: get('/api/backend/chart-data?range=30days') },
+  { method: 'GET', route: '/api/backend/wallet-balance', access: session('wallet.view'), ok: 200, request: get('/api/backend/wallet-balance') },
+  { method: 'GET', route: '/api/backend/all-transactions', access: session('transactions.view'), ok: 200, request: get('/api/backend/all-transactions?page=1&per_page=10&search=a') },
+  {
+    method: 'GET', route: '/api/backend/transaction-details/:id', access: session('transactions.view'), ok: 200,
+    request: (f) => ({ url: `/api/backend/transaction-details/${f.transactionId}` }),
+  },
+
+  { method: 'GET', route: '/api/backend/users', access: session('users.manage'), ok: 200, request: get('/api/backend/users') },
+  {
+    method: 'POST', route: '/api/backend/users', access: session('users.manage'), ok: 201,
+    request: (f) => ({ url: '/api/backend/users', payload: { name: 'Matrix', email: f.uniqueEmail(), password: 'Strong-password-2026', role: 'viewer', status: 'active' } }),
+  },
+  {
+    method: 'PUT', route: '/api/backend/users/:id', access: session('users.manage'), ok: 200,
+    request: async (f) => {
+      const user = await f.newViewer();
+      return { url: `/api/backend/users/${user.id}`, payload: { name: 'Renamed', email: user.email, role: 'admin', status: 'suspended', password: 'Another-password-2027' } };
+    },
+  },
+  {
+    method: 'DELETE', route: '/api/backend/users/:id', access: session('users.manage'), ok: 200,
+    request: async (f) => ({ url: `/api/backend/users/${(await f.newViewer()).id}` }),
+  },
+
+  { method: 'GET', route: '/api/backend/withdrawals', access: session('wallet.view'), ok: 200, request: get('/api/backend/withdrawals') },
+  {
+    method: 'POST', route: '/api/backend/withdraw', access: session('wallet.withdraw'), ok: 201,
+    request: () => ({ url: '/api/backend/withdraw', payload: { amount: 1.25, account_number: '12345678', bank_name: 'Matrix Bank', account_name: 'Paydesk', reason: 'matrix' } }),
+  },
+
+  { method: 'GET', route: '/api/backend/cards', access: session('cards.view'), ok: 200, request: get('/api/backend/cards?page=1&per_page=10') },
+  {
+    method: 'POST', route: '/api/backend/cards/:id/status', access: session('cards.manage'), ok: 200,
+    request: (f) => ({ url: `/api/backend/cards/${f.poolCardId}/status`, payload: { status: 'blocked' } }),
+  },
+  {
+    method: 'POST', route: '/api/backend/cards/upload', access: session('cards.manage'), ok: 201,
+    request: async (f) => {
+      const { payload, contentType } = await f.cardUpload();
+      return { url: '/api/backend/cards/upload', payload, headers: { 'content-type': contentType } };
+    },
+  },
+  {
+    method: 'GET', route: '/api/backend/cards/download/bulk-template', access: open('the empty upload template, opened in a new window that cannot carry a token'),
+    ok: 200, request: get('/api/backend/cards/download/bulk-template'),
+  },
+
+  { method: 'GET', route: '/api/public/config', access: open('what payer pages read before anything else'), ok: 200, request: get('/api/public/config') },
+  {
+    method: 'GET', route: '/api/checkout/validate/:reference', access: publishable, ok: 200,
+    request: (f) => ({ url: `/api/checkout/validate/${f.checkoutReference}` }),
+  },
+  {
+    method: 'POST', route: '/api/update-checkout-status', access: publishable, ok: 200,
+    request: async (f) => ({ url: '/api/update-checkout-status', payload: { reference: await f.newCheckout(), status: 'cancelled' } }),
+  },
+  {
+    method: 'POST', route: '/api/initialize-card-transaction', access: publishable, ok: 200,
+    request: () => ({ url: '/api/initialize-card-transaction', payload: { card_number: '4242424242424242', currency: 'USD', reference: null } }),
+  },
+  {
+    method: 'POST', route: '/api/process-card-transaction', access: publishable, ok: 200,
+    request: async (f) => ({ url: '/api/process-card-transaction', payload: { data: await f.sealedPayment() } }),
+  },
+  { method: 'GET', route: '/api/checkout/requery', access: publishable, ok: 200, request: (f) => ({ url: `/api/checkout/requery?reference=${f.transactionId}` }) },
+  {
+    method: 'POST', route: '/api/demo-3ds/complete', access: publishable, ok: 200,
+    request: async (f) => ({ url: '/api/demo-3ds/complete', payload: { transaction_id: await f.challenge('demo'), success: true } }),
+  },
+  {
+    method: 'POST', route: '/api/checkout', access: { kind: 'key', key: 'secret' }, ok: 201,
+    request: () => ({
+      url: '/api/checkout',
+      payload: { first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com', phone: '+15550101', amount: 12.5, callback_url: 'https://shop.example/paid', metadata: { order: 'A-1001' } },
+    }),
+  },
+
+  {
+    method: 'POST', route: '/api/sandbox/acs/challenge', access: payerPage, ok: 200,
+    request: async (f) => ({ url: '/api/sandbox/acs/challenge', ...form({ transaction_id: await f.challenge('acs') }) }),
+  },
+  {
+    method: 'POST', route: '/api/sandbox/acs/result', access: payerPage, ok: 200,
+    request: async (f) => ({ url: '/api/sandbox/acs/result', ...form({ transaction_id: await f.challenge('acs'), outcome: 'complete', return_origin: 'http://localhost' }) }),
+  },
+  { method: 'GET', route: '/api/sandbox/acs/notify.js', access: payerPage, ok: 200, request: get('/api/sandbox/acs/notify.js') },
+  { method: 'GET', route: '/api/sandbox/acs/acs.css', access: payerPage, ok: 200, request: get('/api/sandbox/acs/acs.css') },
+
+  ...(['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const).map(
+    (method): RouteRule => ({ method, route: '/api/*', access: open('unknown API paths: a JSON 404'), ok: 404, request: get('/api/backend/no-such-route') }),
+  ),
+
+  { method: 'GET', route: '/demo/merchant', access: merchantDemo, ok: 200, request: get('/demo/merchant') },
+  { method: 'POST', route: '/demo/merchant/checkout', access: merchantDemo, ok: 201, request: () => ({ url: '/demo/merchant/checkout', payload: { amount: 12.5 } }) },
+  { method: 'GET', route: '/demo/merchant/merchant.js', access: merchantDemo, ok: 200, request: get('/demo/merchant/merchant.js') },
+  { method: 'GET', route: '/demo/merchant/merchant.css', access: merchantDemo, ok: 200, request: get('/demo/merchant/merchant.css') },
+];
+
+/** `GET /x` in the table stands for `HEAD /x` too (Fastify adds it with the same hooks). */
+export const routeKey = (method: string, route: string): string => `${method} ${route.length > 1 ? route.replace(/\/$/, '') : route}`;
+
+export function tableKeys(): string[] {
+  return routeTable.flatMap((rule) => [routeKey(rule.method, rule.route), ...(rule.method === 'GET' ? [routeKey('HEAD', rule.route)] : [])]);
+}
+
+/** What `identity` must get from the route: the roles policy for sessions, the exact key for keyed calls. */
+export function expectedStatus(rule: RouteRule, identity: Identity): number {
+  const { access } = rule;
+  switch (access.kind) {
+    case 'open':
+      return rule.ok;
+    case 'key':
+      return identity.kind === 'key' && identity.key === access.key ? rule.ok : 401;
+    case 'session':
+      if (identity.kind !== 'role') return 401;
+      return !access.permission || can(identity.role, access.permission) ? rule.ok : 403;
+  }
+}
