@@ -11,7 +11,7 @@ import { useAppSelector } from '@paydesk/shared/store';
 import { PageHeader } from '@paydesk/shared/ui/page-header';
 import { PaginationBar } from '@paydesk/shared/ui/pagination-bar';
 import { QueryState } from '@paydesk/shared/ui/query-state';
-import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { useDebouncedValue } from '@paydesk/shared/use-debounced-value';
 import { useGetCardsQuery } from '../api/cards-api';
 import { pageRange } from '../model/card-display';
 import { readCardFilters, writeCardFilters, type CardFilters } from '../model/card-filters';

@@ -10,7 +10,7 @@ import { PaginationBar } from '@paydesk/shared/ui/pagination-bar';
 import { QueryState } from '@paydesk/shared/ui/query-state';
 import { downloadText } from '@paydesk/shared/csv';
 import { pageSizes } from '@paydesk/shared/schemas/transaction';
-import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { useDebouncedValue } from '@paydesk/shared/use-debounced-value';
 import { useErrorToast } from '../../../lib/use-error-toast';
 import { useGetTransactionsQuery } from '../api/transactions-api';
 import { readFilters, writeFilters, type ListFilters } from '../model/list-filters';
