@@ -35,6 +35,8 @@ const server = (db) => ({
   rootDir: '<rootDir>/server',
   testEnvironment: 'node',
   testMatch: ['<rootDir>/{src,test}/**/*.test.ts'],
+  // `*.postgres.test.ts` needs a database server (several processes on one database).
+  testPathIgnorePatterns: db === 'pglite' ? ['\\.postgres\\.test\\.ts$'] : [],
   setupFilesAfterEnv: ['<rootDir>/../scripts/jest/timeouts.cjs'],
   globals: { PAYDESK_TEST_DB: db },
 });

@@ -45,7 +45,12 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
     detached: false,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, FRONTENDS_DIR: root, LOG_LEVEL: 'warn', PAYDESK_MODE: 'demo', DATABASE_URL: '', ...env },
+    env: {
+      ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, FRONTENDS_DIR: root, LOG_LEVEL: 'warn', PAYDESK_MODE: 'demo', DATABASE_URL: '',
+      // Every browser test signs in and pays from 127.0.0.1, several files at once: far more than one payer.
+      LOGIN_RATE_LIMIT_PER_MINUTE: '10000', PAYMENT_RATE_LIMIT_PER_MINUTE: '10000',
+      ...env,
+    },
   });
   child.unref();
   const baseUrl = `http://127.0.0.1:${port}`;

@@ -1,0 +1,144 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { envelopeKeys, seal } from '@paydesk/shared/crypto/envelope';
+import { startServerProcess, type ServerProcess } from './server-process';
+
+/**
+ * Issue 8, money under faults: two server processes on one PostgreSQL database take a load of
+ * payments and withdrawals; each process is killed with SIGKILL once mid-way and restarted. A
+ * client retries a cut request on the other process with the same transaction id or
+ * Idempotency-Key, as a careful merchant integration does. Afterwards every acknowledged payment
+ * and withdrawal is stored exactly once and the ledger reconciles. PostgreSQL only (`.postgres.test.ts`):
+ * embedded PGlite belongs to one process.
+ */
+const url = process.env.TEST_DATABASE_URL;
+const password = `Faults-${randomBytes(6).toString('hex')}-1`;
+const LOAD_MS = 2_500;
+
+let admin: pg.Client;
+let schema: string;
+let dataDir: string;
+let servers: ServerProcess[] = [];
+
+const sql = async <T extends pg.QueryResultRow>(text: string, params: unknown[] = []) => (await admin.query<T>(text, params)).rows;
+
+async function setUp() {
+  schema = `faults_${randomBytes(4).toString('hex')}`;
+  admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create schema ${schema}`);
+  await admin.query(`set search_path = ${schema}`);
+  dataDir = mkdtempSync(join(tmpdir(), 'paydesk-faults-'));
+  const database = new URL(url!);
+  database.searchParams.set('options', `-c search_path=${schema}`);
+  const env = {
+    DATABASE_URL: database.toString(), DATA_DIR: dataDir, PAYDESK_MODE: 'demo', DEMO_PASSWORD: password, FRONTENDS_DIR: dataDir,
+    LOGIN_RATE_LIMIT_PER_MINUTE: '100000', PAYMENT_RATE_LIMIT_PER_MINUTE: '100000', WITHDRAWAL_SETTLE_SECONDS: '1',
+  };
+  // The first process migrates and seeds; the second starts on the same database.
+  servers = [await startServerProcess(env)];
+  servers.push(await startServerProcess(env));
+}
+
+async function tearDown() {
+  await Promise.all(servers.map((server) => server.stop()));
+  await admin?.query(`drop schema if exists ${schema} cascade`);
+  await admin?.end();
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+/** POSTs JSON to whichever process answers, retrying a cut connection on the next one. */
+async function postAnywhere(path: string, body: unknown, headers: Record<string, string>, attempt = 0): Promise<{ status: number; json: any }> {
+  const server = servers[(attempt + Math.floor(Math.random() * 2)) % servers.length]!;
+  try {
+    const response = await fetch(`${server.baseUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+    return { status: response.status, json: await response.json() };
+  } catch (error) {
+    if (attempt > 50) throw error;
+    await new Promise((r) => setTimeout(r, 100));
+    return postAnywhere(path, body, headers, attempt + 1);
+  }
+}
+
+async function runLoad(until: () => boolean) {
+  const config = (await (await fetch(`${servers[0]!.baseUrl}/api/public/config`)).json()).data;
+  const keys = envelopeKeys(config.envelopeKey);
+  const publicHeaders = { authorization: `Bearer ${config.publishableKey}` };
+  const login = await postAnywhere('/api/auth/login', { email: 'admin@paydesk.test', password }, {});
+  const adminHeaders = { authorization: `Bearer ${login.json.data.token}` };
+  const payments: string[] = [];
+  const withdrawals: string[] = [];
+
+  const payOnce = async () => {
+    const init = await postAnywhere('/api/initialize-card-transaction', { card_number: '4242424242424242', currency: 'USD', reference: null }, publicHeaders);
+    if (init.status !== 200) throw new Error(`initialise answered ${init.status}`);
+    const { transactionId, orderId } = init.json.data;
+    const payload = {
+      transaction_id: transactionId, order_id: orderId, reference: null, card_number: '4242424242424242', card_month: '12',
+      card_year: String(new Date().getFullYear() + 2), cvv: '123', amount: 10, currency: 'USD', email: 'load@example.com', phone: '+15550100',
+      first_name: 'Load', last_name: 'Test', cardBrand: 'Visa', checkout: false, checkout_reference: null,
+    };
+    // The same transaction id on every retry: the server charges it once.
+    const answer = await postAnywhere('/api/process-card-transaction', { data: seal(payload, keys) }, publicHeaders);
+    if (answer.status === 200) payments.push(transactionId);
+  };
+  const withdrawOnce = async () => {
+    const key = randomUUID();
+    const answer = await postAnywhere('/api/backend/withdraw', { amount: 1, account_number: '12345678', bank_name: 'Load Bank', account_name: 'Paydesk Merchant' }, { ...adminHeaders, 'idempotency-key': key });
+    if (answer.status === 200 || answer.status === 201) withdrawals.push(answer.json.data.transaction_id);
+  };
+  const client = async (work: () => Promise<void>) => {
+    while (!until()) await work();
+  };
+  await Promise.all([...Array.from({ length: 6 }, () => client(payOnce)), ...Array.from({ length: 2 }, () => client(withdrawOnce))]);
+  return { payments, withdrawals };
+}
+
+describe('money under faults', () => {
+  beforeAll(setUp, 120_000);
+  afterAll(tearDown, 60_000);
+
+  it('keeps every acknowledged payment and withdrawal exactly once through two SIGKILLs, and the ledger reconciles', async () => {
+    let done = false;
+    const load = runLoad(() => done);
+    for (const server of servers) {
+      await new Promise((r) => setTimeout(r, LOAD_MS));
+      await server.kill();
+      await server.restart();
+    }
+    await new Promise((r) => setTimeout(r, LOAD_MS));
+    done = true;
+    const { payments, withdrawals } = await load;
+    expect(payments.length).toBeGreaterThan(20);
+    expect(withdrawals.length).toBeGreaterThan(5);
+
+    const stored = await sql<{ transaction_id: string; n: number; postings: number }>(
+      `select t.transaction_id, count(*)::int as n,
+         (select count(*)::int from ledger_postings p where p.transaction_id = t.transaction_id) as postings
+       from transactions t where t.transaction_id = any($1) group by t.transaction_id`,
+      [payments],
+    );
+    expect(stored).toHaveLength(payments.length);
+    for (const row of stored) expect([row.transaction_id, row.n, row.postings]).toEqual([row.transaction_id, 1, 1]);
+
+    const held = await sql<{ reference: string }>('select reference from withdrawals where reference = any($1)', [withdrawals]);
+    expect(held.map((w) => w.reference).sort()).toEqual([...withdrawals].sort());
+    // No withdrawal the client did not get an answer for was doubled: one row per idempotency key.
+    expect(await sql(`select idempotency_key from withdrawals where idempotency_key is not null group by idempotency_key having count(*) > 1`)).toEqual([]);
+
+    expect(await sql('select posting_id from ledger_entries group by posting_id having sum(amount_cents) <> 0')).toEqual([]);
+    const [ledger] = await sql<{ total: string; pending: string; held: string; credited: number; completed: number }>(
+      `select (select coalesce(sum(amount_cents), 0) from ledger_entries) as total,
+         (select coalesce(sum(amount_cents), 0) from ledger_entries where account = 'merchant_pending') as pending,
+         (select coalesce(sum(amount_cents), 0) from withdrawals where status = 'pending') as held,
+         (select count(*)::int from ledger_postings where kind = 'payment') as credited,
+         (select count(*)::int from transactions where status in ('completed', 'success')) as completed`,
+    );
+    expect(Number(ledger!.total)).toBe(0);
+    expect(Number(ledger!.pending)).toBe(Number(ledger!.held));
+    expect(ledger!.credited).toBe(ledger!.completed);
+  }, 180_000);
+});
