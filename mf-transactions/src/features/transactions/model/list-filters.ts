@@ -20,14 +20,22 @@ export const statusOptions: readonly { value: ListFilters['status']; label: stri
 
 const isStatus = (value: string): value is TransactionStatus => (transactionStatuses as readonly string[]).includes(value);
 
+/** The longest search the box takes. */
+export const MAX_SEARCH = 200;
+
+/** A status from the select or the URL; anything else is All Status. */
+export const parseStatusFilter = (value: string): ListFilters['status'] => {
+  const status = value.toLowerCase();
+  return isStatus(status) ? status : 'all';
+};
+
 /** Reads `?search=&status=&page=&per_page=`; the spec's `?filter=disputed` preselects Disputed. */
 export function readFilters(params: URLSearchParams): ListFilters {
-  const status = (params.get('status') ?? params.get('filter') ?? 'all').toLowerCase();
   const page = Number(params.get('page'));
   const perPage = Number(params.get('per_page'));
   return {
-    search: (params.get('search') ?? '').slice(0, 200),
-    status: isStatus(status) ? status : 'all',
+    search: (params.get('search') ?? '').slice(0, MAX_SEARCH),
+    status: parseStatusFilter(params.get('status') ?? params.get('filter') ?? 'all'),
     page: Number.isInteger(page) && page >= 1 ? page : 1,
     perPage: (pageSizes as readonly number[]).includes(perPage) ? (perPage as PageSize) : 10,
   };

@@ -3,10 +3,10 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import DownloadIcon from '@mui/icons-material/Download';
 import RefreshIcon from '@mui/icons-material/Refresh';
+import { NativeSelectField } from '@paydesk/shared/ui/list-controls';
 import { PageHeader } from '@paydesk/shared/ui/page-header';
 import { notify } from '@paydesk/shared/ui/notify';
 import { QueryState } from '@paydesk/shared/ui/query-state';
@@ -52,17 +52,7 @@ export function WithdrawalsView() {
         <CardContent>
           <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center', justifyContent: 'space-between', mb: 2 }}>
             <Typography variant="h6" component="h2">Withdrawal History ({rows.length})</Typography>
-            <TextField
-              select
-              size="small"
-              label="Status"
-              value={status}
-              onChange={(event) => setStatus(parseStatusFilter(event.target.value))}
-              sx={{ minWidth: 180 }}
-              slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-            >
-              {statusOptions.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
-            </TextField>
+            <NativeSelectField label="Status" value={status} options={statusOptions} onChange={(value) => setStatus(parseStatusFilter(value))} />
           </Box>
           <QueryState
             isLoading={list.isLoading}
