@@ -16,9 +16,12 @@ import { routeTable, type Fixtures, type Request, type RouteRule } from './route
  * value or a path parameter replaced with something hostile. Never a 5xx; a 4xx is the JSON
  * error envelope; a refused call stores nothing; the server still answers afterwards.
  */
-const RUNS_PER_ROUTE = 40;
-const RUNS_ENVELOPE = 80;
-const RUNS_UPLOAD = 60;
+/** Inputs per route; HOSTILE_RUNS raises them all for a longer hunt (HOSTILE_RUNS=200 takes a few minutes). */
+const scale = Number(process.env.HOSTILE_RUNS ?? 30) / 30;
+const RUNS_PER_ROUTE = Math.round(30 * scale);
+const RUNS_ENVELOPE = Math.round(60 * scale);
+const RUNS_UPLOAD = Math.round(50 * scale);
+const TIMEOUT = 30_000 * Math.max(1, scale);
 const stored = ['users', 'transactions', 'withdrawals', 'ledger_entries', 'pool_cards', 'checkouts'] as const;
 
 let t: TestApp;
@@ -91,9 +94,8 @@ describe('every route of the table, with hostile input', () => {
       { numRuns: RUNS_PER_ROUTE },
     );
     expect((await t.app.inject({ url: '/healthz' })).statusCode).toBe(200);
-  });
+  }, TIMEOUT);
 });
-
 
 describe('the encrypted card envelope of POST /api/process-card-transaction', () => {
   const rule = routeTable.find((r) => r.route === '/api/process-card-transaction')!;
@@ -135,7 +137,7 @@ describe('the encrypted card envelope of POST /api/process-card-transaction', ()
       { numRuns: RUNS_ENVELOPE },
     );
     expect((await t.app.inject({ url: '/healthz' })).statusCode).toBe(200);
-  });
+  }, TIMEOUT);
 });
 
 describe('malformed multipart for POST /api/backend/cards/upload', () => {
@@ -153,5 +155,5 @@ describe('malformed multipart for POST /api/backend/cards/upload', () => {
       { numRuns: RUNS_UPLOAD },
     );
     expect((await t.app.inject({ url: '/healthz' })).statusCode).toBe(200);
-  });
+  }, TIMEOUT);
 });

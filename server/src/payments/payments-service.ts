@@ -27,7 +27,8 @@ const badRequest = (message: string) => new HttpError(400, message);
 /** Spec point 4: runs when the card number field loses focus; the payment may go on only on PROCEED. */
 export async function initializeCardTransaction(ctx: PaymentContext, cardNumber: string, reference: string | null) {
   if (!isValidCardNumber(cardNumber)) throw badRequest('Invalid card number');
-  if (reference) await payableCheckout(ctx.db, reference);
+  // Any reference but null must name a payable checkout: an empty one would reach the foreign key (a 500).
+  if (reference !== null) await payableCheckout(ctx.db, reference);
   const init = {
     transaction_id: newTransactionId(),
     order_id: newOrderId(),
