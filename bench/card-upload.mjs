@@ -20,13 +20,13 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import * as XLSX from '@e965/xlsx';
-import pg from 'pg';
 import { withCheckDigit } from '../shared/src/cards/card-rules.ts';
+import { defaultDatabaseUrl, freshDatabase } from './lib/databases.mjs';
 import { startProduct } from './lib/product.mjs';
 import { summarize } from './lib/stats.mjs';
 import { fmtInt, log } from './lib/scale-data.mjs';
 
-const resultsDir = join(dirname(fileURLToPath(import.meta.url)), 'results');
+const resultsDir = process.env.BENCH_RESULTS_DIR ?? join(dirname(fileURLToPath(import.meta.url)), 'results');
 const TARGET_SECONDS = 15;
 const TARGET_MB = 300;
 const PASSWORD = `Bench-${randomBytes(6).toString('hex')}-1`;
@@ -36,7 +36,7 @@ const { values: args } = parseArgs({
     rows: { type: 'string', default: '100000' },
     runs: { type: 'string', default: '3' },
     db: { type: 'string', default: 'both' },
-    'database-url': { type: 'string', default: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test' },
+    'database-url': { type: 'string', default: defaultDatabaseUrl() },
   },
 });
 const ROWS = Number(args.rows.replace(/[_,]/g, ''));
@@ -64,25 +64,8 @@ const memoryMb = (pid, field) => {
   return Math.round(Number(line.split(/\s+/)[1]) / 1024);
 };
 
-async function freshDatabase(kind) {
-  if (kind === 'pglite') return { env: {}, drop: async () => {} };
-  const name = `paydesk_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: args['database-url'] });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const url = new URL(args['database-url']);
-  url.pathname = `/${name}`;
-  return {
-    env: { DATABASE_URL: url.toString() },
-    drop: async () => {
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    },
-  };
-}
-
 async function oneRun(kind, file) {
-  const database = await freshDatabase(kind);
+  const database = await freshDatabase(kind, args['database-url']);
   const product = await startProduct({ ...database.env, DEMO_PASSWORD: PASSWORD, PAYDESK_MODE: 'demo' }, { build: false });
   try {
     const login = await fetch(`${product.baseUrl}/api/auth/login`, {

@@ -30,7 +30,7 @@ import { ephemeralConfig } from '../server/src/ephemeral-config.ts';
 import { cleanups, fmtInt, log, openPglite, openPostgres, runCleanups, secondsSince, seed } from './lib/scale-data.mjs';
 
 const benchDir = dirname(fileURLToPath(import.meta.url));
-const resultsDir = join(benchDir, 'results');
+const resultsDir = process.env.BENCH_RESULTS_DIR ?? join(benchDir, 'results');
 const TARGET_MS = 50;
 const ADMIN_EMAIL = 'admin@paydesk.test';
 const DEMO_TRANSACTIONS = 100;

@@ -15,12 +15,15 @@ const freePort = () =>
     });
   });
 
-/** `build: false` skips the front ends (API-only benchmarks). `pid` is the server process's. */
-export async function startProduct(env = {}, { build = true } = {}) {
+/**
+ * `build: false` skips the front ends (API-only benchmarks); `nodeArgs` go to the server's node
+ * (e.g. `--cpu-prof`). `pid` is the server process's.
+ */
+export async function startProduct(env = {}, { build = true, nodeArgs = [] } = {}) {
   if (build) execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: root, stdio: 'inherit' });
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'paydesk-bench-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'server/src/main.ts'], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, FRONTENDS_DIR: root, LOG_LEVEL: 'warn', DATABASE_URL: '', ...env },

@@ -14,12 +14,12 @@ import { seedDemo } from '../../server/src/demo/seed-demo.ts';
 import { generateTransactions } from '../../server/src/demo/transaction-generator.ts';
 import { writeTransactions } from '../../server/src/demo/transactions-writer.ts';
 import { checkpointLedger, creditCompletedPayments } from '../../server/src/wallet/ledger.ts';
+import { fmtInt, log } from './stats.mjs';
 
 const workDir = join(dirname(fileURLToPath(import.meta.url)), '..', '.work');
 
-export const fmtInt = (n) => n.toLocaleString('en-US');
+export { fmtInt, log };
 export const secondsSince = (t0) => Math.round((performance.now() - t0) / 100) / 10;
-export const log = (message) => console.log(`[${new Date().toISOString().slice(11, 19)}] ${message}`);
 
 // Cleanup on Ctrl-C too: the schema and the PGlite folder must not outlive the run.
 export const cleanups = [];

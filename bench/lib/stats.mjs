@@ -7,3 +7,6 @@ export function summarize(values) {
 }
 
 export const kb = (bytes) => Math.round(bytes / 102.4) / 10;
+
+export const fmtInt = (n) => n.toLocaleString('en-US');
+export const log = (message) => console.log(`[${new Date().toISOString().slice(11, 19)}] ${message}`);

@@ -5,7 +5,13 @@ const webpack = require('webpack');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const MinimizerPlugin = require('minimizer-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
-const { sharedDeps, root } = require('./shared-deps.cjs');
+const { sharedDeps, root, curated } = require('./shared-deps.cjs');
+
+/** crypto-js's passphrase modules, which the bundles replace (crypto-js-no-passphrase.cjs). */
+const cryptoJsPassphrase = ['md5.js', 'evpkdf.js'].map((file) => path.join(root, 'node_modules/crypto-js', file));
+
+/** The runtime plugin by which the shell lends its federation runtime to the remotes. */
+const injectRuntimeCjs = require.resolve('@module-federation/inject-external-runtime-core-plugin');
 
 const swcLoader = {
   loader: 'swc-loader',
@@ -15,6 +21,30 @@ const swcLoader = {
       transform: { react: { runtime: 'automatic' } },
       target: 'es2020',
     },
+  },
+};
+
+/** Modules of these packages ('/' in a name matches either path separator). */
+const sep = String.raw`[\\/]`;
+const inNodeModules = (names) => new RegExp(`${sep}node_modules${sep}(${names.replaceAll('/', sep)})${sep}`);
+/** Or one of the curated shared modules of shared-deps.cjs (a file of this folder). */
+const orCurated = (test, files) => (module) => test.test(module.resource ?? '') || files.some((file) => module.resource === path.join(__dirname, file));
+const hostGroups = {
+  react: { test: inNodeModules('react|react-dom|scheduler'), name: 'react', chunks: 'async', enforce: true },
+  router: { test: orCurated(inNodeModules('react-router'), ['react-router-browser.mjs']), name: 'router', chunks: 'async', enforce: true },
+  theme: {
+    test: orCurated(
+      inNodeModules(
+        '@emotion|stylis|@mui/(system|styled-engine|private-theming|utils)|' +
+          '@mui/material/(styles|zero-styled|DefaultPropsProvider|GlobalStyles|CssBaseline|InitColorSchemeScript|colors)|' +
+          '@babel/runtime|clsx|prop-types|react-is|hoist-non-react-statics',
+      ),
+      ['mui-system.mjs', 'mui-styles.mjs'],
+    ),
+    name: 'theme',
+    // Not what only the back office uses (chunks named control...: menus, media queries).
+    chunks: (chunk) => !chunk.name?.startsWith('control'),
+    enforce: true,
   },
 };
 
@@ -30,9 +60,12 @@ function createConfig({ dir, name, exposes = {}, host = false, devPort }) {
   return (env = {}, argv = {}) => {
     const production = argv.mode === 'production';
     const pkg = require(path.join(dir, 'package.json'));
+    // A remote's own page (its standalone bootstrap) is for `npm run dev`. A production remote is
+    // its remoteEntry.js alone: it runs on the shell's federation runtime (externalRuntime below).
+    const ownPage = host || !production;
     return {
       context: dir,
-      entry: './src/index.ts',
+      entry: ownPage ? './src/index.ts' : {},
       devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
       output: {
         path: env.outputPath ? path.resolve(env.outputPath) : path.join(dir, 'dist'),
@@ -42,10 +75,27 @@ function createConfig({ dir, name, exposes = {}, host = false, devPort }) {
         uniqueName: name,
         clean: true,
       },
-      resolve: { extensions: ['.tsx', '.ts', '.js', '.mjs'] },
+      resolve: {
+        extensions: ['.tsx', '.ts', '.js', '.mjs'],
+        alias: {
+          // Shared modules that are a chosen part of their package (shared-deps.cjs).
+          ...Object.fromEntries(Object.entries(curated).map(([request, file]) => [`${request}$`, file])),
+          // The federation plugin adds this runtime plugin by its CommonJS file, which then pulls
+          // a second, CommonJS copy of the runtime core beside the ES one the host already has.
+          [injectRuntimeCjs]: injectRuntimeCjs.replace(/\.cjs$/, '.js'),
+          ...Object.fromEntries(cryptoJsPassphrase.map((file) => [file, path.join(__dirname, 'crypto-js-no-passphrase.cjs')])),
+        },
+      },
       module: {
+        // An import of a name a module lacks (e.g. one a curated shared module leaves out) fails the build.
+        parser: { javascript: { exportsPresence: 'error' } },
         rules: [
           { test: /\.tsx?$/, exclude: /node_modules/, use: swcLoader },
+          // zod/mini and full zod are built on the same core files. In one module graph full zod
+          // (shared whole) marks all of the core used, and the payer pages' few zod/mini schemas
+          // would load it all (about 24 KB gzip). In a layer of their own they get their own,
+          // tree-shaken copy of the core. zod keeps its settings (jitless) on globalThis: both obey.
+          { test: inNodeModules('zod/mini'), layer: 'zod-mini' },
           { test: /\.css$/, type: 'css/auto' },
         ],
       },
@@ -53,6 +103,11 @@ function createConfig({ dir, name, exposes = {}, host = false, devPort }) {
       optimization: {
         minimize: production,
         minimizer: [new MinimizerPlugin({ minify: MinimizerPlugin.swcMinify, parallel: 2 })],
+        // The shell loads React, the router and the theming core (emotion, MUI's system and
+        // styles) on every page: as three files rather than one per shared module (dozens of
+        // requests on a slow network). Remotes keep one file per shared module: they use the shell's, and fetch
+        // their own only for what the shell does not provide.
+        ...(host && { splitChunks: { cacheGroups: hostGroups } }),
       },
       performance: { hints: false },
       plugins: [
@@ -65,11 +120,21 @@ function createConfig({ dir, name, exposes = {}, host = false, devPort }) {
           shareStrategy: 'loaded-first',
           manifest: true,
           dts: false,
+          experiments: {
+            // Remotes are registered by their remoteEntry.js address, never by mf-manifest.json:
+            // the manifest snapshot code and the Node half of the runtime are dead weight here.
+            optimization: { disableSnapshot: true, target: 'web' },
+            // One federation runtime in the page: the shell lends its own, and a production
+            // remoteEntry.js carries none (about 15 KB gzip less per remote). So a shell built
+            // with this must be deployed before the remotes built with it. `npm run dev` remotes
+            // keep their own, to run alone.
+            ...(host ? { provideExternalRuntime: true } : production && { externalRuntime: true }),
+          },
         }),
         new webpack.DefinePlugin({
           'process.env.PAYDESK_BUILD': JSON.stringify(process.env.PAYDESK_BUILD || `${pkg.version}`),
         }),
-        new HtmlWebpackPlugin({ template: path.join(root, 'scripts/webpack/index.html'), title: 'Paydesk', scriptLoading: 'defer' }),
+        ...(ownPage ? [new HtmlWebpackPlugin({ template: path.join(root, 'scripts/webpack/index.html'), title: 'Paydesk', scriptLoading: 'defer' })] : []),
       ],
       devServer: {
         port: devPort,

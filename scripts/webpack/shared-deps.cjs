@@ -1,16 +1,39 @@
 // The modules every container shares, one instance each in the page (design.md, Front end).
 // requiredVersion is the exact version installed for the workspace, so a remote built against
 // another major refuses to share instead of silently running two copies.
+//
+// What is shared is what holds state or context, or what every page has loaded anyway: React,
+// the router, Redux and the store, emotion and MUI's theming core (@mui/material/styles,
+// @mui/system and its deep imports), notistack, zod, and the stateful modules of the workspace
+// package. A shared module is loaded whole and in its own request, so MUI's components and
+// helpers (@mui/material/Button, @mui/utils/...) are not shared: each container bundles the ones
+// it uses, tree-shaken, and they read the one theme through the shared core. The payer pages'
+// budget (README, Benchmarks) is what decided each line here: measure before adding one.
 const path = require('node:path');
+const fs = require('node:fs');
 
 const root = path.resolve(__dirname, '../..');
-const fs = require('node:fs');
 
 /** The installed version, read from the package's folder (some export maps hide package.json). */
 const versionOf = (pkg) =>
   JSON.parse(fs.readFileSync(path.join(root, 'node_modules', pkg, 'package.json'), 'utf8')).version;
 
-/** [package, also share its deep imports by prefix]; 'only' shares the deep imports alone. */
+/**
+ * Shared modules that are a chosen part of a package: create-config.cjs aliases each request to
+ * its file. A shared module is loaded whole, so each carries only what the containers use.
+ */
+const curated = {
+  // react-router's declarative browser routing (production build), for both of its names.
+  'react-router': path.join(__dirname, 'react-router-browser.mjs'),
+  'react-router-dom': path.join(__dirname, 'react-router-browser.mjs'),
+  '@mui/system': path.join(__dirname, 'mui-system.mjs'),
+  '@mui/material/styles': path.join(__dirname, 'mui-styles.mjs'),
+};
+
+/**
+ * [request, share its deep imports by prefix too ('only': the deep imports alone), package
+ * whose version it carries when that is not the request itself].
+ */
 const singletons = [
   ['react', true],
   ['react-dom', true],
@@ -18,28 +41,56 @@ const singletons = [
   ['react-router-dom', false],
   ['react-redux', false],
   ['@reduxjs/toolkit', true],
-  ['@mui/material', true],
+  // MUI's theming core: the theme API, and the contexts its components read (theme through
+  // emotion, default props, direction). @mui/system's deep imports are the core's own parts,
+  // which the shell has loaded before any remote, so a remote's components add no copy of them.
+  ['@mui/material/styles', false, '@mui/material'],
   ['@mui/system', true],
-  ['@mui/utils', true],
   ['@mui/styled-engine', false],
-  ['@mui/icons-material', true],
   ['@emotion/react', true],
   ['@emotion/styled', false],
   ['@emotion/cache', false],
   ['notistack', false],
   ['zod', false],
-  // No entry point of its own: every import names a module, e.g. @paydesk/shared/store.
-  ['@paydesk/shared', 'only'],
+  // The workspace package's modules that hold state: the API slice, the session, the store and
+  // the toasts. Its other modules (schemas, formatting, card rules, routes, UI pieces) are plain
+  // code that each container bundles where it is used, rather than one request each. Inside the
+  // package, modules reach these by package name too, so a container's own copy of a plain
+  // module still uses the page's one store.
+  ['@paydesk/shared/api', 'only', '@paydesk/shared'],
+  ['@paydesk/shared/session', 'only', '@paydesk/shared'],
+  ['@paydesk/shared/store', false, '@paydesk/shared'],
+  ['@paydesk/shared/ui/notify', false, '@paydesk/shared'],
 ];
 
+/**
+ * MUI's components build a default theme with createTheme (palettes, typography, CSS variables:
+ * about 9 KB gzip), which they import by a relative path that no package-name share matches.
+ * Shared by its path under node_modules, a remote's components use the shell's copy instead of
+ * loading their own.
+ */
+const muiCreateTheme = '@mui/material/styles/createTheme.mjs';
+
 function sharedDeps() {
-  const shared = {};
-  for (const [pkg, withDeepImports] of singletons) {
-    const entry = { singleton: true, requiredVersion: versionOf(pkg), strictVersion: false };
-    if (withDeepImports !== 'only') shared[pkg] = entry;
-    if (withDeepImports) shared[`${pkg}/`] = entry;
+  const shared = {
+    [muiCreateTheme]: {
+      import: path.join(root, 'node_modules', muiCreateTheme),
+      singleton: true,
+      requiredVersion: versionOf('@mui/material'),
+      version: versionOf('@mui/material'),
+      strictVersion: false,
+      allowNodeModulesSuffixMatch: true,
+    },
+  };
+  for (const [request, withDeepImports, pkg = request] of singletons) {
+    const version = versionOf(pkg);
+    const entry = { singleton: true, requiredVersion: version, strictVersion: false };
+    // A curated module is a file outside its package: its version is stated, not looked up.
+    if (curated[request]) Object.assign(entry, { version, packageName: pkg });
+    if (withDeepImports !== 'only') shared[request] = entry;
+    if (withDeepImports) shared[`${request}/`] = entry;
   }
   return shared;
 }
 
-module.exports = { sharedDeps, root };
+module.exports = { sharedDeps, root, curated };

@@ -1,8 +1,7 @@
-import { z } from 'zod';
-
+// No zod here: the page's store and the menu read this, and a payer page that loads the store
+// (to pay) should not load zod with it. The role schema is schemas/role.ts.
 export const roles = ['super_admin', 'admin', 'viewer'] as const;
-export const role = z.enum(roles);
-export type Role = z.infer<typeof role>;
+export type Role = (typeof roles)[number];
 
 /**
  * The one roles policy (design.md, Roles). The server enforces it on every route;

@@ -1,9 +1,9 @@
 import { combineSlices, configureStore, createListenerMiddleware } from '@reduxjs/toolkit';
 import { useDispatch, useSelector } from 'react-redux';
-import { api } from './api/api-slice';
-import { sessionExpired, sessionSlice, signedIn, signedOut } from './session/session-slice';
+import { api } from '@paydesk/shared/api/api-slice';
+import { sessionExpired, sessionSlice, signedIn, signedOut } from '@paydesk/shared/session/session-slice';
 import { clearStoredSession, writeStoredSession } from './session/storage';
-import { notify } from './ui/notify';
+import { notify } from '@paydesk/shared/ui/notify';
 
 const rootReducer = combineSlices(api, sessionSlice);
 export type RootState = ReturnType<typeof rootReducer>;
@@ -42,6 +42,13 @@ export function makeStore(preloadedState?: Partial<RootState>) {
 }
 
 export type AppStore = ReturnType<typeof makeStore>;
+
+let pageStore: AppStore | undefined;
+/**
+ * The page's one store, made when first asked for. This module is a federation singleton, so the
+ * shell's back office and every remote (the payer pages through ui/with-store.tsx) get the same.
+ */
+export const appStore = (): AppStore => (pageStore ??= makeStore());
 export type AppDispatch = AppStore['dispatch'];
 export const useAppDispatch = useDispatch.withTypes<AppDispatch>();
 export const useAppSelector = useSelector.withTypes<RootState>();

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { TransactionResult } from '@paydesk/shared/schemas/payment';
-import { CHALLENGE_PROCESSOR, CHALLENGE_REDIRECT_CODE, DEMO_THREE_DS_TYPE } from '@paydesk/shared/schemas/public-api';
+import { CHALLENGE_PROCESSOR, CHALLENGE_REDIRECT_CODE, DEMO_THREE_DS_TYPE } from '@paydesk/shared/schemas/payer-api';
 import { enterCard, location, payButton, renderFlow, standalone, widget } from '../testing/flow-harness';
 import { json, mockPublicApi, ok, sealedResult, transactionResultOf } from '../testing/public-api-mock';
 

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { TransactionResult } from '@paydesk/shared/schemas/payment';
 import { notify } from '@paydesk/shared/ui/notify';
+import { WithStore } from '@paydesk/shared/ui/with-store';
 import { CardDialog } from '../features/card-dialog/components/card-dialog';
 import type { PaymentDetails } from '../features/card-dialog/model/payment-details';
 import { ChallengeOverlay } from '../features/three-ds/components/challenge-overlay';
@@ -17,8 +18,8 @@ import {
   type Outcome,
 } from '../lib/outcome';
 import { useCompleteDemoThreeDsMutation, useLazyRequeryQuery } from '../lib/payments-api';
-import { usePublicConfigQuery } from '../lib/public-config-api';
-import { publicErrorMessage } from '../lib/public-base-query';
+import { usePublicConfig } from '../lib/use-public-config';
+import { publicErrorMessage } from '../lib/public-fetch';
 
 type ThreeDsStep = { kind: 'challenge'; form: ChallengeForm; transactionId: string } | { kind: 'demo'; transactionId: string };
 
@@ -37,7 +38,7 @@ interface PaymentFlowProps {
  */
 export function PaymentFlow({ details, cardOpen, onCardClose, random }: PaymentFlowProps) {
   const navigate = useNavigate();
-  const { data: config } = usePublicConfigQuery();
+  const config = usePublicConfig();
   const [requery] = useLazyRequeryQuery();
   const [completeDemo] = useCompleteDemoThreeDsMutation();
   const [threeDs, setThreeDs] = useState<ThreeDsStep | null>(null);
@@ -110,5 +111,14 @@ export function PaymentFlow({ details, cardOpen, onCardClose, random }: PaymentF
         <DemoThreeDsModal amount={details.amount} random={random} onResult={(success) => void finishDemo(threeDs.transactionId, success)} />
       ) : null}
     </>
+  );
+}
+
+/** The flow with the page's store around it (payment-flow-loader.tsx loads it on demand). */
+export default function StoreBoundPaymentFlow(props: PaymentFlowProps) {
+  return (
+    <WithStore>
+      <PaymentFlow {...props} />
+    </WithStore>
   );
 }

@@ -1,4 +1,4 @@
-import { widgetMessage, type WidgetMessage } from '@paydesk/shared/schemas/public-api';
+import { widgetMessage, type WidgetMessage } from '@paydesk/shared/schemas/payer-api';
 
 /** The origin of the merchant's callback address, or null when there is none to trust. */
 export function callbackOrigin(callbackUrl: string | null | undefined): string | null {

@@ -1,4 +1,4 @@
-import { CHALLENGE_PROCESSOR, CHALLENGE_REDIRECT_CODE, DEMO_THREE_DS_TYPE } from '@paydesk/shared/schemas/public-api';
+import { CHALLENGE_PROCESSOR, CHALLENGE_REDIRECT_CODE, DEMO_THREE_DS_TYPE } from '@paydesk/shared/schemas/payer-api';
 import type { TransactionResult } from '@paydesk/shared/schemas/payment';
 import type { ResultState } from './result-state';
 

@@ -1,16 +1,18 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { api } from '@paydesk/shared/api/api-slice';
 import { open, seal } from '@paydesk/shared/crypto/envelope';
-import { checkoutRequest, type CheckoutRequest, type CheckoutStatus } from '@paydesk/shared/schemas/checkout';
+import type { CheckoutRequest, CheckoutStatus } from '@paydesk/shared/schemas/checkout';
 import { cardTransactionPayload, transactionResult, type CardTransactionPayload, type TransactionResult } from '@paydesk/shared/schemas/payment';
-import {
-  initializeCardTransactionResponse,
-  processCardTransactionResponse,
-  publicAnswer,
-  validateCheckoutResponse,
-} from '@paydesk/shared/schemas/public-api';
-import { customError, publicCall } from './public-base-query';
-import { configFor, keysFor } from './public-keys';
+import { initializeCardTransactionResponse, processCardTransactionResponse, publicAnswer } from '@paydesk/shared/schemas/payer-api';
+import { validateCheckout } from './checkout-validation';
+import { keysFor } from './envelope-keys';
+import { loadPublicConfig } from './public-config';
+import { customError, publicFetch } from './public-fetch';
+
+// zod/mini has no messages of its own; the payer sees zod's English ones (e.g. an e-mail the pay
+// form let through that the payment refuses), as with full zod. This module loads with the card
+// dialog, not with the form.
+z.config(z.locales.en());
 
 /** Answers whose data the payer pages do not use (spec: "Result ignored"). */
 const statusAnswer = publicAnswer(z.unknown());
@@ -22,40 +24,32 @@ export interface Initialisation {
   message: string;
 }
 
-/** The public calls of spec point 7, each with the publishable key of GET /api/public/config. */
+/**
+ * The public calls of spec point 7, each with the publishable key of GET /api/public/config,
+ * in the one API slice. The pay form and the widget's first validation do not come through
+ * here (they call public-fetch.ts directly, before any store is loaded); everything after does.
+ */
 export const paymentsApi = api.injectEndpoints({
   endpoints: (build) => ({
     validateCheckout: build.query<CheckoutRequest, string>({
-      queryFn: async (reference, baseApi) => {
-        const setup = await configFor(baseApi);
-        if ('error' in setup) return setup;
-        const url = `/checkout/validate/${encodeURIComponent(reference)}`;
-        const answer = await publicCall({ url }, baseApi, validateCheckoutResponse, setup.config.publishableKey);
-        if ('error' in answer) return answer;
-        if (answer.data.status !== 'success' || !answer.data.data) return customError(answer.data.message || 'Invalid reference');
-        try {
-          return { data: checkoutRequest.parse(open(answer.data.data, keysFor(setup.config))) };
-        } catch {
-          return customError('Invalid response');
-        }
-      },
+      queryFn: (reference) => validateCheckout(reference),
       providesTags: (_result, _error, reference) => [{ type: 'Checkout', id: reference }],
     }),
     updateCheckoutStatus: build.mutation<null, { reference: string; status: CheckoutStatus; transaction_id?: string }>({
-      queryFn: async (body, baseApi) => {
-        const setup = await configFor(baseApi);
+      queryFn: async (body) => {
+        const setup = await loadPublicConfig();
         if ('error' in setup) return setup;
-        const answer = await publicCall({ url: '/update-checkout-status', method: 'POST', body }, baseApi, statusAnswer, setup.config.publishableKey);
+        const answer = await publicFetch({ url: '/update-checkout-status', method: 'POST', body }, statusAnswer, setup.data.publishableKey);
         return 'error' in answer ? answer : { data: null };
       },
       invalidatesTags: (_result, _error, body) => [{ type: 'Checkout', id: body.reference }],
     }),
     initializeCardTransaction: build.mutation<Initialisation, { card_number: string; reference: string | null }>({
-      queryFn: async ({ card_number, reference }, baseApi) => {
-        const setup = await configFor(baseApi);
+      queryFn: async ({ card_number, reference }) => {
+        const setup = await loadPublicConfig();
         if ('error' in setup) return setup;
         const body = { card_number, currency: 'USD', reference };
-        const answer = await publicCall({ url: '/initialize-card-transaction', method: 'POST', body }, baseApi, initializeCardTransactionResponse, setup.config.publishableKey);
+        const answer = await publicFetch({ url: '/initialize-card-transaction', method: 'POST', body }, initializeCardTransactionResponse, setup.data.publishableKey);
         if ('error' in answer) return answer;
         const { status, message, data } = answer.data;
         if (status !== 'success' || !data) return customError(message || 'Transaction failed. Please try again.');
@@ -63,14 +57,14 @@ export const paymentsApi = api.injectEndpoints({
       },
     }),
     processCardTransaction: build.mutation<TransactionResult, CardTransactionPayload>({
-      queryFn: async (payload, baseApi) => {
-        const setup = await configFor(baseApi);
+      queryFn: async (payload) => {
+        const setup = await loadPublicConfig();
         if ('error' in setup) return setup;
         const checked = cardTransactionPayload.safeParse(payload);
         if (!checked.success) return customError(checked.error.issues[0]?.message ?? 'Invalid card details');
-        const keys = keysFor(setup.config);
+        const keys = keysFor(setup.data);
         const body = { data: seal(checked.data, keys) };
-        const answer = await publicCall({ url: '/process-card-transaction', method: 'POST', body }, baseApi, processCardTransactionResponse, setup.config.publishableKey);
+        const answer = await publicFetch({ url: '/process-card-transaction', method: 'POST', body }, processCardTransactionResponse, setup.data.publishableKey);
         if ('error' in answer) return answer;
         if (answer.data.status !== 'success') return customError(`Transaction failed: ${answer.data.message}`);
         try {
@@ -82,11 +76,11 @@ export const paymentsApi = api.injectEndpoints({
       },
     }),
     requery: build.query<TransactionResult, string>({
-      queryFn: async (transactionId, baseApi) => {
-        const setup = await configFor(baseApi);
+      queryFn: async (transactionId) => {
+        const setup = await loadPublicConfig();
         if ('error' in setup) return setup;
         const url = `/checkout/requery?reference=${encodeURIComponent(transactionId)}`;
-        const answer = await publicCall({ url }, baseApi, publicAnswer(transactionResult), setup.config.publishableKey);
+        const answer = await publicFetch({ url }, publicAnswer(transactionResult), setup.data.publishableKey);
         if ('error' in answer) return answer;
         if (answer.data.status !== 'success' || !answer.data.data) return customError(answer.data.message || 'Invalid response');
         return { data: answer.data.data };
@@ -94,10 +88,10 @@ export const paymentsApi = api.injectEndpoints({
       keepUnusedDataFor: 0,
     }),
     completeDemoThreeDs: build.mutation<null, { transaction_id: string; success: boolean }>({
-      queryFn: async (body, baseApi) => {
-        const setup = await configFor(baseApi);
+      queryFn: async (body) => {
+        const setup = await loadPublicConfig();
         if ('error' in setup) return setup;
-        const answer = await publicCall({ url: '/demo-3ds/complete', method: 'POST', body }, baseApi, statusAnswer, setup.config.publishableKey);
+        const answer = await publicFetch({ url: '/demo-3ds/complete', method: 'POST', body }, statusAnswer, setup.data.publishableKey);
         return 'error' in answer ? answer : { data: null };
       },
     }),

@@ -1,29 +1,39 @@
-import { useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useParams } from 'react-router-dom';
-import { PaymentFlow } from '../app/payment-flow';
+import { LazyPaymentFlow, preloadPaymentFlow } from '../app/payment-flow-loader';
 import { PayerPage } from '../components/payer-page';
-import { CheckoutProblemCard, CheckoutSkeleton, SecurePaymentCard } from '../features/checkout/components/checkout-cards';
+import { CheckoutSkeleton, SecurePaymentCard } from '../features/checkout/components/checkout-cards';
 import { useCancelOnUnload } from '../features/checkout/hooks/use-cancel-on-unload';
 import { useCheckout } from '../features/checkout/hooks/use-checkout';
-import { usePublicConfigQuery } from '../lib/public-config-api';
+import { usePublicConfig } from '../lib/use-public-config';
+
+/** Shown only when the checkout cannot be paid, so it is not part of the widget's first load. */
+const CheckoutProblemCard = lazy(async () => ({ default: (await import('../features/checkout/components/checkout-problem-card')).CheckoutProblemCard }));
 
 /** '/checkout/{reference}': the hosted checkout widget (spec point 2). */
 export default function CheckoutPage() {
   const { reference } = useParams();
-  const { data: config } = usePublicConfigQuery();
+  const config = usePublicConfig();
   const { state, retry } = useCheckout(reference);
   const [cardOpen, setCardOpen] = useState(false);
   const checkout = state.kind === 'payable' ? state.checkout : undefined;
   useCancelOnUnload(checkout, config, checkout !== undefined);
-
+  // The card dialog comes next: fetch it while the payer reads the amount.
+  useEffect(() => {
+    if (checkout) preloadPaymentFlow();
+  }, [checkout]);
   return (
     <PayerPage>
       {state.kind === 'loading' ? <CheckoutSkeleton /> : null}
-      {state.kind === 'problem' ? <CheckoutProblemCard problem={state.problem} onRetry={retry} /> : null}
+      {state.kind === 'problem' ? (
+        <Suspense fallback={<CheckoutSkeleton />}>
+          <CheckoutProblemCard problem={state.problem} onRetry={retry} />
+        </Suspense>
+      ) : null}
       {checkout ? (
         <>
           <SecurePaymentCard checkout={checkout} onPay={() => setCardOpen(true)} />
-          <PaymentFlow
+          <LazyPaymentFlow
             details={{ ...checkout, checkoutReference: checkout.reference }}
             cardOpen={cardOpen}
             onCardClose={() => setCardOpen(false)}

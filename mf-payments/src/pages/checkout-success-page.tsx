@@ -1,4 +1,5 @@
 import { Navigate, useLocation, useParams } from 'react-router-dom';
+import { WithStore } from '@paydesk/shared/ui/with-store';
 import { PayerPage } from '../components/payer-page';
 import { CheckoutReceipt } from '../features/results/components/checkout-receipt';
 import { readResultState } from '../lib/result-state';
@@ -10,7 +11,9 @@ export default function CheckoutSuccessPage() {
   if (!reference || !result) return <Navigate to="/" replace />;
   return (
     <PayerPage>
-      <CheckoutReceipt reference={reference} result={result} />
+      <WithStore>
+        <CheckoutReceipt reference={reference} result={result} />
+      </WithStore>
     </PayerPage>
   );
 }

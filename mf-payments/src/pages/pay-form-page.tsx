@@ -1,19 +1,21 @@
 import { useState } from 'react';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import { BuildTag } from '@paydesk/shared/ui/page-header';
-import { PaymentFlow } from '../app/payment-flow';
+import { BuildTag } from '@paydesk/shared/ui/build-tag';
+import { LazyPaymentFlow, preloadPaymentFlow } from '../app/payment-flow-loader';
 import { PayerPage } from '../components/payer-page';
 import type { PaymentDetails } from '../features/card-dialog/model/payment-details';
 import { PayForm } from '../features/pay-form/components/pay-form';
-import { usePublicConfigQuery } from '../lib/public-config-api';
+import { usePublicConfig } from '../lib/use-public-config';
 
-/** '/': the standalone pay form (spec point 2). */
+/**
+ * '/': the standalone pay form (spec point 2). It is usable before the card dialog, the store or
+ * the toasts have loaded: they load when the payer first touches the form.
+ */
 export default function PayFormPage() {
-  const { data: config } = usePublicConfigQuery();
+  const config = usePublicConfig();
   const [details, setDetails] = useState<PaymentDetails | null>(null);
   const [cardOpen, setCardOpen] = useState(false);
-
   const footer = (
     <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center', mt: 2 }} component="footer">
       Need help? {config ? <Link href={`mailto:${config.supportEmail}`}>{config.supportEmail}</Link> : 'Contact support.'}
@@ -24,12 +26,13 @@ export default function PayFormPage() {
       <Typography variant="h5" component="h1" gutterBottom>Make a Payment</Typography>
       <Typography color="text.secondary" sx={{ mb: 3 }}>Pay securely by card in USD.</Typography>
       <PayForm
+        onFirstTouch={preloadPaymentFlow}
         onValid={(v) => {
           setDetails({ amount: Number(v.amount), first_name: v.firstName, last_name: v.lastName, email: v.email, phone: v.phone, checkoutReference: null });
           setCardOpen(true);
         }}
       />
-      {details ? <PaymentFlow details={details} cardOpen={cardOpen} onCardClose={() => setCardOpen(false)} /> : null}
+      {details ? <LazyPaymentFlow details={details} cardOpen={cardOpen} onCardClose={() => setCardOpen(false)} /> : null}
       <BuildTag remote="mf-payments" build={process.env.PAYDESK_BUILD} />
     </PayerPage>
   );

@@ -1,5 +1,6 @@
 import { envelopeKeys, open, seal } from '@paydesk/shared/crypto/envelope';
-import type { PublicConfig } from '@paydesk/shared/schemas/public-api';
+import type { PublicConfig } from '@paydesk/shared/schemas/payer-api';
+import { forgetPublicConfig } from '../lib/public-config';
 import type { TransactionResult } from '@paydesk/shared/schemas/payment';
 
 /** A fake provider API for jsdom tests: routes by "METHOD /path", records every call. */
@@ -25,6 +26,8 @@ export const json = (status: number, body: unknown) => new Response(JSON.stringi
 export const ok = (data?: unknown, message = 'OK') => json(200, { status: 'success', message, data });
 
 export function mockPublicApi(routes: Record<string, Handler> = {}) {
+  // A fresh fake API is a fresh page: the configuration is fetched again.
+  forgetPublicConfig();
   const calls: RecordedCall[] = [];
   const table: Record<string, Handler> = { 'GET /api/public/config': () => ok(testConfig), ...routes };
   const spy = jest.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {

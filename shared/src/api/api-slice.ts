@@ -1,6 +1,6 @@
 import { createApi, fetchBaseQuery, type BaseQueryFn, type FetchArgs, type FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
 import { TOKEN_KEY } from '../session/storage';
-import { sessionExpired } from '../session/session-slice';
+import { sessionExpired } from '@paydesk/shared/session/session-slice';
 
 /** Per-endpoint options: the spec logs out on a 401 with a toast, or silently for the wallet calls. */
 export interface PaydeskExtraOptions {

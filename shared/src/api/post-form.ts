@@ -1,7 +1,7 @@
 import type { Dispatch } from '@reduxjs/toolkit';
 import { TOKEN_KEY } from '../session/storage';
-import { sessionExpired } from '../session/session-slice';
-import type { PaydeskExtraOptions } from './api-slice';
+import { sessionExpired } from '@paydesk/shared/session/session-slice';
+import type { PaydeskExtraOptions } from '@paydesk/shared/api/api-slice';
 
 export interface PostFormOptions extends PaydeskExtraOptions {
   /** Share of the body sent so far, 0 to 1: fetch cannot report upload progress, XHR can. */

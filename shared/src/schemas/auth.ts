@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { withData } from './common';
-import { role } from '../roles';
+import { role } from './role';
 
 export const loginRequest = z.object({
   email: z.string().trim().toLowerCase().email('Please enter a valid email address').max(254),
@@ -19,13 +19,7 @@ export const loginUser = z.object({
 export const loginResponse = withData(z.object({ token: z.string(), user: loginUser }));
 export type LoginResponse = z.infer<typeof loginResponse>;
 
-/** The auth user kept in local storage under `admin_user` (spec point 3: username from name). */
-export const authUser = z.object({
-  id: z.number().int(),
-  username: z.string(),
-  role,
-  email: z.string(),
-});
-export type AuthUser = z.infer<typeof authUser>;
+export { authUser } from './auth-user';
+export type { AuthUser } from './auth-user';
 
 export const meResponse = withData(loginUser);

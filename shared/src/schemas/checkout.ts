@@ -1,14 +1,15 @@
-import { z } from 'zod';
+// zod/mini (tree-shaken, a few KB) rather than zod: the checkout widget parses these before its
+// Pay button shows. The server validates with the same schemas.
+import { z } from 'zod/mini';
 
 export const checkoutStatuses = ['pending', 'completed', 'failed', 'cancelled'] as const;
 export const checkoutStatus = z.enum(checkoutStatuses);
 export type CheckoutStatus = z.infer<typeof checkoutStatus>;
 
-const httpUrl = z
-  .string()
-  .url()
-  .max(2048)
-  .refine((u) => /^https?:\/\//i.test(u), 'callback_url must be an http or https address');
+const httpUrl = z.url().check(
+  z.maxLength(2048),
+  z.refine((u) => /^https?:\/\//i.test(u), 'callback_url must be an http or https address'),
+);
 
 /** The checkout request of point 3, as a merchant creates it and the widget validates it. */
 export const checkoutRequest = z.object({
@@ -19,8 +20,8 @@ export const checkoutRequest = z.object({
   phone: z.string(),
   amount: z.number(),
   metadata: z.record(z.string(), z.unknown()),
-  callback_url: httpUrl.nullable(),
-  status: checkoutStatus.default('pending'),
+  callback_url: z.nullable(httpUrl),
+  status: z._default(checkoutStatus, 'pending'),
 });
 export type CheckoutRequest = z.infer<typeof checkoutRequest>;
 

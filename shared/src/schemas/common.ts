@@ -4,11 +4,7 @@ import { z } from 'zod';
 export const money = z.string().regex(/^-?\d+\.\d{2}$/, 'Expected a decimal amount with two places');
 export type Money = z.infer<typeof money>;
 
-/**
- * At least one whole cent once rounded: a tiny positive float such as 5e-324 passes `positive()` and
- * even `multipleOf(0.01)`, then rounds to 0 cents, which the database refuses.
- */
-export const atLeastOneCent = (amount: number): boolean => Math.round(amount * 100) >= 1;
+export { atLeastOneCent } from './cents';
 
 export const isoDateTime = z.string().datetime({ offset: true });
 

@@ -1,25 +1,30 @@
-import { z } from 'zod';
-import { atLeastOneCent } from './common';
+// zod/mini, like checkout.ts: the payer pages parse these; the server validates with the same.
+import { z } from 'zod/mini';
+import { atLeastOneCent } from './cents';
+
+const text = (min: number, max: number) => z.string().check(z.minLength(min), z.maxLength(max));
+const upTo = (max: number) => z.string().check(z.maxLength(max));
+const matching = (pattern: RegExp, message: string) => z.string().check(z.regex(pattern, message));
 
 /** The card transaction payload of point 3, sent encrypted to /api/process-card-transaction. */
 export const cardTransactionPayload = z.object({
-  transaction_id: z.string().min(1).max(64),
-  order_id: z.string().min(1).max(64),
-  reference: z.string().max(64).nullable(),
-  card_number: z.string().regex(/^\d{13,19}$/, 'Invalid card number'),
-  card_month: z.string().regex(/^(0[1-9]|1[0-2])$/, 'Invalid expiry month'),
+  transaction_id: text(1, 64),
+  order_id: text(1, 64),
+  reference: z.nullable(upTo(64)),
+  card_number: matching(/^\d{13,19}$/, 'Invalid card number'),
+  card_month: matching(/^(0[1-9]|1[0-2])$/, 'Invalid expiry month'),
   /** Four digits: 2000 + the two-digit year (point 9). */
-  card_year: z.string().regex(/^20\d{2}$/, 'Invalid expiry year'),
-  cvv: z.string().regex(/^\d{3,4}$/, 'Invalid CVV'),
-  amount: z.number().positive().max(1_000_000).refine(atLeastOneCent, 'The amount must be at least 0.01'),
+  card_year: matching(/^20\d{2}$/, 'Invalid expiry year'),
+  cvv: matching(/^\d{3,4}$/, 'Invalid CVV'),
+  amount: z.number().check(z.positive(), z.maximum(1_000_000), z.refine(atLeastOneCent, 'The amount must be at least 0.01')),
   currency: z.literal('USD'),
-  email: z.string().email().max(254),
-  phone: z.string().min(1).max(32),
-  first_name: z.string().min(1).max(80),
-  last_name: z.string().min(1).max(80),
-  cardBrand: z.string().max(32),
+  email: z.email().check(z.maxLength(254)),
+  phone: text(1, 32),
+  first_name: text(1, 80),
+  last_name: text(1, 80),
+  cardBrand: upTo(32),
   checkout: z.boolean(),
-  checkout_reference: z.string().max(64).nullable(),
+  checkout_reference: z.nullable(upTo(64)),
 });
 export type CardTransactionPayload = z.infer<typeof cardTransactionPayload>;
 
@@ -28,18 +33,18 @@ export const transactionResult = z.object({
   statusOk: z.boolean(),
   paymentCompleted: z.boolean(),
   status: z.string(),
-  customerReference: z.string().nullable(),
-  transactionReference: z.string().nullable(),
+  customerReference: z.nullable(z.string()),
+  transactionReference: z.nullable(z.string()),
   payment_amount: z.string(),
   processor: z.string(),
   response_content: z.object({
     code: z.string(),
-    redirectHtml: z.string().nullable(),
-    data: z.object({ type: z.string(), script: z.string().nullable() }).nullable(),
+    redirectHtml: z.nullable(z.string()),
+    data: z.nullable(z.object({ type: z.string(), script: z.nullable(z.string()) })),
   }),
   transaction_id: z.string(),
   order_id: z.string(),
   response_message: z.string(),
-  checkout_request: z.object({ reference: z.string() }).nullable(),
+  checkout_request: z.nullable(z.object({ reference: z.string() })),
 });
 export type TransactionResult = z.infer<typeof transactionResult>;

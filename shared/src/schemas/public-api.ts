@@ -1,66 +1,32 @@
 import { z } from 'zod';
-import { checkoutStatus } from './checkout';
-import { atLeastOneCent } from './common';
+import { atLeastOneCent } from './cents';
 
 /**
- * The public calls of the payer flow (spec point 7). Each carries the publishable key as a
- * bearer credential; the card endpoints carry the sealed envelope of crypto/envelope.ts in `data`.
+ * The merchant API (POST /api/checkout, secret key), and through payer-api.ts the payer flow's
+ * public calls, so the server finds every public schema here. The payer pages import payer-api.ts
+ * itself: it is zod/mini, this file is full zod.
  */
-
-/** GET /api/public/config: what a payer page needs at run time (never a literal in a bundle). */
-export const publicConfig = z.object({
-  publishableKey: z.string(),
-  /** 64 hex characters: the envelope key of this deployment. */
-  envelopeKey: z.string().regex(/^[0-9a-f]{64}$/),
-  supportEmail: z.string(),
-  /** Origin that hosts the issuer's 3-D Secure challenge; messages are accepted only from it. */
-  challengeOrigin: z.string(),
-});
-export type PublicConfig = z.infer<typeof publicConfig>;
-
-/** Envelope of every public answer. */
-export const publicAnswer = <T extends z.ZodType>(data: T) =>
-  z.object({ status: z.enum(['success', 'error']), message: z.string(), data: data.optional() });
-
-/** GET /api/checkout/validate/{reference}: data is the sealed checkout request. */
-export const validateCheckoutResponse = publicAnswer(z.string());
-
-/** POST /api/update-checkout-status */
-export const updateCheckoutStatusRequest = z.object({
-  reference: z.string().min(1).max(64),
-  status: checkoutStatus,
-  transaction_id: z.string().max(64).optional(),
-});
-
-/** POST /api/initialize-card-transaction */
-export const initializeCardTransactionRequest = z.object({
-  card_number: z.string().regex(/^\d{13,19}$/, 'Invalid card number'),
-  currency: z.literal('USD'),
-  reference: z.string().max(64).nullable(),
-});
-export const gatewayRecommendations = ['PROCEED', 'DO_NOT_PROCEED'] as const;
-export const initializeCardTransactionResponse = publicAnswer(
-  z.object({ gatewayRecommendation: z.enum(gatewayRecommendations), transactionId: z.string(), orderId: z.string() }),
-);
-
-/** POST /api/process-card-transaction: data in and out are sealed envelopes. */
-export const processCardTransactionRequest = z.object({ data: z.string().min(1).max(16_384) });
-export const processCardTransactionResponse = publicAnswer(z.string());
-
-/** POST /api/demo-3ds/complete: the demo modal reports its simulated outcome (spec point 2). */
-export const demoThreeDsRequest = z.object({ transaction_id: z.string().min(1).max(64), success: z.boolean() });
-
-/** Messages the hosted widget posts to the merchant's window (spec point 4). */
-export const widgetMessageTypes = ['PAYMENT_SUCCESS', 'PAYMENT_PENDING', 'PAYMENT_CANCELLED'] as const;
-export const widgetMessage = z.object({
-  type: z.enum(widgetMessageTypes),
-  reference: z.string(),
-  transaction_id: z.string().optional(),
-});
-export type WidgetMessage = z.infer<typeof widgetMessage>;
-
-/** The message the sandbox issuer's challenge page posts to the payer page when it is done. */
-export const challengeMessage = z.object({ type: z.literal('3DS_CHALLENGE_COMPLETE'), transaction_id: z.string() });
+// Named, not `export *`: the server runs this file through tsx as CommonJS, where Node finds
+// only names it can see.
+export {
+  CHALLENGE_PROCESSOR,
+  CHALLENGE_REDIRECT_CODE,
+  DEMO_THREE_DS_TYPE,
+  challengeMessage,
+  demoThreeDsRequest,
+  gatewayRecommendations,
+  initializeCardTransactionRequest,
+  initializeCardTransactionResponse,
+  processCardTransactionRequest,
+  processCardTransactionResponse,
+  publicAnswer,
+  publicConfig,
+  updateCheckoutStatusRequest,
+  validateCheckoutResponse,
+  widgetMessage,
+  widgetMessageTypes,
+} from './payer-api';
+export type { PublicConfig, WidgetMessage } from './payer-api';
 
 /** How deeply a JSON value nests, found without recursion (a hostile value may nest 10,000 deep). */
 export function jsonDepth(value: unknown): number {
@@ -102,13 +68,3 @@ export const createCheckoutResponse = z.object({
   message: z.string(),
   data: z.object({ reference: z.string(), checkout_url: z.string() }),
 });
-
-/**
- * The processor whose `pending_3d` answers carry a redirect form (response code S0, spec point 4).
- * Its `redirectHtml` is one <form method="post"> to the issuer's challenge page; the payer page
- * parses it inertly, submits it into a sandboxed frame after 1 s, and waits for challengeMessage.
- */
-export const CHALLENGE_PROCESSOR = 'sandbox-acs';
-export const CHALLENGE_REDIRECT_CODE = 'S0';
-/** `response_content.data.type` of a payment that wants the demo 3-D Secure modal instead. */
-export const DEMO_THREE_DS_TYPE = 'demo_3ds';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { role } from '../roles';
+import { role } from './role';
 
 export const userStatuses = ['active', 'inactive', 'suspended'] as const;
 export const userStatus = z.enum(userStatuses);

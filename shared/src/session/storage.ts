@@ -1,4 +1,4 @@
-import { authUser, type AuthUser } from '../schemas/auth';
+import { authUser, type AuthUser } from '../schemas/auth-user';
 
 /** Local storage keys of the spec (point 9). */
 export const TOKEN_KEY = 'token';

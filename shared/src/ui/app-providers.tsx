@@ -1,21 +1,14 @@
 import type { ReactNode } from 'react';
 import { Provider } from 'react-redux';
-import CssBaseline from '@mui/material/CssBaseline';
-import { ThemeProvider } from '@mui/material/styles';
-import { SnackbarProvider } from 'notistack';
-import { appTheme, THEME_MODE_KEY } from '../theme/theme';
 import type { AppStore } from '../store';
+import { ThemeProviders } from './theme-providers';
+import ToastHost from './toast-host';
 
-/** Store, theme and toasts: mounted once by the shell, and by each remote's standalone bootstrap. */
+/** Store, theme and toasts (all at once): each remote's standalone bootstrap and the tests. */
 export function AppProviders({ store, children }: { store: AppStore; children: ReactNode }) {
   return (
     <Provider store={store}>
-      <ThemeProvider theme={appTheme} defaultMode="system" modeStorageKey={THEME_MODE_KEY} noSsr>
-        <CssBaseline enableColorScheme />
-        <SnackbarProvider maxSnack={3} autoHideDuration={4000} anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}>
-          {children}
-        </SnackbarProvider>
-      </ThemeProvider>
+      <ThemeProviders toasts={<ToastHost />}>{children}</ThemeProviders>
     </Provider>
   );
 }

@@ -15,11 +15,4 @@ export function PageHeader({ title, subtitle, actions }: { title: string; subtit
   );
 }
 
-/** The remote's name and build, so operators can see which deploy is live. */
-export function BuildTag({ remote, build }: { remote: string; build: string | undefined }) {
-  return (
-    <Typography variant="caption" color="text.disabled" component="p" sx={{ mt: 4 }} data-testid={`build-${remote}`}>
-      {remote} {build ?? 'dev'}
-    </Typography>
-  );
-}
+export { BuildTag } from './build-tag';

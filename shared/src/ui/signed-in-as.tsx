@@ -1,7 +1,7 @@
 import Typography from '@mui/material/Typography';
 import { roleLabel } from '../roles';
-import { selectCurrentUser } from '../session/session-slice';
-import { useAppSelector } from '../store';
+import { selectCurrentUser } from '@paydesk/shared/session/session-slice';
+import { useAppSelector } from '@paydesk/shared/store';
 
 /** Shows the session the page sees through the shared store. */
 export function SignedInAs() {

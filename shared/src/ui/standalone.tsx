@@ -1,7 +1,11 @@
 import { createRoot } from 'react-dom/client';
-import { createBrowserRouter, RouterProvider, type RouteObject } from 'react-router-dom';
-import { makeStore } from '../store';
+import { BrowserRouter, useRoutes, type RouteObject } from 'react-router-dom';
+import { appStore } from '@paydesk/shared/store';
 import { AppProviders } from './app-providers';
+
+function Pages({ routes }: { routes: RouteObject[] }) {
+  return useRoutes(routes);
+}
 
 /**
  * A remote's own bootstrap for `npm run dev -w <remote>`: its pages with their own router, store,
@@ -11,10 +15,11 @@ import { AppProviders } from './app-providers';
 export function renderStandalone(routes: RouteObject[]): void {
   const container = document.getElementById('root');
   if (!container) throw new Error('No #root element in the page');
-  const store = makeStore();
   createRoot(container).render(
-    <AppProviders store={store}>
-      <RouterProvider router={createBrowserRouter(routes)} />
+    <AppProviders store={appStore()}>
+      <BrowserRouter>
+        <Pages routes={routes} />
+      </BrowserRouter>
     </AppProviders>,
   );
 }

@@ -1,15 +1,33 @@
-import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
-import Alert from '@mui/material/Alert';
-import AlertTitle from '@mui/material/AlertTitle';
+import { Component, type ReactNode } from 'react';
+import { useLocation } from 'react-router-dom';
+import { ErrorNotice } from './error-notice';
 
-/** A route's error element: one page failing leaves the layout and navigation working. */
-export function RouteError() {
-  const error = useRouteError();
-  const detail = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : 'This page hit an unexpected error.';
-  return (
-    <Alert severity="error" sx={{ m: 2 }}>
-      <AlertTitle>This page could not be shown</AlertTitle>
-      {detail}
-    </Alert>
-  );
+class RouteBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  override componentDidCatch(error: Error) {
+    console.error('A page failed', error);
+  }
+
+  override render() {
+    if (!this.state.failed) return this.props.children;
+    return (
+      <ErrorNotice severity="error" title="This page could not be shown">
+        This page hit an unexpected error.
+      </ErrorNotice>
+    );
+  }
+}
+
+/**
+ * A page's error boundary: one page failing leaves the layout and navigation working, and going
+ * to another address starts afresh.
+ */
+export function RouteError({ children }: { children: ReactNode }) {
+  const { pathname } = useLocation();
+  return <RouteBoundary key={pathname}>{children}</RouteBoundary>;
 }

@@ -1,22 +1,36 @@
 import { registerRemotes } from '@module-federation/enhanced/runtime';
-import { z } from 'zod';
 
 /** `/remotes.json`: where each remote is deployed. Changing it redeploys or rolls back a remote. */
-export const remoteManifest = z.object({
-  remotes: z.array(
-    z.object({
-      name: z.string().regex(/^[a-z_][a-z0-9_]*$/i),
-      entry: z.string().min(1),
-      version: z.string().min(1),
+export interface RemoteManifest {
+  remotes: { name: string; entry: string; version: string }[];
+}
+
+const containerName = /^[a-z_][a-z0-9_]*$/i;
+const nonEmpty = (value: unknown): value is string => typeof value === 'string' && value.length > 0;
+
+/**
+ * Checks the manifest's shape, field by field. A plain check rather than a zod schema: the shell
+ * reads the manifest before any page renders, payer pages included, and a schema library there
+ * would cost every payer several KB for three fields.
+ */
+export function parseRemoteManifest(value: unknown): RemoteManifest {
+  const remotes = typeof value === 'object' && value !== null ? (value as { remotes?: unknown }).remotes : undefined;
+  if (!Array.isArray(remotes)) throw new Error('remotes.json: "remotes" must be a list');
+  return {
+    remotes: remotes.map((remote: unknown, index) => {
+      const { name, entry, version } = (typeof remote === 'object' && remote !== null ? remote : {}) as Record<string, unknown>;
+      if (typeof name !== 'string' || !containerName.test(name)) throw new Error(`remotes.json: remotes[${index}].name must be a container name`);
+      if (!nonEmpty(entry)) throw new Error(`remotes.json: remotes[${index}].entry must be an address`);
+      if (!nonEmpty(version)) throw new Error(`remotes.json: remotes[${index}].version must be a version`);
+      return { name, entry, version };
     }),
-  ),
-});
-export type RemoteManifest = z.infer<typeof remoteManifest>;
+  };
+}
 
 export async function loadRemoteManifest(url = '/remotes.json'): Promise<RemoteManifest> {
   const response = await fetch(url, { cache: 'no-store' });
   if (!response.ok) throw new Error(`${url} answered ${response.status}`);
-  const manifest = remoteManifest.parse(await response.json());
+  const manifest = parseRemoteManifest(await response.json());
   registerRemotes(
     manifest.remotes.map(({ name, entry }) => ({ name, entry: new URL(entry, window.location.href).href })),
     { force: true },

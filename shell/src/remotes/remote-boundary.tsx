@@ -1,7 +1,5 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import Alert from '@mui/material/Alert';
-import AlertTitle from '@mui/material/AlertTitle';
-import Button from '@mui/material/Button';
+import { ErrorNotice } from '../app/error-notice';
 
 interface Props {
   area: string;
@@ -29,15 +27,9 @@ export class RemoteBoundary extends Component<Props, { error: Error | null }> {
   override render() {
     if (!this.state.error) return this.props.children;
     return (
-      <Alert
-        severity="warning"
-        role="alert"
-        action={<Button color="inherit" onClick={this.retry}>Retry</Button>}
-        sx={{ m: 2 }}
-      >
-        <AlertTitle>{this.props.area} is unavailable</AlertTitle>
+      <ErrorNotice severity="warning" title={`${this.props.area} is unavailable`} action={{ label: 'Retry', onClick: this.retry }}>
         This part of Paydesk could not be loaded. The rest of the app keeps working.
-      </Alert>
+      </ErrorNotice>
     );
   }
 }

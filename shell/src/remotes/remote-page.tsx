@@ -17,6 +17,15 @@ async function importPage(id: string): Promise<{ default: ComponentType }> {
   return module;
 }
 
+/** What an area shows while its code loads. */
+export function Loading() {
+  return (
+    <Box sx={{ display: 'flex', justifyContent: 'center', py: 8 }} role="status" aria-label="Loading">
+      <CircularProgress />
+    </Box>
+  );
+}
+
 /** Renders a page exposed by a remote; a failure stays inside this area and can be retried. */
 export function RemotePage({ id, area }: RemoteModule) {
   const [attempt, setAttempt] = useState(0);
@@ -26,13 +35,7 @@ export function RemotePage({ id, area }: RemoteModule) {
     // Keyed by module: the router reuses this element across areas, and one area's failure must
     // not follow the user into the next.
     <RemoteBoundary key={id} area={area} onRetry={() => setAttempt((n) => n + 1)}>
-      <Suspense
-        fallback={
-          <Box sx={{ display: 'flex', justifyContent: 'center', py: 8 }} role="status" aria-label="Loading">
-            <CircularProgress />
-          </Box>
-        }
-      >
+      <Suspense fallback={<Loading />}>
         <Page />
       </Suspense>
     </RemoteBoundary>

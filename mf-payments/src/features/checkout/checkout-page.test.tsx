@@ -40,7 +40,8 @@ test('a skeleton, then the Secure Payment card; Pay opens the card dialog with t
   expect(screen.getByText('ada@example.com')).toBeTruthy();
   expect(api.callsTo('/api/checkout/validate/ref-1')[0]!.authorization).toBe('Bearer pk_test_paydesk');
   fireEvent.click(screen.getByRole('button', { name: 'Pay' }));
-  expect(screen.getByRole('dialog', { name: 'Card Payment' }).textContent).toContain('ref-1');
+  // The card dialog's code loads on demand (the widget's first load does not carry it).
+  expect((await screen.findByRole('dialog', { name: 'Card Payment' })).textContent).toContain('ref-1');
 });
 
 test.each([

@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { digitsOnly } from '@paydesk/shared/cards/card-rules';
 import type { TransactionResult } from '@paydesk/shared/schemas/payment';
 import { useInitializeCardTransactionMutation, useProcessCardTransactionMutation } from '../../../lib/payments-api';
-import { publicErrorMessage } from '../../../lib/public-base-query';
+import { publicErrorMessage } from '../../../lib/public-fetch';
 import { buildPayload, type CardFields, type PaymentDetails } from '../model/payment-details';
 
 export type Initialised =

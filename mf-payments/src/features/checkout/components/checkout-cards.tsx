@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
@@ -6,7 +5,6 @@ import Typography from '@mui/material/Typography';
 import type { CheckoutRequest } from '@paydesk/shared/schemas/checkout';
 import { formatMoney } from '@paydesk/shared/format';
 import { DetailRow } from '../../../components/payer-page';
-import type { CheckoutProblem } from '../model/checkout-problem';
 
 export function CheckoutSkeleton() {
   return (
@@ -14,19 +12,6 @@ export function CheckoutSkeleton() {
       <Skeleton variant="text" width="60%" height={40} />
       <Skeleton variant="rectangular" height={96} sx={{ my: 2, borderRadius: 1 }} />
       <Skeleton variant="rectangular" height={44} sx={{ borderRadius: 1 }} />
-    </Box>
-  );
-}
-
-/** 'Payment Error' (message and Try Again) or 'Invalid Reference' (spec point 2). */
-export function CheckoutProblemCard({ problem, onRetry }: { problem: CheckoutProblem; onRetry: () => void }) {
-  return (
-    <Box>
-      <Typography variant="h5" component="h1" gutterBottom>{problem.card}</Typography>
-      <Alert severity="error" sx={{ mb: 2 }}>{problem.message}</Alert>
-      {problem.card === 'Payment Error' ? (
-        <Button variant="contained" onClick={onRetry} fullWidth>Try Again</Button>
-      ) : null}
     </Box>
   );
 }

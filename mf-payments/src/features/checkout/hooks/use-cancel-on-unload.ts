@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import type { CheckoutRequest } from '@paydesk/shared/schemas/checkout';
-import type { PublicConfig } from '@paydesk/shared/schemas/public-api';
+import type { PublicConfig } from '@paydesk/shared/schemas/payer-api';
 import { postToOpener } from '../../../lib/opener';
 
 /**

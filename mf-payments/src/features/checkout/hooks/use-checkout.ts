@@ -1,6 +1,7 @@
-import { skipToken } from '@reduxjs/toolkit/query/react';
+import { useEffect, useState } from 'react';
 import type { CheckoutRequest } from '@paydesk/shared/schemas/checkout';
-import { useValidateCheckoutQuery } from '../../../lib/payments-api';
+import { validateCheckout } from '../../../lib/checkout-validation';
+import type { PublicResult } from '../../../lib/public-fetch';
 import { checkoutRefusal, missingReference, validationProblem, type CheckoutProblem } from '../model/checkout-problem';
 
 export type CheckoutState =
@@ -8,13 +9,28 @@ export type CheckoutState =
   | { kind: 'problem'; problem: CheckoutProblem; checkout?: CheckoutRequest }
   | { kind: 'payable'; checkout: CheckoutRequest };
 
-/** The checkout behind a widget reference, and whether it may be paid (spec points 4, 5 and 8). */
+/**
+ * The checkout behind a widget reference, and whether it may be paid (spec points 4, 5 and 8).
+ * A plain call, not the API slice: the widget's Pay button shows without the store loaded.
+ */
 export function useCheckout(reference: string | undefined): { state: CheckoutState; retry: () => void } {
-  const query = useValidateCheckoutQuery(reference ? reference : skipToken);
-  const retry = () => void query.refetch();
+  const [attempt, setAttempt] = useState(0);
+  const [answer, setAnswer] = useState<{ attempt: number; result: PublicResult<CheckoutRequest> }>();
+  useEffect(() => {
+    if (!reference) return undefined;
+    let live = true;
+    void validateCheckout(reference).then((result) => {
+      if (live) setAnswer({ attempt, result });
+    });
+    return () => {
+      live = false;
+    };
+  }, [reference, attempt]);
+  const retry = () => setAttempt((n) => n + 1);
   if (!reference) return { state: { kind: 'problem', problem: missingReference }, retry };
-  if (query.isLoading || query.isFetching) return { state: { kind: 'loading' }, retry };
-  if (query.isError || !query.data) return { state: { kind: 'problem', problem: validationProblem(query.error) }, retry };
-  const refusal = checkoutRefusal(query.data);
-  return { state: refusal ? { kind: 'problem', problem: refusal, checkout: query.data } : { kind: 'payable', checkout: query.data }, retry };
+  if (answer?.attempt !== attempt) return { state: { kind: 'loading' }, retry };
+  if ('error' in answer.result) return { state: { kind: 'problem', problem: validationProblem(answer.result.error) }, retry };
+  const checkout = answer.result.data;
+  const refusal = checkoutRefusal(checkout);
+  return { state: refusal ? { kind: 'problem', problem: refusal, checkout } : { kind: 'payable', checkout }, retry };
 }

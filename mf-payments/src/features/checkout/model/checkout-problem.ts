@@ -1,5 +1,5 @@
 import type { CheckoutRequest } from '@paydesk/shared/schemas/checkout';
-import { httpStatusOf, publicErrorMessage } from '../../../lib/public-base-query';
+import { httpStatusOf, publicErrorMessage } from '../../../lib/public-fetch';
 
 /** Which card the widget shows instead of the Secure Payment card (spec points 2 and 8). */
 export interface CheckoutProblem {

@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import { challengeMessage } from '@paydesk/shared/schemas/public-api';
+import { challengeMessage } from '@paydesk/shared/schemas/payer-api';
 import type { ChallengeForm } from '../model/challenge-form';
 
 /** Spec point 9: the 3D redirect form auto-submits after 1 second. */

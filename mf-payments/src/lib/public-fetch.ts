@@ -1,29 +1,48 @@
-import { fetchBaseQuery, type BaseQueryApi, type FetchArgs, type FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
-import type { z } from 'zod';
+import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
+import type { z } from 'zod/mini';
 
 /**
- * The payer pages' own base query, used from queryFn inside the one API slice: the public calls
- * carry the publishable key, never the staff token that the slice's base query would put on
- * them, and a refused public call must not end a staff session open in another tab.
+ * The payer pages' calls to the public API, without Redux: the pay form and the widget render
+ * and validate with this alone, so their first load carries no store. The RTK Query endpoints
+ * (payments-api.ts) call it too. Errors have fetchBaseQuery's shapes, so one set of messages
+ * (publicErrorMessage) reads both. The public calls carry the publishable key, never the staff
+ * token, and a refused public call never ends a staff session open in another tab.
  */
-const rawPublicQuery = fetchBaseQuery({ baseUrl: '/api' });
-
 export type PublicResult<T> = { data: T } | { error: FetchBaseQueryError };
 
 export const customError = (message: string): { error: FetchBaseQueryError } => ({ error: { status: 'CUSTOM_ERROR', error: message } });
 
+export interface PublicRequest {
+  /** Below /api, e.g. `/public/config`. */
+  url: string;
+  method?: 'GET' | 'POST';
+  body?: unknown;
+}
+
 /** One public call; the answer is parsed with its schema, and anything else is 'Invalid response'. */
-export async function publicCall<S extends z.ZodType>(
-  args: FetchArgs,
-  api: BaseQueryApi,
+export async function publicFetch<S extends z.ZodMiniType>(
+  { url, method = 'GET', body }: PublicRequest,
   schema: S,
   publishableKey?: string,
 ): Promise<PublicResult<z.infer<S>>> {
   const headers: Record<string, string> = { accept: 'application/json' };
   if (publishableKey) headers.authorization = `Bearer ${publishableKey}`;
-  const result = await rawPublicQuery({ ...args, headers }, api, {});
-  if (result.error) return { error: result.error };
-  const parsed = schema.safeParse(result.data);
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  let response: Response;
+  try {
+    response = await fetch(`/api${url}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  } catch (error) {
+    return { error: { status: 'FETCH_ERROR', error: String(error) } };
+  }
+  const text = await response.text();
+  let data: unknown;
+  try {
+    data = text ? JSON.parse(text) : null;
+  } catch (error) {
+    return { error: { status: 'PARSING_ERROR', originalStatus: response.status, data: text, error: String(error) } };
+  }
+  if (!response.ok) return { error: { status: response.status, data } };
+  const parsed = schema.safeParse(data);
   return parsed.success ? { data: parsed.data } : customError('Invalid response');
 }
 

@@ -1,0 +1,129 @@
+// The database's own ceiling for card payments: the SQL statements of one complete payment,
+// captured from the real app (in process, on the benchmark's database, its Db wrapped in a
+// recorder), replayed by pgbench as a custom script with the same transactions.
+import { execFile } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { promisify } from 'node:util';
+import utils from 'pg/lib/utils.js';
+import { buildApp } from '../../server/src/app.ts';
+import { loadConfig } from '../../server/src/config.ts';
+import { openPostgresDb } from '../../server/src/db/postgres-db.ts';
+import { cardFingerprint } from '../../server/src/payments/payment-ids.ts';
+import { withCheckDigit } from '../../shared/src/cards/card-rules.ts';
+import { envelopeKeys, seal } from '../../shared/src/crypto/envelope.ts';
+
+const run = promisify(execFile);
+
+/** The Db seam with every statement written to `log` while `log.on`; BEGIN and COMMIT included. */
+function recordingDb(db, log) {
+  const note = (sql, params = []) => log.on && log.statements.push({ sql: sql.trim(), params });
+  const wrap = (inner, inTransaction) => {
+    const self = {
+      query: (sql, params) => (note(sql, params), inner.query(sql, params)),
+      exec: (sql) => (note(sql), inner.exec(sql)),
+      transaction: (fn) => (inTransaction ? fn(self) : inner.transaction(async (tx) => {
+        note('begin');
+        try {
+          const result = await fn(wrap(tx, true));
+          note('commit');
+          return result;
+        } catch (error) {
+          note('rollback');
+          throw error;
+        }
+      })),
+      close: () => inner.close(),
+    };
+    return self;
+  };
+  return wrap(db, false);
+}
+
+/**
+ * One payment (initialise, then process) through the real app with the server's own environment
+ * `env`, from `address` (X-Forwarded-For; the server must trust 127.0.0.1) or from loopback.
+ * Returns its statements and the values that are this payment's own (ids, fingerprint, address).
+ */
+export async function capturePayment({ env, databaseUrl, address }) {
+  const config = loadConfig({ ...env, DATABASE_URL: databaseUrl, DATA_DIR: '/nonexistent', LOG_LEVEL: 'silent' });
+  const log = { on: false, statements: [] };
+  const db = await openPostgresDb(databaseUrl);
+  const app = await buildApp({ config, db: recordingDb(db, log) });
+  try {
+    await app.ready();
+    const headers = { authorization: `Bearer ${config.publishableKey}`, ...(address ? { 'x-forwarded-for': address } : {}) };
+    const card = withCheckDigit('490000123456789');
+    log.on = true;
+    const init = await app.inject({ method: 'POST', url: '/api/initialize-card-transaction', headers, payload: { card_number: card, currency: 'USD', reference: null } });
+    const ids = init.json().data;
+    const payload = {
+      transaction_id: ids.transactionId, order_id: ids.orderId, reference: null, card_number: card, card_month: '12', card_year: String(new Date().getFullYear() + 2),
+      cvv: '123', amount: 49.99, currency: 'USD', email: 'payer@example.com', phone: '+15550100', first_name: 'Pat', last_name: 'Payer',
+      cardBrand: 'Visa', checkout: false, checkout_reference: null,
+    };
+    const done = await app.inject({ method: 'POST', url: '/api/process-card-transaction', headers, payload: { data: seal(payload, envelopeKeys(config.cardEnvelopeKey)) } });
+    log.on = false;
+    if (done.statusCode !== 200 || done.json().message !== 'Payment successful') throw new Error(`capture payment answered ${done.statusCode}: ${done.body.slice(0, 200)}`);
+    const own = [ids.transactionId, ids.orderId, cardFingerprint(config.fingerprintKey, card)];
+    return { statements: log.statements, isOwn: (value) => typeof value === 'string' && (own.includes(value) || (address !== undefined && value.endsWith(`:${address}`))) };
+  } finally {
+    await app.close();
+    await db.close();
+  }
+}
+
+/**
+ * A pgbench script of those statements, in extended protocol as node-postgres sends them: every
+ * parameter stays a parameter (a pgbench variable). The payment's own values (transaction and
+ * order id, card fingerprint, rate-limit key) become one number unique to each replayed payment,
+ * so unique keys and locks behave as with distinct payments; every other value is as captured.
+ * Returns the script text and the `-D` definitions it needs.
+ */
+export function pgbenchScript({ statements, isOwn }) {
+  const defines = new Map();
+  const variableFor = (value) => {
+    if (isOwn(value)) return ':payment';
+    const text = String(utils.prepareValue(value));
+    if (!defines.has(text)) defines.set(text, `v${defines.size + 1}`);
+    return `:${defines.get(text)}`;
+  };
+  const lines = [
+    '-- One complete card payment as the server runs it (captured by bench/lib/payment-sql.mjs).',
+    '\\set seq :seq + 1',
+    '\\set payment :base + :client_id * 100000000 + :seq',
+  ];
+  for (const { sql, params } of statements) {
+    const text = sql.replace(/\$(\d+)/g, (_, n) => {
+      const value = params[Number(n) - 1];
+      return value === null || value === undefined ? 'NULL' : variableFor(value);
+    });
+    if (text.includes(';')) throw new Error(`a captured statement holds a semicolon: ${text.slice(0, 80)}`);
+    lines.push(`${text.replace(/\s*\n\s*/g, ' ')};`);
+  }
+  return { script: `${lines.join('\n')}\n`, defines: [...defines].map(([value, name]) => `${name}=${value}`) };
+}
+
+/** pgbench on that script: `clients` connections for `seconds`; tps is complete payments a second. */
+export async function runPgbench({ databaseUrl, scriptFile, script, defines, clients, seconds, base }) {
+  writeFileSync(scriptFile, script);
+  const args = [
+    '-n', '-M', 'extended', '-c', String(clients), '-j', String(Math.min(clients, 2)), '-T', String(seconds),
+    '-D', 'seq=0', '-D', `base=${base}`, ...defines.flatMap((d) => ['-D', d]), '-f', scriptFile, databaseUrl,
+  ];
+  const { stdout } = await run('pgbench', args, { maxBuffer: 1 << 24 });
+  const number = (pattern) => Number(stdout.match(pattern)?.[1]);
+  const failed = number(/number of failed transactions: (\d+)/) || 0;
+  const processed = number(/number of transactions actually processed: (\d+)/);
+  if (!processed || failed > 0) throw new Error(`pgbench: ${processed} processed, ${failed} failed\n${stdout}`);
+  return {
+    clients, seconds, payments: processed, payments_per_s: Math.round(number(/tps = ([\d.]+) \(without initial connection time\)/)),
+    latency_avg_ms: number(/latency average = ([\d.]+) ms/), latency_stddev_ms: number(/latency stddev = ([\d.]+) ms/) || undefined,
+  };
+}
+
+/** pgbench's own TPC-B-like script (scale 1, in the same database), as a yardstick of the machine right now. */
+export async function runTpcb({ databaseUrl, clients = 16, seconds = 5 }) {
+  await run('pgbench', ['-i', '-s', '1', '-q', databaseUrl]);
+  const { stdout } = await run('pgbench', ['-c', String(clients), '-j', '2', '-T', String(seconds), databaseUrl], { maxBuffer: 1 << 24 });
+  return { clients, seconds, tps: Math.round(Number(stdout.match(/tps = ([\d.]+) \(without initial connection time\)/)?.[1])) };
+}

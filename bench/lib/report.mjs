@@ -1,0 +1,130 @@
+// bench/report.md and report.json from the figures of one `npm run bench` (run-all.mjs).
+import { fmtInt } from './stats.mjs';
+import { growth } from './growth.mjs';
+
+const TRANSACTIONS_TARGET_MS = 50;
+const verdict = (ok) => (ok ? 'PASS' : 'FAIL');
+const withoutTitle = (markdown) => markdown.replace(/^#+ .*\n+/, '').trim();
+const spread = (s, f = (v) => fmtInt(Math.round(v))) => `${f(s.median)} (${f(s.min)}–${f(s.max)})`;
+
+/** The transactions runs flattened: one entry per database and size. */
+function transactionRuns(steps) {
+  return steps.filter((s) => s.kind === 'transactions' && s.data).flatMap((s) =>
+    Object.entries(s.data.databases).map(([kind, r]) => ({ kind, size: r.transactions, database: r.database, seeding: r.seeding, calls: r.calls })));
+}
+
+function growthSection(runs) {
+  const lines = ['## Cost growth', '',
+    'Server time (median of the timed rounds, in-process `app.inject`) of each transactions call at each size, the ratio per 10x more rows between neighbouring sizes, ' +
+    'and the growth exponent k (time ∝ rows^k from the smallest to the largest size). The verdict takes the steepest 10x step: up to ×1.25 flat, up to ×2 logarithmic, ×5 and more linear. ' +
+    'The middle and last pages are deeper in a bigger table (page N/2 and N of 100 rows), so they measure depth as well as size; ' +
+    'the common e-mail fragment matches more rows in a bigger table. The sizes run minutes apart on a shared machine: a change common to every call ' +
+    '(the dashboard totals read small rollups, whose work does not grow with the table) is the machine, not the table.', ''];
+  const summary = [];
+  for (const kind of [...new Set(runs.map((r) => r.kind))]) {
+    const mine = runs.filter((r) => r.kind === kind);
+    if (mine.length < 2) continue;
+    const g = growth(mine);
+    lines.push(`### ${mine[0].database.replace(/ \(.*/, '')}: ${g.sizes.map(fmtInt).join(', ')} transactions`, '',
+      `| call | ${g.sizes.map((s) => `${fmtInt(s)} ms`).join(' | ')} | per 10x | k | verdict |`,
+      `|---|${g.sizes.map(() => '---:').join('|')}|---|---:|---|`,
+      ...g.calls.map((c) => `| ${c.name} | ${c.medians.map((m) => m.toFixed(2)).join(' | ')} | ${c.per_tenfold.map((r) => `×${r.toFixed(2)}`).join(', ')} | ${c.k.toFixed(2)} | ${c.verdict} |`), '');
+    summary.push({ kind, ...g });
+  }
+  if (summary.length === 0) lines.push('Not enough sizes measured.', '');
+  return { lines, summary };
+}
+
+function transactionsSection(runs) {
+  const lines = ['## Transactions API at scale', ''];
+  for (const kind of [...new Set(runs.map((r) => r.kind))]) {
+    const largest = runs.filter((r) => r.kind === kind).sort((a, b) => b.size - a.size)[0];
+    lines.push(`### ${largest.database.replace(/ \(.*/, '')}: ${fmtInt(largest.size)} transactions`, '',
+      `Seeding ${largest.seeding.total_s} s. Server time in process (routing, auth, validation, SQL, serialisation; no network); median, p95 and (min–max) of the timed rounds.`, '',
+      '| call | median ms | p95 ms | min–max ms | returned |', '|---|---:|---:|---:|---|',
+      ...largest.calls.map((c) => `| ${c.name} | ${c.median_ms.toFixed(1)} | ${c.p95_ms.toFixed(1)} | ${c.min_ms.toFixed(1)}–${c.max_ms.toFixed(1)} | ${c.result} |`), '');
+  }
+  return lines;
+}
+
+/** The target table: one row per target, measured or not. */
+function targetRows(steps, runs, growthSummary) {
+  const rows = [];
+  const payer = steps.find((s) => s.kind === 'payer')?.data;
+  for (const [name, page] of Object.entries(payer?.pages ?? {})) {
+    const kb = page.gzipBytes.median / 1024;
+    rows.push([`Payer page ${name.split(' ').at(-1)}`, `JS+CSS before the form is usable <= ${payer.budgetKb} KB gzip`, `${kb.toFixed(0)} KB`, verdict(kb <= payer.budgetKb)]);
+  }
+  rows.push(['Payer page', 'federated within 1.15x of one ordinary bundle (time to usable)', 'not measured yet (the single-bundle build variant does not exist yet)', '—']);
+  rows.push(['Back office', 'time to a usable Transaction Monitoring page and Dashboard at 1,000,000 transactions', 'not measured yet (no benchmark)', '—']);
+  const pg = runs.filter((r) => r.kind === 'postgres').sort((a, b) => b.size - a.size)[0];
+  if (pg) {
+    const worst = [...pg.calls].sort((a, b) => b.p95_ms - a.p95_ms)[0];
+    rows.push([`Transactions API, PostgreSQL, ${fmtInt(pg.size)} rows`, `every call p95 < ${TRANSACTIONS_TARGET_MS} ms`, `worst p95 ${worst.p95_ms.toFixed(1)} ms (${worst.name})`, verdict(worst.p95_ms < TRANSACTIONS_TARGET_MS)]);
+  }
+  for (const g of growthSummary) {
+    const linear = g.calls.filter((c) => c.verdict === 'linear');
+    rows.push([`Cost growth, ${g.kind}, ${g.sizes.map(fmtInt).join(' → ')}`, 'flat or logarithmic, never linear',
+      linear.length ? `linear: ${linear.map((c) => `${c.name} (×${Math.max(...c.per_tenfold).toFixed(1)} per 10x)`).join(', ')}` : `steepest ×${Math.max(...g.calls.flatMap((c) => c.per_tenfold)).toFixed(2)} per 10x`, verdict(linear.length === 0)]);
+  }
+  const cards = steps.find((s) => s.kind === 'cards')?.data;
+  for (const [kind, r] of Object.entries(cards?.results ?? {})) {
+    rows.push([`Card upload, ${kind}, ${fmtInt(cards.rows)} rows`, 'under 15 s and 300 MB peak', `${r.seconds.median.toFixed(1)} s, ${r.peakMb.max} MB`, verdict(r.seconds.median < 15 && r.peakMb.max < 300)]);
+  }
+  const pay = steps.find((s) => s.kind === 'payments')?.data;
+  if (pay) {
+    const { summary: s, targets: t, verdicts: v } = pay;
+    const yardstick = pay.tpcb ? ` (this machine then: pgbench TPC-B ${fmtInt(pay.tpcb.tps)} tps, against about 3,200 in the issue)` : '';
+    rows.push(['Payment API', `>= ${fmtInt(t.payments_per_s)} complete payments/s`, `${spread(s.payments_per_s)} payments/s${yardstick}`, verdict(v.payments_per_s)]);
+    rows.push(['Payment API', `>= ${t.ratio} of the database's ceiling (pgbench, same SQL)`, `${s.ratio.median} (${s.ratio.min}–${s.ratio.max}) of ${fmtInt(s.database_payments_per_s.median)}/s`, verdict(v.ratio)]);
+    rows.push(['Payment API', `p99 < ${t.half_load_p99_ms} ms at half load`, `${spread(s.half_load_p99_ms, (x) => x.toFixed(0))} ms at ${fmtInt(s.half_load_rate.median ?? s.half_load_rate)}/s`, verdict(v.half_load_p99_ms)]);
+  }
+  return rows;
+}
+
+export function renderReport({ quick, only, steps, machine, totalSeconds, command, measured_at: measuredAt = new Date().toISOString() }) {
+  const runs = transactionRuns(steps);
+  const { lines: growthLines, summary: growthSummary } = growthSection(runs);
+  const section = (kind, title) => {
+    const step = steps.find((s) => s.kind === kind);
+    if (!step) return [];
+    return [`## ${title}`, '', step.error ? `Failed: ${step.error}` : withoutTitle(step.markdown), ''];
+  };
+  const load = (l) => l.map((x) => x.toFixed(1)).join(' ');
+  const lines = [
+    '# Paydesk benchmarks',
+    '',
+    `\`${command}\` on ${measuredAt.slice(0, 16).replace('T', ' ')} UTC, ${totalSeconds} s${only ? ` for ${only.join(', ')}, the other figures from their last run (times under Runs)` : ' in all'}${quick ? ' (quick: smaller sizes, one run each; the full run is `npm run bench`)' : ''}. ` +
+      `Machine: ${machine.cpus} × ${machine.cpu_model}, ${machine.memory_gb} GiB, Node ${machine.node}; load average ${load(machine.loadavg_before)} before and ${load(machine.loadavg_after)} after. ` +
+      'The machine is shared with other work, so absolute figures are noisy: each is a median with its (min–max), and comparisons are ratios of things measured side by side in the same run.',
+    '',
+    '## Targets',
+    '',
+    '| what | target | measured | |',
+    '|---|---|---|---|',
+    ...targetRows(steps, runs, growthSummary).map((r) => `| ${r.join(' | ')} |`),
+    '',
+    ...section('payer', 'Payer pages'),
+    '### Federation overhead',
+    '',
+    'Not measured yet: it needs the same pages built as one ordinary webpack bundle without module federation (a build variant), which does not exist yet.',
+    '',
+    ...section('payments', 'Payment API'),
+    ...(runs.length ? transactionsSection(runs) : section('transactions', 'Transactions API at scale')),
+    ...growthLines,
+    ...section('cards', 'Card upload'),
+    '## Runs',
+    '',
+    '| benchmark | command | measured | seconds | |',
+    '|---|---|---|---:|---|',
+    ...steps.map((s) => `| ${s.name} | \`node ${s.args.join(' ')}\` | ${(s.measured_at ?? measuredAt).slice(11, 16)} UTC | ${s.seconds} | ${s.error ? 'FAILED' : 'ok'} |`),
+    '',
+  ];
+  const json = {
+    command, quick, only, measured_at: measuredAt, total_seconds: totalSeconds, machine,
+    steps: steps.map((s) => ({ name: s.name, kind: s.kind, args: s.args, measured_at: s.measured_at, seconds: s.seconds, error: s.error, results: s.data, markdown: s.markdown })),
+    cost_growth: growthSummary,
+    not_measured: ['federation overhead (single-bundle build variant)', 'back-office page timing at 1,000,000 transactions'],
+  };
+  return { markdown: lines.join('\n'), json };
+}

@@ -1,0 +1,247 @@
+// Payment API under load (issue 9): one real server process on a fresh PostgreSQL database,
+// autocannon on loopback, and pgbench replaying the same payment's SQL beside it.
+//
+//   npm run bench:payments                                 3 rounds of 15 s
+//   npm run bench:payments -- --seconds 10 --rounds 1      (what `npm run bench -- --quick` runs)
+//
+// Options: --seconds S per load run (default 15), --rounds R (default 3), --history N past
+// transactions in the database before the load (default 100000), --connections C payers at
+// once and pgbench clients (default 10, the server's PostgreSQL pool size), --addresses
+// per-payment|one (default per-payment), --profile (CPU profile of the server during the
+// runs, under bench/.work/), --redis URL (the rate-limit counters in Redis instead of PostgreSQL,
+// under a key prefix of the run's own), --database-url URL (default $BENCH_DATABASE_URL or the
+// local server).
+//
+// The database starts with N past transactions (the product's generator, credited to the wallet
+// ledger, VACUUM ANALYZE: bench/lib/scale-data.mjs), as a live database has: on an empty one the
+// ledger's balance check plans a scan of every entry (cheap only while the ledger is small), so
+// each round would be slower than the one before.
+//
+// What each figure is:
+// - payments/s: complete payments (initialise, then process with the sealed envelope, answered
+//   "Payment successful") a second, C payers paying back to back (autocannon, closed loop);
+//   p50/p99 of a whole payment (both calls, the client's sealing included).
+// - database ceiling: pgbench running the SQL one payment runs (captured from the real app on
+//   this database; bench/lib/payment-sql.mjs) with C clients, as many seconds, in the same round;
+//   the ratio payments/s ÷ that is what the server leaves of the database's capacity.
+// - half load: payments started at a fixed rate of half the payments/s of the same round, right
+//   after it (open loop, latency from each payment's scheduled start).
+// - checkout validation: GET /api/checkout/validate/{reference}, C clients back to back.
+// The server is started with the per-address payment limit raised (PAYMENT_RATE_LIMIT_PER_MINUTE
+// and every other *_RATE_LIMIT_* variable of server/src/config.ts set to its maximum), and by
+// default each payment comes from its own address (X-Forwarded-For, the server trusting
+// 127.0.0.1), as payers do; `--addresses one` sends everything from 127.0.0.1.
+// Targets (reported, never enforced): >= 1,000 payments/s, >= 0.5 of the database ceiling,
+// p99 < 50 ms at half load.
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, totalmem } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { openPostgresDb } from '../server/src/db/postgres-db.ts';
+import { defaultDatabaseUrl, freshDatabase } from './lib/databases.mjs';
+import { closedLoop, getLoop, openLoop } from './lib/payment-load.mjs';
+import { capturePayment, pgbenchScript, runPgbench, runTpcb } from './lib/payment-sql.mjs';
+import { sampleWaits } from './lib/pg-waits.mjs';
+import { startProduct } from './lib/product.mjs';
+import { cleanups, seed } from './lib/scale-data.mjs';
+import { topCosts } from './lib/profile.mjs';
+import { fmtInt, log, summarize } from './lib/stats.mjs';
+
+const benchDir = dirname(fileURLToPath(import.meta.url));
+const resultsDir = process.env.BENCH_RESULTS_DIR ?? join(benchDir, 'results');
+const workDir = join(benchDir, '.work');
+const TARGETS = { payments_per_s: 1000, ratio: 0.5, half_load_p99_ms: 50 };
+
+const { values: args } = parseArgs({
+  options: {
+    seconds: { type: 'string', default: '15' },
+    rounds: { type: 'string', default: '3' },
+    history: { type: 'string', default: '100000' },
+    connections: { type: 'string', default: '10' },
+    addresses: { type: 'string', default: 'per-payment' },
+    profile: { type: 'boolean', default: false },
+    redis: { type: 'string' },
+    'database-url': { type: 'string', default: defaultDatabaseUrl() },
+  },
+});
+const SECONDS = Number(args.seconds);
+const ROUNDS = Number(args.rounds);
+const CONNECTIONS = Number(args.connections);
+const HISTORY = Number(args.history.replace(/[_,]/g, ''));
+if (![SECONDS, ROUNDS, CONNECTIONS, HISTORY + 1].every((n) => Number.isInteger(n) && n > 0)) throw new Error('--seconds, --rounds, --connections and --history must be positive integers');
+if (!['per-payment', 'one'].includes(args.addresses)) throw new Error('--addresses must be per-payment or one');
+
+/** Every *_RATE_LIMIT_* variable the server reads, at the highest value its configuration accepts. */
+function raisedRateLimits() {
+  const source = readFileSync(join(benchDir, '..', 'server', 'src', 'config.ts'), 'utf8');
+  const limits = Object.fromEntries([...source.matchAll(/^\s*(\w*RATE_LIMIT\w*):[^\n]*?\.max\(([\d_]+)\)/gm)].map(([, name, max]) => [name, max.replaceAll('_', '')]));
+  if (!limits.PAYMENT_RATE_LIMIT_PER_MINUTE) throw new Error('server/src/config.ts has no PAYMENT_RATE_LIMIT_PER_MINUTE: update bench/payment-api.mjs to the new name of the payment rate limit');
+  return limits;
+}
+
+/** CPU time (user + system) of a process so far, from /proc (clock ticks of 10 ms). */
+const serverCpuMs = (pid) => {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+};
+
+const rateLimits = raisedRateLimits();
+const secretKey = `sk_bench_${randomBytes(16).toString('hex')}`;
+// The server's keys are given, not generated, so that the in-process capture has the same configuration.
+const env = {
+  PAYDESK_MODE: 'demo',
+  AUTH_SECRET: randomBytes(32).toString('hex'),
+  CARD_ENVELOPE_KEY: randomBytes(32).toString('hex'),
+  FINGERPRINT_KEY: randomBytes(32).toString('hex'),
+  CARD_STORAGE_KEY: randomBytes(32).toString('hex'),
+  SECRET_KEY: secretKey,
+  ...rateLimits,
+  ...(args.addresses === 'per-payment' ? { TRUST_PROXY: '127.0.0.1' } : {}),
+  ...(args.redis ? { REDIS_URL: args.redis, REDIS_KEY_PREFIX: `paydesk-bench-${randomBytes(4).toString('hex')}:` } : {}),
+};
+const profileDir = join(workDir, `profile-${Date.now()}`);
+
+log(`Payment API: ${ROUNDS} rounds of ${SECONDS} s, ${CONNECTIONS} payers, addresses ${args.addresses}, rate-limit counters in ${args.redis ? 'Redis' : 'PostgreSQL'}; server limits raised: ${Object.entries(rateLimits).map(([k, v]) => `${k}=${v}`).join(', ')}`);
+mkdirSync(workDir, { recursive: true });
+const database = await freshDatabase('postgres', args['database-url']);
+cleanups.push(() => database.drop());
+if (HISTORY > 0) {
+  log(`Seeding ${fmtInt(HISTORY)} past transactions`);
+  const history = await openPostgresDb(database.url);
+  await seed(history, { password: `Bench-${randomBytes(6).toString('hex')}-7`, count: HISTORY, seed: 42, demoTransactions: 100 });
+  // The seed's pages written out now, not by a checkpoint in the middle of a measurement (needs a superuser or pg_checkpoint).
+  await history.exec('checkpoint').catch((error) => log(`CHECKPOINT refused (${error.message}): the first round may meet the seed's checkpoint`));
+  await history.close();
+}
+const product = await startProduct({ ...database.env, ...env }, { build: false, nodeArgs: args.profile ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [] });
+// Ctrl-C runs the cleanups (scale-data.mjs): the server first, then its database.
+cleanups.push(async () => product.stop());
+const results = { rounds: [], half_load: [], validation: [] };
+let statements;
+try {
+  const base = product.baseUrl;
+  const { data: config } = await (await fetch(`${base}/api/public/config`)).json();
+  const keys = { publishableKey: config.publishableKey, envelopeKey: config.envelopeKey, addresses: args.addresses };
+  const checkout = await fetch(`${base}/api/checkout`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${secretKey}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com', phone: '+15550101', amount: 25 }),
+  });
+  const { reference } = (await checkout.json()).data;
+
+  const captured = await capturePayment({ env, databaseUrl: database.url, address: args.addresses === 'per-payment' ? '10.200.0.1' : undefined });
+  const replay = pgbenchScript(captured);
+  statements = captured.statements.map((s) => s.sql.replace(/\s+/g, ' '));
+  log(`One payment runs ${statements.length} statements (BEGIN and COMMIT included); pgbench replays them`);
+
+  results.tpcb = await runTpcb({ databaseUrl: database.url });
+  log(`pgbench TPC-B-like, 16 clients, 5 s: ${fmtInt(results.tpcb.tps)} tps (issue 9's reference: about 3,200 on a machine of this kind)`);
+
+  for (let round = 1; round <= ROUNDS; round += 1) {
+    const pgbench = await sampleWaits(database.url, () => runPgbench({ databaseUrl: database.url, scriptFile: join(workDir, 'payment.pgbench.sql'), ...replay, clients: CONNECTIONS, seconds: SECONDS, base: round * 1e12 }), { pgbench: true });
+    const db = { ...pgbench.result, waits: pgbench.waits };
+    const cpuBefore = [serverCpuMs(product.pid), process.cpuUsage()];
+    const load = await sampleWaits(database.url, () => closedLoop({ baseUrl: base, connections: CONNECTIONS, seconds: SECONDS, ...keys }));
+    const http = { ...load.result, waits: load.waits };
+    // CPU time per payment (warm-up included in both counts): the server's, and this load generator's.
+    const paid = http.http.statuses[200] ?? 1;
+    http.server_cpu_ms_per_payment = Math.round(((serverCpuMs(product.pid) - cpuBefore[0]) / paid) * 100) / 100;
+    const client = process.cpuUsage(cpuBefore[1]);
+    http.client_cpu_ms_per_payment = Math.round(((client.user + client.system) / 1000 / paid) * 100) / 100;
+    if (http.failures > 0) throw new Error(`${http.failures} payments failed, the first: ${http.first_failure}`);
+    results.rounds.push({ database: db, http, ratio: Math.round((http.payments_per_s / db.payments_per_s) * 100) / 100 });
+    log(`round ${round}: ${fmtInt(http.payments_per_s)} payments/s (p50 ${http.p50_ms} ms, p99 ${http.p99_ms} ms; CPU per payment: server ${http.server_cpu_ms_per_payment} ms, load generator ${http.client_cpu_ms_per_payment} ms); pgbench ${fmtInt(db.payments_per_s)} payments/s; ratio ${results.rounds.at(-1).ratio}`);
+    // Half of what the server just did, right after it: the machine's speed drifts between rounds.
+    const half = await openLoop({ baseUrl: base, rate: Math.max(1, Math.round(http.payments_per_s / 2)), seconds: SECONDS, ...keys });
+    if (half.failures > 0) throw new Error(`${half.failures} payments failed at half load, the first: ${half.first_failure}`);
+    results.half_load.push(half);
+    log(`round ${round}, half load ${half.rate}/s: p50 ${half.p50_ms} ms, p99 ${half.p99_ms} ms`);
+  }
+  for (let round = 1; round <= ROUNDS; round += 1) {
+    const run = await getLoop({ baseUrl: base, path: `/api/checkout/validate/${reference}`, headers: { authorization: `Bearer ${config.publishableKey}` }, connections: CONNECTIONS, seconds: Math.max(5, Math.round(SECONDS / 2)), addresses: args.addresses });
+    if (run.non2xx > 0 || run.errors > 0) throw new Error(`checkout validation: ${run.non2xx} non-2xx answers, ${run.errors} errors`);
+    results.validation.push(run);
+    log(`checkout validation, round ${round}: ${fmtInt(run.requests_per_s)} requests/s, p50 ${run.p50_ms} ms, p99 ${run.p99_ms} ms`);
+  }
+} finally {
+  product.stop();
+  await new Promise((r) => setTimeout(r, args.profile ? 3000 : 500));
+  await database.drop();
+}
+
+const pick = (list, get) => summarize(list.map(get));
+const summary = {
+  payments_per_s: pick(results.rounds, (r) => r.http.payments_per_s),
+  p50_ms: pick(results.rounds, (r) => r.http.p50_ms),
+  p99_ms: pick(results.rounds, (r) => r.http.p99_ms),
+  database_payments_per_s: pick(results.rounds, (r) => r.database.payments_per_s),
+  ratio: pick(results.rounds, (r) => r.ratio),
+  server_cpu_ms_per_payment: pick(results.rounds, (r) => r.http.server_cpu_ms_per_payment),
+  client_cpu_ms_per_payment: pick(results.rounds, (r) => r.http.client_cpu_ms_per_payment),
+  half_load_rate: pick(results.half_load, (r) => r.rate),
+  half_load_p50_ms: pick(results.half_load, (r) => r.p50_ms),
+  half_load_p99_ms: pick(results.half_load, (r) => r.p99_ms),
+  validation_requests_per_s: pick(results.validation, (r) => r.requests_per_s),
+  validation_p50_ms: pick(results.validation, (r) => r.p50_ms),
+  validation_p99_ms: pick(results.validation, (r) => r.p99_ms),
+};
+const verdicts = {
+  payments_per_s: summary.payments_per_s.median >= TARGETS.payments_per_s,
+  ratio: summary.ratio.median >= TARGETS.ratio,
+  half_load_p99_ms: summary.half_load_p99_ms.median < TARGETS.half_load_p99_ms,
+};
+const profile = args.profile ? topCosts(profileDir) : undefined;
+
+const spread = (s, unit = '') => `${fmtInt(s.median)}${unit} (${fmtInt(s.min)}–${fmtInt(s.max)})`;
+const verdict = (ok) => (ok ? 'PASS' : 'FAIL');
+const lines = [
+  '## Payment API',
+  '',
+  `One server process (\`server/src/main.ts\`, demo mode) on a fresh PostgreSQL database holding ${fmtInt(HISTORY)} past transactions, loopback; ${ROUNDS} rounds of ${SECONDS} s, ${CONNECTIONS} payers at once; median (min–max) over the rounds. ` +
+    `Rate limits raised for the run: ${Object.entries(rateLimits).map(([k, v]) => `\`${k}=${v}\``).join(', ')}; ` +
+    (args.addresses === 'per-payment' ? 'each payment from its own address (X-Forwarded-For, `TRUST_PROXY=127.0.0.1`); ' : 'every call from 127.0.0.1; ') +
+    `rate-limit counters in ${args.redis ? `Redis (\`--redis ${args.redis}\`)` : 'PostgreSQL (no `REDIS_URL`, the default)'}.`,
+  `Machine: ${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, load average ${loadavg().map((l) => l.toFixed(1)).join(' ')} at the end (shared: other work runs beside it), Node ${process.version}. ${new Date().toISOString()}`,
+  '',
+  '| figure | value | target |',
+  '|---|---|---|',
+  `| complete payments/s (init + process), ${CONNECTIONS} payers back to back | ${spread(summary.payments_per_s)} | ${verdict(verdicts.payments_per_s)} >= ${fmtInt(TARGETS.payments_per_s)} |`,
+  `| payment latency p50 / p99 at that load | ${spread(summary.p50_ms, ' ms')} / ${spread(summary.p99_ms, ' ms')} | |`,
+  `| database ceiling: pgbench, the same SQL, ${CONNECTIONS} clients | ${spread(summary.database_payments_per_s)} payments/s | |`,
+  `| payments/s ÷ database ceiling (same round) | ${summary.ratio.median} (${summary.ratio.min}–${summary.ratio.max}) | ${verdict(verdicts.ratio)} >= ${TARGETS.ratio} |`,
+  `| CPU time per payment: server process / load generator | ${summary.server_cpu_ms_per_payment.median} ms / ${summary.client_cpu_ms_per_payment.median} ms | |`,
+  `| half load: ${spread(summary.half_load_rate)} payments/s at a fixed rate (half the round's), p50 / p99 | ${spread(summary.half_load_p50_ms, ' ms')} / ${spread(summary.half_load_p99_ms, ' ms')} | ${verdict(verdicts.half_load_p99_ms)} p99 < ${TARGETS.half_load_p99_ms} ms |`,
+  `| yardstick: pgbench's TPC-B-like script, 16 clients, 5 s | ${fmtInt(results.tpcb.tps)} tps (issue 9's reference: about 3,200 on a machine of this kind) | |`,
+  `| checkout validation, requests/s, ${CONNECTIONS} clients | ${spread(summary.validation_requests_per_s)} | |`,
+  `| checkout validation p50 / p99 | ${spread(summary.validation_p50_ms, ' ms')} / ${spread(summary.validation_p99_ms, ' ms')} | |`,
+  '',
+  `What the database sessions did (pg_stat_activity every 20 ms, average number of sessions), last round:`,
+  '',
+  '| under pgbench | sessions | under the server | sessions |',
+  '|---|---:|---|---:|',
+  ...results.rounds.at(-1).database.waits.map((w, i) => {
+    const h = results.rounds.at(-1).http.waits[i];
+    return `| ${w.what} | ${w.sessions} | ${h?.what ?? ''} | ${h?.sessions ?? ''} |`;
+  }),
+  '',
+  ...(results.rounds.at(-1).http.waits[0]?.what.includes('Lock:transactionid: insert into transactions')
+    ? ['Waiting on `Lock:transactionid` at `insert into transactions` is waiting for another payment\'s transaction to end: the statement trigger of migration 003 adds every payment to ' +
+      "today's row of `transaction_daily_totals`, the same row for every payment of a day, so the payments' transactions take turns from that insert to their COMMIT.", '']
+    : []),
+  `The SQL of one payment (${statements.length} statements, replayed by pgbench in extended protocol):`,
+  '',
+  ...statements.map((s) => `- \`${s.length > 110 ? `${s.slice(0, 107)}...` : s}\``),
+  '',
+  ...(profile ? ['Server CPU profile during the runs, self time by package:', '', ...profile.map((p) => `- ${p.share}% ${p.name}`), ''] : []),
+];
+mkdirSync(resultsDir, { recursive: true });
+writeFileSync(join(resultsDir, 'payment-api.md'), `${lines.join('\n')}\n`);
+writeFileSync(join(resultsDir, 'payment-api.json'), `${JSON.stringify({
+  benchmark: 'bench/payment-api.mjs', measured_at: new Date().toISOString(), rounds: ROUNDS, seconds: SECONDS, history: HISTORY, connections: CONNECTIONS, addresses: args.addresses, redis: args.redis ?? null,
+  rate_limits: rateLimits, machine: { cpus: cpus().length, loadavg: loadavg(), memory_gb: Math.round(totalmem() / 2 ** 30), node: process.version },
+  targets: TARGETS, verdicts, summary, statements, profile, ...results,
+}, null, 2)}\n`);
+console.log(lines.join('\n'));
+if (args.profile) console.log(`CPU profile: ${readdirSync(profileDir).map((f) => join(profileDir, f)).join(', ')}`);

@@ -1,0 +1,125 @@
+// Every benchmark of the project, one after the other, then one report: bench/report.md and
+// bench/report.json (issue 9).
+//
+//   npm run bench               the full sizes, about 15-20 minutes on a 2-core machine
+//   npm run bench -- --quick    smaller sizes, under 3 minutes: proves everything runs
+//   npm run bench -- --only payment-api,card-upload     some of them again (names as in the report);
+//                               the others keep their figures from bench/report.json
+//   npm run bench -- --render   bench/report.md again from bench/report.json, nothing measured
+//
+// Each benchmark runs in its own process, writing its figures to bench/.work/report-<time>/<step>/
+// (bench/results/ keeps the figures of the benchmarks run one by one). A benchmark that fails
+// is reported as failed and the others still run; the exit code is 1 then. Targets are reported,
+// never enforced. Everything a benchmark starts (servers, databases, browsers) it stops itself.
+import { spawn } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, totalmem } from 'node:os';
+import { dirname, join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import { renderReport } from './lib/report.mjs';
+import { log } from './lib/stats.mjs';
+
+const benchDir = dirname(fileURLToPath(import.meta.url));
+const root = join(benchDir, '..');
+const quick = process.argv.includes('--quick');
+const runDir = join(benchDir, '.work', `report-${new Date().toISOString().replace(/[:.]/g, '-')}`);
+
+const tsx = ['--import', 'tsx'];
+const transactions = (size, db, runs) => ({
+  name: `transactions-${size}-${db}`, kind: 'transactions', size,
+  args: [...tsx, 'bench/transactions-api.mjs', '--transactions', String(size), '--db', db, '--runs', String(runs), '--warmup', quick ? '2' : '3'],
+});
+const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1].split(',') : undefined;
+const allSteps = quick
+  ? [
+      { name: 'payer-page', kind: 'payer', args: ['bench/payer-page.mjs', '--runs', '1'] },
+      transactions(1_000, 'postgres', 20),
+      transactions(10_000, 'both', 20),
+      { name: 'card-upload', kind: 'cards', args: [...tsx, 'bench/card-upload.mjs', '--rows', '10000', '--runs', '1'] },
+      { name: 'payment-api', kind: 'payments', args: [...tsx, 'bench/payment-api.mjs', '--seconds', '10', '--rounds', '1', '--history', '50000'] },
+    ]
+  : [
+      { name: 'payer-page', kind: 'payer', args: ['bench/payer-page.mjs', '--runs', '5'] },
+      transactions(10_000, 'both', 30),
+      transactions(100_000, 'both', 30),
+      // PGlite at 1,000,000 would add about 8 minutes of seeding: PostgreSQL only at that size.
+      transactions(1_000_000, 'postgres', 30),
+      { name: 'card-upload', kind: 'cards', args: [...tsx, 'bench/card-upload.mjs', '--rows', '100000', '--runs', '3'] },
+      { name: 'payment-api', kind: 'payments', args: [...tsx, 'bench/payment-api.mjs', '--seconds', '15', '--rounds', '3'] },
+    ];
+const steps = only ? allSteps.filter((s) => only.some((name) => s.name.startsWith(name))) : allSteps;
+if (steps.length === 0) throw new Error(`--only matches none of ${allSteps.map((s) => s.name).join(', ')}`);
+
+/** Runs one benchmark; its output goes to the terminal and to <step>/output.log. */
+function runStep(step) {
+  const dir = join(runDir, step.name);
+  mkdirSync(dir, { recursive: true });
+  const t0 = performance.now();
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, step.args, { cwd: root, env: { ...process.env, BENCH_RESULTS_DIR: dir }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const output = [];
+    for (const stream of [child.stdout, child.stderr]) {
+      stream.on('data', (chunk) => {
+        output.push(chunk);
+        process.stdout.write(chunk);
+      });
+    }
+    child.on('close', (code, signal) => {
+      const text = Buffer.concat(output).toString('utf8');
+      writeFileSync(join(dir, 'output.log'), text);
+      const seconds = Math.round((performance.now() - t0) / 1000);
+      if (code !== 0) return resolve({ ...step, seconds, error: `exit ${code ?? signal}: ${text.trim().split('\n').slice(-3).join(' / ').slice(0, 400)}` });
+      resolve({ ...step, seconds, dir });
+    });
+  });
+}
+
+const readJson = (dir, file) => JSON.parse(readFileSync(join(dir, file), 'utf8'));
+const resultFile = { payer: 'payer-page.json', transactions: 'transactions-api.json', cards: 'card-upload.json', payments: 'payment-api.json' };
+const markdownFile = { payer: 'payer-page.md', cards: 'card-upload.md', payments: 'payment-api.md' };
+
+if (process.argv.includes('--render')) {
+  const saved = JSON.parse(readFileSync(join(benchDir, 'report.json'), 'utf8'));
+  const steps = saved.steps.map((s) => ({ ...s, data: s.results }));
+  writeFileSync(join(benchDir, 'report.md'), renderReport({ ...saved, steps, totalSeconds: saved.total_seconds }).markdown);
+  log('bench/report.md rendered again from bench/report.json');
+  process.exit(0);
+}
+
+const started = performance.now();
+const machine = { cpus: cpus().length, cpu_model: cpus()[0]?.model ?? 'unknown', memory_gb: Math.round(totalmem() / 2 ** 30), node: process.version, loadavg_before: loadavg() };
+log(`${quick ? 'Quick' : 'Full'} benchmark run: ${steps.map((s) => s.name).join(', ')}`);
+const done = [];
+for (const step of steps) {
+  log(`== ${step.name}`);
+  const result = await runStep(step);
+  if (!result.error) {
+    result.data = readJson(result.dir, resultFile[step.kind]);
+    if (markdownFile[step.kind]) result.markdown = readFileSync(join(result.dir, markdownFile[step.kind]), 'utf8');
+  }
+  log(`== ${step.name}: ${result.error ? `FAILED (${result.error})` : 'done'} in ${result.seconds} s`);
+  done.push({ ...result, measured_at: new Date().toISOString() });
+}
+if (only) {
+  // The benchmarks not run now keep their last figures, in their order.
+  let saved = [];
+  try {
+    const report = JSON.parse(readFileSync(join(benchDir, 'report.json'), 'utf8'));
+    if (Boolean(report.quick) === quick) saved = report.steps.map((s) => ({ ...s, data: s.results, measured_at: s.measured_at ?? report.measured_at }));
+  } catch {
+    saved = [];
+  }
+  const names = allSteps.map((s) => s.name);
+  const merged = [...done, ...saved.filter((s) => !done.some((d) => d.name === s.name))];
+  done.splice(0, done.length, ...merged.sort((a, b) => names.indexOf(a.name) - names.indexOf(b.name)));
+}
+machine.loadavg_after = loadavg();
+const totalSeconds = Math.round((performance.now() - started) / 1000);
+const { markdown, json } = renderReport({ quick, only, steps: done, machine, totalSeconds, command: `npm run bench${quick || only ? ' --' : ''}${quick ? ' --quick' : ''}${only ? ` --only ${only.join(',')}` : ''}` });
+writeFileSync(join(benchDir, 'report.md'), markdown);
+writeFileSync(join(benchDir, 'report.json'), `${JSON.stringify(json, null, 2)}\n`);
+const failed = done.filter((s) => s.error);
+if (failed.length === 0) rmSync(runDir, { recursive: true, force: true });
+log(`Report written to bench/report.md and bench/report.json in ${totalSeconds} s${failed.length ? `; ${failed.length} failed (outputs kept in ${runDir})` : ''}`);
+process.exitCode = failed.length > 0 ? 1 : 0;

@@ -1,0 +1,46 @@
+import { lazy } from 'react';
+import { Provider } from 'react-redux';
+import { Navigate, Route, Routes } from 'react-router-dom';
+import { controlPaths } from '@paydesk/shared/routes';
+import { appStore } from '@paydesk/shared/store';
+import { LoginPage } from '../features/auth/login-page';
+import { ProtectedLayout } from '../features/auth/protected-layout';
+import { RequirePermission } from '../features/auth/require-permission';
+import { ControlLayout } from '../features/layout/control-layout';
+import NotFoundPage from '../pages/not-found-page';
+import { RemotePage } from '../remotes/remote-page';
+import { controlAreas } from './areas';
+import { RouteError } from './route-error';
+
+const SettingsPage = lazy(async () => ({ default: (await import(/* webpackChunkName: "control-settings" */ '../features/settings/settings-page')).SettingsPage }));
+
+/** Everything under /control, with the page's one store (the remotes read the same one). */
+export default function ControlApp() {
+  return (
+    <Provider store={appStore()}>
+      <Routes>
+        <Route path="login" element={<LoginPage />} />
+        <Route element={<ProtectedLayout />}>
+          <Route element={<ControlLayout />}>
+            <Route index element={<Navigate to={controlPaths.dashboard} replace />} />
+            {controlAreas.map(({ path, permission, remote }) => (
+              <Route
+                key={path}
+                path={path}
+                element={
+                  <RouteError>
+                    <RequirePermission permission={permission}>
+                      <RemotePage {...remote} />
+                    </RequirePermission>
+                  </RouteError>
+                }
+              />
+            ))}
+            <Route path="settings" element={<RouteError><SettingsPage /></RouteError>} />
+            <Route path="*" element={<NotFoundPage />} />
+          </Route>
+        </Route>
+      </Routes>
+    </Provider>
+  );
+}
