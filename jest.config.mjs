@@ -24,7 +24,7 @@ const web = (dir) => ({
   displayName: dir,
   rootDir: `<rootDir>/${dir}`,
   testEnvironment: '<rootDir>/../scripts/jest/jsdom-environment.cjs',
-  setupFilesAfterEnv: ['<rootDir>/../scripts/jest/timeouts.cjs'],
+  setupFilesAfterEnv: ['<rootDir>/../scripts/jest/web-timeouts.cjs'],
   testMatch: ['<rootDir>/src/**/*.test.{ts,tsx}'],
   // react-apexcharts imports `apexcharts/client`; jest needs its CommonJS build (toolchain.md).
   moduleNameMapper: { ...base.moduleNameMapper, '^apexcharts/client$': '<rootDir>/../node_modules/apexcharts/dist/apexcharts.common.js' },

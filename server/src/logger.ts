@@ -34,10 +34,12 @@ interface LoggedRequest {
   socket?: { remotePort?: number };
 }
 
-/** Fastify's request serializer, with card numbers in the address masked. */
+const maskUrl = (url: unknown) => (typeof url === 'string' ? maskCardNumbers(url) : url);
+
+/** Fastify's request serializer (any other `req` logged gets the same few fields), card numbers in the address masked. */
 const serializers = {
-  req: (req: LoggedRequest) => ({ method: req.method, url: maskCardNumbers(req.url), host: req.host, remoteAddress: req.ip, remotePort: req.socket?.remotePort }),
-  url: (url: unknown) => (typeof url === 'string' ? maskCardNumbers(url) : url),
+  req: (req: Partial<LoggedRequest>) => ({ method: req.method, url: maskUrl(req.url), host: req.host, remoteAddress: req.ip, remotePort: req.socket?.remotePort }),
+  url: maskUrl,
 };
 
 export const loggerOptions = (level: Config['logLevel']): LoggerOptions => ({
