@@ -1,5 +1,6 @@
 import type { InjectOptions } from 'fastify';
 import { can, type Permission } from '@paydesk/shared/roles';
+import { TEST_PASSWORD } from './helper';
 import type { Identity } from './identities';
 
 /**
@@ -94,13 +95,13 @@ export const routeTable: readonly RouteRule[] = [
   { method: 'GET', route: '/api/backend/users', access: session('users.manage'), ok: 200, request: get('/api/backend/users') },
   {
     method: 'POST', route: '/api/backend/users', access: session('users.manage'), ok: 201,
-    request: (f) => ({ url: '/api/backend/users', payload: { name: 'Matrix', email: f.uniqueEmail(), password: 'Strong-password-2026', role: 'viewer', status: 'active' } }),
+    request: (f) => ({ url: '/api/backend/users', payload: { name: 'Matrix', email: f.uniqueEmail(), password: TEST_PASSWORD, role: 'viewer', status: 'active' } }),
   },
   {
     method: 'PUT', route: '/api/backend/users/:id', access: session('users.manage'), ok: 200,
     request: async (f) => {
       const user = await f.newViewer();
-      return { url: `/api/backend/users/${user.id}`, payload: { name: 'Renamed', email: user.email, role: 'admin', status: 'suspended', password: 'Another-password-2027' } };
+      return { url: `/api/backend/users/${user.id}`, payload: { name: 'Renamed', email: user.email, role: 'admin', status: 'suspended', password: `${TEST_PASSWORD}-new` } };
     },
   },
   {
