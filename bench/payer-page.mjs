@@ -5,25 +5,16 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { chromium } from 'playwright-core';
 import { startProduct } from './lib/product.mjs';
 import { kb, summarize } from './lib/stats.mjs';
+import { cpuSlowdown, launchBrowser, network, throttledPage } from './lib/throttled-browser.mjs';
 
 const resultsDir = process.env.BENCH_RESULTS_DIR ?? fileURLToPath(new URL('./results', import.meta.url));
 const runs = Number(process.argv[process.argv.indexOf('--runs') + 1]) || 5;
 const BUDGET_KB = 200;
-/** Like DevTools' "Fast 3G": 150 ms round trip, 1.6 Mbit/s down, 750 kbit/s up. */
-const network = { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 };
-const flags = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 async function measure(browser, url, payButton) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Network.enable');
-  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-  await cdp.send('Network.emulateNetworkConditions', network);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  const { context, page } = await throttledPage(browser);
   await page.addInitScript(({ source, flags }) => {
     window.__lcp = 0;
     window.__blocking = 0;
@@ -70,12 +61,12 @@ async function createCheckout(baseUrl) {
 }
 
 const product = await startProduct();
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: flags });
+const browser = await launchBrowser();
 const pages = {
   'pay form /': { url: () => '/', payButton: /^Pay \$/ },
   'checkout widget /checkout/{reference}': { url: async () => `/checkout/${await createCheckout(product.baseUrl)}`, payButton: /^Pay$/ },
 };
-const report = { date: new Date().toISOString(), runs, network, cpuSlowdown: 4, budgetKb: BUDGET_KB, pages: {} };
+const report = { date: new Date().toISOString(), runs, network, cpuSlowdown, budgetKb: BUDGET_KB, pages: {} };
 try {
   for (const [name, { url, payButton }] of Object.entries(pages)) {
     const samples = [];

@@ -5,7 +5,9 @@
 //
 // Options: --transactions N (default 1000000), --db postgres|pglite|both (default both),
 // --runs R (timed runs per call, default 30), --warmup W (default 3), --seed S (default 42),
-// --database-url URL (default $BENCH_DATABASE_URL or postgres://postgres@127.0.0.1:5432/test).
+// --database-url URL (default $BENCH_DATABASE_URL or postgres://postgres@127.0.0.1:5432/test),
+// --keep-schema NAME (the PostgreSQL data goes into schema NAME and stays there, its demo
+// accounts with the demo password, for bench/back-office-page.mjs --schema NAME to use and drop).
 //
 // Each database is fresh: a new schema bench_<random> on the PostgreSQL server, a new PGlite
 // folder under bench/.work/; both are removed at the end. The data is the product's own: the
@@ -27,6 +29,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { buildApp } from '../server/src/app.ts';
 import { ephemeralConfig } from '../server/src/ephemeral-config.ts';
+import { DEMO_PASSWORD } from '../server/src/demo/demo-password.ts';
 import { cleanups, fmtInt, log, openPglite, openPostgres, runCleanups, secondsSince, seed } from './lib/scale-data.mjs';
 
 const benchDir = dirname(fileURLToPath(import.meta.url));
@@ -43,6 +46,7 @@ const { values: args } = parseArgs({
     warmup: { type: 'string', default: '3' },
     seed: { type: 'string', default: '42' },
     'database-url': { type: 'string', default: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test' },
+    'keep-schema': { type: 'string' },
   },
 });
 const positiveInt = (name, min = 1) => {
@@ -121,10 +125,12 @@ async function measure(app, token, calls) {
 
 async function benchOne(kind) {
   log(`${kind}: opening a fresh database`);
-  const { db, label, version } = kind === 'postgres' ? await openPostgres(args['database-url']) : await openPglite();
+  const keep = args['keep-schema'] ? { schema: args['keep-schema'], keep: true } : {};
+  const { db, label, version } = kind === 'postgres' ? await openPostgres(args['database-url'], keep) : await openPglite();
   cleanups.push(() => db.close());
   log(`${kind}: ${label}; seeding ${fmtInt(N)} transactions`);
-  const password = `Bench-${randomBytes(6).toString('hex')}-9`;
+  // A kept schema is served later by the product in demo mode, whose sign-in expects the demo password.
+  const password = args['keep-schema'] ? (process.env.DEMO_PASSWORD ?? DEMO_PASSWORD) : `Bench-${randomBytes(6).toString('hex')}-9`;
   const t0 = performance.now();
   const seeding = await seed(db, { password, count: N, seed: SEED, demoTransactions: DEMO_TRANSACTIONS });
   seeding.total_s = secondsSince(t0);

@@ -31,18 +31,29 @@ process.once('SIGINT', () => {
   void runCleanups().finally(() => process.exit(130));
 });
 
-export async function openPostgres(url) {
-  const schema = `bench_${randomBytes(4).toString('hex')}`;
+/**
+ * A new schema, dropped at the end. `keep` leaves it for a later benchmark to seed nothing
+ * (npm run bench hands the 1,000,000 rows on); `create: false` takes over such a schema.
+ */
+export async function openPostgres(url, { schema = `bench_${randomBytes(4).toString('hex')}`, create = true, keep = false } = {}) {
+  if (!/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`schema name ${schema}: lower-case letters, digits and _ only`);
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
-  await admin.query(`create schema ${schema}`);
+  if (create) await admin.query(`create schema ${schema}`);
   const db = await openPostgresDb(url, { searchPath: schema });
   const [{ version }] = await db.query("select current_setting('server_version') as version");
   cleanups.push(async () => {
-    await admin.query(`drop schema if exists ${schema} cascade`);
+    if (!keep) await admin.query(`drop schema if exists ${schema} cascade`);
     await admin.end();
   });
-  return { db, label: `PostgreSQL ${version} (schema ${schema})`, version: `PostgreSQL ${version}` };
+  return { db, schema, label: `PostgreSQL ${version} (schema ${schema})`, version: `PostgreSQL ${version}` };
+}
+
+/** The server's DATABASE_URL for that schema: libpq's `options` parameter sets its search_path. */
+export function urlWithSchema(url, schema) {
+  const withOptions = new URL(url);
+  withOptions.searchParams.set('options', `-c search_path=${schema}`);
+  return withOptions.toString();
 }
 
 export async function openPglite() {
