@@ -1,6 +1,10 @@
 // What a payer downloads and waits for before the pay form is usable, in real Chromium with the
 // CPU slowed 4x and a fast-3G-like network (Chrome DevTools Protocol), cold cache every run.
+// Each run measures the federated product and the same pages built as one ordinary bundle (the
+// shell's single-bundle build variant), one after the other, so their ratio is the federation
+// overhead on this machine at this moment.
 // Usage: node bench/payer-page.mjs [--runs 5]
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,6 +16,11 @@ import { cpuSlowdown, launchBrowser, network, throttledPage } from './lib/thrott
 const resultsDir = process.env.BENCH_RESULTS_DIR ?? fileURLToPath(new URL('./results', import.meta.url));
 const runs = Number(process.argv[process.argv.indexOf('--runs') + 1]) || 5;
 const BUDGET_KB = 200;
+/** Issue 9: the federated page within 1.15x of the single bundle's time to usable. */
+const OVERHEAD_TARGET = 1.15;
+const root = fileURLToPath(new URL('..', import.meta.url));
+/** Where create-config.cjs puts the variant (FRONTENDS_DIR layout: shell/dist). */
+const singleBundleDir = join(root, 'bench/.work/single-bundle');
 
 async function measure(browser, url, payButton) {
   const { context, page } = await throttledPage(browser);
@@ -42,13 +51,29 @@ async function measure(browser, url, payButton) {
     usableMs: window.__usableAt,
     lcpMs: window.__lcp,
     blockingMs: window.__blocking,
-    arrived: performance.getEntriesByType('resource').filter((e) => e.responseEnd <= window.__usableAt).map((e) => e.name),
+    arrived: performance.getEntriesByType('resource').filter((e) => e.responseEnd <= window.__usableAt)
+      .map((e) => ({ url: e.name, type: e.initiatorType, startMs: Math.round(e.startTime), endMs: Math.round(e.responseEnd) })),
   }));
-  const before = assets.filter((response) => arrived.includes(response.url()));
+  const before = assets.filter((response) => arrived.some((e) => e.url === response.url()));
   const bodies = await Promise.all(before.map((response) => response.body().catch(() => Buffer.alloc(0))));
-  const gzipBytes = bodies.reduce((sum, body) => sum + gzipSync(body, { level: 9 }).length, 0);
+  const gzipOf = new Map(before.map((response, i) => [response.url(), gzipSync(bodies[i], { level: 9 }).length]));
+  const gzipBytes = [...gzipOf.values()].reduce((sum, n) => sum + n, 0);
   await context.close();
-  return { ...timing, gzipBytes, requests: before.length };
+  // Every request that had ended by then, scripts and styles with their gzip size: where the time went.
+  const waterfall = arrived.map(({ url, ...e }) => ({ path: new URL(url).pathname, ...e, gzipBytes: gzipOf.get(url) }));
+  return { ...timing, gzipBytes, requests: before.length, waterfall };
+}
+
+/** The shell's single-bundle build variant, built afresh every time so it matches the source. */
+function buildSingleBundle() {
+  process.stdout.write('Building the single-bundle variant of the shell... ');
+  const result = spawnSync('npx', ['webpack', '--mode', 'production'], {
+    cwd: join(root, 'shell'),
+    env: { ...process.env, PAYDESK_BUILD_VARIANT: 'single-bundle', NODE_OPTIONS: '--no-deprecation' },
+    encoding: 'utf8',
+  });
+  if (result.status !== 0) throw new Error(`Build of the single-bundle variant failed:\n${result.stdout}${result.stderr}`);
+  process.stdout.write('done\n');
 }
 
 async function createCheckout(baseUrl) {
@@ -60,22 +85,42 @@ async function createCheckout(baseUrl) {
   return (await response.json()).data.reference;
 }
 
-const product = await startProduct();
+const federated = await startProduct();
+buildSingleBundle();
+// Its own server and database: the variant's folder has the shell alone, so /remotes.json is empty.
+const singleBundle = await startProduct({ FRONTENDS_DIR: singleBundleDir }, { build: false });
 const browser = await launchBrowser();
 const pages = {
   'pay form /': { url: () => '/', payButton: /^Pay \$/ },
-  'checkout widget /checkout/{reference}': { url: async () => `/checkout/${await createCheckout(product.baseUrl)}`, payButton: /^Pay$/ },
+  'checkout widget /checkout/{reference}': { url: async (baseUrl) => `/checkout/${await createCheckout(baseUrl)}`, payButton: /^Pay$/ },
 };
-const report = { date: new Date().toISOString(), runs, network, cpuSlowdown, budgetKb: BUDGET_KB, pages: {} };
+const figures = (samples) => Object.fromEntries(['gzipBytes', 'usableMs', 'lcpMs', 'blockingMs', 'requests'].map((k) => [k, summarize(samples.map((s) => s[k]))]));
+const report = { date: new Date().toISOString(), runs, network, cpuSlowdown, budgetKb: BUDGET_KB, overheadTarget: OVERHEAD_TARGET, pages: {} };
 try {
   for (const [name, { url, payButton }] of Object.entries(pages)) {
-    const samples = [];
-    for (let i = 0; i < runs; i += 1) samples.push(await measure(browser, `${product.baseUrl}${await url()}`, payButton));
-    report.pages[name] = Object.fromEntries(['gzipBytes', 'usableMs', 'lcpMs', 'blockingMs', 'requests'].map((k) => [k, summarize(samples.map((s) => s[k]))]));
+    const samples = { federated: [], singleBundle: [] };
+    const builds = { federated, singleBundle };
+    for (let i = 0; i < runs; i += 1) {
+      // A pair a run, taking turns at going first, so neither build always meets the machine in the same state.
+      const order = i % 2 === 0 ? ['federated', 'singleBundle'] : ['singleBundle', 'federated'];
+      for (const build of order) {
+        const { baseUrl } = builds[build];
+        samples[build].push(await measure(browser, `${baseUrl}${await url(baseUrl)}`, payButton));
+      }
+    }
+    const ratios = samples.federated.map((f, i) => f.usableMs / samples.singleBundle[i].usableMs);
+    report.pages[name] = {
+      ...figures(samples.federated),
+      singleBundle: figures(samples.singleBundle),
+      // Per pair, so a slow moment of the machine weighs on both sides of a ratio.
+      usableRatio: summarize(ratios),
+      waterfall: { federated: samples.federated[0].waterfall, singleBundle: samples.singleBundle[0].waterfall },
+    };
   }
 } finally {
   await browser.close();
-  product.stop();
+  federated.stop();
+  singleBundle.stop();
 }
 
 const lines = ['| page | JS+CSS gzip (KB) | requests | usable (ms) | LCP (ms) | blocking (ms) | budget |', '|---|---|---|---|---|---|---|'];
@@ -83,7 +128,17 @@ for (const [name, p] of Object.entries(report.pages)) {
   const range = (s, f = (v) => Math.round(v)) => `${f(s.median)} (${f(s.min)}–${f(s.max)})`;
   lines.push(`| ${name} | ${range(p.gzipBytes, kb)} | ${p.requests.median} | ${range(p.usableMs)} | ${range(p.lcpMs)} | ${range(p.blockingMs)} | ${kb(p.gzipBytes.median) <= BUDGET_KB ? 'within' : 'OVER'} ${BUDGET_KB} KB |`);
 }
-const markdown = `## Payer pages\n\n${runs} cold runs each, CPU slowed 4x, 150 ms RTT and 1.6 Mbit/s down; median (min–max).\n\n${lines.join('\n')}\n`;
+const overhead = ['| page | single bundle: JS+CSS gzip (KB) | requests | usable (ms) | federation adds | federated ÷ single bundle, usable | target |', '|---|---|---|---|---|---|---|'];
+for (const [name, p] of Object.entries(report.pages)) {
+  const s = p.singleBundle;
+  const r = p.usableRatio;
+  const adds = `${(kb(p.gzipBytes.median - s.gzipBytes.median))} KB, ${p.requests.median - s.requests.median} requests, ${Math.round(p.usableMs.median - s.usableMs.median)} ms`;
+  overhead.push(`| ${name} | ${kb(s.gzipBytes.median)} | ${s.requests.median} | ${Math.round(s.usableMs.median)} (${Math.round(s.usableMs.min)}–${Math.round(s.usableMs.max)}) | ${adds} | ${r.median.toFixed(2)} (${r.min.toFixed(2)}–${r.max.toFixed(2)}) | ${r.median <= OVERHEAD_TARGET ? 'PASS' : 'FAIL'} ≤ ${OVERHEAD_TARGET} |`);
+}
+const markdown = `## Payer pages\n\n${runs} cold runs each, CPU slowed 4x, 150 ms RTT and 1.6 Mbit/s down; median (min–max).\n\n${lines.join('\n')}\n\n` +
+  `### Federation overhead\n\nThe same pages built as one ordinary webpack bundle (\`PAYDESK_BUILD_VARIANT=single-bundle\`: no module federation, no remotes.json or remoteEntry.js, the payer pages imported from source), ` +
+  `served by a second server of the same code and measured in the same way, each run a federated and a single-bundle load one after the other (taking turns at going first). ` +
+  `The ratio is the median of the per-run ratios of time to usable, with their (min–max).\n\n${overhead.join('\n')}\n`;
 mkdirSync(resultsDir, { recursive: true });
 writeFileSync(join(resultsDir, 'payer-page.json'), `${JSON.stringify(report, null, 2)}\n`);
 writeFileSync(join(resultsDir, 'payer-page.md'), markdown);

@@ -49,6 +49,16 @@ const hostGroups = {
 };
 
 /**
+ * PAYDESK_BUILD_VARIANT=single-bundle builds the shell as one ordinary webpack bundle: no module
+ * federation, the payer pages imported from mf-payments' source (remote-loader.single-bundle.ts
+ * stands in for the federation loader). It exists to measure what federation costs the payer
+ * pages (bench/payer-page.mjs), so it lands outside the real build, in bench/.work/.
+ */
+const variant = process.env.PAYDESK_BUILD_VARIANT;
+if (variant && variant !== 'single-bundle') throw new Error(`Unknown PAYDESK_BUILD_VARIANT "${variant}" (known: single-bundle)`);
+const singleBundleDist = path.join(root, 'bench/.work/single-bundle');
+
+/**
  * @param {object} o
  * @param {string} o.dir        the package folder (__dirname of its webpack.config.cjs)
  * @param {string} o.name       federation container name (a JS identifier)
@@ -63,12 +73,15 @@ function createConfig({ dir, name, exposes = {}, host = false, devPort }) {
     // A remote's own page (its standalone bootstrap) is for `npm run dev`. A production remote is
     // its remoteEntry.js alone: it runs on the shell's federation runtime (externalRuntime below).
     const ownPage = host || !production;
+    const singleBundle = variant === 'single-bundle';
+    if (singleBundle && !host) throw new Error('The single-bundle variant is a build of the shell only');
+    const outputPath = env.outputPath ? path.resolve(env.outputPath) : singleBundle ? path.join(singleBundleDist, 'shell/dist') : path.join(dir, 'dist');
     return {
       context: dir,
       entry: ownPage ? './src/index.ts' : {},
       devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
       output: {
-        path: env.outputPath ? path.resolve(env.outputPath) : path.join(dir, 'dist'),
+        path: outputPath,
         publicPath: host ? '/' : 'auto',
         filename: production ? '[name].[contenthash:10].js' : '[name].js',
         chunkFilename: production ? '[name].[contenthash:10].js' : '[name].js',
@@ -84,6 +97,7 @@ function createConfig({ dir, name, exposes = {}, host = false, devPort }) {
           // a second, CommonJS copy of the runtime core beside the ES one the host already has.
           [injectRuntimeCjs]: injectRuntimeCjs.replace(/\.cjs$/, '.js'),
           ...Object.fromEntries(cryptoJsPassphrase.map((file) => [file, path.join(__dirname, 'crypto-js-no-passphrase.cjs')])),
+          ...(singleBundle && { [path.join(dir, 'src/remotes/remote-loader.ts')]: path.join(dir, 'src/remotes/remote-loader.single-bundle.ts') }),
         },
       },
       module: {
@@ -111,7 +125,7 @@ function createConfig({ dir, name, exposes = {}, host = false, devPort }) {
       },
       performance: { hints: false },
       plugins: [
-        new ModuleFederationPlugin({
+        ...(singleBundle ? [] : [new ModuleFederationPlugin({
           name,
           filename: 'remoteEntry.js',
           exposes,
@@ -130,7 +144,7 @@ function createConfig({ dir, name, exposes = {}, host = false, devPort }) {
             // keep their own, to run alone.
             ...(host ? { provideExternalRuntime: true } : production && { externalRuntime: true }),
           },
-        }),
+        })]),
         new webpack.DefinePlugin({
           'process.env.PAYDESK_BUILD': JSON.stringify(process.env.PAYDESK_BUILD || `${pkg.version}`),
         }),

@@ -1,8 +1,8 @@
 import { lazy, Suspense, useMemo, useState, type ComponentType } from 'react';
-import { loadRemote } from '@module-federation/enhanced/runtime';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import { RemoteBoundary } from './remote-boundary';
+import { loadRemoteModule } from './remote-loader';
 
 export interface RemoteModule {
   /** `container/ExposedModule`, e.g. `mf_cards/CardsPage`. */
@@ -12,7 +12,7 @@ export interface RemoteModule {
 }
 
 async function importPage(id: string): Promise<{ default: ComponentType }> {
-  const module = await loadRemote<{ default: ComponentType }>(id);
+  const module = await loadRemoteModule<{ default: ComponentType }>(id);
   if (!module?.default) throw new Error(`${id} exposes no default component`);
   return module;
 }
