@@ -1,7 +1,8 @@
-// Builds the front ends: only those not built yet, or all of them with --force.
+// Builds the front ends and the server: only those not built yet, or all of them with --force.
 // One at a time, since each build already uses both cores of a small machine.
 import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
+import { buildServer } from './build-server.mjs';
 import { frontends, isBuilt, root, stampOf } from './frontends.mjs';
 
 export function buildFrontends({ force = false } = {}) {
@@ -28,7 +29,9 @@ export function buildFrontends({ force = false } = {}) {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   try {
-    buildFrontends({ force: process.argv.includes('--force') });
+    const force = process.argv.includes('--force');
+    buildFrontends({ force });
+    await buildServer({ force });
   } catch (error) {
     console.error(error instanceof Error ? error.message : error);
     process.exit(1);

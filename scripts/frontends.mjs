@@ -21,8 +21,8 @@ export const stampOf = (dir) => path.join(root, dir, 'dist', '.build-stamp');
 /** Tests and test helpers are never bundled, so they do not make a build stale. */
 const testOnly = /(\.test\.tsx?$)|(^testing$)/;
 
-/** Newest modification time of the files below a folder. */
-function newestMtime(target) {
+/** Newest modification time of the files below a folder (tests and test helpers left out). */
+export function newestMtime(target) {
   if (!existsSync(target)) return 0;
   const stat = statSync(target);
   if (!stat.isDirectory()) return stat.mtimeMs;

@@ -1,10 +1,11 @@
-// Starts the built product (as npm start does) on a free port with a fresh embedded database,
+// Starts the built product (as npm start does: the compiled server) on a free port with a fresh embedded database,
 // for benchmarks. Builds the front ends that changed first.
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { buildServer, serverCommand } from '../../scripts/build-server.mjs';
 import { root } from '../../scripts/frontends.mjs';
 
 const freePort = () =>
@@ -21,9 +22,10 @@ const freePort = () =>
  */
 export async function startProduct(env = {}, { build = true, nodeArgs = [] } = {}) {
   if (build) execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: root, stdio: 'inherit' });
+  else await buildServer();
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'paydesk-bench-'));
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'server/src/main.ts'], {
+  const child = spawn(process.execPath, [...nodeArgs, ...serverCommand], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, FRONTENDS_DIR: root, LOG_LEVEL: 'warn', DATABASE_URL: '', ...env },

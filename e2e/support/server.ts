@@ -37,11 +37,14 @@ export interface RunningServer {
   dataDir: string;
 }
 
-/** Starts the product as `npm start` does, on a free port and a fresh data folder. */
+/**
+ * Starts the product as `npm start` does (the server compiled by scripts/build-server.mjs, which
+ * the global set-up runs), on a free port and a fresh data folder.
+ */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'paydesk-e2e-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+  const child = spawn(process.execPath, ['--enable-source-maps', 'server/dist/main.mjs'], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
     detached: false,

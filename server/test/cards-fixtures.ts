@@ -21,7 +21,7 @@ export function workbook(rows: unknown[][], bookType: 'xlsx' | 'xls' = 'xlsx', h
   const sheet = XLSX.utils.aoa_to_sheet([header, ...rows]);
   const book = XLSX.utils.book_new();
   XLSX.utils.book_append_sheet(book, sheet, 'Cards');
-  return XLSX.write(book, { type: 'buffer', bookType }) as Buffer;
+  return XLSX.write(book, { type: 'buffer', bookType, compression: true }) as Buffer;
 }
 
 /** The multipart body a browser sends, built by the platform's own FormData. */

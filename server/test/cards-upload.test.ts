@@ -142,6 +142,16 @@ describe('card upload', () => {
         await t.db.exec('drop trigger refuse_card on pool_cards; drop function refuse_card();');
       }
     });
+
+    it('stores a file of several batches whole, the worker pausing until each batch is stored', async () => {
+      // Three batches of 5,000 at most: the worker waits for the server's word after the second.
+      const rows = Array.from({ length: 11_001 }, () => cardRow(cardNumber('4')));
+      const before = await poolSize();
+      const { statusCode, body } = await admin.upload(workbook(rows));
+      expect(statusCode).toBe(201);
+      expect(body.data).toMatchObject({ rows: 11_001, added: 11_001, rejected_count: 0 });
+      expect(await poolSize()).toBe(before + 11_001);
+    });
   });
 
   it('refuses viewers (403) and anonymous callers (401) before reading the file', async () => {

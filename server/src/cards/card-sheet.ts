@@ -24,7 +24,8 @@ export function spreadsheetKind(file: Buffer): 'xlsx' | 'xls' | null {
 
 const headerKey = (value: unknown): string => String(value ?? '').trim().toLowerCase();
 
-type DenseRows = (XLSX.CellObject | undefined)[][];
+/** Rows as SheetJS reads them (dense); a row is let go once it has been read. */
+type DenseRows = ((XLSX.CellObject | undefined)[] | undefined)[];
 
 /** The first sheet's rows as SheetJS reads them (dense), and the index of its first row. */
 function readFirstSheet(file: Buffer): { data: DenseRows; first: number } {
@@ -46,6 +47,7 @@ function readFirstSheet(file: Buffer): { data: DenseRows; first: number } {
 export interface CardSheet {
   /** Non-blank data rows. */
   count: number;
+  /** Once only: each row is let go as it is read, so the sheet's memory shrinks as the upload goes. */
   rows(): Generator<SheetRow>;
 }
 
@@ -78,6 +80,7 @@ export function readCardSheet(file: Buffer): CardSheet {
     *rows() {
       for (let r = first + 1; r < data.length; r += 1) {
         const values = valuesOf(data[r]);
+        data[r] = undefined;
         if (values) yield { row: r + 1, values };
       }
     },

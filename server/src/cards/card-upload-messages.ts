@@ -9,8 +9,14 @@ export interface UploadJob {
   now: number;
 }
 
-/** What it answers: sealed batches, then the summary; or the file's refusal. */
+/**
+ * What it answers: sealed batches, then the summary; or the file's refusal. The server answers
+ * each batch with STORED once it is inserted.
+ */
 export type UploadMessage =
   | { type: 'batch'; cards: NewPoolCard[] }
   | { type: 'done'; rows: number; accepted: number; rejectedCount: number; rejected: RejectedRow[] }
   | { type: 'refused'; statusCode: number; message: string };
+
+/** The server's word to the worker that a batch is inserted and the next may come. */
+export const STORED = 'stored';

@@ -2,7 +2,10 @@
  * Worker thread of a card upload: reads the spreadsheet, checks every row with the shared card
  * rules and seals the accepted cards, posting them in batches. The server's event loop stays
  * free for payments meanwhile, and the spreadsheet's memory goes when the worker ends.
+ * At most IN_FLIGHT batches wait for the server to store them: the next is sealed while one is
+ * inserted, but a slow database never makes the sealed cards pile up in the server's memory.
  */
+import { once } from 'node:events';
 import { parentPort, workerData } from 'node:worker_threads';
 import { MAX_LISTED_REJECTIONS } from '@paydesk/shared/cards/card-upload';
 import type { RejectedRow } from '@paydesk/shared/schemas/card';
@@ -15,8 +18,20 @@ import type { NewPoolCard } from './cards-repository';
 import type { UploadJob, UploadMessage } from './card-upload-messages';
 
 const BATCH = 5_000;
+const IN_FLIGHT = 2;
 const job = workerData as UploadJob;
 const post = (message: UploadMessage) => parentPort!.postMessage(message);
+
+let unstored = 0;
+/** Posts a batch, then waits while IN_FLIGHT batches are not stored yet (the server answers 'stored' for each). */
+async function postBatch(cards: NewPoolCard[]): Promise<void> {
+  post({ type: 'batch', cards });
+  unstored += 1;
+  while (unstored >= IN_FLIGHT) {
+    await once(parentPort!, 'message');
+    unstored -= 1;
+  }
+}
 
 try {
   const sheet = readCardSheet(Buffer.from(job.file));
@@ -47,7 +62,7 @@ try {
     accepted += 1;
     batch.push(card);
     if (batch.length === BATCH) {
-      post({ type: 'batch', cards: batch });
+      await postBatch(batch);
       batch = [];
     }
   }

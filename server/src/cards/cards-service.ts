@@ -1,13 +1,13 @@
 import { on } from 'node:events';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import { Worker, type WorkerOptions } from 'node:worker_threads';
 import { digitsOnly } from '@paydesk/shared/cards/card-rules';
 import { HIDDEN_CVV, MAX_CARD_ROWS, type CardsQuery, type CardUploadResult, type PoolCard } from '@paydesk/shared/schemas/card';
 import type { Db } from '../db/db';
 import { cardFingerprint } from '../payments/payment-ids';
 import { HttpError } from '../http/http-error';
-import type { UploadJob, UploadMessage } from './card-upload-messages';
+import { STORED, type UploadJob, type UploadMessage } from './card-upload-messages';
 import { insertPoolCards, listPoolCards, type CardFilter, type PoolCardRow } from './cards-repository';
 
 export interface CardPoolContext {
@@ -69,10 +69,16 @@ export async function listCards(ctx: CardPoolContext, query: Pick<CardsQuery, 's
  */
 const WORKER_LIMITS = { maxOldGenerationSizeMb: 128, maxYoungGenerationSizeMb: 16 };
 
-/** The worker is TypeScript like the rest: it registers tsx's loaders (ESM and CommonJS), then imports its module. */
+/**
+ * The built server (scripts/build-server.mjs) has the worker compiled beside it. Run as TypeScript
+ * (tests, development), the worker registers tsx's loaders (ESM and CommonJS), then imports its module.
+ */
+const compiled = !import.meta.url.endsWith('.ts');
 const workerBoot = `require('tsx/cjs/api').register(); import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(
   pathToFileURL(join(import.meta.dirname, 'card-upload-worker.ts')).href,
 )}); });`;
+const startWorker = (options: WorkerOptions): Worker =>
+  compiled ? new Worker(new URL('./card-upload-worker.mjs', import.meta.url), options) : new Worker(workerBoot, { ...options, eval: true });
 
 /**
  * Reads the spreadsheet, checks every row with the shared card rules and stores the accepted
@@ -83,7 +89,7 @@ const workerBoot = `require('tsx/cjs/api').register(); import('tsx/esm/api').the
 export async function uploadCards(ctx: CardPoolContext, file: Buffer, now: Date = new Date()): Promise<CardUploadResult> {
   const bytes = file.buffer.slice(file.byteOffset, file.byteOffset + file.byteLength) as ArrayBuffer;
   const job: UploadJob = { file: bytes, storageKey: ctx.storageKey, fingerprintKey: ctx.fingerprintKey, now: now.getTime() };
-  const worker = new Worker(workerBoot, { eval: true, workerData: job, transferList: [bytes], resourceLimits: WORKER_LIMITS });
+  const worker = startWorker({ workerData: job, transferList: [bytes], resourceLimits: WORKER_LIMITS });
   const messages = on(worker, 'message') as AsyncIterableIterator<[UploadMessage]>;
   try {
     let first = (await messages.next()).value[0];
@@ -93,8 +99,10 @@ export async function uploadCards(ctx: CardPoolContext, file: Buffer, now: Date 
       added = await ctx.db.transaction(async (tx) => {
         let inserted = 0;
         for (let message = first; ; message = (await messages.next()).value[0]) {
-          if (message.type === 'batch') inserted += await insertPoolCards(tx, message.cards);
-          else {
+          if (message.type === 'batch') {
+            inserted += await insertPoolCards(tx, message.cards);
+            worker.postMessage(STORED);
+          } else {
             first = message;
             return inserted;
           }
