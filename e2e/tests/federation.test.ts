@@ -34,6 +34,18 @@ test('a remote that cannot load shows its fallback with Retry while the rest of 
   await page.context().close();
 });
 
+test('a payer page whose remote cannot load shows its fallback, and Retry loads the form', async () => {
+  // The shell starts fetching a payer page's remote before React runs: a failure there is still the page's to show.
+  const page = await newPage(browser);
+  await page.route('**/remotes/mf-payments/**', (route) => route.abort());
+  await page.goto('/');
+  await page.getByText('Payment is unavailable').waitFor();
+  await page.unroute('**/remotes/mf-payments/**');
+  await page.getByRole('button', { name: 'Retry' }).click();
+  await page.getByRole('button', { name: /^Pay \$/ }).waitFor();
+  await page.context().close();
+});
+
 test('the shell starts even when a remote is down', async () => {
   const page = await newPage(browser);
   await page.route('**/remotes/mf-transactions/**', (route) => route.abort());

@@ -1,4 +1,4 @@
-import { isKnownPagePath } from './routes';
+import { isKnownPagePath, matchesRoute, publicPaths } from './routes';
 
 test.each(['/', '/checkout/abc123', '/payment-success', '/payment-pending', '/payment-failure', '/checkout-success/ref-1', '/control', '/control/login', '/control/transactions', '/control/transactions/42', '/control/users', '/control/settings', '/control/cards', '/control/withdrawals', '/control/dashboard/'])(
   '%s is a page of the product',
@@ -9,3 +9,9 @@ test.each(['/nope', '/checkout', '/checkout/a/b', '/control/unknown', '/control/
   '%s is not (404 page)',
   (path) => expect(isKnownPagePath(path)).toBe(false),
 );
+
+test('matchesRoute tells which route an address is', () => {
+  expect(matchesRoute(publicPaths.checkout, '/checkout/chk_1')).toBe(true);
+  expect(matchesRoute(publicPaths.payForm, '/checkout/chk_1')).toBe(false);
+  expect(matchesRoute(publicPaths.payForm, '/')).toBe(true);
+});

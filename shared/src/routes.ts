@@ -23,9 +23,11 @@ export const controlPaths = {
   withdrawals: '/control/withdrawals',
 } as const;
 
-const patterns = [...Object.values(publicPaths), ...Object.values(controlPaths)].map(
-  (p) => new RegExp(`^${p.replace(/:[a-z]+/g, '[^/]+')}/?$`),
-);
+const routeRegExp = (pattern: string) => new RegExp(`^${pattern.replace(/:[a-z]+/g, '[^/]+')}/?$`);
+const patterns = [...Object.values(publicPaths), ...Object.values(controlPaths)].map(routeRegExp);
+
+/** True when a path is an address of a route pattern of this table (`:name` stands for one segment). */
+export const matchesRoute = (pattern: string, path: string): boolean => routeRegExp(pattern).test(path);
 
 /** True when a path is one of the product's pages (anything else is the 404 page). */
 export const isKnownPagePath = (path: string): boolean => patterns.some((re) => re.test(path));

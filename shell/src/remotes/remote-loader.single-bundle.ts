@@ -4,6 +4,9 @@
  * bench/payer-page.mjs can measure what federation costs. The ids are mf-payments' exposes
  * (mf-payments/webpack.config.cjs); the back office is left out of this variant.
  */
+import { matchesRoute } from '@paydesk/shared/routes';
+import { publicPages } from '../app/areas';
+
 const bundled: Record<string, () => Promise<unknown>> = {
   'mf_payments/PayFormPage': () => import('../../../mf-payments/src/pages/pay-form-page'),
   'mf_payments/CheckoutPage': () => import('../../../mf-payments/src/pages/checkout-page'),
@@ -14,6 +17,13 @@ const bundled: Record<string, () => Promise<unknown>> = {
 };
 
 export const bundledRemoteIds = Object.keys(bundled);
+
+// The federated build's preload, done the ordinary bundle's way (its page's chunk, early), so
+// that the two builds differ by federation alone.
+export function preloadPayerPage(pathname: string): void {
+  const page = publicPages.find(({ path }) => matchesRoute(path, pathname));
+  if (page) bundled[page.remote.id]?.().catch(() => undefined);
+}
 
 export async function registerRemotesFromManifest(): Promise<void> {}
 

@@ -1,4 +1,6 @@
 import { loadRemote } from '@module-federation/enhanced/runtime';
+import { matchesRoute } from '@paydesk/shared/routes';
+import { publicPages } from '../app/areas';
 import { loadRemoteManifest } from './manifest';
 
 /**
@@ -6,8 +8,25 @@ import { loadRemoteManifest } from './manifest';
  * single-bundle build variant (PAYDESK_BUILD_VARIANT=single-bundle, scripts/webpack/create-config.cjs)
  * swaps this file for remote-loader.single-bundle.ts, so both builds run the same pages.
  */
-export async function registerRemotesFromManifest(): Promise<void> {
-  await loadRemoteManifest();
+let registered: Promise<void> | undefined;
+
+/** Once per page load: the payer-page preload and the start-up share it. */
+export function registerRemotesFromManifest(): Promise<void> {
+  registered ??= loadRemoteManifest().then(() => undefined);
+  return registered;
 }
 
 export const loadRemoteModule = <T>(id: string): Promise<T | null> => loadRemote<T>(id);
+
+/**
+ * Called by the entry before React has even downloaded. Left to the page, the manifest, the
+ * remote's remoteEntry.js and then its chunks would be fetched one after the other once React had
+ * run: about a second more than one ordinary bundle on a slow network (bench/payer-page.mjs).
+ * Started here, they arrive while the shell's own chunks download. Shared modules still come from
+ * the shell: it registered its own at start-up. A failure is left to the page, which retries and
+ * shows its fallback.
+ */
+export function preloadPayerPage(pathname: string): void {
+  const page = publicPages.find(({ path }) => matchesRoute(path, pathname));
+  if (page) registerRemotesFromManifest().then(() => loadRemote(page.remote.id)).catch(() => undefined);
+}
