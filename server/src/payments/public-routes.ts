@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { envelopeKeys, EnvelopeError, open, seal } from '@paydesk/shared/crypto/envelope';
+import { EnvelopeError } from '@paydesk/shared/crypto/envelope';
 import { apiError, statusMessage } from '@paydesk/shared/schemas/common';
 import { cardTransactionPayload, transactionResult } from '@paydesk/shared/schemas/payment';
 import {
@@ -10,6 +10,7 @@ import {
 import { HttpError } from '../http/http-error';
 import { perAddressLimit } from '../security/register-defences';
 import { originOf, requireKey } from './api-keys';
+import { envelopeKeys, open, seal } from './envelope';
 import { reportCheckoutStatus, validateCheckout } from './checkouts-service';
 import { paymentContexts } from './payment-context';
 import { initializeCardTransaction, processCardTransaction, requeryPayment } from './payments-service';
