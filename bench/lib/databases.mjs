@@ -26,3 +26,14 @@ export async function freshDatabase(kind, serverUrl = defaultDatabaseUrl()) {
     },
   };
 }
+
+/** Drops a schema a benchmark left for another (transactions-api.mjs --keep-schema); none is fine. */
+export async function dropSchema(name, serverUrl = defaultDatabaseUrl()) {
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    await admin.query(`drop schema if exists ${pg.escapeIdentifier(name)} cascade`);
+  } finally {
+    await admin.end();
+  }
+}
