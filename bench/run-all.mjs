@@ -2,7 +2,7 @@
 // bench/report.json (issue 9).
 //
 //   npm run bench               the full sizes, about 15-20 minutes on a 2-core machine
-//   npm run bench -- --quick    smaller sizes, under 3 minutes: proves everything runs
+//   npm run bench -- --quick    smaller sizes, about 3 minutes: proves everything runs
 //   npm run bench -- --only payment-api,card-upload     some of them again (names as in the report);
 //                               the others keep their figures from bench/report.json
 //   npm run bench -- --render   bench/report.md again from bench/report.json, nothing measured
