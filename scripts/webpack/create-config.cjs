@@ -49,6 +49,32 @@ const hostGroups = {
 };
 
 /**
+ * `<link rel="preload">` in the shell's page for the files of these chunks, and for the remotes'
+ * manifest. Every page needs them, but the entry only asks for them once it has downloaded and
+ * run, and the shell's entry carries the federation runtime (about 27 KB gzip): on a slow network
+ * that put a second of idle waiting before React even started to download, and the manifest and
+ * a payer page's remote came after that (bench/payer-page.mjs, Federation overhead).
+ */
+class Preload {
+  constructor({ chunks, manifest }) {
+    Object.assign(this, { chunks, manifest });
+  }
+
+  apply(compiler) {
+    compiler.hooks.compilation.tap('Preload', (compilation) => {
+      HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap('Preload', (data) => {
+        const link = (attributes) => HtmlWebpackPlugin.createHtmlTagObject('link', { rel: 'preload', ...attributes });
+        const files = [...compilation.chunks].filter((chunk) => this.chunks.includes(chunk.name)).flatMap((chunk) => [...chunk.files]).filter((file) => file.endsWith('.js'));
+        const links = files.map((file) => link({ as: 'script', href: `${data.publicPath}${file}` }));
+        // As shell/src/remotes/manifest.ts fetches it (a same-origin fetch), or the browser fetches it twice.
+        if (this.manifest) links.unshift(link({ as: 'fetch', href: this.manifest, crossorigin: 'anonymous' }));
+        return { ...data, headTags: [...data.headTags, ...links] };
+      });
+    });
+  }
+}
+
+/**
  * PAYDESK_BUILD_VARIANT=single-bundle builds the shell as one ordinary webpack bundle: no module
  * federation, the payer pages imported from mf-payments' source (remote-loader.single-bundle.ts
  * stands in for the federation loader). It exists to measure what federation costs the payer
@@ -149,6 +175,7 @@ function createConfig({ dir, name, exposes = {}, host = false, devPort }) {
           'process.env.PAYDESK_BUILD': JSON.stringify(process.env.PAYDESK_BUILD || `${pkg.version}`),
         }),
         ...(ownPage ? [new HtmlWebpackPlugin({ template: path.join(root, 'scripts/webpack/index.html'), title: 'Paydesk', scriptLoading: 'defer' })] : []),
+        ...(host && production ? [new Preload({ chunks: Object.values(hostGroups).map((group) => group.name), manifest: !singleBundle && '/remotes.json' })] : []),
       ],
       devServer: {
         port: devPort,
