@@ -9,6 +9,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { precompress } from '../scripts/precompress.mjs';
 import { startProduct } from './lib/product.mjs';
 import { kb, summarize } from './lib/stats.mjs';
 import { cpuSlowdown, launchBrowser, network, throttledPage } from './lib/throttled-browser.mjs';
@@ -73,6 +74,7 @@ function buildSingleBundle() {
     encoding: 'utf8',
   });
   if (result.status !== 0) throw new Error(`Build of the single-bundle variant failed:\n${result.stdout}${result.stderr}`);
+  precompress(join(singleBundleDir, 'shell', 'dist'));
   process.stdout.write('done\n');
 }
 

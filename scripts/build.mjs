@@ -4,6 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { buildServer } from './build-server.mjs';
 import { frontends, isBuilt, root, stampOf } from './frontends.mjs';
+import { precompress } from './precompress.mjs';
 
 export function buildFrontends({ force = false } = {}) {
   const todo = frontends.filter((dir) => force || !isBuilt(dir));
@@ -21,6 +22,7 @@ export function buildFrontends({ force = false } = {}) {
       process.stderr.write(result.stdout + result.stderr);
       throw new Error(`Build of ${dir} failed`);
     }
+    precompress(`${root}/${dir}/dist`);
     writeFileSync(stampOf(dir), new Date().toISOString());
     process.stdout.write(`done in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
   }

@@ -31,6 +31,7 @@ export async function registerFrontends(app: FastifyInstance, config: Config): P
       decorateReply: false,
       index: false,
       cacheControl: false,
+      preCompressed: true,
       // Public static files: a shell deployed on another origin may fetch them.
       setHeaders: (reply: FastifyReply, path: string) => {
         setHeaders(reply, path);
@@ -45,7 +46,8 @@ export async function registerFrontends(app: FastifyInstance, config: Config): P
     app.setNotFoundHandler((_request, reply) => reply.code(404).send({ status: 'error', message: 'Not found' }));
     return;
   }
-  await app.register(fastifyStatic, { root: shellDist, prefix: '/', index: 'index.html', wildcard: true, cacheControl: false, setHeaders });
+  // preCompressed: the build's .br and .gz copies (scripts/precompress.mjs) to browsers that take them.
+  await app.register(fastifyStatic, { root: shellDist, prefix: '/', index: 'index.html', wildcard: true, cacheControl: false, preCompressed: true, setHeaders });
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
