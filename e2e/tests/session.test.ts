@@ -29,8 +29,12 @@ test('a tampered token sends the user to the login page with the session-expired
   const page = await newPage(browser);
   await signIn(page, 'admin');
   await page.waitForURL('**/control/dashboard');
-  await page.evaluate(() => {
-    const token = localStorage.getItem('token') ?? '';
+  // The token is forged in the reloaded document, before its scripts run: forged in the signed-in
+  // page, a dashboard call still starting there would end that session before the reload.
+  await page.addInitScript(() => {
+    const token = localStorage.getItem('token');
+    if (token === null || sessionStorage.getItem('forged') !== null) return;
+    sessionStorage.setItem('forged', 'yes');
     const [header, payload, signature] = token.split('.');
     const claims = JSON.parse(atob((payload ?? '').replace(/-/g, '+').replace(/_/g, '/')));
     claims.sub = String(Number(claims.sub) + 1);
