@@ -4,12 +4,11 @@
 // shell's single-bundle build variant), one after the other, so their ratio is the federation
 // overhead on this machine at this moment.
 // Usage: node bench/payer-page.mjs [--runs 5]
-import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { precompress } from '../scripts/precompress.mjs';
+import { buildFrontend } from '../scripts/build.mjs';
 import { startProduct } from './lib/product.mjs';
 import { kb, summarize } from './lib/stats.mjs';
 import { cpuSlowdown, launchBrowser, network, throttledPage } from './lib/throttled-browser.mjs';
@@ -68,13 +67,7 @@ async function measure(browser, url, payButton) {
 /** The shell's single-bundle build variant, built afresh every time so it matches the source. */
 function buildSingleBundle() {
   process.stdout.write('Building the single-bundle variant of the shell... ');
-  const result = spawnSync('npx', ['webpack', '--mode', 'production'], {
-    cwd: join(root, 'shell'),
-    env: { ...process.env, PAYDESK_BUILD_VARIANT: 'single-bundle', NODE_OPTIONS: '--no-deprecation' },
-    encoding: 'utf8',
-  });
-  if (result.status !== 0) throw new Error(`Build of the single-bundle variant failed:\n${result.stdout}${result.stderr}`);
-  precompress(join(singleBundleDir, 'shell', 'dist'));
+  buildFrontend('shell', { env: { PAYDESK_BUILD_VARIANT: 'single-bundle' }, dist: join(singleBundleDir, 'shell', 'dist') });
   process.stdout.write('done\n');
 }
 

@@ -6,23 +6,33 @@ import { buildServer } from './build-server.mjs';
 import { frontends, isBuilt, root, stampOf } from './frontends.mjs';
 import { precompress } from './precompress.mjs';
 
+/**
+ * One production build of a front end: webpack in its folder (with `env` added, e.g. a build
+ * variant), then the brotli and gzip copies of what it wrote to `dist`. Throws with webpack's
+ * output when it fails.
+ */
+export function buildFrontend(dir, { env = {}, dist = `${root}/${dir}/dist` } = {}) {
+  const result = spawnSync('npx', ['webpack', '--mode', 'production'], {
+    cwd: `${root}/${dir}`,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, ...env, NODE_OPTIONS: '--no-deprecation' },
+    encoding: 'utf8',
+  });
+  if (result.status !== 0) throw new Error(`Build of ${dir} failed:\n${result.stdout}${result.stderr}`);
+  precompress(dist);
+}
+
 export function buildFrontends({ force = false } = {}) {
   const todo = frontends.filter((dir) => force || !isBuilt(dir));
   for (const dir of todo) {
     const started = Date.now();
     process.stdout.write(`Building ${dir}... `);
-    const result = spawnSync('npx', ['webpack', '--mode', 'production'], {
-      cwd: `${root}/${dir}`,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, NODE_OPTIONS: '--no-deprecation' },
-      encoding: 'utf8',
-    });
-    if (result.status !== 0) {
+    try {
+      buildFrontend(dir);
+    } catch (error) {
       process.stdout.write('failed\n');
-      process.stderr.write(result.stdout + result.stderr);
-      throw new Error(`Build of ${dir} failed`);
+      throw error;
     }
-    precompress(`${root}/${dir}/dist`);
     writeFileSync(stampOf(dir), new Date().toISOString());
     process.stdout.write(`done in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
   }

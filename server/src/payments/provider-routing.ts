@@ -37,8 +37,10 @@ function providerKeys(db: Db): Promise<ProviderKey[]> {
   const cached = keysRead.get(db);
   if (cached && Date.now() - cached.at < KEYS_TTL_MS) return cached.keys;
   const keys = db.query<ProviderKey>('select id, fee_bps, fee_fixed_cents from provider_keys order by id');
-  keysRead.set(db, { at: Date.now(), keys });
-  keys.catch(() => keysRead.delete(db));
+  const entry = { at: Date.now(), keys };
+  keysRead.set(db, entry);
+  // A failed read is not kept: the next payment asks again.
+  keys.catch(() => keysRead.get(db) === entry && keysRead.delete(db));
   return keys;
 }
 
