@@ -45,10 +45,10 @@ export function cardVault(hexKey: string) {
     const [version, iv, tag, body] = sealed.split('.');
     if (version !== VERSION || !iv || !tag || !body) throw new CardVaultError('Unknown sealed card format');
     try {
-      const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
+      const decipher = createDecipheriv('aes-256-gcm', key, fromBase64url(iv));
       decipher.setAAD(Buffer.from(fingerprint));
-      decipher.setAuthTag(Buffer.from(tag, 'base64url'));
-      const plain = Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString('utf8');
+      decipher.setAuthTag(fromBase64url(tag));
+      const plain = Buffer.concat([decipher.update(fromBase64url(body)), decipher.final()]).toString('utf8');
       const match = plainFormat.exec(plain);
       if (!match) throw new CardVaultError('Unexpected sealed content');
       return { cardNumber: match[1]!, cvv: match[2]! };
@@ -59,4 +59,14 @@ export function cardVault(hexKey: string) {
 
   return { seal, open };
 }
+/**
+ * Base64url read strictly: Node ignores a last character's unused bits, so two texts could open
+ * to the same bytes. Only the canonical spelling of a value opens.
+ */
+function fromBase64url(text: string): Buffer {
+  const bytes = Buffer.from(text, 'base64url');
+  if (bytes.toString('base64url') !== text) throw new CardVaultError('Not canonical base64url');
+  return bytes;
+}
+
 export type CardVault = ReturnType<typeof cardVault>;
