@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { envelopeKeys, open, seal } from '@paydesk/shared/crypto/envelope';
 import type { TransactionResult } from '@paydesk/shared/schemas/payment';
+import { resolveDuePayments } from '../src/payments/settlement';
 import { bearer, buildTestApp, type TestApp } from './helper';
 import { payerClient } from './payments-client';
 
@@ -50,6 +51,17 @@ describe('envelopes', () => {
     expect((await client.processRaw(bad)).statusCode).toBe(400);
   });
 
+  test('text the database cannot store, sealed inside the envelope, is a 400 and stores nothing', async () => {
+    const before = await count('select count(*)::int as n from transactions');
+    const init = (await client.initialize('4242424242424242')).json().data;
+    for (const spoilt of [{ transaction_id: '\u0000' }, { first_name: 'Pat\u0000' }, { last_name: '\ud800' }]) {
+      const response = await client.processRaw(seal(client.payload(init, '4242424242424242', spoilt), client.keys));
+      expect(response.statusCode).toBe(400);
+      expect(response.json().message).toMatch(/cannot be accepted/);
+    }
+    expect(await count('select count(*)::int as n from transactions')).toBe(before);
+  });
+
   test('a card other than the one initialised is refused', async () => {
     const init = (await client.initialize('4242424242424242')).json().data;
     const other = seal(client.payload(init, '5555555555554444'), client.keys);
@@ -82,13 +94,54 @@ describe('checkouts', () => {
     const validated = await t.app.inject({ method: 'GET', url: `/api/checkout/validate/${reference}`, headers: client.headers });
     expect(open(validated.json().data, client.keys)).toMatchObject({ reference, amount: 120.5, email: 'ada@example.com', status: 'pending', callback_url: 'https://shop.example/done' });
 
-    const { result } = await client.pay('4242424242424242', { checkout: true, checkout_reference: reference, amount: 0.01 });
+    const { ids, result } = await client.pay('4242424242424242', { checkout: true, checkout_reference: reference, amount: 0.01 });
     expect(result).toMatchObject({ status: 'completed', payment_amount: '120.50', checkout_request: { reference } });
     const [row] = await t.db.query<{ status: string; transaction_id: string }>('select status, transaction_id from checkouts where reference = $1', [reference]);
-    expect(row?.status).toBe('completed');
+    expect(row).toEqual({ status: 'completed', transaction_id: ids.transactionId });
 
     const again = await client.initialize('4242424242424242', reference);
     expect(again.json()).toMatchObject({ status: 'error', message: 'This payment has already been completed' });
+  });
+
+  test('a payment whose ledger credit fails stores nothing, and the same payment can be sent again', async () => {
+    const { reference } = (await createCheckout(checkoutBody)).json().data;
+    const init = (await client.initialize('4242424242424242', reference)).json().data;
+    const envelope = seal(client.payload(init, '4242424242424242', { checkout: true, checkout_reference: reference }), client.keys);
+    await t.db.exec(`create function refuse_postings() returns trigger language plpgsql as $$ begin raise exception 'ledger unavailable'; end $$;
+      create trigger refuse_postings before insert on ledger_postings for each statement execute function refuse_postings()`);
+    try {
+      expect((await client.processRaw(envelope)).statusCode).toBe(500);
+    } finally {
+      await t.db.exec('drop trigger refuse_postings on ledger_postings; drop function refuse_postings()');
+    }
+    expect(await count('select count(*)::int as n from transactions where transaction_id = $1', [init.transactionId])).toBe(0);
+    expect(await count(`select count(*)::int as n from checkouts where reference = $1 and status = 'pending'`, [reference])).toBe(1);
+
+    const retried = await client.processRaw(envelope);
+    expect(open(retried.json().data, client.keys)).toMatchObject({ status: 'completed' });
+    expect(await count('select count(*)::int as n from ledger_postings where transaction_id = $1', [init.transactionId])).toBe(1);
+  });
+
+  test('a pending checkout payment completes its checkout and credits the ledger when it settles, and a failed one neither', async () => {
+    const pay = async (card: string) => {
+      const { reference } = (await createCheckout(checkoutBody)).json().data;
+      const { ids, result } = await client.pay(card, { checkout: true, checkout_reference: reference });
+      expect(result?.status).toBe('pending');
+      return { reference, transactionId: ids.transactionId };
+    };
+    const ok = await pay('4000000000007205');
+    const ko = await pay('4000000000007304');
+    const checkout = async (reference: string) => (await t.db.query('select status, transaction_id from checkouts where reference = $1', [reference]))[0];
+    const postings = (transactionId: string) => count('select count(*)::int as n from ledger_postings where transaction_id = $1', [transactionId]);
+    expect(await checkout(ok.reference)).toEqual({ status: 'pending', transaction_id: null });
+    expect(await postings(ok.transactionId)).toBe(0);
+
+    await t.db.query('update transactions set resolve_at = now() where transaction_id = any($1)', [[ok.transactionId, ko.transactionId]]);
+    expect(await resolveDuePayments(t.db)).toBe(2);
+    expect(await checkout(ok.reference)).toEqual({ status: 'completed', transaction_id: ok.transactionId });
+    expect(await postings(ok.transactionId)).toBe(1);
+    expect(await checkout(ko.reference)).toEqual({ status: 'pending', transaction_id: null });
+    expect(await postings(ko.transactionId)).toBe(0);
   });
 
   test('an unknown reference is "Invalid reference"', async () => {

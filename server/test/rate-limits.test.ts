@@ -89,6 +89,15 @@ function rateLimitSuite(kind: CounterKind) {
       const keys = await t.db.query<{ key: string }>('select key from attempt_counters order by key');
       expect(keys.map((row) => row.key)).toEqual(['rate:payments:203.0.113.11']);
     });
+
+    it('sweeps every expired counter in one run, a batch at a time', async () => {
+      await t.db.query(
+        `insert into attempt_counters (key, hits, expires_at)
+         select 'rate:payments:sweep-' || n, 1, now() - interval '1 second' from generate_series(1, 25) n`,
+      );
+      expect(await sweepAttemptCounters(t.db, 10)).toBe(25);
+      expect(await t.db.query(`select key from attempt_counters where key like 'rate:payments:sweep-%'`)).toEqual([]);
+    });
   }
 }
 

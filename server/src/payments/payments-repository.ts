@@ -1,4 +1,6 @@
 import type { Db } from '../db/db';
+import { SUCCESSFUL_STATUSES } from '../transactions/transaction-statuses';
+import { creditPaidCtes } from '../wallet/ledger';
 
 export interface Initialization {
   transaction_id: string;
@@ -18,10 +20,15 @@ export async function insertInitialization(db: Db, init: Initialization): Promis
   );
 }
 
-export async function findInitialization(db: Db, transactionId: string): Promise<Initialization | undefined> {
-  const [row] = await db.query<Initialization>(
-    `select transaction_id, order_id, checkout_reference, card_fingerprint, card_brand, last_four, recommendation
-     from card_initializations where transaction_id = $1`,
+/**
+ * The initialisation of a transaction, and whether the issuer's card pool holds its card now
+ * (read without a lock: the payment of a pooled card locks the card's row to decide).
+ */
+export async function findInitialization(db: Db, transactionId: string): Promise<(Initialization & { pooled: boolean }) | undefined> {
+  const [row] = await db.query<Initialization & { pooled: boolean }>(
+    `select i.transaction_id, i.order_id, i.checkout_reference, i.card_fingerprint, i.card_brand, i.last_four, i.recommendation,
+            exists (select 1 from pool_cards p where p.fingerprint = i.card_fingerprint) as pooled
+     from card_initializations i where i.transaction_id = $1`,
     [transactionId],
   );
   return row;
@@ -60,17 +67,38 @@ const paymentColumns = [
 ] as const;
 
 /**
- * Inserts the payment unless this transaction id was processed already. Of any number of
- * concurrent duplicates exactly one inserts; the others get false and read the stored row.
+ * What a payment that has just become paid changes besides its own row, as CTEs over `changed`
+ * (the row as the statement wrote it: its RETURNING of paidColumns): its checkout marked
+ * completed (a completed checkout never goes back) and its ledger credit (creditPaidCtes). A
+ * payment that is not paid changes neither. One statement with the row's own write, so the three
+ * are all or nothing without a transaction.
  */
-export async function insertPaymentOnce(db: Db, payment: PaymentRow, firstAnswer: unknown): Promise<boolean> {
-  const placeholders = [...paymentColumns, 'result'].map((_, i) => `$${i + 1}`).join(', ');
-  const rows = await db.query(
-    `insert into transactions (${paymentColumns.join(', ')}, result) values (${placeholders})
-     on conflict (transaction_id) do nothing returning id`,
-    [...paymentColumns.map((column) => payment[column]), JSON.stringify(firstAnswer)],
+const paidColumns = 'transaction_id, checkout_reference, status, amount_cents, fee_cents';
+const whenPaidCtes = (statusesParam: string) => `paid as (
+       select transaction_id, checkout_reference, amount_cents, fee_cents from changed where status = any(${statusesParam}::text[])
+     ), checkout as (
+       update checkouts c set status = 'completed', transaction_id = paid.transaction_id, updated_at = now()
+         from paid where c.reference = paid.checkout_reference and c.status <> 'completed'
+     ), ${creditPaidCtes}`;
+
+/**
+ * Stores a new payment (unless this transaction id was processed already) and, if it is paid,
+ * its checkout and ledger credit, in one statement (whenPaidCtes). Of any number of concurrent
+ * duplicates exactly one stores; the others get false and read the stored row.
+ */
+export async function storePaymentOnce(db: Db, payment: PaymentRow, firstAnswer: unknown): Promise<boolean> {
+  const values = [...paymentColumns.map((column) => payment[column]), JSON.stringify(firstAnswer), SUCCESSFUL_STATUSES];
+  const placeholders = values.slice(0, -1).map((_, i) => `$${i + 1}`).join(', ');
+  const rows = await db.query<{ stored: number }>(
+    `with changed as (
+       insert into transactions (${paymentColumns.join(', ')}, result) values (${placeholders})
+       on conflict (transaction_id) do nothing
+       returning ${paidColumns}
+     ), ${whenPaidCtes(`$${values.length}`)}
+     select count(*)::int as stored from changed`,
+    values,
   );
-  return rows.length === 1;
+  return rows[0]?.stored === 1;
 }
 
 /** The answer given the first time this transaction id was processed. */
@@ -87,15 +115,22 @@ export async function findPayment(db: Db, transactionId: string, lock = false): 
   return row;
 }
 
-/** Settles a pending payment (challenge done, or the background job); false if it was not pending. */
+/**
+ * Settles a pending payment (challenge done, or the background job) and, if it is now paid, its
+ * checkout and ledger credit, in one statement (whenPaidCtes); false if it was not pending.
+ */
 export async function settlePayment(db: Db, transactionId: string, status: 'completed' | 'failed', message: string): Promise<boolean> {
-  const rows = await db.query(
-    `update transactions set status = $2, response_message = $3,
-       fee_cents = case when $2 = 'failed' then 0 else fee_cents end,
-       net_cents = case when $2 = 'failed' then 0 else net_cents end,
-       challenge = null, challenge_outcome = null, resolve_at = null, resolve_to = null, updated_at = now()
-     where transaction_id = $1 and status = 'pending' returning id`,
-    [transactionId, status, message],
+  const rows = await db.query<{ settled: number }>(
+    `with changed as (
+       update transactions set status = $2, response_message = $3,
+         fee_cents = case when $2 = 'failed' then 0 else fee_cents end,
+         net_cents = case when $2 = 'failed' then 0 else net_cents end,
+         challenge = null, challenge_outcome = null, resolve_at = null, resolve_to = null, updated_at = now()
+       where transaction_id = $1 and status = 'pending'
+       returning ${paidColumns}
+     ), ${whenPaidCtes('$4')}
+     select count(*)::int as settled from changed`,
+    [transactionId, status, message, SUCCESSFUL_STATUSES],
   );
-  return rows.length === 1;
+  return rows[0]?.settled === 1;
 }

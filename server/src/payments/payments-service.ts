@@ -2,16 +2,15 @@ import { detectBrand, brandLabel, isValidCardNumber, isValidCvv, isValidExpiry, 
 import type { CardTransactionPayload, TransactionResult } from '@paydesk/shared/schemas/payment';
 import type { Db } from '../db/db';
 import { HttpError } from '../http/http-error';
-import { findCheckout, setCheckoutStatus } from './checkouts-repository';
+import { findCheckout } from './checkouts-repository';
 import { decimalToCents } from '../http/wire-money';
 import { cardFingerprint, newOrderId, newTransactionId } from './payment-ids';
-import { findInitialization, findPayment, firstAnswerOf, insertInitialization, insertPaymentOnce } from './payments-repository';
+import { findInitialization, findPayment, firstAnswerOf, insertInitialization, storePaymentOnce } from './payments-repository';
 import { routePayment } from './provider-routing';
 import { recommendationFor, sandboxOutcome } from './sandbox-processor';
 import { storedOutcome } from './stored-outcome';
 import { SANDBOX_PROCESSOR, transactionResult } from './transaction-result';
-import { creditPayment } from '../wallet/ledger';
-import { checkWithIssuer, recordIssuerUse, type CardIssuer } from '../cards/card-issuer';
+import { checkWithIssuer, recordIssuerUse, type CardIssuer, type IssuerVerdict } from '../cards/card-issuer';
 
 export interface PaymentContext {
   db: Db;
@@ -92,22 +91,23 @@ export async function processCardTransaction(ctx: PaymentContext, payload: CardT
     provider_key_id: route.providerKeyId,
     processor: SANDBOX_PROCESSOR,
   };
-  const answer = await ctx.db.transaction(async (tx) => {
+  const pay = async (db: Db, verdict: IssuerVerdict): Promise<TransactionResult | null> => {
     // The issuer first (a pooled card can be declined), then the test-card table.
-    const verdict = await checkWithIssuer(tx, ctx.issuer, {
-      fingerprint: init.card_fingerprint, cvv: payload.cvv, expiryMonth: Number(payload.card_month), expiryYear: Number(payload.card_year),
-    });
     const decided = verdict.pooled && verdict.decline ? { kind: 'declined' as const, decline: verdict.decline } : sandboxOutcome(payload.card_number);
     const outcome = storedOutcome(decided, ctx.pendingResolveSeconds);
     const failed = outcome.status === 'failed';
     const row = { ...base, ...outcome, fee_cents: failed ? 0 : route.feeCents, net_cents: failed ? 0 : amountCents - route.feeCents };
     const result = transactionResult(row, ctx.challengeOrigin);
-    if (!(await insertPaymentOnce(tx, row, result))) return null;
-    if (reference && row.status === 'completed') await setCheckoutStatus(tx, reference, 'completed', row.transaction_id);
-    await creditPayment(tx, row.transaction_id);
-    await recordIssuerUse(tx, ctx.issuer, verdict, { transactionId: row.transaction_id, succeeded: !failed, reason: failed ? row.response_message : null });
+    if (!(await storePaymentOnce(db, row, result))) return null;
+    await recordIssuerUse(db, ctx.issuer, verdict, { transactionId: row.transaction_id, succeeded: !failed, reason: failed ? row.response_message : null });
     return result;
-  });
+  };
+  // A card outside the issuer's pool is paid in one statement. A pooled card's row stays locked
+  // from the issuer's check to the commit, so its failures are counted one payment at a time.
+  const presented = { fingerprint: init.card_fingerprint, cvv: payload.cvv, expiryMonth: Number(payload.card_month), expiryYear: Number(payload.card_year) };
+  const answer = init.pooled
+    ? await ctx.db.transaction(async (tx) => pay(tx, await checkWithIssuer(tx, ctx.issuer, presented)))
+    : await pay(ctx.db, { pooled: false });
   return answer ?? ((await firstAnswerOf(ctx.db, init.transaction_id)) as TransactionResult);
 }
 

@@ -8,6 +8,7 @@ import {
   processCardTransactionResponse, publicAnswer, publicConfig, updateCheckoutStatusRequest, validateCheckoutResponse,
 } from '@paydesk/shared/schemas/public-api';
 import { HttpError } from '../http/http-error';
+import { hasUnstorableText, UNSTORABLE_TEXT } from '../http/text-guard';
 import { perAddressLimit } from '../security/register-defences';
 import { originOf, requireKey } from './api-keys';
 import { envelopeKeys, open, seal } from './envelope';
@@ -26,8 +27,12 @@ export const publicPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
   const context = paymentContexts(app);
   const opened = (data: string) => {
     try {
-      return cardTransactionPayload.parse(open(data, keys));
+      const payload: unknown = open(data, keys);
+      // The request's own text guard (text-guard.ts) cannot see inside the envelope.
+      if (hasUnstorableText(payload)) throw new HttpError(400, UNSTORABLE_TEXT);
+      return cardTransactionPayload.parse(payload);
     } catch (error) {
+      if (error instanceof HttpError) throw error;
       if (error instanceof EnvelopeError) throw new HttpError(400, error.message);
       throw new HttpError(400, 'Invalid payment data');
     }

@@ -1,7 +1,5 @@
 import type { Db } from '../db/db';
 import { HttpError } from '../http/http-error';
-import { creditPayment } from '../wallet/ledger';
-import { setCheckoutStatus } from './checkouts-repository';
 import { findPayment, settlePayment } from './payments-repository';
 import type { PaymentContext } from './payments-service';
 import { requeryPayment } from './payments-service';
@@ -13,12 +11,6 @@ const messages = {
   resolvedFailed: 'The bank declined the payment.',
 } as const;
 
-async function settle(db: Db, transactionId: string, checkout: string | null, status: 'completed' | 'failed', message: string) {
-  if (!(await settlePayment(db, transactionId, status, message))) return;
-  if (checkout && status === 'completed') await setCheckoutStatus(db, checkout, 'completed', transactionId);
-  await creditPayment(db, transactionId);
-}
-
 /** The payer finished a 3-D Secure step: `passed` says whether the authentication succeeded. */
 export async function completeChallenge(ctx: PaymentContext, transactionId: string, kind: 'acs' | 'demo', passed: boolean) {
   await ctx.db.transaction(async (tx) => {
@@ -28,7 +20,7 @@ export async function completeChallenge(ctx: PaymentContext, transactionId: stri
     }
     const status = passed ? (row.challenge_outcome ?? 'failed') : 'failed';
     const message = status === 'completed' ? messages.completed : passed ? messages.declinedAfterChallenge : messages.challengeFailed;
-    await settle(tx, transactionId, row.checkout_reference, status, message);
+    await settlePayment(tx, transactionId, status, message);
   });
   return requeryPayment(ctx, transactionId);
 }
@@ -39,13 +31,13 @@ export async function completeChallenge(ctx: PaymentContext, transactionId: stri
  */
 export async function resolveDuePayments(db: Db, batch = 100): Promise<number> {
   return db.transaction(async (tx) => {
-    const due = await tx.query<{ transaction_id: string; checkout_reference: string | null; resolve_to: 'completed' | 'failed' }>(
-      `select transaction_id, checkout_reference, resolve_to from transactions
+    const due = await tx.query<{ transaction_id: string; resolve_to: 'completed' | 'failed' }>(
+      `select transaction_id, resolve_to from transactions
        where resolve_at <= now() and status = 'pending' order by resolve_at limit $1 for update skip locked`,
       [batch],
     );
     for (const row of due) {
-      await settle(tx, row.transaction_id, row.checkout_reference, row.resolve_to, row.resolve_to === 'completed' ? messages.completed : messages.resolvedFailed);
+      await settlePayment(tx, row.transaction_id, row.resolve_to, row.resolve_to === 'completed' ? messages.completed : messages.resolvedFailed);
     }
     return due.length;
   });

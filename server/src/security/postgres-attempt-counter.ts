@@ -39,15 +39,25 @@ export function postgresAttemptCounter(db: Db): AttemptCounter {
   };
 }
 
-/** Deletes up to `limit` expired counters; returns how many. Run periodically by every process. */
-export async function sweepAttemptCounters(db: Db, limit = 10_000): Promise<number> {
-  const rows = await db.query<{ swept: number }>(
-    `with gone as (
-       delete from attempt_counters where key in (
-         select key from attempt_counters where expires_at < now() limit $1 for update skip locked)
-       returning 1)
-     select count(*)::integer as swept from gone`,
-    [limit],
-  );
-  return rows[0]?.swept ?? 0;
+/**
+ * Deletes every expired counter, `batch` at a time so that no statement holds the database for
+ * long, until a batch comes back short; returns how many. Run periodically by every process.
+ * A busy payment page makes a counter per payer address a minute, so the sweep has to go on
+ * until it has caught up rather than stop at a fixed number per run.
+ */
+export async function sweepAttemptCounters(db: Db, batch = 1_000): Promise<number> {
+  let swept = 0;
+  for (;;) {
+    const rows = await db.query<{ swept: number }>(
+      `with gone as (
+         delete from attempt_counters where key in (
+           select key from attempt_counters where expires_at < now() limit $1 for update skip locked)
+         returning 1)
+       select count(*)::integer as swept from gone`,
+      [batch],
+    );
+    const count = rows[0]?.swept ?? 0;
+    swept += count;
+    if (count < batch) return swept;
+  }
 }

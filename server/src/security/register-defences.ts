@@ -42,7 +42,7 @@ export async function registerDefences(app: FastifyInstance): Promise<void> {
     : postgresAttemptCounter(db);
   app.decorate('attempts', counter);
   if (!config.redisUrl) {
-    const stopSweep = startPeriodicJob('forgetting expired attempt counters', () => sweepAttemptCounters(db), app.log, 60_000);
+    const stopSweep = startPeriodicJob('forgetting expired attempt counters', () => sweepAttemptCounters(db), app.log, 10_000);
     app.addHook('onClose', stopSweep);
   }
   app.addHook('onClose', () => counter.close());
