@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, newPage } from '../support/browser';
+import { baseUrl, launchBrowser, newPage } from '../support/browser';
 import { signIn } from '../support/accounts';
 import { startServer, type RunningServer } from '../support/server';
 import { serveFolder } from '../support/static-server';
@@ -43,6 +43,36 @@ test('a payer page whose remote cannot load shows its fallback, and Retry loads 
   await page.unroute('**/remotes/mf-payments/**');
   await page.getByRole('button', { name: 'Retry' }).click();
   await page.getByRole('button', { name: /^Pay \$/ }).waitFor();
+  await page.context().close();
+});
+
+/** A checkout's widget address, created as the merchant demo page's server side creates one. */
+async function createCheckoutPath(): Promise<string> {
+  const response = await fetch(`${baseUrl()}/demo/merchant/checkout`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ amount: 25 }) });
+  const { data } = (await response.json()) as { data: { reference: string } };
+  return `/checkout/${data.reference}`;
+}
+
+test.each([
+  ['the pay form', async () => '/', /^Pay \$/],
+  ['the checkout widget', createCheckoutPath, /^Pay$/],
+])("%s: its remote's files are fetched with the page, before its own scripts, and once", async (_page, path, payButton) => {
+  // The server's Link header names remoteEntry.js and the page's chunks (mf-manifest.json), so
+  // they do not wait for the federation runtime to run remoteEntry.js (bench/payer-page.mjs).
+  const page = await newPage(browser);
+  const remoteFiles: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/remotes/mf-payments/')) remoteFiles.push(new URL(request.url()).pathname);
+  });
+  const response = await page.goto(await path());
+  const hinted = [...String(response?.headers().link).matchAll(/<([^>]+)>; rel=preload; as=script/g)].map((match) => match[1]);
+  expect(hinted[0]).toBe('/remotes/mf-payments/remoteEntry.js');
+  expect(hinted.some((file) => /__federation_expose_/.test(file ?? ''))).toBe(true);
+  await page.getByRole('button', { name: payButton }).waitFor();
+  const started = await page.evaluate(() => Object.fromEntries(performance.getEntriesByType('resource').map((entry) => [new URL(entry.name).pathname, entry.startTime])));
+  const main = Object.keys(started).find((file) => /^\/main\.[0-9a-f]+\.js$/.test(file)) ?? '';
+  for (const file of hinted) expect(started[file ?? '']).toBeLessThanOrEqual(started[main] ?? -1);
+  expect(remoteFiles.filter((file) => hinted.includes(file)).sort()).toEqual([...hinted].sort()); // no second download
   await page.context().close();
 });
 

@@ -49,11 +49,12 @@ const hostGroups = {
 };
 
 /**
- * `<link rel="preload">` in the shell's page for the files of these chunks, and for the remotes'
- * manifest. Every page needs them, but the entry only asks for them once it has downloaded and
- * run, and the shell's entry carries the federation runtime (about 27 KB gzip): on a slow network
- * that put a second of idle waiting before React even started to download, and the manifest and
- * a payer page's remote came after that (bench/payer-page.mjs, Federation overhead).
+ * `<link rel="preload">` in the shell's page for the files of these chunks (the entry's bootstrap
+ * chunk and the shared ones it needs), and for the remotes' manifest. Every page needs them, but
+ * the entry only asks for them once it has downloaded and run, and the shell's entry carries the
+ * federation runtime (about 27 KB gzip): on a slow network that put a second of idle waiting
+ * before React even started to download, and the manifest and a payer page's remote came after
+ * that (bench/payer-page.mjs, Federation overhead).
  */
 class Preload {
   constructor({ chunks, manifest }) {
@@ -69,6 +70,35 @@ class Preload {
         // As shell/src/remotes/manifest.ts fetches it (a same-origin fetch), or the browser fetches it twice.
         if (this.manifest) links.unshift(link({ as: 'fetch', href: this.manifest, crossorigin: 'anonymous' }));
         return { ...data, headTags: [...data.headTags, ...links] };
+      });
+    });
+  }
+}
+
+/**
+ * page-chunks.json: the files of each page the shell bundles itself, by the remote module id it
+ * stands in for (`{"mf_payments/PayFormPage": ["/mf_payments/PayFormPage.1a2b3c4d5e.js", ...]}`):
+ * the chunk groups named after a remote module (`webpackChunkName: "container/Expose"`, the
+ * single-bundle variant's remote-loader). The server sends such a page with preload hints for
+ * them, as it does for a federated page's files from its remote's mf-manifest.json
+ * (server/src/frontends/preload-links.ts). The chunks the page preloads anyway are left out.
+ * Nothing is written when no chunk group is so named (the federated shell).
+ */
+class PageChunks {
+  constructor({ except }) {
+    this.except = except;
+  }
+
+  apply(compiler) {
+    const moduleId = /^[a-z_][a-z0-9_]*\/[A-Za-z]\w*$/i;
+    compiler.hooks.thisCompilation.tap('PageChunks', (compilation) => {
+      compilation.hooks.processAssets.tap({ name: 'PageChunks', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_REPORT }, () => {
+        const publicPath = compilation.outputOptions.publicPath;
+        const pages = [...compilation.namedChunkGroups].filter(([name]) => moduleId.test(name)).map(([name, group]) => [
+          name,
+          group.chunks.filter((chunk) => !this.except.includes(chunk.name)).flatMap((chunk) => [...chunk.files]).filter((file) => /\.(js|css)$/.test(file)).map((file) => `${publicPath}${file}`),
+        ]);
+        if (pages.length > 0) compilation.emitAsset('page-chunks.json', new webpack.sources.RawSource(`${JSON.stringify(Object.fromEntries(pages), null, 2)}\n`));
       });
     });
   }
@@ -175,7 +205,8 @@ function createConfig({ dir, name, exposes = {}, host = false, devPort }) {
           'process.env.PAYDESK_BUILD': JSON.stringify(process.env.PAYDESK_BUILD || `${pkg.version}`),
         }),
         ...(ownPage ? [new HtmlWebpackPlugin({ template: path.join(root, 'scripts/webpack/index.html'), title: 'Paydesk', scriptLoading: 'defer' })] : []),
-        ...(host && production ? [new Preload({ chunks: Object.values(hostGroups).map((group) => group.name), manifest: !singleBundle && '/remotes.json' })] : []),
+        ...(host && production ? [new Preload({ chunks: [...Object.values(hostGroups).map((group) => group.name), 'bootstrap'], manifest: !singleBundle && '/remotes.json' })] : []),
+        ...(host && production ? [new PageChunks({ except: Object.values(hostGroups).map((group) => group.name) })] : []),
       ],
       devServer: {
         port: devPort,

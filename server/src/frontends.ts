@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static';
 import { isKnownPagePath } from '@paydesk/shared/routes';
 import type { Config } from './config';
 import { cacheControlFor, NO_CACHE } from './frontends/cache-headers';
+import { createPreloadLinks } from './frontends/preload-links';
 import { currentManifest, remotePackages } from './frontends/remotes-manifest';
 
 const setHeaders = (reply: FastifyReply, path: string) => reply.header('cache-control', cacheControlFor(path));
@@ -46,6 +47,13 @@ export async function registerFrontends(app: FastifyInstance, config: Config): P
     app.setNotFoundHandler((_request, reply) => reply.code(404).send({ status: 'error', message: 'Not found' }));
     return;
   }
+  // A payer page comes with preload hints for its remote's files (preload-links.ts says why).
+  const preloadLinks = createPreloadLinks({ frontendsDir: config.frontendsDir, remotesManifest: config.remotesManifest });
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') return;
+    const link = preloadLinks(request.url.split('?')[0] ?? '/');
+    if (link) reply.header('link', link);
+  });
   // preCompressed: the build's .br and .gz copies (scripts/precompress.mjs) to browsers that take them.
   await app.register(fastifyStatic, { root: shellDist, prefix: '/', index: 'index.html', wildcard: true, cacheControl: false, preCompressed: true, setHeaders });
 

@@ -1,4 +1,4 @@
-import { isKnownPagePath, matchesRoute, publicPaths } from './routes';
+import { isKnownPagePath, matchesRoute, publicPageModuleAt, publicPaths } from './routes';
 
 test.each(['/', '/checkout/abc123', '/payment-success', '/payment-pending', '/payment-failure', '/checkout-success/ref-1', '/control', '/control/login', '/control/transactions', '/control/transactions/42', '/control/users', '/control/settings', '/control/cards', '/control/withdrawals', '/control/dashboard/'])(
   '%s is a page of the product',
@@ -14,4 +14,12 @@ test('matchesRoute tells which route an address is', () => {
   expect(matchesRoute(publicPaths.checkout, '/checkout/chk_1')).toBe(true);
   expect(matchesRoute(publicPaths.payForm, '/checkout/chk_1')).toBe(false);
   expect(matchesRoute(publicPaths.payForm, '/')).toBe(true);
+});
+
+test('publicPageModuleAt names the remote module of a payer page, and nothing for other paths', () => {
+  expect(publicPageModuleAt('/')).toBe('mf_payments/PayFormPage');
+  expect(publicPageModuleAt('/checkout/chk_1')).toBe('mf_payments/CheckoutPage');
+  expect(publicPageModuleAt('/checkout-success/chk_1/')).toBe('mf_payments/CheckoutSuccessPage');
+  expect(publicPageModuleAt('/payment-failure')).toBe('mf_payments/PaymentFailurePage');
+  for (const path of ['/checkout', '/control', '/control/dashboard', '/remotes.json', '/api/checkout/chk_1', '/nope']) expect(publicPageModuleAt(path)).toBeUndefined();
 });

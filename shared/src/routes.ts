@@ -11,6 +11,19 @@ export const publicPaths = {
   checkoutSuccess: '/checkout-success/:reference',
 } as const;
 
+/**
+ * The remote module (container/expose) that renders each payer page. The shell loads it there;
+ * the server sends the page with preload hints for its files (server/src/frontends/preload-links.ts).
+ */
+export const publicPageModules: Record<keyof typeof publicPaths, string> = {
+  payForm: 'mf_payments/PayFormPage',
+  checkout: 'mf_payments/CheckoutPage',
+  paymentSuccess: 'mf_payments/PaymentSuccessPage',
+  paymentPending: 'mf_payments/PaymentPendingPage',
+  paymentFailure: 'mf_payments/PaymentFailurePage',
+  checkoutSuccess: 'mf_payments/CheckoutSuccessPage',
+};
+
 export const controlPaths = {
   login: '/control/login',
   root: '/control',
@@ -31,3 +44,11 @@ export const matchesRoute = (pattern: string, path: string): boolean => routeReg
 
 /** True when a path is one of the product's pages (anything else is the 404 page). */
 export const isKnownPagePath = (path: string): boolean => patterns.some((re) => re.test(path));
+
+const publicPageRoutes = (Object.keys(publicPaths) as (keyof typeof publicPaths)[]).map((page) => ({
+  re: routeRegExp(publicPaths[page]),
+  module: publicPageModules[page],
+}));
+
+/** The remote module of the payer page at a path, if it is one. */
+export const publicPageModuleAt = (path: string): string | undefined => publicPageRoutes.find(({ re }) => re.test(path))?.module;

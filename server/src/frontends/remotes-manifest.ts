@@ -44,6 +44,9 @@ export function currentManifest(frontendsDir: string, manifestFile: string | und
   return remotesManifest.parse(JSON.parse(readFileSync(manifestFile, 'utf8')));
 }
 
+/** Stand-in origin to resolve a remote's address with: one still on it was relative (this server's). */
+export const RELATIVE_BASE = 'http://relative.invalid';
+
 /**
  * The origins, other than this server's, that a manifest loads remotes from: the shell page's
  * Content Security Policy allows scripts from exactly these. A relative entry is this server's; a
@@ -52,8 +55,8 @@ export function currentManifest(frontendsDir: string, manifestFile: string | und
 export function remoteOrigins(manifest: RemotesManifest): string[] {
   const origins = new Set<string>();
   for (const { entry } of manifest.remotes) {
-    const url = new URL(entry, 'http://relative.invalid');
-    if (url.host === 'relative.invalid' || (url.protocol !== 'http:' && url.protocol !== 'https:')) continue;
+    const url = new URL(entry, RELATIVE_BASE);
+    if (url.origin === RELATIVE_BASE || (url.protocol !== 'http:' && url.protocol !== 'https:')) continue;
     origins.add(entry.startsWith('//') ? url.host : url.origin);
   }
   return [...origins].sort();

@@ -1,5 +1,5 @@
 import type { Permission } from '@paydesk/shared/roles';
-import { publicPaths } from '@paydesk/shared/routes';
+import { publicPageModules, publicPaths } from '@paydesk/shared/routes';
 import type { RemoteModule } from '../remotes/remote-page';
 
 /** The back-office areas: where each lives, who may open it, and its menu entry. */
@@ -21,10 +21,10 @@ export const controlAreas: readonly ControlArea[] = [
 ];
 
 export const publicPages: readonly { path: string; remote: RemoteModule }[] = [
-  { path: publicPaths.payForm, remote: { id: 'mf_payments/PayFormPage', area: 'Payment' } },
-  { path: publicPaths.checkout, remote: { id: 'mf_payments/CheckoutPage', area: 'Checkout' } },
-  { path: publicPaths.paymentSuccess, remote: { id: 'mf_payments/PaymentSuccessPage', area: 'Payment' } },
-  { path: publicPaths.paymentPending, remote: { id: 'mf_payments/PaymentPendingPage', area: 'Payment' } },
-  { path: publicPaths.paymentFailure, remote: { id: 'mf_payments/PaymentFailurePage', area: 'Payment' } },
-  { path: publicPaths.checkoutSuccess, remote: { id: 'mf_payments/CheckoutSuccessPage', area: 'Checkout' } },
+  { path: publicPaths.payForm, remote: { id: publicPageModules.payForm, area: 'Payment' } },
+  { path: publicPaths.checkout, remote: { id: publicPageModules.checkout, area: 'Checkout' } },
+  { path: publicPaths.paymentSuccess, remote: { id: publicPageModules.paymentSuccess, area: 'Payment' } },
+  { path: publicPaths.paymentPending, remote: { id: publicPageModules.paymentPending, area: 'Payment' } },
+  { path: publicPaths.paymentFailure, remote: { id: publicPageModules.paymentFailure, area: 'Payment' } },
+  { path: publicPaths.checkoutSuccess, remote: { id: publicPageModules.checkoutSuccess, area: 'Checkout' } },
 ];

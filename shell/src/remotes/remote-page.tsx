@@ -2,7 +2,7 @@ import { lazy, Suspense, useMemo, useState, type ComponentType } from 'react';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import { RemoteBoundary } from './remote-boundary';
-import { loadRemoteModule } from './remote-loader';
+import { loadRemoteModule, retryReloadsPage } from './remote-loader';
 
 export interface RemoteModule {
   /** `container/ExposedModule`, e.g. `mf_cards/CardsPage`. */
@@ -34,7 +34,7 @@ export function RemotePage({ id, area }: RemoteModule) {
   return (
     // Keyed by module: the router reuses this element across areas, and one area's failure must
     // not follow the user into the next.
-    <RemoteBoundary key={id} area={area} onRetry={() => setAttempt((n) => n + 1)}>
+    <RemoteBoundary key={id} area={area} onRetry={() => (retryReloadsPage(id) ? window.location.reload() : setAttempt((n) => n + 1))}>
       <Suspense fallback={<Loading />}>
         <Page />
       </Suspense>

@@ -1,0 +1,79 @@
+/**
+ * Which files a payer page's code is in, read from the build that made them: a remote's
+ * mf-manifest.json (the federation plugin writes one beside each remoteEntry.js), or the shell's
+ * page-chunks.json when the shell bundles the page itself (its single-bundle build variant).
+ * Pure functions; preload-links.ts reads the files and makes the Link header.
+ */
+import { RELATIVE_BASE } from './remotes-manifest';
+
+/** A file of a build, as its manifest names it: no scheme, no query, nothing a Link header would misread. */
+const buildFile = /^[\w./-]+\.(js|css)$/;
+
+
+interface ManifestAssets {
+  js?: { sync?: unknown };
+  css?: { sync?: unknown };
+}
+
+interface FederationManifest {
+  metaData?: { publicPath?: unknown; remoteEntry?: { path?: unknown } };
+  exposes?: { name?: unknown; path?: unknown; assets?: ManifestAssets }[];
+}
+
+const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : []);
+
+/** An address resolved against a remote's entry, written as the entry is (a path, `//host/...` or a URL). */
+function address(url: URL, entry: string): string {
+  if (url.origin === RELATIVE_BASE) return url.pathname;
+  return entry.startsWith('//') ? url.href.slice(url.protocol.length) : url.href;
+}
+
+/** Where a remote's entry is, or nothing for an address relative to the page (its meaning depends on the page). */
+function entryUrl(entry: string): URL | undefined {
+  if (!entry.startsWith('/') && !/^https?:\/\//i.test(entry)) return undefined;
+  try {
+    return new URL(entry, RELATIVE_BASE);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Where mf-manifest.json is for a remote entry: beside it, as the federation plugin writes them. */
+export function manifestAddress(entry: string): string | undefined {
+  const url = entryUrl(entry);
+  return url && address(new URL('mf-manifest.json', url), entry);
+}
+
+/**
+ * The files the browser fetches to render one exposed module of a remote: its remoteEntry.js,
+ * then the expose's own chunks in the remote's mf-manifest.json (`assets.js.sync` and
+ * `assets.css.sync`; not the shared modules, which the shell provides). Without a usable manifest
+ * (`undefined`, another shape, a public path computed at run time) only the entry, which
+ * remotes.json names and is always right.
+ */
+export function remotePageFiles(manifest: unknown, expose: string, entry: string): string[] {
+  const entryAt = entryUrl(entry);
+  if (!entryAt) return [];
+  const files = [address(entryAt, entry)];
+  const { metaData, exposes } = (typeof manifest === 'object' && manifest !== null ? manifest : {}) as FederationManifest;
+  const found = Array.isArray(exposes) ? exposes.find((item) => item?.name === expose || item?.path === `./${expose}`) : undefined;
+  const publicPath = metaData?.publicPath;
+  if (!found || typeof publicPath !== 'string') return files;
+  // 'auto': the chunks are found from remoteEntry.js's own address, less its folder in the build.
+  const entryFolder = typeof metaData?.remoteEntry?.path === 'string' ? metaData.remoteEntry.path : '';
+  const base = publicPath === 'auto' ? new URL(`./${'../'.repeat(entryFolder.split('/').filter(Boolean).length)}`, entryAt) : new URL(publicPath, entryAt);
+  const chunks = [...strings(found.assets?.js?.sync), ...strings(found.assets?.css?.sync)].filter((file) => buildFile.test(file));
+  return [...new Set([...files, ...chunks.map((file) => address(new URL(file, base), entry))])];
+}
+
+/** A page's files from the shell's page-chunks.json (`{"container/Expose": ["/file.js", ...]}`), if it lists it. */
+export function bundledPageFiles(pageChunks: unknown, id: string): string[] | undefined {
+  if (typeof pageChunks !== 'object' || pageChunks === null || !Object.hasOwn(pageChunks, id)) return undefined;
+  return strings((pageChunks as Record<string, unknown>)[id]).filter((file) => file.startsWith('/') && buildFile.test(file.slice(1)));
+}
+
+/** The `Link` header that has the browser fetch these files at once, at the page's own priority for scripts. */
+export function preloadLinkHeader(files: string[]): string | undefined {
+  if (files.length === 0) return undefined;
+  return files.map((file) => `<${file}>; rel=preload; as=${file.endsWith('.css') ? 'style' : 'script'}`).join(', ');
+}
