@@ -23,6 +23,7 @@ const apiGet = <T>(page: Page, path: string): Promise<T> =>
 
 const money = (value: string | number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(Number(value));
 const cents = (value: string) => Math.round(Number(value) * 100);
+const count = (value: number) => value.toLocaleString('en-US');
 const statValue = (page: Page, label: string) => page.getByTestId(`stat-${label}`).getByTestId('stat-value').innerText();
 const detail = (page: Page, label: string) => page.getByRole('region', { name: 'Payment Information' }).getByTestId(`detail-${label}`).locator('> div').innerText();
 
@@ -79,16 +80,16 @@ test('filter, search, page size and paging drive the requests and rows; export e
 
   await page.goto('/control/transactions?filter=disputed');
   const disputed = await apiGet<{ total: number }>(page, 'all-transactions?status=disputed');
-  await page.getByText(`of ${disputed.total} results`).waitFor();
+  await page.getByText(`of ${count(disputed.total)} results`).waitFor();
   expect(new Set(await page.getByTestId('status-badge').allInnerTexts())).toEqual(new Set(['Disputed']));
 
   await page.getByRole('combobox', { name: 'Status' }).selectOption({ label: 'All Status' });
   const all = await apiGet<{ total: number; data: Row[] }>(page, 'all-transactions?per_page=10');
-  await page.getByText(`Showing 1 to 10 of ${all.total} results`).waitFor();
+  await page.getByText(`Showing 1 to 10 of ${count(all.total)} results`).waitFor();
   await page.getByRole('button', { name: 'Page 2' }).click();
-  await page.getByText(`Showing 11 to 20 of ${all.total} results`).waitFor();
+  await page.getByText(`Showing 11 to 20 of ${count(all.total)} results`).waitFor();
   await page.getByRole('combobox', { name: 'Per page' }).selectOption('25');
-  await page.getByText(`Showing 1 to 25 of ${all.total} results`).waitFor();
+  await page.getByText(`Showing 1 to 25 of ${count(all.total)} results`).waitFor();
   expect(lastQuery()).toEqual({ page: '1', per_page: '25' });
   expect(await rows.count()).toBe(25);
 
@@ -96,12 +97,12 @@ test('filter, search, page size and paging drive the requests and rows; export e
   await page.getByPlaceholder('Search by customer name, email, or transaction ID...').fill(fragment);
   await page.waitForURL((url) => url.searchParams.get('search') === fragment);
   const found = await apiGet<{ total: number; data: Row[] }>(page, `all-transactions?per_page=25&search=${fragment}`);
-  await page.getByText(`of ${found.total} results`).waitFor();
+  await page.getByText(`of ${count(found.total)} results`).waitFor();
   expect(lastQuery()).toEqual({ page: '1', per_page: '25', search: fragment });
   expect(await rows.locator('td:first-child').allInnerTexts()).toEqual(found.data.map((r) => r.transaction_id));
 
   await page.reload();
-  await page.getByText(`of ${found.total} results`).waitFor();
+  await page.getByText(`of ${count(found.total)} results`).waitFor();
   expect(await page.getByPlaceholder('Search by customer name, email, or transaction ID...').inputValue()).toBe(fragment);
 
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export' }).click()]);

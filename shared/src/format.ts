@@ -1,4 +1,4 @@
-/** One way to show money and dates everywhere (USD, en-US). */
+/** One way to show money, counts and dates everywhere (USD, en-US). */
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 /** Formats a wire decimal ("1234.50") or integer cents as "$1,234.50". */
@@ -6,6 +6,16 @@ export function formatMoney(amount: string | number, unit: 'decimal' | 'cents' =
   const value = typeof amount === 'string' ? Number(amount) : amount;
   return usd.format(unit === 'cents' ? value / 100 : value);
 }
+
+const usdCompact = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', notation: 'compact', minimumFractionDigits: 0, maximumFractionDigits: 1 });
+
+/** "$293.8M": for chart axes, where a full figure has no room; show the full figure beside it. */
+export const formatMoneyCompact = (amount: string | number): string => usdCompact.format(Number(amount));
+
+const count = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+
+/** Counts of rows, transactions or cards with thousands separators: "1,000,100". */
+export const formatCount = (value: number): string => count.format(value);
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
 const dateTimeFormat = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' });

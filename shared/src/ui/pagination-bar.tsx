@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { formatCount } from '../format';
 import { pageButtons } from '../page-window';
 
 interface Props<Size extends number> {
@@ -17,7 +18,8 @@ interface Props<Size extends number> {
 }
 
 /**
- * First, previous, at most 5 numbered pages, next, last; the range text; the page size.
+ * First, previous, at most 5 numbered pages, next, last; the range text; the page size. The
+ * buttons wrap: in one row they are wider than a phone.
  * The page size is a native select: remotes render this, and MUI's Menu-based Select breaks
  * across federation containers (README, Decisions).
  */
@@ -31,9 +33,9 @@ export function PaginationBar<Size extends number>({ page, lastPage, from, to, t
   return (
     <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: 2, mt: 2 }}>
       <Typography variant="body2" color="text.secondary" data-testid="range-text">
-        Showing {from ?? 0} to {to ?? 0} of {total} results
+        Showing {formatCount(from ?? 0)} to {formatCount(to ?? 0)} of {formatCount(total)} results
       </Typography>
-      <Box component="nav" aria-label="Pagination" sx={{ display: 'flex', gap: 0.5, alignItems: 'center' }}>
+      <Box component="nav" aria-label="Pagination" sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, alignItems: 'center' }}>
         <Button size="small" disabled={atStart} onClick={() => onPage(1)}>First</Button>
         <Button size="small" disabled={atStart} onClick={() => onPage(page - 1)}>Previous</Button>
         {pageButtons(page, lastPage).map((n) => (

@@ -113,6 +113,13 @@ test('search, status, page and page size drive the request and the address; each
   expect(within(screen.getByTestId('card-row')).getByText('411111******0042')).toBeTruthy();
 });
 
+test('a large pool shows its count and range with thousands separators', async () => {
+  api = fakeCardsApi(someCards(1200));
+  renderCards();
+  await screen.findByText('Cards (1,200)');
+  expect(screen.getByText('Showing 1 to 10 of 1,200 results')).toBeTruthy();
+});
+
 test('the address restores the filters after a reload', async () => {
   api = fakeCardsApi(someCards(30));
   renderCards('admin', '/control/cards?search=0012&status=active&per_page=25');

@@ -9,6 +9,7 @@ import { CARD_PAGE_SIZES } from '@paydesk/shared/schemas/card';
 import { selectCurrentUser } from '@paydesk/shared/session/session-slice';
 import { useAppSelector } from '@paydesk/shared/store';
 import { PageHeader } from '@paydesk/shared/ui/page-header';
+import { formatCount } from '@paydesk/shared/format';
 import { PaginationBar } from '@paydesk/shared/ui/pagination-bar';
 import { QueryState } from '@paydesk/shared/ui/query-state';
 import { useDebouncedValue } from '@paydesk/shared/use-debounced-value';
@@ -48,7 +49,7 @@ export function CardManagement() {
       />
       <Paper sx={{ p: 2 }}>
         <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
-          {query.data ? `Cards (${query.data.total})` : 'Cards'}
+          {query.data ? `Cards (${formatCount(query.data.total)})` : 'Cards'}
         </Typography>
         <CardsToolbar search={searchInput} status={filters.status} onSearch={setSearchInput} onStatus={(status) => update({ status })} />
         <QueryState

@@ -5,6 +5,7 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import { formatCount } from '@paydesk/shared/format';
 import type { CardUploadResult } from '@paydesk/shared/schemas/card';
 
 const figures = [
@@ -23,7 +24,7 @@ export function UploadResult({ result }: { result: CardUploadResult }) {
         {figures.map(([key, label]) => (
           <Box key={key} sx={{ display: 'contents' }}>
             <Typography>{label}</Typography>
-            <Typography sx={{ fontWeight: 600 }} data-testid={`upload-${key}`}>{result[key]}</Typography>
+            <Typography sx={{ fontWeight: 600 }} data-testid={`upload-${key}`}>{formatCount(result[key])}</Typography>
           </Box>
         ))}
       </Box>
@@ -44,7 +45,7 @@ export function UploadResult({ result }: { result: CardUploadResult }) {
           </Table>
           {cut ? (
             <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-              Showing the first {result.rejected.length} of {result.rejected_count} rejected rows.
+              Showing the first {formatCount(result.rejected.length)} of {formatCount(result.rejected_count)} rejected rows.
             </Typography>
           ) : null}
         </Box>

@@ -1,6 +1,7 @@
 import Chart from 'react-apexcharts';
 import type { ApexOptions } from 'apexcharts';
 import { useTheme } from '@mui/material/styles';
+import { formatCount, formatMoney, formatMoneyCompact } from '@paydesk/shared/format';
 import type { ChartItem } from '@paydesk/shared/schemas/dashboard';
 
 /** Loaded lazily (React.lazy) so apexcharts never blocks the dashboard's first paint. */
@@ -12,9 +13,11 @@ export default function ApexRevenueChart({ points }: { points: readonly ChartIte
     colors: [theme.palette.primary.main, theme.palette.secondary.main],
     xaxis: { categories: points.map((p) => p.date) },
     yaxis: [
-      { title: { text: 'Amount (USD)' }, labels: { formatter: (v) => `$${Math.round(v).toLocaleString('en-US')}` } },
-      { opposite: true, title: { text: 'Transactions' }, labels: { formatter: (v) => String(Math.round(v)) } },
+      { title: { text: 'Amount (USD)' }, labels: { formatter: (v) => formatMoneyCompact(v) } },
+      { opposite: true, title: { text: 'Transactions' }, labels: { formatter: (v) => formatCount(Math.round(v)) } },
     ],
+    // The axis is compact; the tooltip gives the day's full figures.
+    tooltip: { y: [{ formatter: (v) => (v === null ? '—' : formatMoney(v)) }, { formatter: (v) => (v === null ? '—' : formatCount(v)) }] },
     stroke: { curve: 'smooth', width: 2 },
     dataLabels: { enabled: false },
     legend: { position: 'top' },

@@ -34,6 +34,19 @@ test('an admin sees totals, growth, balances, the 7-day chart and recent transac
   expect(screen.queryByTestId('sample-figures')).toBeNull();
 });
 
+test('at a million transactions the figures stay whole: two decimals for money, separators in counts', async () => {
+  api = fakeApi(routes({
+    '/api/backend/total-revenue': () => ok({ total_revenue: '293781250.00', total_net_revenue: '284967812.50' }),
+    '/api/backend/total-transactions': () => ok({ total_transactions: 1_000_100, successful_transactions: 850_085, failed_transactions: 100_010, pending_transactions: 20_002, disputed_transactions: 15_001, refunded_transactions: 15_002, success_rate: 85 }),
+  }));
+  renderWithProviders(<DashboardView />, { preloadedState: sessionOf(testUsers.admin) });
+  await screen.findByTestId('stat-Total Revenue');
+  expect([stat('Total Revenue'), stat('Net Revenue'), stat('Processing Fees'), stat('Total Transactions')])
+    .toEqual(['$293,781,250.00', '$284,967,812.50', '$8,813,437.50', '1,000,100']);
+  expect(screen.getByText('850,085 successful payments')).toBeTruthy();
+  expect(screen.getByText('1,000,100 total · 100,010 failed · 20,002 pending · 15,001 disputed · 15,002 refunded')).toBeTruthy();
+});
+
 test('a viewer sees 90 % net and 10 % fees, no balances, and the wallet is never asked', async () => {
   api = fakeApi(routes());
   renderWithProviders(<DashboardView />, { preloadedState: sessionOf(testUsers.viewer) });

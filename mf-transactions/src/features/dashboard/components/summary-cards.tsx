@@ -1,5 +1,5 @@
 import Box from '@mui/material/Box';
-import { formatMoney } from '@paydesk/shared/format';
+import { formatCount, formatMoney } from '@paydesk/shared/format';
 import type { DashboardSummary } from '@paydesk/shared/schemas/dashboard';
 import { netMargin, processingFees } from '../model/dashboard-summary';
 import { Growth, StatCard } from './stat-card';
@@ -21,18 +21,18 @@ export function SummaryCards({ summary: s, sample, realFigures, withBalances }: 
   return (
     <>
       <Box sx={grid}>
-        <StatCard sample={sample} label="Total Revenue" value={formatMoney(s.total_revenue)} detail={`${s.successful_transactions} successful payments`} />
+        <StatCard sample={sample} label="Total Revenue" value={formatMoney(s.total_revenue)} detail={`${formatCount(s.successful_transactions)} successful payments`} />
         <StatCard sample={sample} label="Net Revenue" value={formatMoney(s.total_net_revenue)} detail={realFigures ? `Net margin ${netMargin(s).toFixed(2)}%` : '90% of gross'} />
         <StatCard sample={sample} label="Processing Fees" value={formatMoney(processingFees(s))} detail={realFigures ? undefined : '10% of gross'} />
         <StatCard sample={sample} label="Success Rate" value={`${s.success_rate.toFixed(2)}%`}
-          detail={`${s.total_transactions} total · ${s.failed_transactions} failed · ${s.pending_transactions} pending · ${s.disputed_transactions} disputed · ${s.refunded_transactions} refunded`} />
+          detail={`${formatCount(s.total_transactions)} total · ${formatCount(s.failed_transactions)} failed · ${formatCount(s.pending_transactions)} pending · ${formatCount(s.disputed_transactions)} disputed · ${formatCount(s.refunded_transactions)} refunded`} />
       </Box>
       <Box sx={grid}>
         <StatCard sample={sample} label="Today" value={formatMoney(s.today_amount)}
-          detail={`${s.today_transactions} transactions · ${s.today_successful} successful · ${s.today_failed} failed · ${s.today_success_rate.toFixed(2)}% success · net ${formatMoney(s.today_net_amount)}`} />
-        <StatCard sample={sample} label="This Week" value={formatMoney(s.week_amount)} detail={<>{s.week_transactions} transactions · <Growth value={s.week_growth} /></>} />
-        <StatCard sample={sample} label="This Month" value={formatMoney(s.month_amount)} detail={<>{s.month_transactions} transactions · <Growth value={s.month_growth} /></>} />
-        <StatCard sample={sample} label="Total Transactions" value={s.total_transactions.toLocaleString('en-US')} detail={`${s.successful_transactions} successful`} />
+          detail={`${formatCount(s.today_transactions)} transactions · ${formatCount(s.today_successful)} successful · ${formatCount(s.today_failed)} failed · ${s.today_success_rate.toFixed(2)}% success · net ${formatMoney(s.today_net_amount)}`} />
+        <StatCard sample={sample} label="This Week" value={formatMoney(s.week_amount)} detail={<>{formatCount(s.week_transactions)} transactions · <Growth value={s.week_growth} /></>} />
+        <StatCard sample={sample} label="This Month" value={formatMoney(s.month_amount)} detail={<>{formatCount(s.month_transactions)} transactions · <Growth value={s.month_growth} /></>} />
+        <StatCard sample={sample} label="Total Transactions" value={formatCount(s.total_transactions)} detail={`${formatCount(s.successful_transactions)} successful`} />
       </Box>
       {withBalances ? (
         <Box sx={grid}>

@@ -47,6 +47,14 @@ test('shows the eight columns, pages, and goes back to page 1 when the page size
   expect(api.callsTo(LIST).some((u) => u.searchParams.get('search') === 'oli')).toBe(false);
 });
 
+test('a million-row list shows its range with thousands separators', async () => {
+  api = fakeApi({ [LIST]: (url) => ok(pageOf(url, 1_000_100)) });
+  renderList();
+  await screen.findByText('Showing 1 to 10 of 1,000,100 results');
+  fireEvent.click(screen.getByRole('button', { name: 'Last' }));
+  await screen.findByText('Showing 1,000,091 to 1,000,100 of 1,000,100 results');
+});
+
 test('Export downloads transactions.csv of the current page and says Export Complete', async () => {
   api = fakeApi({ [LIST]: (url) => ok(pageOf(url, 12)) });
   const download = jest.mocked(downloadText);

@@ -14,6 +14,7 @@ import { useGetWalletBalanceQuery, useGetWithdrawalsQuery } from '../api/wallet-
 import { filterWithdrawals, parseStatusFilter, statusOptions, type StatusFilter } from '../model/status-filter';
 import { WITHDRAWALS_CSV, withdrawalsCsv } from '../model/withdrawals-csv';
 import { downloadText } from '@paydesk/shared/csv';
+import { formatCount } from '@paydesk/shared/format';
 import { WalletBalanceCard } from './wallet-balance-card';
 import { WithdrawalDialog } from './withdrawal-dialog';
 import { WithdrawalsTable } from './withdrawals-table';
@@ -32,7 +33,7 @@ export function WithdrawalsView() {
   };
   const exportCsv = () => {
     downloadText(WITHDRAWALS_CSV, withdrawalsCsv(rows));
-    notify('success', 'Export Complete', `${rows.length} withdrawal${rows.length === 1 ? '' : 's'} exported to ${WITHDRAWALS_CSV}`);
+    notify('success', 'Export Complete', `${formatCount(rows.length)} withdrawal${rows.length === 1 ? '' : 's'} exported to ${WITHDRAWALS_CSV}`);
   };
   const availableCents = balance.data ? Math.round(Number(balance.data.available_balance) * 100) : 0;
 
@@ -51,7 +52,7 @@ export function WithdrawalsView() {
       <Card variant="outlined">
         <CardContent>
           <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center', justifyContent: 'space-between', mb: 2 }}>
-            <Typography variant="h6" component="h2">Withdrawal History ({rows.length})</Typography>
+            <Typography variant="h6" component="h2">Withdrawal History ({formatCount(rows.length)})</Typography>
             <NativeSelectField label="Status" value={status} options={statusOptions} onChange={(value) => setStatus(parseStatusFilter(value))} />
           </Box>
           <QueryState
