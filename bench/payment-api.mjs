@@ -25,7 +25,8 @@
 //   this database; bench/lib/payment-sql.mjs) with C clients, as many seconds, in the same round;
 //   the ratio payments/s ÷ that is what the server leaves of the database's capacity.
 // - half load: payments started at a fixed rate of half the payments/s of the same round, right
-//   after it (open loop, latency from each payment's scheduled start).
+//   after it (open loop, latency from each payment's scheduled start); then pgbench at the same
+//   rate (-R), latency from the scheduled start too: the database's own tail at that load.
 // - checkout validation: GET /api/checkout/validate/{reference}, C clients back to back.
 // The server is started with the per-address payment limit raised (PAYMENT_RATE_LIMIT_PER_MINUTE
 // and every other *_RATE_LIMIT_* variable of server/src/config.ts set to its maximum), and by
@@ -87,6 +88,23 @@ const serverCpuMs = (pid) => {
   return (Number(fields[11]) + Number(fields[12])) * 10;
 };
 
+/**
+ * CPU time of every PostgreSQL process of this machine so far: the backends' own, and the
+ * postmaster's reaped children (backends that have exited, such as pgbench's). 0 when the
+ * database runs elsewhere.
+ */
+const postgresCpuMs = () => readdirSync('/proc').filter((entry) => /^\d+$/.test(entry)).reduce((sum, pid) => {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    if (!stat.includes('(postgres)')) return sum;
+    const fields = stat.split(') ')[1].split(' ');
+    return sum + (Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])) * 10;
+  } catch {
+    return sum; // the process ended meanwhile
+  }
+}, 0);
+const perPayment = (ms, payments) => Math.round((ms / Math.max(payments, 1)) * 100) / 100;
+
 const rateLimits = raisedRateLimits();
 const secretKey = `sk_bench_${randomBytes(16).toString('hex')}`;
 // The server's keys are given, not generated, so that the in-process capture has the same configuration.
@@ -118,7 +136,7 @@ if (HISTORY > 0) {
 const product = await startProduct({ ...database.env, ...env }, { build: false, nodeArgs: args.profile ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [] });
 // Ctrl-C runs the cleanups (scale-data.mjs): the server first, then its database.
 cleanups.push(async () => product.stop());
-const results = { rounds: [], half_load: [], validation: [] };
+const results = { rounds: [], half_load: [], database_half_load: [], validation: [] };
 let statements;
 try {
   const base = product.baseUrl;
@@ -143,24 +161,29 @@ try {
   await closedLoop({ baseUrl: base, connections: CONNECTIONS, seconds: 1, warmup: 4, ...keys });
 
   for (let round = 1; round <= ROUNDS; round += 1) {
+    const postgresBefore = postgresCpuMs();
     const pgbench = await sampleWaits(database.url, () => runPgbench({ databaseUrl: database.url, scriptFile: join(workDir, 'payment.pgbench.sql'), ...replay, clients: CONNECTIONS, seconds: SECONDS, base: round * 1e12 }), { pgbench: true });
-    const db = { ...pgbench.result, waits: pgbench.waits };
-    const cpuBefore = [serverCpuMs(product.pid), process.cpuUsage()];
+    const db = { ...pgbench.result, waits: pgbench.waits, postgres_cpu_ms_per_payment: perPayment(postgresCpuMs() - postgresBefore, pgbench.result.payments) };
+    const cpuBefore = [serverCpuMs(product.pid), process.cpuUsage(), postgresCpuMs()];
     const load = await sampleWaits(database.url, () => closedLoop({ baseUrl: base, connections: CONNECTIONS, seconds: SECONDS, ...keys }));
     const http = { ...load.result, waits: load.waits };
     // CPU time per payment (warm-up included in both counts): the server's, and this load generator's.
     const paid = http.http.statuses[200] ?? 1;
-    http.server_cpu_ms_per_payment = Math.round(((serverCpuMs(product.pid) - cpuBefore[0]) / paid) * 100) / 100;
+    http.server_cpu_ms_per_payment = perPayment(serverCpuMs(product.pid) - cpuBefore[0], paid);
+    http.postgres_cpu_ms_per_payment = perPayment(postgresCpuMs() - cpuBefore[2], paid);
     const client = process.cpuUsage(cpuBefore[1]);
     http.client_cpu_ms_per_payment = Math.round(((client.user + client.system) / 1000 / paid) * 100) / 100;
     if (http.failures > 0) throw new Error(`${http.failures} payments failed, the first: ${http.first_failure}`);
     results.rounds.push({ database: db, http, ratio: Math.round((http.payments_per_s / db.payments_per_s) * 100) / 100 });
-    log(`round ${round}: ${fmtInt(http.payments_per_s)} payments/s (p50 ${http.p50_ms} ms, p99 ${http.p99_ms} ms; CPU per payment: server ${http.server_cpu_ms_per_payment} ms, load generator ${http.client_cpu_ms_per_payment} ms); pgbench ${fmtInt(db.payments_per_s)} payments/s; ratio ${results.rounds.at(-1).ratio}`);
+    log(`round ${round}: ${fmtInt(http.payments_per_s)} payments/s (p50 ${http.p50_ms} ms, p99 ${http.p99_ms} ms; CPU per payment: server ${http.server_cpu_ms_per_payment} ms, load generator ${http.client_cpu_ms_per_payment} ms, PostgreSQL ${http.postgres_cpu_ms_per_payment} ms, under pgbench ${db.postgres_cpu_ms_per_payment} ms); pgbench ${fmtInt(db.payments_per_s)} payments/s; ratio ${results.rounds.at(-1).ratio}`);
     // Half of what the server just did, right after it: the machine's speed drifts between rounds.
     const half = await openLoop({ baseUrl: base, rate: Math.max(1, Math.round(http.payments_per_s / 2)), seconds: SECONDS, ...keys });
     if (half.failures > 0) throw new Error(`${half.failures} payments failed at half load, the first: ${half.first_failure}`);
     results.half_load.push(half);
-    log(`round ${round}, half load ${half.rate}/s: p50 ${half.p50_ms} ms, p99 ${half.p99_ms} ms`);
+    // The database alone at that rate, right after: the tail the server cannot be below.
+    const dbHalf = await runPgbench({ databaseUrl: database.url, scriptFile: join(workDir, 'payment.pgbench.sql'), ...replay, clients: CONNECTIONS, seconds: SECONDS, base: round * 1e12 + 5e11, rate: half.rate });
+    results.database_half_load.push(dbHalf);
+    log(`round ${round}, half load ${half.rate}/s: p50 ${half.p50_ms} ms, p99 ${half.p99_ms} ms; pgbench at that rate: p50 ${dbHalf.p50_ms} ms, p99 ${dbHalf.p99_ms} ms`);
   }
   for (let round = 1; round <= ROUNDS; round += 1) {
     const run = await getLoop({ baseUrl: base, path: `/api/checkout/validate/${reference}`, headers: { authorization: `Bearer ${config.publishableKey}` }, connections: CONNECTIONS, seconds: Math.max(5, Math.round(SECONDS / 2)), addresses: args.addresses });
@@ -183,9 +206,13 @@ const summary = {
   ratio: pick(results.rounds, (r) => r.ratio),
   server_cpu_ms_per_payment: pick(results.rounds, (r) => r.http.server_cpu_ms_per_payment),
   client_cpu_ms_per_payment: pick(results.rounds, (r) => r.http.client_cpu_ms_per_payment),
+  postgres_cpu_ms_per_payment: pick(results.rounds, (r) => r.http.postgres_cpu_ms_per_payment),
+  pgbench_postgres_cpu_ms_per_payment: pick(results.rounds, (r) => r.database.postgres_cpu_ms_per_payment),
   half_load_rate: pick(results.half_load, (r) => r.rate),
   half_load_p50_ms: pick(results.half_load, (r) => r.p50_ms),
   half_load_p99_ms: pick(results.half_load, (r) => r.p99_ms),
+  database_half_load_p50_ms: pick(results.database_half_load, (r) => r.p50_ms),
+  database_half_load_p99_ms: pick(results.database_half_load, (r) => r.p99_ms),
   validation_requests_per_s: pick(results.validation, (r) => r.requests_per_s),
   validation_p50_ms: pick(results.validation, (r) => r.p50_ms),
   validation_p99_ms: pick(results.validation, (r) => r.p99_ms),
@@ -215,7 +242,9 @@ const lines = [
   `| database ceiling: pgbench, the same SQL, ${CONNECTIONS} clients | ${spread(summary.database_payments_per_s)} payments/s | |`,
   `| payments/s ÷ database ceiling (same round) | ${summary.ratio.median} (${summary.ratio.min}–${summary.ratio.max}) | ${verdict(verdicts.ratio)} >= ${TARGETS.ratio} |`,
   `| CPU time per payment: server process / load generator | ${summary.server_cpu_ms_per_payment.median} ms / ${summary.client_cpu_ms_per_payment.median} ms | |`,
+  `| PostgreSQL's CPU time per payment: under the server / under pgbench | ${summary.postgres_cpu_ms_per_payment.median} ms / ${summary.pgbench_postgres_cpu_ms_per_payment.median} ms | |`,
   `| half load: ${spread(summary.half_load_rate)} payments/s at a fixed rate (half the round's), p50 / p99 | ${spread(summary.half_load_p50_ms, ' ms')} / ${spread(summary.half_load_p99_ms, ' ms')} | ${verdict(verdicts.half_load_p99_ms)} p99 < ${TARGETS.half_load_p99_ms} ms |`,
+  `| the database alone at that rate: pgbench, the same SQL, ${CONNECTIONS} clients, p50 / p99 | ${spread(summary.database_half_load_p50_ms, ' ms')} / ${spread(summary.database_half_load_p99_ms, ' ms')} | |`,
   `| yardstick: pgbench's TPC-B-like script, 16 clients, 5 s | ${fmtInt(results.tpcb.tps)} tps (issue 9's reference: about 3,200 on a machine of this kind) | |`,
   `| checkout validation, requests/s, ${CONNECTIONS} clients | ${spread(summary.validation_requests_per_s)} | |`,
   `| checkout validation p50 / p99 | ${spread(summary.validation_p50_ms, ' ms')} / ${spread(summary.validation_p99_ms, ' ms')} | |`,

@@ -18,8 +18,8 @@ function watch({ key, path }) {
   // Usable, as the page's own clock sees it (the moment the DOM holds it; the paint follows in
   // the same frame), each part of it filled with data from the server, not a spinner or skeleton:
   const usable = {
-    // the table's first data rows and, under it, the total count ("Showing 1 to 10 of 1000100 results");
-    transactions: () => has('[data-testid="transaction-row"]') && /of [1-9]\d* results/.test(document.querySelector('[data-testid="range-text"]')?.textContent ?? ''),
+    // the table's first data rows and, under it, the total count ("Showing 1 to 10 of 1,000,100 results");
+    transactions: () => has('[data-testid="transaction-row"]') && /of [1-9][\d,]* results/.test(document.querySelector('[data-testid="range-text"]')?.textContent ?? ''),
     // every figure card with its value, the revenue chart drawn (ApexCharts' series paths in its
     // SVG; the chart code loads after the figures), and the recent transactions' rows.
     dashboard: () => document.querySelectorAll('[data-testid="stat-value"]').length >= 8 && has('[data-testid="revenue-chart"] .apexcharts-series path') && has('table[aria-label="Recent transactions"] tbody tr'),

@@ -2,7 +2,9 @@
 // captured from the real app (in process, on the benchmark's database, its Db wrapped in a
 // recorder), replayed by pgbench as a custom script with the same transactions.
 import { execFile } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 import utils from 'pg/lib/utils.js';
 import { buildApp } from '../../server/src/app.ts';
@@ -11,6 +13,7 @@ import { openPostgresDb } from '../../server/src/db/postgres-db.ts';
 import { cardFingerprint } from '../../server/src/payments/payment-ids.ts';
 import { withCheckDigit } from '../../shared/src/cards/card-rules.ts';
 import { envelopeKeys, seal } from '../../shared/src/crypto/envelope.ts';
+import { latencySummary } from './payment-load.mjs';
 
 const run = promisify(execFile);
 
@@ -109,25 +112,40 @@ export function pgbenchScript({ statements, isOwn }) {
   return { script: `${lines.join('\n')}\n`, defines: [...defines].map(([value, name]) => `${name}=${value}`) };
 }
 
-/** pgbench on that script: `clients` connections for `seconds`; tps is complete payments a second. */
-export async function runPgbench({ databaseUrl, scriptFile, script, defines, clients, seconds, base }) {
+/**
+ * pgbench on that script: `clients` connections for `seconds`; tps is complete payments a second.
+ * With `rate`, payments start at that fixed rate (pgbench -R) and the answer has the latency
+ * percentiles from pgbench's per-payment log, counted from each payment's scheduled start, as
+ * the server's half load counts them.
+ */
+export async function runPgbench({ databaseUrl, scriptFile, script, defines, clients, seconds, base, rate }) {
   writeFileSync(scriptFile, script);
+  const logDir = rate ? mkdtempSync(join(tmpdir(), 'paydesk-pgbench-')) : undefined;
   const args = [
     '-n', '-M', 'extended', '-c', String(clients), '-j', String(Math.min(clients, 2)), '-T', String(seconds),
+    ...(rate ? ['-R', String(rate), '-l', `--log-prefix=${join(logDir, 'payments')}`] : []),
     '-D', 'seq=0', '-D', `base=${base}`, ...defines.flatMap((d) => ['-D', d]), '-f', scriptFile, databaseUrl,
   ];
-  const { stdout } = await run('pgbench', args, { maxBuffer: 1 << 24 });
-  const number = (pattern) => Number(stdout.match(pattern)?.[1]);
-  const failed = number(/number of failed transactions: (\d+)/) || 0;
-  const processed = number(/number of transactions actually processed: (\d+)/);
-  if (!processed || failed > 0) throw new Error(`pgbench: ${processed} processed, ${failed} failed\n${stdout}`);
-  return {
-    clients, seconds, payments: processed, payments_per_s: Math.round(number(/tps = ([\d.]+) \(without initial connection time\)/)),
-    latency_avg_ms: number(/latency average = ([\d.]+) ms/), latency_stddev_ms: number(/latency stddev = ([\d.]+) ms/) || undefined,
-  };
+  try {
+    const { stdout } = await run('pgbench', args, { maxBuffer: 1 << 24, cwd: logDir });
+    const number = (pattern) => Number(stdout.match(pattern)?.[1]);
+    const failed = number(/number of failed transactions: (\d+)/) || 0;
+    const processed = number(/number of transactions actually processed: (\d+)/);
+    if (!processed || failed > 0) throw new Error(`pgbench: ${processed} processed, ${failed} failed\n${stdout}`);
+    return {
+      clients, seconds, payments: processed, payments_per_s: Math.round(number(/tps = ([\d.]+) \(without initial connection time\)/)),
+      latency_avg_ms: number(/latency average = ([\d.]+) ms/), latency_stddev_ms: number(/latency stddev = ([\d.]+) ms/) || undefined,
+      ...(rate ? { rate, ...latencySummary(loggedLatencies(logDir)) } : {}),
+    };
+  } finally {
+    if (logDir) rmSync(logDir, { recursive: true, force: true });
+  }
 }
 
-/** pgbench's own TPC-B-like script (scale 1, in the same database), as a yardstick of the machine right now. */
+/** The third field of each line of pgbench's logs: the payment's latency in microseconds. */
+const loggedLatencies = (dir) => readdirSync(dir).flatMap((file) =>
+  readFileSync(join(dir, file), 'utf8').split('\n').filter(Boolean).map((line) => Number(line.split(' ')[2]) / 1000));
+
 export async function runTpcb({ databaseUrl, clients = 16, seconds = 5 }) {
   await run('pgbench', ['-i', '-s', '1', '-q', databaseUrl]);
   const { stdout } = await run('pgbench', ['-c', String(clients), '-j', '2', '-T', String(seconds), databaseUrl], { maxBuffer: 1 << 24 });
