@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { insideTransaction, type Db } from './db';
+import { insideTransaction, preparedName, type Db } from './db';
 
 // int8 (bigserial ids, bigint cents, count(*)) as a JS number, as PGlite already does.
 // Every value we store is far below 2^53.
@@ -7,6 +7,13 @@ const int8 = 20;
 const typeParsers = {
   getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
     oid === int8 ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+};
+
+/** A statement marked with `prepared` goes as a named statement, which `pg` parses once per connection. */
+const statement = (sql: string, params?: readonly unknown[]): pg.QueryConfig => {
+  const values = params ? [...params] : undefined;
+  const name = preparedName(sql);
+  return name === undefined ? { text: sql, values } : { name, text: sql, values };
 };
 
 export interface PostgresOptions {
@@ -24,8 +31,7 @@ export async function openPostgresDb(url: string, options: PostgresOptions = {})
   });
   await pool.query('select 1');
   return {
-    query: async <T>(sql: string, params?: readonly unknown[]) =>
-      (await pool.query(sql, params ? [...params] : undefined)).rows as T[],
+    query: async <T>(sql: string, params?: readonly unknown[]) => (await pool.query(statement(sql, params))).rows as T[],
     exec: async (sql) => {
       await pool.query(sql);
     },
@@ -35,8 +41,7 @@ export async function openPostgresDb(url: string, options: PostgresOptions = {})
         await client.query('begin');
         const result = await fn(
           insideTransaction({
-            query: async <T>(sql: string, params?: readonly unknown[]) =>
-              (await client.query(sql, params ? [...params] : undefined)).rows as T[],
+            query: async <T>(sql: string, params?: readonly unknown[]) => (await client.query(statement(sql, params))).rows as T[],
             exec: async (sql) => {
               await client.query(sql);
             },

@@ -1,4 +1,4 @@
-import type { Db } from '../db/db';
+import { prepared, type Db } from '../db/db';
 import { SUCCESSFUL_STATUSES } from '../transactions/transaction-statuses';
 import { creditPaidCtes } from '../wallet/ledger';
 
@@ -14,8 +14,8 @@ export interface Initialization {
 
 export async function insertInitialization(db: Db, init: Initialization): Promise<void> {
   await db.query(
-    `insert into card_initializations (transaction_id, order_id, checkout_reference, card_fingerprint, card_brand, last_four, recommendation)
-     values ($1, $2, $3, $4, $5, $6, $7)`,
+    prepared(`insert into card_initializations (transaction_id, order_id, checkout_reference, card_fingerprint, card_brand, last_four, recommendation)
+     values ($1, $2, $3, $4, $5, $6, $7)`),
     [init.transaction_id, init.order_id, init.checkout_reference, init.card_fingerprint, init.card_brand, init.last_four, init.recommendation],
   );
 }
@@ -26,9 +26,9 @@ export async function insertInitialization(db: Db, init: Initialization): Promis
  */
 export async function findInitialization(db: Db, transactionId: string): Promise<(Initialization & { pooled: boolean }) | undefined> {
   const [row] = await db.query<Initialization & { pooled: boolean }>(
-    `select i.transaction_id, i.order_id, i.checkout_reference, i.card_fingerprint, i.card_brand, i.last_four, i.recommendation,
+    prepared(`select i.transaction_id, i.order_id, i.checkout_reference, i.card_fingerprint, i.card_brand, i.last_four, i.recommendation,
             exists (select 1 from pool_cards p where p.fingerprint = i.card_fingerprint) as pooled
-     from card_initializations i where i.transaction_id = $1`,
+     from card_initializations i where i.transaction_id = $1`),
     [transactionId],
   );
   return row;
@@ -86,30 +86,29 @@ const whenPaidCtes = (statusesParam: string) => `paid as (
  * its checkout and ledger credit, in one statement (whenPaidCtes). Of any number of concurrent
  * duplicates exactly one stores; the others get false and read the stored row.
  */
-export async function storePaymentOnce(db: Db, payment: PaymentRow, firstAnswer: unknown): Promise<boolean> {
-  const values = [...paymentColumns.map((column) => payment[column]), JSON.stringify(firstAnswer), SUCCESSFUL_STATUSES];
-  const placeholders = values.slice(0, -1).map((_, i) => `$${i + 1}`).join(', ');
-  const rows = await db.query<{ stored: number }>(
-    `with changed as (
-       insert into transactions (${paymentColumns.join(', ')}, result) values (${placeholders})
+const storePaymentSql = prepared(`with changed as (
+       insert into transactions (${paymentColumns.join(', ')}, result)
+       values (${[...paymentColumns, 'result'].map((_, i) => `$${i + 1}`).join(', ')})
        on conflict (transaction_id) do nothing
        returning ${paidColumns}
-     ), ${whenPaidCtes(`$${values.length}`)}
-     select count(*)::int as stored from changed`,
-    values,
-  );
+     ), ${whenPaidCtes(`$${paymentColumns.length + 2}`)}
+     select count(*)::int as stored from changed`);
+
+export async function storePaymentOnce(db: Db, payment: PaymentRow, firstAnswer: unknown): Promise<boolean> {
+  const values = [...paymentColumns.map((column) => payment[column]), JSON.stringify(firstAnswer), SUCCESSFUL_STATUSES];
+  const rows = await db.query<{ stored: number }>(storePaymentSql, values);
   return rows[0]?.stored === 1;
 }
 
 /** The answer given the first time this transaction id was processed. */
 export async function firstAnswerOf(db: Db, transactionId: string): Promise<unknown> {
-  const [row] = await db.query<{ result: unknown }>('select result from transactions where transaction_id = $1', [transactionId]);
+  const [row] = await db.query<{ result: unknown }>(prepared('select result from transactions where transaction_id = $1'), [transactionId]);
   return row?.result;
 }
 
 export async function findPayment(db: Db, transactionId: string, lock = false): Promise<PaymentRow | undefined> {
   const [row] = await db.query<PaymentRow>(
-    `select ${paymentColumns.join(', ')} from transactions where transaction_id = $1${lock ? ' for update' : ''}`,
+    prepared(`select ${paymentColumns.join(', ')} from transactions where transaction_id = $1${lock ? ' for update' : ''}`),
     [transactionId],
   );
   return row;
@@ -119,9 +118,7 @@ export async function findPayment(db: Db, transactionId: string, lock = false): 
  * Settles a pending payment (challenge done, or the background job) and, if it is now paid, its
  * checkout and ledger credit, in one statement (whenPaidCtes); false if it was not pending.
  */
-export async function settlePayment(db: Db, transactionId: string, status: 'completed' | 'failed', message: string): Promise<boolean> {
-  const rows = await db.query<{ settled: number }>(
-    `with changed as (
+const settlePaymentSql = prepared(`with changed as (
        update transactions set status = $2, response_message = $3,
          fee_cents = case when $2 = 'failed' then 0 else fee_cents end,
          net_cents = case when $2 = 'failed' then 0 else net_cents end,
@@ -129,8 +126,9 @@ export async function settlePayment(db: Db, transactionId: string, status: 'comp
        where transaction_id = $1 and status = 'pending'
        returning ${paidColumns}
      ), ${whenPaidCtes('$4')}
-     select count(*)::int as settled from changed`,
-    [transactionId, status, message, SUCCESSFUL_STATUSES],
-  );
+     select count(*)::int as settled from changed`);
+
+export async function settlePayment(db: Db, transactionId: string, status: 'completed' | 'failed', message: string): Promise<boolean> {
+  const rows = await db.query<{ settled: number }>(settlePaymentSql, [transactionId, status, message, SUCCESSFUL_STATUSES]);
   return rows[0]?.settled === 1;
 }
