@@ -105,6 +105,15 @@ const postgresCpuMs = () => readdirSync('/proc').filter((entry) => /^\d+$/.test(
 }, 0);
 const perPayment = (ms, payments) => Math.round((ms / Math.max(payments, 1)) * 100) / 100;
 
+/**
+ * Transactions the database has ended (pg_stat_database): each statement outside BEGIN is one.
+ * Backends report every second or so, so a round's count is good to about a second's worth.
+ */
+async function databaseCommits(stats) {
+  const [row] = await stats.query('select (xact_commit + xact_rollback)::bigint as ended from pg_stat_database where datname = current_database()');
+  return Number(row.ended);
+}
+
 const rateLimits = raisedRateLimits();
 const secretKey = `sk_bench_${randomBytes(16).toString('hex')}`;
 // The server's keys are given, not generated, so that the in-process capture has the same configuration.
@@ -133,6 +142,11 @@ if (HISTORY > 0) {
   await history.exec('checkpoint').catch((error) => log(`CHECKPOINT refused (${error.message}): the first round may meet the seed's checkpoint`));
   await history.close();
 }
+// pg_stat_database's counts, read on a connection of its own (closed before the database is dropped).
+const stats = await openPostgresDb(database.url, { max: 1 });
+let statsClosed;
+const closeStats = () => (statsClosed ??= stats.close());
+cleanups.push(closeStats);
 const product = await startProduct({ ...database.env, ...env }, { build: false, nodeArgs: args.profile ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [] });
 // Ctrl-C runs the cleanups (scale-data.mjs): the server first, then its database.
 cleanups.push(async () => product.stop());
@@ -162,28 +176,37 @@ try {
 
   for (let round = 1; round <= ROUNDS; round += 1) {
     const postgresBefore = postgresCpuMs();
+    const commitsBefore = await databaseCommits(stats);
     const pgbench = await sampleWaits(database.url, () => runPgbench({ databaseUrl: database.url, scriptFile: join(workDir, 'payment.pgbench.sql'), ...replay, clients: CONNECTIONS, seconds: SECONDS, base: round * 1e12 }), { pgbench: true });
-    const db = { ...pgbench.result, waits: pgbench.waits, postgres_cpu_ms_per_payment: perPayment(postgresCpuMs() - postgresBefore, pgbench.result.payments) };
-    const cpuBefore = [serverCpuMs(product.pid), process.cpuUsage(), postgresCpuMs()];
+    const db = {
+      ...pgbench.result, waits: pgbench.waits, postgres_cpu_ms_per_payment: perPayment(postgresCpuMs() - postgresBefore, pgbench.result.payments),
+      statements_per_payment: perPayment((await databaseCommits(stats)) - commitsBefore, pgbench.result.payments),
+    };
+    const cpuBefore = [serverCpuMs(product.pid), process.cpuUsage(), postgresCpuMs(), await databaseCommits(stats)];
     const load = await sampleWaits(database.url, () => closedLoop({ baseUrl: base, connections: CONNECTIONS, seconds: SECONDS, ...keys }));
     const http = { ...load.result, waits: load.waits };
     // CPU time per payment (warm-up included in both counts): the server's, and this load generator's.
     const paid = http.http.statuses[200] ?? 1;
     http.server_cpu_ms_per_payment = perPayment(serverCpuMs(product.pid) - cpuBefore[0], paid);
     http.postgres_cpu_ms_per_payment = perPayment(postgresCpuMs() - cpuBefore[2], paid);
+    http.statements_per_payment = perPayment((await databaseCommits(stats)) - cpuBefore[3], paid);
     const client = process.cpuUsage(cpuBefore[1]);
     http.client_cpu_ms_per_payment = Math.round(((client.user + client.system) / 1000 / paid) * 100) / 100;
     if (http.failures > 0) throw new Error(`${http.failures} payments failed, the first: ${http.first_failure}`);
     results.rounds.push({ database: db, http, ratio: Math.round((http.payments_per_s / db.payments_per_s) * 100) / 100 });
-    log(`round ${round}: ${fmtInt(http.payments_per_s)} payments/s (p50 ${http.p50_ms} ms, p99 ${http.p99_ms} ms; CPU per payment: server ${http.server_cpu_ms_per_payment} ms, load generator ${http.client_cpu_ms_per_payment} ms, PostgreSQL ${http.postgres_cpu_ms_per_payment} ms, under pgbench ${db.postgres_cpu_ms_per_payment} ms); pgbench ${fmtInt(db.payments_per_s)} payments/s; ratio ${results.rounds.at(-1).ratio}`);
+    log(`round ${round}: ${fmtInt(http.payments_per_s)} payments/s (p50 ${http.p50_ms} ms, p99 ${http.p99_ms} ms; CPU per payment: server ${http.server_cpu_ms_per_payment} ms, load generator ${http.client_cpu_ms_per_payment} ms, PostgreSQL ${http.postgres_cpu_ms_per_payment} ms, under pgbench ${db.postgres_cpu_ms_per_payment} ms; statements per payment ${http.statements_per_payment}, under pgbench ${db.statements_per_payment}); pgbench ${fmtInt(db.payments_per_s)} payments/s; ratio ${results.rounds.at(-1).ratio}`);
     // Half of what the server just did, right after it: the machine's speed drifts between rounds.
+    const halfBefore = postgresCpuMs();
     const half = await openLoop({ baseUrl: base, rate: Math.max(1, Math.round(http.payments_per_s / 2)), seconds: SECONDS, ...keys });
     if (half.failures > 0) throw new Error(`${half.failures} payments failed at half load, the first: ${half.first_failure}`);
+    half.postgres_cpu_ms_per_payment = perPayment(postgresCpuMs() - halfBefore, half.payments);
     results.half_load.push(half);
     // The database alone at that rate, right after: the tail the server cannot be below.
+    const dbHalfBefore = postgresCpuMs();
     const dbHalf = await runPgbench({ databaseUrl: database.url, scriptFile: join(workDir, 'payment.pgbench.sql'), ...replay, clients: CONNECTIONS, seconds: SECONDS, base: round * 1e12 + 5e11, rate: half.rate });
+    dbHalf.postgres_cpu_ms_per_payment = perPayment(postgresCpuMs() - dbHalfBefore, dbHalf.payments);
     results.database_half_load.push(dbHalf);
-    log(`round ${round}, half load ${half.rate}/s: p50 ${half.p50_ms} ms, p99 ${half.p99_ms} ms; pgbench at that rate: p50 ${dbHalf.p50_ms} ms, p99 ${dbHalf.p99_ms} ms`);
+    log(`round ${round}, half load ${half.rate}/s: p50 ${half.p50_ms} ms, p99 ${half.p99_ms} ms, PostgreSQL CPU per payment ${half.postgres_cpu_ms_per_payment} ms; pgbench at that rate: p50 ${dbHalf.p50_ms} ms, p99 ${dbHalf.p99_ms} ms, PostgreSQL CPU per payment ${dbHalf.postgres_cpu_ms_per_payment} ms`);
   }
   for (let round = 1; round <= ROUNDS; round += 1) {
     const run = await getLoop({ baseUrl: base, path: `/api/checkout/validate/${reference}`, headers: { authorization: `Bearer ${config.publishableKey}` }, connections: CONNECTIONS, seconds: Math.max(5, Math.round(SECONDS / 2)), addresses: args.addresses });
@@ -193,6 +216,7 @@ try {
   }
 } finally {
   product.stop();
+  await closeStats();
   await new Promise((r) => setTimeout(r, args.profile ? 3000 : 500));
   await database.drop();
 }
@@ -208,6 +232,10 @@ const summary = {
   client_cpu_ms_per_payment: pick(results.rounds, (r) => r.http.client_cpu_ms_per_payment),
   postgres_cpu_ms_per_payment: pick(results.rounds, (r) => r.http.postgres_cpu_ms_per_payment),
   pgbench_postgres_cpu_ms_per_payment: pick(results.rounds, (r) => r.database.postgres_cpu_ms_per_payment),
+  statements_per_payment: pick(results.rounds, (r) => r.http.statements_per_payment),
+  pgbench_statements_per_payment: pick(results.rounds, (r) => r.database.statements_per_payment),
+  half_load_postgres_cpu_ms_per_payment: pick(results.half_load, (r) => r.postgres_cpu_ms_per_payment),
+  database_half_load_postgres_cpu_ms_per_payment: pick(results.database_half_load, (r) => r.postgres_cpu_ms_per_payment),
   half_load_rate: pick(results.half_load, (r) => r.rate),
   half_load_p50_ms: pick(results.half_load, (r) => r.p50_ms),
   half_load_p99_ms: pick(results.half_load, (r) => r.p99_ms),
@@ -243,8 +271,10 @@ const lines = [
   `| payments/s ÷ database ceiling (same round) | ${summary.ratio.median} (${summary.ratio.min}–${summary.ratio.max}) | ${verdict(verdicts.ratio)} >= ${TARGETS.ratio} |`,
   `| CPU time per payment: server process / load generator | ${summary.server_cpu_ms_per_payment.median} ms / ${summary.client_cpu_ms_per_payment.median} ms | |`,
   `| PostgreSQL's CPU time per payment: under the server / under pgbench | ${summary.postgres_cpu_ms_per_payment.median} ms / ${summary.pgbench_postgres_cpu_ms_per_payment.median} ms | |`,
+  `| statements per payment (pg_stat_database, about): under the server / under pgbench | ${summary.statements_per_payment.median} / ${summary.pgbench_statements_per_payment.median} | |`,
   `| half load: ${spread(summary.half_load_rate)} payments/s at a fixed rate (half the round's), p50 / p99 | ${spread(summary.half_load_p50_ms, ' ms')} / ${spread(summary.half_load_p99_ms, ' ms')} | ${verdict(verdicts.half_load_p99_ms)} p99 < ${TARGETS.half_load_p99_ms} ms |`,
   `| the database alone at that rate: pgbench, the same SQL, ${CONNECTIONS} clients, p50 / p99 | ${spread(summary.database_half_load_p50_ms, ' ms')} / ${spread(summary.database_half_load_p99_ms, ' ms')} | |`,
+  `| PostgreSQL's CPU time per payment at half load: under the server / under pgbench | ${summary.half_load_postgres_cpu_ms_per_payment.median} ms / ${summary.database_half_load_postgres_cpu_ms_per_payment.median} ms | |`,
   `| yardstick: pgbench's TPC-B-like script, 16 clients, 5 s | ${fmtInt(results.tpcb.tps)} tps (issue 9's reference: about 3,200 on a machine of this kind) | |`,
   `| checkout validation, requests/s, ${CONNECTIONS} clients | ${spread(summary.validation_requests_per_s)} | |`,
   `| checkout validation p50 / p99 | ${spread(summary.validation_p50_ms, ' ms')} / ${spread(summary.validation_p99_ms, ' ms')} | |`,
@@ -262,7 +292,7 @@ const lines = [
     ? ['Waiting on `Lock:transactionid` at `insert into transactions` is waiting for another payment\'s transaction to end: the statement trigger of migration 003 adds every payment to ' +
       "today's row of `transaction_daily_totals`, the same row for every payment of a day, so the payments' transactions take turns from that insert to their COMMIT.", '']
     : []),
-  `The SQL of one payment (${statements.length} statements, replayed by pgbench in extended protocol):`,
+  `The SQL of one payment (${statements.length} statements, replayed by pgbench as prepared statements, as the server sends them):`,
   '',
   ...statements.map((s) => `- \`${s.length > 110 ? `${s.slice(0, 107)}...` : s}\``),
   '',

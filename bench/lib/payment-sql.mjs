@@ -82,8 +82,9 @@ export async function capturePayment({ env, databaseUrl, address }) {
 }
 
 /**
- * A pgbench script of those statements, in extended protocol as node-postgres sends them: every
- * parameter stays a parameter (a pgbench variable). The payment's own values (transaction and
+ * A pgbench script of those statements, run as prepared statements as the server sends them
+ * (server/src/db/postgres-db.ts prepares every parameterised statement): every parameter stays a
+ * parameter (a pgbench variable). The payment's own values (transaction and
  * order id, card fingerprint, rate-limit key) become one number unique to each replayed payment,
  * so unique keys and locks behave as with distinct payments; every other value is as captured.
  * Returns the script text and the `-D` definitions it needs.
@@ -122,7 +123,7 @@ export async function runPgbench({ databaseUrl, scriptFile, script, defines, cli
   writeFileSync(scriptFile, script);
   const logDir = rate ? mkdtempSync(join(tmpdir(), 'paydesk-pgbench-')) : undefined;
   const args = [
-    '-n', '-M', 'extended', '-c', String(clients), '-j', String(Math.min(clients, 2)), '-T', String(seconds),
+    '-n', '-M', 'prepared', '-c', String(clients), '-j', String(Math.min(clients, 2)), '-T', String(seconds),
     ...(rate ? ['-R', String(rate), '-l', `--log-prefix=${join(logDir, 'payments')}`] : []),
     '-D', 'seq=0', '-D', `base=${base}`, ...defines.flatMap((d) => ['-D', d]), '-f', scriptFile, databaseUrl,
   ];
