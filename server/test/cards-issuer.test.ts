@@ -1,3 +1,5 @@
+import { open, seal } from '@paydesk/shared/crypto/envelope';
+import type { TransactionResult } from '@paydesk/shared/schemas/payment';
 import { buildTestApp, login, type TestApp } from './helper';
 import { cardNumber, cardRow, cardsApi, futureYear, workbook } from './cards-fixtures';
 import { payerClient } from './payments-client';
@@ -42,6 +44,15 @@ describe('the sandbox issuer checks payments against the card pool', () => {
     expect(result?.status).toBe('failed');
     expect(result?.response_message).toBe(reason);
     expect((await cardOf(card.number)).failure_count).toBe(1);
+  });
+
+  it('decides a card that joined the pool after its initialisation, as a pooled card', async () => {
+    const number = cardNumber('4');
+    const ids = (await payer.initialize(number)).json().data;
+    expect((await admin.upload(workbook([cardRow(number, '123', '12', String(futureYear()))]))).statusCode).toBe(201);
+    const response = await payer.processRaw(seal(payer.payload(ids, number, wrongCvv), payer.keys));
+    expect((open(response.json().data, payer.keys) as TransactionResult).response_message).toBe("Your card's security code is incorrect.");
+    expect((await cardOf(number)).failure_count).toBe(1);
   });
 
   it('declines a blocked card, even with the right CVV', async () => {

@@ -62,6 +62,18 @@ describe('envelopes', () => {
     expect(await count('select count(*)::int as n from transactions')).toBe(before);
   });
 
+  test.each([
+    ['another order id', { order_id: 'ORD-NOT-THIS-ONE' }, 400, 'This card was not initialised for this transaction'],
+    ['an unknown transaction id', { transaction_id: 'TXN-NEVER-INITIALISED' }, 400, 'This card was not initialised for this transaction'],
+    ['a checkout reference the initialisation did not have', { checkout: true, checkout_reference: 'chk_not_this_one' }, 400, 'Invalid reference'],
+  ])('a payment with %s is refused and stores nothing', async (_case, spoilt, status, message) => {
+    const before = await count('select count(*)::int as n from transactions');
+    const init = (await client.initialize('4242424242424242')).json().data;
+    const response = await client.processRaw(seal(client.payload(init, '4242424242424242', spoilt), client.keys));
+    expect([response.statusCode, response.json().message]).toEqual([status, message]);
+    expect(await count('select count(*)::int as n from transactions')).toBe(before);
+  });
+
   test('a card other than the one initialised is refused', async () => {
     const init = (await client.initialize('4242424242424242')).json().data;
     const other = seal(client.payload(init, '5555555555554444'), client.keys);

@@ -81,21 +81,29 @@ const whenPaidCtes = (statusesParam: string) => `paid as (
          from paid where c.reference = paid.checkout_reference and c.status <> 'completed'
      ), ${creditPaidCtes}`;
 
-/**
- * Stores a new payment (unless this transaction id was processed already) and, if it is paid,
- * its checkout and ledger credit, in one statement (whenPaidCtes). Of any number of concurrent
- * duplicates exactly one stores; the others get false and read the stored row.
- */
+const param = (column: (typeof paymentColumns)[number]) => `$${paymentColumns.indexOf(column) + 1}`;
 const storePaymentSql = prepared(`with changed as (
        insert into transactions (${paymentColumns.join(', ')}, result)
-       values (${[...paymentColumns, 'result'].map((_, i) => `$${i + 1}`).join(', ')})
+       select ${[...paymentColumns, 'result'].map((_, i) => `$${i + 1}`).join(', ')}
+       from card_initializations i
+       where i.transaction_id = ${param('transaction_id')} and i.order_id = ${param('order_id')}
+         and i.card_fingerprint = ${param('card_fingerprint')} and i.checkout_reference is not distinct from ${param('checkout_reference')}
+         and i.recommendation = 'PROCEED'
+         and ($${paymentColumns.length + 3}::boolean or not exists (select 1 from pool_cards p where p.fingerprint = i.card_fingerprint))
        on conflict (transaction_id) do nothing
        returning ${paidColumns}
      ), ${whenPaidCtes(`$${paymentColumns.length + 2}`)}
      select count(*)::int as stored from changed`);
 
-export async function storePaymentOnce(db: Db, payment: PaymentRow, firstAnswer: unknown): Promise<boolean> {
-  const values = [...paymentColumns.map((column) => payment[column]), JSON.stringify(firstAnswer), SUCCESSFUL_STATUSES];
+/**
+ * Stores a new payment and, if it is paid, its checkout and ledger credit, in one statement
+ * (whenPaidCtes), if its initialisation agrees: the same order, card and checkout, PROCEED, and
+ * a card outside the issuer's pool unless `pooled` (the caller holds the pooled card's lock).
+ * Stores nothing and answers false otherwise, or when this transaction id was processed already:
+ * of any number of concurrent duplicates exactly one stores.
+ */
+export async function storePaymentOnce(db: Db, payment: PaymentRow, firstAnswer: unknown, pooled: boolean): Promise<boolean> {
+  const values = [...paymentColumns.map((column) => payment[column]), JSON.stringify(firstAnswer), SUCCESSFUL_STATUSES, pooled];
   const rows = await db.query<{ stored: number }>(storePaymentSql, values);
   return rows[0]?.stored === 1;
 }

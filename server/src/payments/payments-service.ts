@@ -2,7 +2,7 @@ import { detectBrand, brandLabel, isValidCardNumber, isValidCvv, isValidExpiry, 
 import type { CardTransactionPayload, TransactionResult } from '@paydesk/shared/schemas/payment';
 import type { Db } from '../db/db';
 import { HttpError } from '../http/http-error';
-import { findCheckout } from './checkouts-repository';
+import { findCheckout, type CheckoutRow } from './checkouts-repository';
 import { decimalToCents } from '../http/wire-money';
 import { cardFingerprint, newOrderId, newTransactionId } from './payment-ids';
 import { findInitialization, findPayment, firstAnswerOf, insertInitialization, storePaymentOnce } from './payments-repository';
@@ -57,58 +57,90 @@ function checkCard(payload: CardTransactionPayload): void {
   if (!isValidExpiry(`${payload.card_month}/${payload.card_year.slice(2)}`)) throw badRequest('Invalid expiry date');
 }
 
+/** The card as presented, as the payment row keeps it (never the number or the CVV). */
+interface PresentedCard {
+  fingerprint: string;
+  brand: string;
+  lastFour: string;
+}
+
 /**
  * Processes a card payment once per transaction id: a retried or concurrent duplicate charges
  * nothing more and gets the first answer.
  */
 export async function processCardTransaction(ctx: PaymentContext, payload: CardTransactionPayload): Promise<TransactionResult> {
   checkCard(payload);
+  const card: PresentedCard = {
+    fingerprint: cardFingerprint(ctx.fingerprintKey, payload.card_number),
+    brand: brandLabel(detectBrand(payload.card_number)),
+    lastFour: lastFour(payload.card_number),
+  };
+  // The common payment, a card outside the pool on the pay form, is one statement: the store
+  // checks the initialisation itself. Whatever it turns down (an unknown or blocked
+  // initialisation, a pooled card, a duplicate) goes the whole way below, which says why.
+  if (!payload.checkout) {
+    const answer = await pay(ctx, ctx.db, { payload, card, reference: null, verdict: { pooled: false } });
+    if (answer) return answer;
+  }
   const init = await findInitialization(ctx.db, payload.transaction_id);
-  if (!init || init.order_id !== payload.order_id || init.card_fingerprint !== cardFingerprint(ctx.fingerprintKey, payload.card_number)) {
+  if (!init || init.order_id !== payload.order_id || init.card_fingerprint !== card.fingerprint) {
     throw badRequest('This card was not initialised for this transaction');
   }
   if (init.recommendation !== 'PROCEED') throw new HttpError(402, 'This card was blocked as fraudulent. Please use another card.');
   const reference = payload.checkout ? payload.checkout_reference : null;
   if ((reference ?? null) !== (init.checkout_reference ?? null)) throw badRequest('Invalid reference');
   const checkout = reference ? await payableCheckout(ctx.db, reference) : undefined;
-  // A checkout's amount and customer are the merchant's, never the browser's.
+  // A pooled card's row stays locked from the issuer's check to the commit, so its failures are
+  // counted one payment at a time.
+  const presented = { fingerprint: card.fingerprint, cvv: payload.cvv, expiryMonth: Number(payload.card_month), expiryYear: Number(payload.card_year) };
+  const answer = init.pooled
+    ? await ctx.db.transaction(async (tx) => pay(ctx, tx, { payload, card, reference, checkout, verdict: await checkWithIssuer(tx, ctx.issuer, presented) }))
+    : await pay(ctx, ctx.db, { payload, card, reference, checkout, verdict: { pooled: false } });
+  return answer ?? ((await firstAnswerOf(ctx.db, payload.transaction_id)) as TransactionResult);
+}
+
+interface Payment {
+  payload: CardTransactionPayload;
+  card: PresentedCard;
+  reference: string | null;
+  /** The payable checkout of `reference`: its amount and customer are the merchant's, never the browser's. */
+  checkout?: CheckoutRow;
+  verdict: IssuerVerdict;
+}
+
+/**
+ * Decides the outcome (the issuer first, as a pooled card can be declined, then the test-card
+ * table) and stores the payment with it; null when the store turned it down (storePaymentOnce).
+ */
+async function pay(ctx: PaymentContext, db: Db, { payload, card, reference, checkout, verdict }: Payment): Promise<TransactionResult | null> {
   const amountCents = checkout ? checkout.amount_cents : decimalToCents(payload.amount);
   const customer = checkout ?? payload;
-
   const route = await routePayment(ctx.db, detectBrand(payload.card_number), amountCents);
-  const base = {
-    transaction_id: init.transaction_id,
-    order_id: init.order_id,
+  const decided = verdict.pooled && verdict.decline ? { kind: 'declined' as const, decline: verdict.decline } : sandboxOutcome(payload.card_number);
+  const outcome = storedOutcome(decided, ctx.pendingResolveSeconds);
+  const failed = outcome.status === 'failed';
+  const row = {
+    transaction_id: payload.transaction_id,
+    order_id: payload.order_id,
     checkout_reference: reference,
     first_name: customer.first_name,
     last_name: customer.last_name,
     email: customer.email,
     phone: customer.phone,
     amount_cents: amountCents,
-    card_brand: init.card_brand,
-    last_four: init.last_four,
-    card_fingerprint: init.card_fingerprint,
+    card_brand: card.brand,
+    last_four: card.lastFour,
+    card_fingerprint: card.fingerprint,
     provider_key_id: route.providerKeyId,
     processor: SANDBOX_PROCESSOR,
+    ...outcome,
+    fee_cents: failed ? 0 : route.feeCents,
+    net_cents: failed ? 0 : amountCents - route.feeCents,
   };
-  const pay = async (db: Db, verdict: IssuerVerdict): Promise<TransactionResult | null> => {
-    // The issuer first (a pooled card can be declined), then the test-card table.
-    const decided = verdict.pooled && verdict.decline ? { kind: 'declined' as const, decline: verdict.decline } : sandboxOutcome(payload.card_number);
-    const outcome = storedOutcome(decided, ctx.pendingResolveSeconds);
-    const failed = outcome.status === 'failed';
-    const row = { ...base, ...outcome, fee_cents: failed ? 0 : route.feeCents, net_cents: failed ? 0 : amountCents - route.feeCents };
-    const result = transactionResult(row, ctx.challengeOrigin);
-    if (!(await storePaymentOnce(db, row, result))) return null;
-    await recordIssuerUse(db, ctx.issuer, verdict, { transactionId: row.transaction_id, succeeded: !failed, reason: failed ? row.response_message : null });
-    return result;
-  };
-  // A card outside the issuer's pool is paid in one statement. A pooled card's row stays locked
-  // from the issuer's check to the commit, so its failures are counted one payment at a time.
-  const presented = { fingerprint: init.card_fingerprint, cvv: payload.cvv, expiryMonth: Number(payload.card_month), expiryYear: Number(payload.card_year) };
-  const answer = init.pooled
-    ? await ctx.db.transaction(async (tx) => pay(tx, await checkWithIssuer(tx, ctx.issuer, presented)))
-    : await pay(ctx.db, { pooled: false });
-  return answer ?? ((await firstAnswerOf(ctx.db, init.transaction_id)) as TransactionResult);
+  const result = transactionResult(row, ctx.challengeOrigin);
+  if (!(await storePaymentOnce(db, row, result, verdict.pooled))) return null;
+  await recordIssuerUse(db, ctx.issuer, verdict, { transactionId: row.transaction_id, succeeded: !failed, reason: failed ? row.response_message : null });
+  return result;
 }
 
 /** Spec point 7, requery: the payment as it stands now. */
