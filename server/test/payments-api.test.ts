@@ -30,6 +30,16 @@ test('50 concurrent submissions of one payment charge once and all get the first
   expect(await count('select count(*)::int as n from transactions where transaction_id = $1', [init.transactionId])).toBe(1);
 });
 
+test('20 payers initialising at once each get their own initialisation, and each can pay', async () => {
+  const cards = Array.from({ length: 20 }, () => '4242424242424242');
+  const inits = (await Promise.all(cards.map((card) => client.initialize(card)))).map((response) => response.json().data);
+  expect(new Set(inits.map((init) => init.transactionId)).size).toBe(20);
+  const ids = inits.map((init) => init.transactionId);
+  expect(await count('select count(*)::int as n from card_initializations where transaction_id = any($1::text[])', [ids])).toBe(20);
+  const paid = await Promise.all(inits.map((init) => client.processRaw(seal(client.payload(init, '4242424242424242'), client.keys))));
+  expect(paid.map((response) => response.statusCode)).toEqual(Array(20).fill(200));
+});
+
 describe('envelopes', () => {
   test.each([
     ['a changed byte', (e: string) => `${e.slice(0, 20)}${e[20] === 'A' ? 'B' : 'A'}${e.slice(21)}`],

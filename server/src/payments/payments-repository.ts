@@ -1,3 +1,4 @@
+import { batched } from '../db/batched';
 import { prepared, type Db } from '../db/db';
 import { SUCCESSFUL_STATUSES } from '../transactions/transaction-statuses';
 import { creditPaidCtes } from '../wallet/ledger';
@@ -12,12 +13,19 @@ export interface Initialization {
   recommendation: 'PROCEED' | 'DO_NOT_PROCEED';
 }
 
-export async function insertInitialization(db: Db, init: Initialization): Promise<void> {
-  await db.query(
-    prepared(`insert into card_initializations (transaction_id, order_id, checkout_reference, card_fingerprint, card_brand, last_four, recommendation)
-     values ($1, $2, $3, $4, $5, $6, $7)`),
-    [init.transaction_id, init.order_id, init.checkout_reference, init.card_fingerprint, init.card_brand, init.last_four, init.recommendation],
-  );
+const initializationColumns = ['transaction_id', 'order_id', 'checkout_reference', 'card_fingerprint', 'card_brand', 'last_four', 'recommendation'] as const;
+const insertInitializationsSql = prepared(`insert into card_initializations (${initializationColumns.join(', ')})
+   select * from unnest(${initializationColumns.map((_, i) => `$${i + 1}::text[]`).join(', ')})`);
+
+/**
+ * Writes initialisations, those that arrive together in one insert (batched): the rows are the
+ * server's own (new ids, a checkout already found payable), so only the database can fail them.
+ */
+export function initializationWriter(db: Db): (init: Initialization) => Promise<void> {
+  return batched(async (inits: Initialization[]) => {
+    await db.query(insertInitializationsSql, initializationColumns.map((column) => inits.map((init) => init[column])));
+    return inits.map(() => undefined);
+  });
 }
 
 /**

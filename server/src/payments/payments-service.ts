@@ -5,7 +5,7 @@ import { HttpError } from '../http/http-error';
 import { findCheckout, type CheckoutRow } from './checkouts-repository';
 import { decimalToCents } from '../http/wire-money';
 import { cardFingerprint, newOrderId, newTransactionId } from './payment-ids';
-import { findInitialization, findPayment, firstAnswerOf, insertInitialization, storePaymentOnce } from './payments-repository';
+import { findInitialization, findPayment, firstAnswerOf, storePaymentOnce, type Initialization } from './payments-repository';
 import { routePayment } from './provider-routing';
 import { recommendationFor, sandboxOutcome } from './sandbox-processor';
 import { storedOutcome } from './stored-outcome';
@@ -19,6 +19,8 @@ export interface PaymentContext {
   challengeOrigin: string;
   /** The sandbox issuer's card pool. */
   issuer: CardIssuer;
+  /** Writes a card's initialisation (initializationWriter: one per process, on `db`). */
+  saveInitialization: (init: Initialization) => Promise<void>;
 }
 
 const badRequest = (message: string) => new HttpError(400, message);
@@ -37,7 +39,7 @@ export async function initializeCardTransaction(ctx: PaymentContext, cardNumber:
     last_four: lastFour(cardNumber),
     recommendation: recommendationFor(cardNumber),
   };
-  await insertInitialization(ctx.db, init);
+  await ctx.saveInitialization(init);
   return { gatewayRecommendation: init.recommendation, transactionId: init.transaction_id, orderId: init.order_id };
 }
 

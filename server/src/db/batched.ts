@@ -1,0 +1,41 @@
+interface Waiting<Item, Answer> {
+  item: Item;
+  done: (answer: Answer) => void;
+  fail: (error: unknown) => void;
+}
+
+/**
+ * One statement for the calls that arrive together. While a batch is at the database, the calls
+ * that come meanwhile wait and then go together, at most one batch in flight per process: a call
+ * alone goes at once, and under load many share one round trip, which is most of what a small
+ * statement costs on a busy machine (README, Decisions). `run` answers the batch's items in their
+ * order from one statement, so a batch is all or nothing, and a failed batch fails each of its
+ * calls: only for items that cannot fail one by one (server-made rows and counters), where a
+ * failure is the database's.
+ */
+export function batched<Item, Answer>(run: (items: Item[]) => Promise<Answer[]>): (item: Item) => Promise<Answer> {
+  let waiting: Waiting<Item, Answer>[] = [];
+  let sending = false;
+  const settle = async (batch: Waiting<Item, Answer>[]): Promise<void> => {
+    try {
+      const answers = await run(batch.map((call) => call.item));
+      batch.forEach((call, i) => call.done(answers[i]!));
+    } catch (error) {
+      for (const call of batch) call.fail(error);
+    }
+  };
+  const drain = async () => {
+    sending = true;
+    while (waiting.length > 0) {
+      const batch = waiting;
+      waiting = [];
+      await settle(batch);
+    }
+    sending = false;
+  };
+  return (item) =>
+    new Promise<Answer>((done, fail) => {
+      waiting.push({ item, done, fail });
+      if (!sending) void drain();
+    });
+}
