@@ -85,7 +85,8 @@ export async function capturePayment({ env, databaseUrl, address }) {
  * A pgbench script of those statements, run as prepared statements as the server sends them
  * (server/src/db/postgres-db.ts prepares every parameterised statement): every parameter stays a
  * parameter (a pgbench variable). The payment's own values (transaction and
- * order id, card fingerprint, rate-limit key) become one number unique to each replayed payment,
+ * order id, card fingerprint, rate-limit key, alone or as the one item of a batched statement's
+ * array) become one number unique to each replayed payment,
  * so unique keys and locks behave as with distinct payments; every other value is as captured.
  * Returns the script text and the `-D` definitions it needs.
  */
@@ -93,6 +94,8 @@ export function pgbenchScript({ statements, isOwn }) {
   const defines = new Map();
   const variableFor = (value) => {
     if (isOwn(value)) return ':payment';
+    // A batched statement's one-item array (the server's batches of one, as a lone payment sends them).
+    if (Array.isArray(value) && value.length === 1 && isOwn(value[0])) return 'array[:payment]';
     const text = String(utils.prepareValue(value));
     if (!defines.has(text)) defines.set(text, `v${defines.size + 1}`);
     return `:${defines.get(text)}`;
