@@ -105,13 +105,13 @@ const storePaymentSql = prepared(`with changed as (
 
 /**
  * Stores a new payment and, if it is paid, its checkout and ledger credit, in one statement
- * (whenPaidCtes), if its initialisation agrees: the same order, card and checkout, PROCEED, and
- * a card outside the issuer's pool unless `pooled` (the caller holds the pooled card's lock).
+ * (whenPaidCtes), if its initialisation agrees: the same order, card and checkout, PROCEED, and,
+ * unless the caller has read the pool (`poolRead`), a card outside the issuer's pool.
  * Stores nothing and answers false otherwise, or when this transaction id was processed already:
  * of any number of concurrent duplicates exactly one stores.
  */
-export async function storePaymentOnce(db: Db, payment: PaymentRow, firstAnswer: unknown, pooled: boolean): Promise<boolean> {
-  const values = [...paymentColumns.map((column) => payment[column]), JSON.stringify(firstAnswer), SUCCESSFUL_STATUSES, pooled];
+export async function storePaymentOnce(db: Db, payment: PaymentRow, firstAnswer: unknown, poolRead: boolean): Promise<boolean> {
+  const values = [...paymentColumns.map((column) => payment[column]), JSON.stringify(firstAnswer), SUCCESSFUL_STATUSES, poolRead];
   const rows = await db.query<{ stored: number }>(storePaymentSql, values);
   return rows[0]?.stored === 1;
 }

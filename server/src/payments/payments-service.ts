@@ -81,7 +81,7 @@ export async function processCardTransaction(ctx: PaymentContext, payload: CardT
   // checks the initialisation itself. Whatever it turns down (an unknown or blocked
   // initialisation, a pooled card, a duplicate) goes the whole way below, which says why.
   if (!payload.checkout) {
-    const answer = await pay(ctx, ctx.db, { payload, card, reference: null, verdict: { pooled: false } });
+    const answer = await pay(ctx, ctx.db, { payload, card, reference: null, verdict: { pooled: false }, poolRead: false });
     if (answer) return answer;
   }
   const init = await findInitialization(ctx.db, payload.transaction_id);
@@ -96,8 +96,8 @@ export async function processCardTransaction(ctx: PaymentContext, payload: CardT
   // counted one payment at a time.
   const presented = { fingerprint: card.fingerprint, cvv: payload.cvv, expiryMonth: Number(payload.card_month), expiryYear: Number(payload.card_year) };
   const answer = init.pooled
-    ? await ctx.db.transaction(async (tx) => pay(ctx, tx, { payload, card, reference, checkout, verdict: await checkWithIssuer(tx, ctx.issuer, presented) }))
-    : await pay(ctx, ctx.db, { payload, card, reference, checkout, verdict: { pooled: false } });
+    ? await ctx.db.transaction(async (tx) => pay(ctx, tx, { payload, card, reference, checkout, verdict: await checkWithIssuer(tx, ctx.issuer, presented), poolRead: true }))
+    : await pay(ctx, ctx.db, { payload, card, reference, checkout, verdict: { pooled: false }, poolRead: true });
   return answer ?? ((await firstAnswerOf(ctx.db, payload.transaction_id)) as TransactionResult);
 }
 
@@ -108,13 +108,18 @@ interface Payment {
   /** The payable checkout of `reference`: its amount and customer are the merchant's, never the browser's. */
   checkout?: CheckoutRow;
   verdict: IssuerVerdict;
+  /**
+   * Whether the pool was read for this payment (the whole way: a card added to the pool after
+   * that read is paid as if it came a moment earlier); if not, the store checks it itself.
+   */
+  poolRead: boolean;
 }
 
 /**
  * Decides the outcome (the issuer first, as a pooled card can be declined, then the test-card
  * table) and stores the payment with it; null when the store turned it down (storePaymentOnce).
  */
-async function pay(ctx: PaymentContext, db: Db, { payload, card, reference, checkout, verdict }: Payment): Promise<TransactionResult | null> {
+async function pay(ctx: PaymentContext, db: Db, { payload, card, reference, checkout, verdict, poolRead }: Payment): Promise<TransactionResult | null> {
   const amountCents = checkout ? checkout.amount_cents : decimalToCents(payload.amount);
   const customer = checkout ?? payload;
   const route = await routePayment(ctx.db, detectBrand(payload.card_number), amountCents);
@@ -140,7 +145,7 @@ async function pay(ctx: PaymentContext, db: Db, { payload, card, reference, chec
     net_cents: failed ? 0 : amountCents - route.feeCents,
   };
   const result = transactionResult(row, ctx.challengeOrigin);
-  if (!(await storePaymentOnce(db, row, result, verdict.pooled))) return null;
+  if (!(await storePaymentOnce(db, row, result, poolRead))) return null;
   await recordIssuerUse(db, ctx.issuer, verdict, { transactionId: row.transaction_id, succeeded: !failed, reason: failed ? row.response_message : null });
   return result;
 }
