@@ -13,9 +13,10 @@
 // local server).
 //
 // The database starts with N past transactions (the product's generator, credited to the wallet
-// ledger, VACUUM ANALYZE: bench/lib/scale-data.mjs), as a live database has: on an empty one the
-// ledger's balance check plans a scan of every entry (cheap only while the ledger is small), so
-// each round would be slower than the one before.
+// ledger, VACUUM ANALYZE: bench/lib/scale-data.mjs) and their initialisations, as a live database
+// has: on an empty one the ledger's balance check plans a scan of every entry (cheap only while
+// the ledger is small), so each round would be slower than the one before, and the first
+// connections' prepared statements keep a plan for an empty card_initializations.
 //
 // What each figure is:
 // - payments/s: complete payments (initialise, then process with the sealed envelope, answered
@@ -28,6 +29,9 @@
 //   after it (open loop, latency from each payment's scheduled start); then pgbench at the same
 //   rate (-R), latency from the scheduled start too: the database's own tail at that load.
 // - checkout validation: GET /api/checkout/validate/{reference}, C clients back to back.
+// - per payment: CPU time of the server, the load generator and PostgreSQL (from /proc), at full
+//   and half load, and the statements PostgreSQL ended (pg_stat_database), under the server and
+//   under pgbench. pgbench's TPC-B-like script runs last, as a yardstick of the machine.
 // The server is started with the per-address payment limit raised (PAYMENT_RATE_LIMIT_PER_MINUTE
 // and every other *_RATE_LIMIT_* variable of server/src/config.ts set to its maximum), and by
 // default each payment comes from its own address (X-Forwarded-For, the server trusting
@@ -139,9 +143,9 @@ if (HISTORY > 0) {
   const history = await openPostgresDb(database.url);
   await seed(history, { password: `Bench-${randomBytes(6).toString('hex')}-7`, count: HISTORY, seed: 42, demoTransactions: 100 });
   // Each past payment began with its card's initialisation, as in a live database (the generated
-  // history repeats an order id now and then: one each). On an empty
-  // table the first payments' prepared statements would keep a plan for an empty table
-  // (a scan), until autovacuum's next analyze a minute later made them plan again.
+  // history repeats an order id now and then: one each). On an empty table the first payments'
+  // prepared statements would keep a plan made for an empty table (a scan) until autovacuum's
+  // next analyze, a minute later, made them plan again.
   await history.query(
     `insert into card_initializations (transaction_id, order_id, checkout_reference, card_fingerprint, card_brand, last_four, recommendation)
      select transaction_id, order_id, checkout_reference, card_fingerprint, card_brand, last_four, 'PROCEED' from transactions
@@ -177,7 +181,6 @@ try {
   const replay = pgbenchScript(captured);
   statements = captured.statements.map((s) => s.sql.replace(/\s+/g, ' '));
   log(`One payment runs ${statements.length} statements (BEGIN and COMMIT included); pgbench replays them`);
-
 
   // The server has served nothing yet (the capture ran in this process): JIT and pools warm up first.
   await closedLoop({ baseUrl: base, connections: CONNECTIONS, seconds: 1, warmup: 4, ...keys });

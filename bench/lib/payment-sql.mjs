@@ -82,12 +82,12 @@ export async function capturePayment({ env, databaseUrl, address }) {
 }
 
 /**
- * A pgbench script of those statements, run as prepared statements as the server sends them
- * (server/src/db/postgres-db.ts prepares every parameterised statement): every parameter stays a
- * parameter (a pgbench variable). The payment's own values (transaction and
- * order id, card fingerprint, rate-limit key, alone or as the one item of a batched statement's
- * array) become one number unique to each replayed payment,
- * so unique keys and locks behave as with distinct payments; every other value is as captured.
+ * A pgbench script of those statements, run as prepared statements as the server sends them (its
+ * payment path's statements are marked `prepared`, server/src/db/db.ts): every parameter stays a
+ * parameter (a pgbench variable). The payment's own values (transaction and order id, card
+ * fingerprint, rate-limit key, alone or as the one item of a batched statement's array) become
+ * one number unique to each replayed payment, so unique keys and locks behave as with distinct
+ * payments; every other value is as captured.
  * Returns the script text and the `-D` definitions it needs.
  */
 export function pgbenchScript({ statements, isOwn }) {
