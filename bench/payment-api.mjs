@@ -47,6 +47,7 @@ import { parseArgs } from 'node:util';
 import { openPostgresDb } from '../server/src/db/postgres-db.ts';
 import { defaultDatabaseUrl, freshDatabase } from './lib/databases.mjs';
 import { closedLoop, getLoop, openLoop } from './lib/payment-load.mjs';
+import { databaseCommits, perPayment, postgresCpuMs, serverCpuMs } from './lib/payment-costs.mjs';
 import { capturePayment, pgbenchScript, runPgbench, runTpcb } from './lib/payment-sql.mjs';
 import { sampleWaits } from './lib/pg-waits.mjs';
 import { startProduct } from './lib/product.mjs';
@@ -86,37 +87,6 @@ function raisedRateLimits() {
   return limits;
 }
 
-/** CPU time (user + system) of a process so far, from /proc (clock ticks of 10 ms). */
-const serverCpuMs = (pid) => {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-};
-
-/**
- * CPU time of every PostgreSQL process of this machine so far: the backends' own, and the
- * postmaster's reaped children (backends that have exited, such as pgbench's). 0 when the
- * database runs elsewhere.
- */
-const postgresCpuMs = () => readdirSync('/proc').filter((entry) => /^\d+$/.test(entry)).reduce((sum, pid) => {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    if (!stat.includes('(postgres)')) return sum;
-    const fields = stat.split(') ')[1].split(' ');
-    return sum + (Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])) * 10;
-  } catch {
-    return sum; // the process ended meanwhile
-  }
-}, 0);
-const perPayment = (ms, payments) => Math.round((ms / Math.max(payments, 1)) * 100) / 100;
-
-/**
- * Transactions the database has ended (pg_stat_database): each statement outside BEGIN is one.
- * Backends report every second or so, so a round's count is good to about a second's worth.
- */
-async function databaseCommits(stats) {
-  const [row] = await stats.query('select (xact_commit + xact_rollback)::bigint as ended from pg_stat_database where datname = current_database()');
-  return Number(row.ended);
-}
 
 const rateLimits = raisedRateLimits();
 const secretKey = `sk_bench_${randomBytes(16).toString('hex')}`;
