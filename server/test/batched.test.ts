@@ -1,14 +1,14 @@
 import { batched } from '../src/db/batched';
 
 /** A batch function whose batches are answered by hand: `calls` holds each batch's items. */
-function controlled() {
+function controlled(options?: { max?: number }) {
   const calls: number[][] = [];
   const pending: { resolve: (answers: string[]) => void; reject: (error: Error) => void }[] = [];
   const run = (items: number[]) => {
     calls.push(items);
     return new Promise<string[]>((resolve, reject) => pending.push({ resolve, reject }));
   };
-  return { calls, pending, call: batched(run) };
+  return { calls, pending, call: batched(run, options) };
 }
 
 const settled = () => new Promise((resolve) => setImmediate(resolve));
@@ -46,4 +46,17 @@ it('fails every call of a failed batch, and goes on with the next', async () => 
   expect(calls.at(-1)).toEqual([4]);
   pending[2]!.resolve(['four']);
   expect(await next).toBe('four');
+});
+
+it('sends at most `max` calls in one batch, the rest in the batches after it', async () => {
+  const { calls, pending, call } = controlled({ max: 2 });
+  const all = [call(1), call(2), call(3), call(4), call(5)];
+  pending[0]!.resolve(['one']);
+  await settled();
+  expect(calls).toEqual([[1], [2, 3]]);
+  pending[1]!.resolve(['two', 'three']);
+  await settled();
+  expect(calls).toEqual([[1], [2, 3], [4, 5]]);
+  pending[2]!.resolve(['four', 'five']);
+  expect(await Promise.all(all)).toEqual(['one', 'two', 'three', 'four', 'five']);
 });

@@ -11,10 +11,10 @@ interface Waiting<Item, Answer> {
  * statement costs on a busy machine (README, Decisions). `run` answers the batch's items in their
  * order from one statement, so a batch is all or nothing, and a failed batch fails each of its
  * calls: only for items that cannot fail one by one (server-made rows and counters), where a
- * failure is the database's.
+ * failure is the database's. `max` caps a batch; the calls past it go in the next one.
  */
-export function batched<Item, Answer>(run: (items: Item[]) => Promise<Answer[]>): (item: Item) => Promise<Answer> {
-  let waiting: Waiting<Item, Answer>[] = [];
+export function batched<Item, Answer>(run: (items: Item[]) => Promise<Answer[]>, { max = Infinity } = {}): (item: Item) => Promise<Answer> {
+  const waiting: Waiting<Item, Answer>[] = [];
   let sending = false;
   const settle = async (batch: Waiting<Item, Answer>[]): Promise<void> => {
     try {
@@ -27,9 +27,7 @@ export function batched<Item, Answer>(run: (items: Item[]) => Promise<Answer[]>)
   const drain = async () => {
     sending = true;
     while (waiting.length > 0) {
-      const batch = waiting;
-      waiting = [];
-      await settle(batch);
+      await settle(waiting.splice(0, max));
     }
     sending = false;
   };

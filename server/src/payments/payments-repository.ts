@@ -68,11 +68,14 @@ export interface PaymentRow {
   resolve_to: 'completed' | 'failed' | null;
 }
 
-const paymentColumns = [
-  'transaction_id', 'order_id', 'checkout_reference', 'first_name', 'last_name', 'email', 'phone', 'amount_cents',
-  'fee_cents', 'net_cents', 'status', 'card_brand', 'last_four', 'card_fingerprint', 'provider_key_id', 'processor',
-  'response_message', 'challenge', 'challenge_outcome', 'resolve_at', 'resolve_to',
-] as const;
+/** The columns a payment writes, with their types. */
+const paymentColumnTypes = {
+  transaction_id: 'text', order_id: 'text', checkout_reference: 'text', first_name: 'text', last_name: 'text', email: 'text',
+  phone: 'text', amount_cents: 'bigint', fee_cents: 'bigint', net_cents: 'bigint', status: 'text', card_brand: 'text',
+  last_four: 'text', card_fingerprint: 'text', provider_key_id: 'integer', processor: 'text', response_message: 'text',
+  challenge: 'text', challenge_outcome: 'text', resolve_at: 'timestamptz', resolve_to: 'text',
+} as const satisfies Record<keyof PaymentRow, string>;
+const paymentColumns = Object.keys(paymentColumnTypes) as (keyof PaymentRow)[];
 
 /**
  * What a payment that has just become paid changes besides its own row, as CTEs over `changed`
@@ -89,31 +92,95 @@ const whenPaidCtes = (statusesParam: string) => `paid as (
          from paid where c.reference = paid.checkout_reference and c.status <> 'completed'
      ), ${creditPaidCtes}`;
 
-const param = (column: (typeof paymentColumns)[number]) => `$${paymentColumns.indexOf(column) + 1}`;
-const storePaymentSql = prepared(`with changed as (
-       insert into transactions (${paymentColumns.join(', ')}, result)
-       select ${[...paymentColumns, 'result'].map((_, i) => `$${i + 1}`).join(', ')}
-       from card_initializations i
-       where i.transaction_id = ${param('transaction_id')} and i.order_id = ${param('order_id')}
-         and i.card_fingerprint = ${param('card_fingerprint')} and i.checkout_reference is not distinct from ${param('checkout_reference')}
-         and i.recommendation = 'PROCEED'
-         and ($${paymentColumns.length + 3}::boolean or not exists (select 1 from pool_cards p where p.fingerprint = i.card_fingerprint))
-       on conflict (transaction_id) do nothing
-       returning ${paidColumns}
-     ), ${whenPaidCtes(`$${paymentColumns.length + 2}`)}
-     select count(*)::int as stored from changed`);
+const storedColumns = [...paymentColumns, 'result'];
+const storedTypes = [...Object.values(paymentColumnTypes), 'jsonb'];
 
 /**
- * Stores a new payment and, if it is paid, its checkout and ledger credit, in one statement
- * (whenPaidCtes), if its initialisation agrees: the same order, card and checkout, PROCEED, and,
- * unless the caller has read the pool (`poolRead`), a card outside the issuer's pool.
- * Stores nothing and answers false otherwise, or when this transaction id was processed already:
- * of any number of concurrent duplicates exactly one stores.
+ * The statement storing `count` payments: their rows as VALUES, one statement text per count. Not
+ * unnest over one array per column: PostgreSQL plans a parameter array for 10 items, so that
+ * plan looks dearer than one planned for the actual items, and it would plan the statement again
+ * on every run (server/test/prepared-statements.postgres.test.ts).
  */
-export async function storePaymentOnce(db: Db, payment: PaymentRow, firstAnswer: unknown, poolRead: boolean): Promise<boolean> {
-  const values = [...paymentColumns.map((column) => payment[column]), JSON.stringify(firstAnswer), SUCCESSFUL_STATUSES, poolRead];
-  const rows = await db.query<{ stored: number }>(storePaymentSql, values);
-  return rows[0]?.stored === 1;
+const storePaymentsTexts: string[] = [];
+const storePaymentsSql = (count: number): string => (storePaymentsTexts[count] ??= storePaymentsText(count));
+function storePaymentsText(count: number): string {
+  const rows = Array.from({ length: count }, (_, row) =>
+    `(${storedTypes.map((type, i) => `$${row * storedTypes.length + i + 1}::${type}`).join(', ')})`);
+  const after = count * storedTypes.length;
+  return prepared(`with changed as (
+       insert into transactions (${storedColumns.join(', ')})
+       select p.* from (values ${rows.join(', ')}) as p(${storedColumns.join(', ')})
+       join card_initializations i on i.transaction_id = p.transaction_id
+       where i.order_id = p.order_id and i.card_fingerprint = p.card_fingerprint
+         and i.checkout_reference is not distinct from p.checkout_reference and i.recommendation = 'PROCEED'
+         and ($${after + 2}::boolean or not exists (select 1 from pool_cards pc where pc.fingerprint = i.card_fingerprint))
+       on conflict (transaction_id) do nothing
+       returning ${paidColumns}
+     ), ${whenPaidCtes(`$${after + 1}`)}
+     select transaction_id from changed`);
+}
+
+/** A payment to store and the answer it gets, kept for a retried request. */
+interface NewPayment {
+  row: PaymentRow;
+  answer: unknown;
+}
+
+/**
+ * Stores new payments and, for those paid, their checkouts and ledger credits, in one statement
+ * (whenPaidCtes), each payment only if its initialisation agrees: the same order, card and
+ * checkout, PROCEED, and, unless the caller has read the pool (`poolRead`), a card outside the
+ * issuer's pool. A transaction id processed already stores nothing: of any number of concurrent
+ * duplicates exactly one stores. Returns the transaction ids stored.
+ */
+async function storePayments(db: Db, payments: NewPayment[], poolRead: boolean): Promise<Set<string>> {
+  const values = payments.flatMap(({ row, answer }) => [...paymentColumns.map((column) => row[column]), JSON.stringify(answer)]);
+  const rows = await db.query<{ transaction_id: string }>(storePaymentsSql(payments.length), [...values, SUCCESSFUL_STATUSES, poolRead]);
+  return new Set(rows.map((row) => row.transaction_id));
+}
+
+/** Stores a payment whose initialisation and pool the caller has read (storePayments); false if it was not stored. */
+export async function storePaymentOnce(db: Db, payment: PaymentRow, firstAnswer: unknown): Promise<boolean> {
+  return (await storePayments(db, [{ row: payment, answer: firstAnswer }], true)).has(payment.transaction_id);
+}
+
+type Stored = { stored: boolean } | { error: unknown };
+
+/** 22 parameters a payment: 100 keep a statement far below PostgreSQL's 65,535 parameters. */
+const MAX_PAYMENTS_PER_STATEMENT = 100;
+
+/**
+ * Stores the pay form's payments that nobody has checked yet (storePayments checks the
+ * initialisation and the pool itself), those that arrive together in one statement (batched).
+ * Answers whether the payment was stored. A transaction id twice in one batch goes once, the
+ * other is answered false (the whole way then finds the first answer). A batch the database
+ * refuses goes again one payment at a time, so that one payer's payment cannot fail another's.
+ */
+export function paymentWriter(db: Db): (payment: PaymentRow, firstAnswer: unknown) => Promise<boolean> {
+  const store = batched(async (payments: NewPayment[]): Promise<Stored[]> => {
+    const firstOfId = new Map<string, NewPayment>();
+    for (const payment of payments) if (!firstOfId.has(payment.row.transaction_id)) firstOfId.set(payment.row.transaction_id, payment);
+    const sent = [...firstOfId.values()];
+    const answers = (outcome: (payment: NewPayment) => Stored) => payments.map((payment) =>
+      (firstOfId.get(payment.row.transaction_id) === payment ? outcome(payment) : { stored: false }));
+    try {
+      const stored = await storePayments(db, sent, false);
+      return answers(({ row }) => ({ stored: stored.has(row.transaction_id) }));
+    } catch (error) {
+      if (sent.length === 1) throw error;
+      const alone = await Promise.allSettled(sent.map((payment) => storePayments(db, [payment], false)));
+      const outcomes = new Map(sent.map((payment, i): [NewPayment, Stored] => {
+        const result = alone[i]!;
+        return [payment, result.status === 'fulfilled' ? { stored: result.value.has(payment.row.transaction_id) } : { error: result.reason }];
+      }));
+      return answers((payment) => outcomes.get(payment)!);
+    }
+  }, { max: MAX_PAYMENTS_PER_STATEMENT });
+  return async (row, answer) => {
+    const outcome = await store({ row, answer });
+    if ('error' in outcome) throw outcome.error;
+    return outcome.stored;
+  };
 }
 
 /** The answer given the first time this transaction id was processed. */

@@ -5,7 +5,7 @@ import { HttpError } from '../http/http-error';
 import { findCheckout, type CheckoutRow } from './checkouts-repository';
 import { decimalToCents } from '../http/wire-money';
 import { cardFingerprint, newOrderId, newTransactionId } from './payment-ids';
-import { findInitialization, findPayment, firstAnswerOf, storePaymentOnce, type Initialization } from './payments-repository';
+import { findInitialization, findPayment, firstAnswerOf, storePaymentOnce, type Initialization, type PaymentRow } from './payments-repository';
 import { routePayment } from './provider-routing';
 import { recommendationFor, sandboxOutcome } from './sandbox-processor';
 import { storedOutcome } from './stored-outcome';
@@ -21,7 +21,12 @@ export interface PaymentContext {
   issuer: CardIssuer;
   /** Writes a card's initialisation (initializationWriter: one per process, on `db`). */
   saveInitialization: (init: Initialization) => Promise<void>;
+  /** Stores a payment nobody has checked yet (paymentWriter: one per process, on `db`); false if it was turned down. */
+  storeUnchecked: StorePayment;
 }
+
+/** Stores a payment with the answer it gets; false when it was turned down (storePaymentOnce). */
+type StorePayment = (row: PaymentRow, answer: TransactionResult) => Promise<boolean>;
 
 const badRequest = (message: string) => new HttpError(400, message);
 
@@ -77,11 +82,12 @@ export async function processCardTransaction(ctx: PaymentContext, payload: CardT
     brand: brandLabel(detectBrand(payload.card_number)),
     lastFour: lastFour(payload.card_number),
   };
-  // The common payment, a card outside the pool on the pay form, is one statement: the store
-  // checks the initialisation itself. Whatever it turns down (an unknown or blocked
-  // initialisation, a pooled card, a duplicate) goes the whole way below, which says why.
+  // The common payment, a card outside the pool on the pay form, is one statement, shared with
+  // the payments that arrive meanwhile: the store checks the initialisation itself. Whatever it
+  // turns down (an unknown or blocked initialisation, a pooled card, a duplicate) goes the whole
+  // way below, which says why.
   if (!payload.checkout) {
-    const answer = await pay(ctx, ctx.db, { payload, card, reference: null, verdict: { pooled: false }, poolRead: false });
+    const answer = await pay(ctx, ctx.db, { payload, card, reference: null, verdict: { pooled: false }, store: ctx.storeUnchecked });
     if (answer) return answer;
   }
   const init = await findInitialization(ctx.db, payload.transaction_id);
@@ -96,8 +102,8 @@ export async function processCardTransaction(ctx: PaymentContext, payload: CardT
   // counted one payment at a time.
   const presented = { fingerprint: card.fingerprint, cvv: payload.cvv, expiryMonth: Number(payload.card_month), expiryYear: Number(payload.card_year) };
   const answer = init.pooled
-    ? await ctx.db.transaction(async (tx) => pay(ctx, tx, { payload, card, reference, checkout, verdict: await checkWithIssuer(tx, ctx.issuer, presented), poolRead: true }))
-    : await pay(ctx, ctx.db, { payload, card, reference, checkout, verdict: { pooled: false }, poolRead: true });
+    ? await ctx.db.transaction(async (tx) => pay(ctx, tx, { payload, card, reference, checkout, verdict: await checkWithIssuer(tx, ctx.issuer, presented), store: checkedStore(tx) }))
+    : await pay(ctx, ctx.db, { payload, card, reference, checkout, verdict: { pooled: false }, store: checkedStore(ctx.db) });
   return answer ?? ((await firstAnswerOf(ctx.db, payload.transaction_id)) as TransactionResult);
 }
 
@@ -109,17 +115,20 @@ interface Payment {
   checkout?: CheckoutRow;
   verdict: IssuerVerdict;
   /**
-   * Whether the pool was read for this payment (the whole way: a card added to the pool after
-   * that read is paid as if it came a moment earlier); if not, the store checks it itself.
+   * How it is stored: unchecked (the store checks the initialisation and the pool), or after the
+   * whole way has read them (a card added to the pool after that read is paid as if it came a
+   * moment earlier).
    */
-  poolRead: boolean;
+  store: StorePayment;
 }
+
+const checkedStore = (db: Db): StorePayment => (row, answer) => storePaymentOnce(db, row, answer);
 
 /**
  * Decides the outcome (the issuer first, as a pooled card can be declined, then the test-card
- * table) and stores the payment with it; null when the store turned it down (storePaymentOnce).
+ * table) and stores the payment with it; null when the store turned it down.
  */
-async function pay(ctx: PaymentContext, db: Db, { payload, card, reference, checkout, verdict, poolRead }: Payment): Promise<TransactionResult | null> {
+async function pay(ctx: PaymentContext, db: Db, { payload, card, reference, checkout, verdict, store }: Payment): Promise<TransactionResult | null> {
   const amountCents = checkout ? checkout.amount_cents : decimalToCents(payload.amount);
   const customer = checkout ?? payload;
   const route = await routePayment(ctx.db, detectBrand(payload.card_number), amountCents);
@@ -145,7 +154,7 @@ async function pay(ctx: PaymentContext, db: Db, { payload, card, reference, chec
     net_cents: failed ? 0 : amountCents - route.feeCents,
   };
   const result = transactionResult(row, ctx.challengeOrigin);
-  if (!(await storePaymentOnce(db, row, result, poolRead))) return null;
+  if (!(await store(row, result))) return null;
   await recordIssuerUse(db, ctx.issuer, verdict, { transactionId: row.transaction_id, succeeded: !failed, reason: failed ? row.response_message : null });
   return result;
 }

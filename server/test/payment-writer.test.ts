@@ -1,0 +1,130 @@
+import type { Db } from '../src/db/db';
+import { migrate } from '../src/db/migrate';
+import { paymentWriter, type Initialization, type PaymentRow } from '../src/payments/payments-repository';
+import { openTestDb, type TestDb } from './helper';
+
+/**
+ * The pay form's payments that arrive together are stored in one statement, and each still gets
+ * its own answer: stored, turned down by its initialisation, a duplicate, or refused alone.
+ */
+let testDb: TestDb;
+let statements: string[];
+/** The test database, every statement it is sent written down. */
+let db: Db;
+
+beforeAll(async () => {
+  testDb = await openTestDb();
+  await migrate(testDb.db);
+  db = { ...testDb.db, query: (sql, params) => (statements.push(sql), testDb.db.query(sql, params)) };
+});
+afterAll(() => testDb?.dispose());
+beforeEach(() => {
+  statements = [];
+});
+
+let next = 0;
+/** A new initialisation (PROCEED unless told), written straight to the table. */
+async function initialised(change: Partial<Initialization> = {}): Promise<Initialization> {
+  next += 1;
+  const init: Initialization = {
+    transaction_id: `PDWRITER${next}`, order_id: `ORD-W${next}`, checkout_reference: null, card_fingerprint: `fp-writer-${next}`,
+    card_brand: 'Visa', last_four: '4242', recommendation: 'PROCEED', ...change,
+  };
+  await testDb.db.query(
+    `insert into card_initializations (transaction_id, order_id, checkout_reference, card_fingerprint, card_brand, last_four, recommendation)
+     values ($1, $2, $3, $4, $5, $6, $7)`,
+    [init.transaction_id, init.order_id, init.checkout_reference, init.card_fingerprint, init.card_brand, init.last_four, init.recommendation],
+  );
+  return init;
+}
+
+/** The completed payment of an initialisation, $12.34 with a 34-cent fee. */
+const paymentOf = (init: Initialization, change: Partial<PaymentRow> = {}): PaymentRow => ({
+  transaction_id: init.transaction_id, order_id: init.order_id, checkout_reference: null, first_name: 'Pat', last_name: 'Payer',
+  email: 'pat@example.com', phone: '+15550100', amount_cents: 1234, fee_cents: 34, net_cents: 1200, status: 'completed',
+  card_brand: 'Visa', last_four: '4242', card_fingerprint: init.card_fingerprint, provider_key_id: null, processor: 'sandbox',
+  response_message: 'Payment successful', challenge: null, challenge_outcome: null, resolve_at: null, resolve_to: null, ...change,
+});
+
+const storedIds = async (ids: string[]) =>
+  (await testDb.db.query<{ transaction_id: string }>('select transaction_id from transactions where transaction_id = any($1::text[]) order by transaction_id', [ids]))
+    .map((row) => row.transaction_id);
+const postedIds = async (ids: string[]) =>
+  (await testDb.db.query<{ transaction_id: string }>('select transaction_id from ledger_postings where transaction_id = any($1::text[]) order by transaction_id', [ids]))
+    .map((row) => row.transaction_id);
+
+it('stores the payments that arrive while one is at the database in one statement, each credited once', async () => {
+  const write = paymentWriter(db);
+  const inits = await Promise.all(Array.from({ length: 8 }, () => initialised()));
+  statements = [];
+  const answers = await Promise.all(inits.map((init) => write(paymentOf(init), { answer: init.transaction_id })));
+  expect(answers).toEqual(inits.map(() => true));
+  // The first goes at once; the other seven wait for it and go together.
+  expect(statements).toHaveLength(2);
+  const ids = inits.map((init) => init.transaction_id).sort();
+  expect(await storedIds(ids)).toEqual(ids);
+  expect(await postedIds(ids)).toEqual(ids);
+  const [row] = await testDb.db.query<{ result: unknown }>('select result from transactions where transaction_id = $1', [inits[3]!.transaction_id]);
+  expect(row!.result).toEqual({ answer: inits[3]!.transaction_id });
+});
+
+it('answers false, in the same batch, for each payment its initialisation turns down', async () => {
+  const write = paymentWriter(db);
+  const [first, good, otherOrder, blocked, pooled] = await Promise.all([
+    initialised(), initialised(), initialised(), initialised({ recommendation: 'DO_NOT_PROCEED' }), initialised(),
+  ]);
+  await testDb.db.query(
+    `insert into pool_cards (fingerprint, sealed, first_six, last_four, number_length, card_brand, expiry_month, expiry_year)
+     values ($1, 'sealed', '424242', '4242', 16, 'Visa', 12, 2040)`,
+    [pooled!.card_fingerprint],
+  );
+  const unknown = { ...first!, transaction_id: 'PDWRITERUNKNOWN' };
+  statements = [];
+  const answers = await Promise.all([
+    write(paymentOf(first!), {}),
+    write(paymentOf(good!), {}),
+    write(paymentOf(otherOrder!, { order_id: 'ORD-SOMEONE-ELSE' }), {}),
+    write(paymentOf(blocked!), {}),
+    write(paymentOf(pooled!), {}),
+    write(paymentOf(unknown), {}),
+    write(paymentOf(good!, { transaction_id: first!.transaction_id }), {}), // another card on first's initialisation
+  ]);
+  expect(answers).toEqual([true, true, false, false, false, false, false]);
+  expect(statements).toHaveLength(2);
+  const ids = [first, good, otherOrder, blocked, pooled].map((init) => init!.transaction_id).concat(unknown.transaction_id);
+  expect(await storedIds(ids)).toEqual([first!.transaction_id, good!.transaction_id].sort());
+});
+
+it('stores a transaction id sent twice in one batch once, with the first answer', async () => {
+  const write = paymentWriter(db);
+  const [first, twice] = await Promise.all([initialised(), initialised()]);
+  const answers = await Promise.all([
+    write(paymentOf(first!), {}),
+    write(paymentOf(twice!), { copy: 1 }),
+    write(paymentOf(twice!, { amount_cents: 99_999, net_cents: 99_965 }), { copy: 2 }),
+  ]);
+  expect(answers).toEqual([true, true, false]);
+  const [row] = await testDb.db.query<{ amount_cents: string; result: unknown }>('select amount_cents, result from transactions where transaction_id = $1', [twice!.transaction_id]);
+  expect([Number(row!.amount_cents), row!.result]).toEqual([1234, { copy: 1 }]);
+  expect(await postedIds([twice!.transaction_id])).toEqual([twice!.transaction_id]);
+});
+
+it('lets a payment the database refuses fail alone: the rest of its batch goes again one by one', async () => {
+  const write = paymentWriter(db);
+  const [first, before, refused, after] = await Promise.all([initialised(), initialised(), initialised(), initialised()]);
+  statements = [];
+  const answers = await Promise.allSettled([
+    write(paymentOf(first!), {}),
+    write(paymentOf(before!), {}),
+    write(paymentOf(refused!, { last_four: 'abcd' }), {}), // the table's check refuses it
+    write(paymentOf(after!), {}),
+  ]);
+  expect(answers.map((answer) => answer.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled']);
+  expect(answers.map((answer) => (answer.status === 'fulfilled' ? answer.value : 'refused'))).toEqual([true, true, 'refused', true]);
+  expect(String((answers[2] as PromiseRejectedResult).reason)).toMatch(/check constraint/);
+  // The first alone, the batch of three, then each of the three again.
+  expect(statements).toHaveLength(5);
+  const ids = [first, before, refused, after].map((init) => init!.transaction_id);
+  expect(await storedIds(ids)).toEqual([first!.transaction_id, before!.transaction_id, after!.transaction_id].sort());
+  expect(await postedIds(ids)).toEqual([first!.transaction_id, before!.transaction_id, after!.transaction_id].sort());
+});
