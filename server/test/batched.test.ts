@@ -1,7 +1,7 @@
 import { batched } from '../src/db/batched';
 
 /** A batch function whose batches are answered by hand: `calls` holds each batch's items. */
-function controlled(options?: { max?: number }) {
+function controlled(options?: { max?: number; inFlight?: number }) {
   const calls: number[][] = [];
   const pending: { resolve: (answers: string[]) => void; reject: (error: Error) => void }[] = [];
   const run = (items: number[]) => {
@@ -59,4 +59,21 @@ it('sends at most `max` calls in one batch, the rest in the batches after it', a
   expect(calls).toEqual([[1], [2, 3], [4, 5]]);
   pending[2]!.resolve(['four', 'five']);
   expect(await Promise.all(all)).toEqual(['one', 'two', 'three', 'four', 'five']);
+});
+
+it('keeps up to `inFlight` batches at the database, so one slow batch does not hold the calls behind it', async () => {
+  const { calls, pending, call } = controlled({ inFlight: 2 });
+  const slow = call(1);
+  const fast = call(2);
+  const later = [call(3), call(4)];
+  expect(calls).toEqual([[1], [2]]);
+  pending[1]!.resolve(['two']);
+  expect(await fast).toBe('two');
+  await settled();
+  // The first batch is still out; the calls that waited go beside it.
+  expect(calls).toEqual([[1], [2], [3, 4]]);
+  pending[2]!.resolve(['three', 'four']);
+  expect(await Promise.all(later)).toEqual(['three', 'four']);
+  pending[0]!.resolve(['one']);
+  expect(await slow).toBe('one');
 });

@@ -5,7 +5,8 @@ import { openTestDb, type TestDb } from './helper';
 
 /**
  * The pay form's payments that arrive together are stored in one statement, and each still gets
- * its own answer: stored, turned down by its initialisation, a duplicate, or refused alone.
+ * its own answer: stored, turned down by its initialisation, a duplicate, or refused alone. Two
+ * batches go at once, so each test's first two payments go alone and the rest together.
  */
 let testDb: TestDb;
 let statements: string[];
@@ -59,8 +60,8 @@ it('stores the payments that arrive while one is at the database in one statemen
   statements = [];
   const answers = await Promise.all(inits.map((init) => write(paymentOf(init), { answer: init.transaction_id })));
   expect(answers).toEqual(inits.map(() => true));
-  // The first goes at once; the other seven wait for it and go together.
-  expect(statements).toHaveLength(2);
+  // The first two go at once (two batches in flight); the other six wait for them and go together.
+  expect(statements).toHaveLength(3);
   const ids = inits.map((init) => init.transaction_id).sort();
   expect(await storedIds(ids)).toEqual(ids);
   expect(await postedIds(ids)).toEqual(ids);
@@ -70,8 +71,8 @@ it('stores the payments that arrive while one is at the database in one statemen
 
 it('answers false, in the same batch, for each payment its initialisation turns down', async () => {
   const write = paymentWriter(db);
-  const [first, good, otherOrder, blocked, pooled] = await Promise.all([
-    initialised(), initialised(), initialised(), initialised({ recommendation: 'DO_NOT_PROCEED' }), initialised(),
+  const [first, second, good, otherOrder, blocked, pooled] = await Promise.all([
+    initialised(), initialised(), initialised(), initialised(), initialised({ recommendation: 'DO_NOT_PROCEED' }), initialised(),
   ]);
   await testDb.db.query(
     `insert into pool_cards (fingerprint, sealed, first_six, last_four, number_length, card_brand, expiry_month, expiry_year)
@@ -82,6 +83,7 @@ it('answers false, in the same batch, for each payment its initialisation turns 
   statements = [];
   const answers = await Promise.all([
     write(paymentOf(first!), {}),
+    write(paymentOf(second!), {}),
     write(paymentOf(good!), {}),
     write(paymentOf(otherOrder!, { order_id: 'ORD-SOMEONE-ELSE' }), {}),
     write(paymentOf(blocked!), {}),
@@ -89,21 +91,24 @@ it('answers false, in the same batch, for each payment its initialisation turns 
     write(paymentOf(unknown), {}),
     write(paymentOf(good!, { transaction_id: first!.transaction_id }), {}), // another card on first's initialisation
   ]);
-  expect(answers).toEqual([true, true, false, false, false, false, false]);
-  expect(statements).toHaveLength(2);
-  const ids = [first, good, otherOrder, blocked, pooled].map((init) => init!.transaction_id).concat(unknown.transaction_id);
-  expect(await storedIds(ids)).toEqual([first!.transaction_id, good!.transaction_id].sort());
+  expect(answers).toEqual([true, true, true, false, false, false, false, false]);
+  expect(statements).toHaveLength(3);
+  const ids = [first, second, good, otherOrder, blocked, pooled].map((init) => init!.transaction_id).concat(unknown.transaction_id);
+  expect(await storedIds(ids)).toEqual([first, second, good].map((init) => init!.transaction_id).sort());
 });
 
 it('stores a transaction id sent twice in one batch once, with the first answer', async () => {
   const write = paymentWriter(db);
-  const [first, twice] = await Promise.all([initialised(), initialised()]);
+  const [first, second, twice] = await Promise.all([initialised(), initialised(), initialised()]);
+  statements = [];
   const answers = await Promise.all([
     write(paymentOf(first!), {}),
+    write(paymentOf(second!), {}),
     write(paymentOf(twice!), { copy: 1 }),
     write(paymentOf(twice!, { amount_cents: 99_999, net_cents: 99_965 }), { copy: 2 }),
   ]);
-  expect(answers).toEqual([true, true, false]);
+  expect(answers).toEqual([true, true, true, false]);
+  expect(statements).toHaveLength(3);
   const [row] = await testDb.db.query<{ amount_cents: string; result: unknown }>('select amount_cents, result from transactions where transaction_id = $1', [twice!.transaction_id]);
   expect([Number(row!.amount_cents), row!.result]).toEqual([1234, { copy: 1 }]);
   expect(await postedIds([twice!.transaction_id])).toEqual([twice!.transaction_id]);
@@ -111,20 +116,21 @@ it('stores a transaction id sent twice in one batch once, with the first answer'
 
 it('lets a payment the database refuses fail alone: the rest of its batch goes again one by one', async () => {
   const write = paymentWriter(db);
-  const [first, before, refused, after] = await Promise.all([initialised(), initialised(), initialised(), initialised()]);
+  const [first, second, before, refused, after] = await Promise.all([initialised(), initialised(), initialised(), initialised(), initialised()]);
   statements = [];
   const answers = await Promise.allSettled([
     write(paymentOf(first!), {}),
+    write(paymentOf(second!), {}),
     write(paymentOf(before!), {}),
     write(paymentOf(refused!, { last_four: 'abcd' }), {}), // the table's check refuses it
     write(paymentOf(after!), {}),
   ]);
-  expect(answers.map((answer) => answer.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled']);
-  expect(answers.map((answer) => (answer.status === 'fulfilled' ? answer.value : 'refused'))).toEqual([true, true, 'refused', true]);
-  expect(String((answers[2] as PromiseRejectedResult).reason)).toMatch(/check constraint/);
-  // The first alone, the batch of three, then each of the three again.
-  expect(statements).toHaveLength(5);
-  const ids = [first, before, refused, after].map((init) => init!.transaction_id);
-  expect(await storedIds(ids)).toEqual([first!.transaction_id, before!.transaction_id, after!.transaction_id].sort());
-  expect(await postedIds(ids)).toEqual([first!.transaction_id, before!.transaction_id, after!.transaction_id].sort());
+  expect(answers.map((answer) => (answer.status === 'fulfilled' ? answer.value : 'refused'))).toEqual([true, true, true, 'refused', true]);
+  expect(String((answers[3] as PromiseRejectedResult).reason)).toMatch(/check constraint/);
+  // The first two alone, the batch of three, then each of the three again.
+  expect(statements).toHaveLength(6);
+  const ids = [first, second, before, refused, after].map((init) => init!.transaction_id);
+  const paid = [first, second, before, after].map((init) => init!.transaction_id).sort();
+  expect(await storedIds(ids)).toEqual(paid);
+  expect(await postedIds(ids)).toEqual(paid);
 });

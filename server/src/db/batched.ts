@@ -5,17 +5,21 @@ interface Waiting<Item, Answer> {
 }
 
 /**
- * One statement for the calls that arrive together. While a batch is at the database, the calls
- * that come meanwhile wait and then go together, at most one batch in flight per process: a call
- * alone goes at once, and under load many share one round trip, which is most of what a small
- * statement costs on a busy machine (README, Decisions). `run` answers the batch's items in their
- * order from one statement, so a batch is all or nothing, and a failed batch fails each of its
- * calls: only for items that cannot fail one by one (server-made rows and counters), where a
- * failure is the database's. `max` caps a batch; the calls past it go in the next one.
+ * One statement for the calls that arrive together. While `inFlight` batches (one unless told)
+ * are at the database, the calls that come meanwhile wait and then go together: a call alone goes
+ * at once, and under load many share one round trip, which is most of what a small statement
+ * costs on a busy machine (README, Decisions). More than one in flight keeps one slow statement
+ * from holding every call back. `run` answers the batch's items in their order from one
+ * statement, so a batch is all or nothing, and a failed batch fails each of its calls: only for
+ * items that cannot fail one by one (server-made rows and counters), where a failure is the
+ * database's. `max` caps a batch; the calls past it go in the next one.
  */
-export function batched<Item, Answer>(run: (items: Item[]) => Promise<Answer[]>, { max = Infinity } = {}): (item: Item) => Promise<Answer> {
+export function batched<Item, Answer>(
+  run: (items: Item[]) => Promise<Answer[]>,
+  { max = Infinity, inFlight = 1 } = {},
+): (item: Item) => Promise<Answer> {
   const waiting: Waiting<Item, Answer>[] = [];
-  let sending = false;
+  let sending = 0;
   const settle = async (batch: Waiting<Item, Answer>[]): Promise<void> => {
     try {
       const answers = await run(batch.map((call) => call.item));
@@ -24,16 +28,18 @@ export function batched<Item, Answer>(run: (items: Item[]) => Promise<Answer[]>,
       for (const call of batch) call.fail(error);
     }
   };
-  const drain = async () => {
-    sending = true;
-    while (waiting.length > 0) {
-      await settle(waiting.splice(0, max));
+  const send = () => {
+    while (sending < inFlight && waiting.length > 0) {
+      sending += 1;
+      void settle(waiting.splice(0, max)).finally(() => {
+        sending -= 1;
+        send();
+      });
     }
-    sending = false;
   };
   return (item) =>
     new Promise<Answer>((done, fail) => {
       waiting.push({ item, done, fail });
-      if (!sending) void drain();
+      send();
     });
 }

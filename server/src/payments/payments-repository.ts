@@ -175,7 +175,7 @@ export function paymentWriter(db: Db): (payment: PaymentRow, firstAnswer: unknow
       }));
       return answers((payment) => outcomes.get(payment)!);
     }
-  }, { max: MAX_PAYMENTS_PER_STATEMENT });
+  }, { max: MAX_PAYMENTS_PER_STATEMENT, inFlight: 2 });
   return async (row, answer) => {
     const outcome = await store({ row, answer });
     if ('error' in outcome) throw outcome.error;
