@@ -1,26 +1,26 @@
 import type { Db } from '../src/db/db';
 import { migrate } from '../src/db/migrate';
 import { postgresAttemptCounter } from '../src/security/postgres-attempt-counter';
-import { openTestDb, type TestDb } from './helper';
+import { openTestDb, recordingDb, type TestDb } from './helper';
 
 /**
  * The database's attempt counters count attempts that arrive together in one upsert, and still
  * give every attempt its own exact count.
  */
 let testDb: TestDb;
-let statements: string[];
+const statements: string[] = [];
 /** The test database, every statement it is sent written down. */
 let db: Db;
 
 beforeAll(async () => {
   testDb = await openTestDb();
   await migrate(testDb.db);
-  db = { ...testDb.db, query: (sql, params) => (statements.push(sql), testDb.db.query(sql, params)) };
+  db = recordingDb(testDb.db, statements);
 });
 afterAll(() => testDb?.dispose());
 beforeEach(async () => {
   await testDb.db.query('delete from attempt_counters');
-  statements = [];
+  statements.length = 0;
 });
 
 it('gives 20 attempts on one key that arrive together the counts 1 to 20, in two upserts', async () => {

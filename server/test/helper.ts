@@ -52,6 +52,9 @@ export async function openTestDb(): Promise<TestDb> {
   };
 }
 
+/** `db`, writing down the text of every statement it is sent into `statements`. */
+export const recordingDb = (db: Db, statements: string[]): Db => ({ ...db, query: (sql, params) => (statements.push(sql), db.query(sql, params)) });
+
 export const testConfig = ephemeralConfig;
 
 /** Log lines written by the app under test, parsed. */

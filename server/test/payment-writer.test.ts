@@ -1,7 +1,7 @@
 import type { Db } from '../src/db/db';
 import { migrate } from '../src/db/migrate';
 import { paymentWriter, type Initialization, type PaymentRow } from '../src/payments/payments-repository';
-import { openTestDb, type TestDb } from './helper';
+import { openTestDb, recordingDb, type TestDb } from './helper';
 
 /**
  * The pay form's payments that arrive together are stored in one statement, and each still gets
@@ -9,18 +9,18 @@ import { openTestDb, type TestDb } from './helper';
  * batches go at once, so each test's first two payments go alone and the rest together.
  */
 let testDb: TestDb;
-let statements: string[];
+const statements: string[] = [];
 /** The test database, every statement it is sent written down. */
 let db: Db;
 
 beforeAll(async () => {
   testDb = await openTestDb();
   await migrate(testDb.db);
-  db = { ...testDb.db, query: (sql, params) => (statements.push(sql), testDb.db.query(sql, params)) };
+  db = recordingDb(testDb.db, statements);
 });
 afterAll(() => testDb?.dispose());
 beforeEach(() => {
-  statements = [];
+  statements.length = 0;
 });
 
 let next = 0;
@@ -57,7 +57,7 @@ const postedIds = async (ids: string[]) =>
 it('stores the payments that arrive while one is at the database in one statement, each credited once', async () => {
   const write = paymentWriter(db);
   const inits = await Promise.all(Array.from({ length: 8 }, () => initialised()));
-  statements = [];
+  statements.length = 0;
   const answers = await Promise.all(inits.map((init) => write(paymentOf(init), { answer: init.transaction_id })));
   expect(answers).toEqual(inits.map(() => true));
   // The first two go at once (two batches in flight); the other six wait for them and go together.
@@ -80,7 +80,7 @@ it('answers false, in the same batch, for each payment its initialisation turns 
     [pooled!.card_fingerprint],
   );
   const unknown = { ...first!, transaction_id: 'PDWRITERUNKNOWN' };
-  statements = [];
+  statements.length = 0;
   const answers = await Promise.all([
     write(paymentOf(first!), {}),
     write(paymentOf(second!), {}),
@@ -100,7 +100,7 @@ it('answers false, in the same batch, for each payment its initialisation turns 
 it('stores a transaction id sent twice in one batch once, with the first answer', async () => {
   const write = paymentWriter(db);
   const [first, second, twice] = await Promise.all([initialised(), initialised(), initialised()]);
-  statements = [];
+  statements.length = 0;
   const answers = await Promise.all([
     write(paymentOf(first!), {}),
     write(paymentOf(second!), {}),
@@ -117,7 +117,7 @@ it('stores a transaction id sent twice in one batch once, with the first answer'
 it('lets a payment the database refuses fail alone: the rest of its batch goes again one by one', async () => {
   const write = paymentWriter(db);
   const [first, second, before, refused, after] = await Promise.all([initialised(), initialised(), initialised(), initialised(), initialised()]);
-  statements = [];
+  statements.length = 0;
   const answers = await Promise.allSettled([
     write(paymentOf(first!), {}),
     write(paymentOf(second!), {}),
