@@ -12,7 +12,8 @@ interface Waiting<Item, Answer> {
  * from holding every call back. `run` answers the batch's items in their order from one
  * statement, so a batch is all or nothing, and a failed batch fails each of its calls: only for
  * items that cannot fail one by one (server-made rows and counters), where a failure is the
- * database's. `max` caps a batch; the calls past it go in the next one.
+ * database's, unless `run` tells them apart itself (paymentWriter sends a refused batch again one
+ * by one). `max` caps a batch; the calls past it go in the next one.
  */
 export function batched<Item, Answer>(
   run: (items: Item[]) => Promise<Answer[]>,
