@@ -1,40 +1,28 @@
 import type { Db } from '../src/db/db';
-import { migrate } from '../src/db/migrate';
 import { postgresAttemptCounter } from '../src/security/postgres-attempt-counter';
-import { openTestDb, recordingDb, type TestDb } from './helper';
+import { useRecordingTestDb } from './helper';
 
 /**
  * The database's attempt counters count attempts that arrive together in one upsert, and still
  * give every attempt its own exact count.
  */
-let testDb: TestDb;
-const statements: string[] = [];
-/** The test database, every statement it is sent written down. */
-let db: Db;
-
-beforeAll(async () => {
-  testDb = await openTestDb();
-  await migrate(testDb.db);
-  db = recordingDb(testDb.db, statements);
-});
-afterAll(() => testDb?.dispose());
+const testDb = useRecordingTestDb();
 beforeEach(async () => {
   await testDb.db.query('delete from attempt_counters');
-  statements.length = 0;
 });
 
 it('gives 20 attempts on one key that arrive together the counts 1 to 20, in two upserts', async () => {
-  const counter = postgresAttemptCounter(db);
+  const counter = postgresAttemptCounter(testDb.recording);
   const counts = await Promise.all(Array.from({ length: 20 }, () => counter.hit('rate:together', 60_000)));
   expect(counts.map((attempts) => attempts.count)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
   for (const { ttlMs } of counts) expect(ttlMs).toBeGreaterThan(55_000);
   // The first goes at once; the other 19 wait for it and go together.
-  expect(statements).toHaveLength(2);
+  expect(testDb.statements).toHaveLength(2);
   expect(await counter.read('rate:together')).toEqual({ count: 20, ttlMs: expect.any(Number) });
 });
 
 it('counts keys of one batch apart, and after it goes on from the stored counts', async () => {
-  const counter = postgresAttemptCounter(db);
+  const counter = postgresAttemptCounter(testDb.recording);
   const keys = ['a', 'b', 'a', 'c', 'b', 'a'].map((k) => `rate:${k}`);
   const first = await Promise.all(keys.map((key) => counter.hit(key, 60_000)));
   expect(first.map((attempts) => attempts.count)).toEqual([1, 1, 2, 1, 2, 3]);
@@ -43,7 +31,7 @@ it('counts keys of one batch apart, and after it goes on from the stored counts'
 });
 
 it('starts an expired key again from the batch, and slides only the keys that ask', async () => {
-  const counter = postgresAttemptCounter(db);
+  const counter = postgresAttemptCounter(testDb.recording);
   await Promise.all(['rate:old', 'rate:old', 'lock:old', 'rate:fixed'].map((key) => counter.hit(key, 60_000)));
   await testDb.db.query(`update attempt_counters set expires_at = now() - interval '1 second' where key = 'rate:old'`);
   await testDb.db.query(`update attempt_counters set expires_at = now() + interval '5 seconds' where key in ('lock:old', 'rate:fixed')`);
@@ -59,8 +47,8 @@ it('starts an expired key again from the batch, and slides only the keys that as
 });
 
 it('fails every attempt of a batch the database refuses, and counts the next ones', async () => {
-  const counter = postgresAttemptCounter(db);
-  const failing = { ...db, query: () => Promise.reject(new Error('the database is away')) } as Db;
+  const counter = postgresAttemptCounter(testDb.recording);
+  const failing: Db = { ...testDb.recording, query: () => Promise.reject(new Error('the database is away')) };
   const refused = postgresAttemptCounter(failing);
   const results = await Promise.allSettled([refused.hit('rate:x', 60_000), refused.hit('rate:x', 60_000)]);
   expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected']);

@@ -52,8 +52,47 @@ export async function openTestDb(): Promise<TestDb> {
   };
 }
 
-/** `db`, writing down the text of every statement it is sent into `statements`. */
-export const recordingDb = (db: Db, statements: string[]): Db => ({ ...db, query: (sql, params) => (statements.push(sql), db.query(sql, params)) });
+export interface RecordingTestDb {
+  /** The database. */
+  readonly db: Db;
+  /** The same database, writing down the text of every statement it is sent in `statements`. */
+  readonly recording: Db;
+  /** Emptied before each test. */
+  readonly statements: string[];
+}
+
+/**
+ * For a test file: a fresh migrated database (openTestDb) for all its tests and a view of it that
+ * records its statements. Registers the file's hooks that open, empty and dispose of them.
+ */
+export function useRecordingTestDb(): RecordingTestDb {
+  let testDb: TestDb | undefined;
+  const statements: string[] = [];
+  const open = (): Db => {
+    if (!testDb) throw new Error('the test database opens in beforeAll');
+    return testDb.db;
+  };
+  beforeAll(async () => {
+    testDb = await openTestDb();
+    await migrate(testDb.db);
+  });
+  afterAll(() => testDb?.dispose());
+  beforeEach(() => {
+    statements.length = 0;
+  });
+  return {
+    get db() {
+      return open();
+    },
+    recording: {
+      query: (sql, params) => (statements.push(sql), open().query(sql, params)),
+      exec: (sql) => (statements.push(sql), open().exec(sql)),
+      transaction: (fn) => open().transaction(fn),
+      close: () => open().close(),
+    },
+    statements,
+  };
+}
 
 export const testConfig = ephemeralConfig;
 

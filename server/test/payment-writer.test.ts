@@ -1,27 +1,12 @@
-import type { Db } from '../src/db/db';
-import { migrate } from '../src/db/migrate';
 import { paymentWriter, type Initialization, type PaymentRow } from '../src/payments/payments-repository';
-import { openTestDb, recordingDb, type TestDb } from './helper';
+import { useRecordingTestDb } from './helper';
 
 /**
  * The pay form's payments that arrive together are stored in one statement, and each still gets
  * its own answer: stored, turned down by its initialisation, a duplicate, or refused alone. Two
  * batches go at once, so each test's first two payments go alone and the rest together.
  */
-let testDb: TestDb;
-const statements: string[] = [];
-/** The test database, every statement it is sent written down. */
-let db: Db;
-
-beforeAll(async () => {
-  testDb = await openTestDb();
-  await migrate(testDb.db);
-  db = recordingDb(testDb.db, statements);
-});
-afterAll(() => testDb?.dispose());
-beforeEach(() => {
-  statements.length = 0;
-});
+const testDb = useRecordingTestDb();
 
 let next = 0;
 /** A new initialisation (PROCEED unless told), written straight to the table. */
@@ -55,13 +40,12 @@ const postedIds = async (ids: string[]) =>
     .map((row) => row.transaction_id);
 
 it('stores the payments that arrive while one is at the database in one statement, each credited once', async () => {
-  const write = paymentWriter(db);
+  const write = paymentWriter(testDb.recording);
   const inits = await Promise.all(Array.from({ length: 8 }, () => initialised()));
-  statements.length = 0;
   const answers = await Promise.all(inits.map((init) => write(paymentOf(init), { answer: init.transaction_id })));
   expect(answers).toEqual(inits.map(() => true));
   // The first two go at once (two batches in flight); the other six wait for them and go together.
-  expect(statements).toHaveLength(3);
+  expect(testDb.statements).toHaveLength(3);
   const ids = inits.map((init) => init.transaction_id).sort();
   expect(await storedIds(ids)).toEqual(ids);
   expect(await postedIds(ids)).toEqual(ids);
@@ -70,7 +54,7 @@ it('stores the payments that arrive while one is at the database in one statemen
 });
 
 it('answers false, in the same batch, for each payment its initialisation turns down', async () => {
-  const write = paymentWriter(db);
+  const write = paymentWriter(testDb.recording);
   const [first, second, good, otherOrder, blocked, pooled] = await Promise.all([
     initialised(), initialised(), initialised(), initialised(), initialised({ recommendation: 'DO_NOT_PROCEED' }), initialised(),
   ]);
@@ -80,7 +64,6 @@ it('answers false, in the same batch, for each payment its initialisation turns 
     [pooled!.card_fingerprint],
   );
   const unknown = { ...first!, transaction_id: 'PDWRITERUNKNOWN' };
-  statements.length = 0;
   const answers = await Promise.all([
     write(paymentOf(first!), {}),
     write(paymentOf(second!), {}),
@@ -92,15 +75,14 @@ it('answers false, in the same batch, for each payment its initialisation turns 
     write(paymentOf(good!, { transaction_id: first!.transaction_id }), {}), // another card on first's initialisation
   ]);
   expect(answers).toEqual([true, true, true, false, false, false, false, false]);
-  expect(statements).toHaveLength(3);
+  expect(testDb.statements).toHaveLength(3);
   const ids = [first, second, good, otherOrder, blocked, pooled].map((init) => init!.transaction_id).concat(unknown.transaction_id);
   expect(await storedIds(ids)).toEqual([first, second, good].map((init) => init!.transaction_id).sort());
 });
 
 it('stores a transaction id sent twice in one batch once, with the first answer', async () => {
-  const write = paymentWriter(db);
+  const write = paymentWriter(testDb.recording);
   const [first, second, twice] = await Promise.all([initialised(), initialised(), initialised()]);
-  statements.length = 0;
   const answers = await Promise.all([
     write(paymentOf(first!), {}),
     write(paymentOf(second!), {}),
@@ -108,16 +90,15 @@ it('stores a transaction id sent twice in one batch once, with the first answer'
     write(paymentOf(twice!, { amount_cents: 99_999, net_cents: 99_965 }), { copy: 2 }),
   ]);
   expect(answers).toEqual([true, true, true, false]);
-  expect(statements).toHaveLength(3);
+  expect(testDb.statements).toHaveLength(3);
   const [row] = await testDb.db.query<{ amount_cents: string; result: unknown }>('select amount_cents, result from transactions where transaction_id = $1', [twice!.transaction_id]);
   expect([Number(row!.amount_cents), row!.result]).toEqual([1234, { copy: 1 }]);
   expect(await postedIds([twice!.transaction_id])).toEqual([twice!.transaction_id]);
 });
 
 it('lets a payment the database refuses fail alone: the rest of its batch goes again one by one', async () => {
-  const write = paymentWriter(db);
+  const write = paymentWriter(testDb.recording);
   const [first, second, before, refused, after] = await Promise.all([initialised(), initialised(), initialised(), initialised(), initialised()]);
-  statements.length = 0;
   const answers = await Promise.allSettled([
     write(paymentOf(first!), {}),
     write(paymentOf(second!), {}),
@@ -128,7 +109,7 @@ it('lets a payment the database refuses fail alone: the rest of its batch goes a
   expect(answers.map((answer) => (answer.status === 'fulfilled' ? answer.value : 'refused'))).toEqual([true, true, true, 'refused', true]);
   expect(String((answers[3] as PromiseRejectedResult).reason)).toMatch(/check constraint/);
   // The first two alone, the batch of three, then each of the three again.
-  expect(statements).toHaveLength(6);
+  expect(testDb.statements).toHaveLength(6);
   const ids = [first, second, before, refused, after].map((init) => init!.transaction_id);
   const paid = [first, second, before, after].map((init) => init!.transaction_id).sort();
   expect(await storedIds(ids)).toEqual(paid);
