@@ -65,24 +65,14 @@ describe('all-transactions search and filter', () => {
     expect(success.total).toBe(counts.success! + counts.completed!);
   });
 
-  it('searches name, e-mail and transaction id case-insensitively, combined with the status', async () => {
+  it('searches by transaction id and by name case-insensitively, combined with the status (more in transactions-search)', async () => {
     const [sample] = await t.db.query<Row>("select transaction_id, first_name, last_name, email, status from transactions where status = 'failed' order by id limit 1");
     const byId = (await list(`?search=${sample!.transaction_id.toLowerCase()}`)).json.data;
     expect(byId.data.map((r) => r.transaction_id)).toEqual([sample!.transaction_id]);
-    const fragment = sample!.email.split('@')[0]!.slice(1, 6).toUpperCase();
-    const byEmail = (await list(`?search=${encodeURIComponent(fragment)}&per_page=100`)).json.data;
-    const [{ n }] = (await t.db.query<{ n: number }>("select count(*)::int as n from transactions where email ilike '%' || $1 || '%' or first_name || ' ' || last_name ilike '%' || $1 || '%' or transaction_id ilike '%' || $1 || '%'", [fragment])) as [{ n: number }];
-    expect(byEmail.total).toBe(n);
-    expect(byEmail.data.every((r) => `${r.first_name} ${r.last_name} ${r.email} ${r.transaction_id}`.toLowerCase().includes(fragment.toLowerCase()))).toBe(true);
     const fullName = `${sample!.first_name} ${sample!.last_name}`.toLowerCase();
     const byName = (await list(`?search=${encodeURIComponent(fullName)}&status=failed&per_page=100`)).json.data;
     expect(byName.total).toBeGreaterThan(0);
     expect(byName.data.every((r) => r.status === 'failed' && `${r.first_name} ${r.last_name}`.toLowerCase() === fullName)).toBe(true);
-  });
-
-  it('takes LIKE wildcards in the search literally', async () => {
-    expect((await list('?search=%25')).json.data.total).toBe(0);
-    expect((await list('?search=_')).json.data.total).toBe(0);
   });
 });
 

@@ -3,7 +3,9 @@ import type { Db } from '../db/db';
 import { transactionColumns, transactionFrom, type TransactionRow } from './transaction-row';
 import { statusesForFilter } from './transaction-statuses';
 
-/** Must match the expression of the trigram index in migration 003 exactly. */
+/** The search index of migration 013: the places a search may start at (word starts). */
+const searchTerms = 'transaction_search_terms(t.first_name, t.last_name, t.email, t.transaction_id)';
+/** The searchable text, for the fragment as typed; the unit separator keeps it within one field. */
 const searchText = `lower(t.first_name || ' ' || t.last_name || E'\\x1f' || t.email || E'\\x1f' || t.transaction_id)`;
 
 /** `%fragment%` for LIKE, with the user's own wildcards taken literally. */
@@ -27,7 +29,10 @@ export async function listTransactions(db: Db, query: TransactionListQuery): Pro
   const params: unknown[] = [];
   const where: string[] = [];
   if (statuses) where.push(`t.status = any($${params.push(statuses)}::text[])`);
-  if (search) where.push(`${searchText} like $${params.push(search)}`);
+  if (search) {
+    where.push(`${searchTerms} @@ transaction_search_query($${params.push(query.search)})`);
+    where.push(`${searchText} like $${params.push(search)}`);
+  }
   const filterParams = params.slice();
   const total = await countTransactions(db, statuses, search, where, filterParams);
   let offset = (query.page - 1) * query.per_page;
