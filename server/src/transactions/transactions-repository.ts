@@ -45,11 +45,12 @@ export async function listTransactions(db: Db, query: TransactionListQuery): Pro
     }
   }
   const whereSql = where.length > 0 ? `where ${where.join(' and ')}` : '';
-  const limit = params.push(query.per_page);
-  const offsetParam = params.push(offset);
+  const order = 'order by t.created_at desc, t.id desc';
+  // The page's ids first: without a search, from an index alone (migration 014), skipping the
+  // rows before the page there; then only the page's own rows are read from the table.
+  const pageIds = `select t.id from transactions t ${whereSql} ${order} limit $${params.push(query.per_page)} offset $${params.push(offset)}`;
   const rows = await db.query<TransactionRow>(
-    `select ${transactionColumns} from ${transactionFrom} ${whereSql}
-      order by t.created_at desc, t.id desc limit $${limit} offset $${offsetParam}`,
+    `select ${transactionColumns} from ${transactionFrom} join (${pageIds}) page on page.id = t.id ${order}`,
     params,
   );
   return { rows, total };
