@@ -14,7 +14,7 @@ export async function openPgliteDb(dataDir?: string, engine: typeof PGlite = PGl
   const unlock = dataDir ? lockDataDir(dataDir) : () => undefined;
   let pg: PGlite;
   try {
-    // pg_trgm: migration 003 creates a trigram index with it (replaced by migration 013's).
+    // pg_trgm: migration 003 needs it (its trigram index gave way to migration 013's).
     pg = await engine.create(dataDir, { extensions: { pg_trgm } });
   } catch (error) {
     unlock();
