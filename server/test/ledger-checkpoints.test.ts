@@ -47,7 +47,29 @@ describe('ledger checkpoints', () => {
     await expectBalancesEqualSums();
   });
 
-  // Only a server has a second connection to hold the lock with.
+  // Only a server has more connections: one holds the entries' lock while two checkpoints wait for it.
+  if (testDbKind === 'postgres') it('run one at a time: two that wait for the same writer move its entries once', async () => {
+    await checkpointLedger(t.db);
+    await payer.pay('4242424242424242');
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let locked!: () => void;
+    const isLocked = new Promise<void>((resolve) => (locked = resolve));
+    const writer = t.db.transaction(async (tx) => {
+      await tx.query('lock table ledger_entries in row exclusive mode');
+      locked();
+      await held;
+    });
+    await isLocked;
+    const both = Promise.all([checkpointLedger(t.db), checkpointLedger(t.db)]);
+    const waiting = async () => (await t.db.query<{ n: number }>("select count(*)::int as n from pg_locks where relation = 'ledger_entries'::regclass and not granted"))[0]!.n;
+    while ((await waiting()) < 2) await new Promise((resolve) => setTimeout(resolve, 10));
+    release();
+    await writer;
+    expect((await both).sort()).toEqual([0, 3]);
+    await expectBalancesEqualSums();
+  });
+
   if (testDbKind === 'postgres') it('give up without an error when the entries stay locked past the timeout', async () => {
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));

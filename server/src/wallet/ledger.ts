@@ -82,17 +82,19 @@ export async function accountBalances(db: Db, accounts: readonly LedgerAccount[]
 
 /**
  * Moves every account's checkpoint to its newest entry, so balances read a short tail. The SHARE
- * lock waits for the transactions writing entries and holds new ones back for the few
- * milliseconds this takes; if it cannot get it within `lockTimeoutMs`, it gives up until next time.
- * Answers how many entries the checkpoints moved over.
+ * ROW EXCLUSIVE lock waits for the transactions writing entries and holds new ones back for the
+ * few milliseconds this takes, and it lets one checkpoint run at a time: two at once (each server
+ * process runs the job) would both add the same tail, the later one to the balance the earlier
+ * one had already moved. If it cannot get the lock within `lockTimeoutMs`, it gives up until
+ * next time. Answers how many entries the checkpoints moved over.
  */
 export async function checkpointLedger(db: Db, lockTimeoutMs = 2_000): Promise<number> {
   return db.transaction(async (tx) => {
     await tx.query(`select set_config('lock_timeout', $1, true)`, [`${lockTimeoutMs}ms`]);
-    await tx.query('lock table ledger_entries in share mode');
+    await tx.query('lock table ledger_entries in share row exclusive mode');
     // The tail of each account on its own, as a row comparison that only the (account, id) index
     // of migration 007 serves: a range over the new entries. Written as a join on
-    // `e.id > c.upto_entry_id`, the planner scanned the whole ledger while the SHARE lock held
+    // `e.id > c.upto_entry_id`, the planner scanned the whole ledger while the lock held
     // every payment's credit back (bench/payment-api.mjs: half-load p99 of 250 ms to 2 s).
     const rows = await tx.query<{ moved: number }>(
       `with tail as (
