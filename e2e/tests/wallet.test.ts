@@ -18,6 +18,8 @@ async function openWithdrawals(): Promise<Page> {
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Withdrawals' }).click();
   await page.getByText('Ready for withdrawal').waitFor();
   await page.getByText(/^Withdrawal History \(\d+\)$/).waitFor();
+  // The balance card shows '—' until the balance is in; its pending line comes with it.
+  await page.getByTestId('pending-balance').waitFor();
   return page;
 }
 
