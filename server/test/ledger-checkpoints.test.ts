@@ -21,6 +21,24 @@ async function expectBalancesEqualSums() {
   for (const account of accounts) expect([account, balances[account]]).toEqual([account, sums[account] ?? 0]);
 }
 
+/**
+ * A writer's lock on the entries, held on a connection of its own (as a payment's insert holds it)
+ * until `release`, which answers once that transaction has ended.
+ */
+async function holdWriterLock(): Promise<{ release: () => Promise<void> }> {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let locked!: () => void;
+  const isLocked = new Promise<void>((resolve) => (locked = resolve));
+  const writer = t.db.transaction(async (tx) => {
+    await tx.query('lock table ledger_entries in row exclusive mode');
+    locked();
+    await held;
+  });
+  await isLocked;
+  return { release: () => { release(); return writer; } };
+}
+
 describe('ledger checkpoints', () => {
   it('move over the entries and leave every balance equal to the sum of its entries', async () => {
     await expectBalancesEqualSums();
@@ -51,38 +69,18 @@ describe('ledger checkpoints', () => {
   if (testDbKind === 'postgres') it('run one at a time: two that wait for the same writer move its entries once', async () => {
     await checkpointLedger(t.db);
     await payer.pay('4242424242424242');
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    let locked!: () => void;
-    const isLocked = new Promise<void>((resolve) => (locked = resolve));
-    const writer = t.db.transaction(async (tx) => {
-      await tx.query('lock table ledger_entries in row exclusive mode');
-      locked();
-      await held;
-    });
-    await isLocked;
+    const writer = await holdWriterLock();
     const both = Promise.all([checkpointLedger(t.db), checkpointLedger(t.db)]);
     const waiting = async () => (await t.db.query<{ n: number }>("select count(*)::int as n from pg_locks where relation = 'ledger_entries'::regclass and not granted"))[0]!.n;
     while ((await waiting()) < 2) await new Promise((resolve) => setTimeout(resolve, 10));
-    release();
-    await writer;
+    await writer.release();
     expect((await both).sort()).toEqual([0, 3]);
     await expectBalancesEqualSums();
   });
 
   if (testDbKind === 'postgres') it('give up without an error when the entries stay locked past the timeout', async () => {
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    let locked!: () => void;
-    const isLocked = new Promise<void>((resolve) => (locked = resolve));
-    const writer = t.db.transaction(async (tx) => {
-      await tx.query('lock table ledger_entries in row exclusive mode');
-      locked();
-      await held;
-    });
-    await isLocked;
+    const writer = await holdWriterLock();
     expect(await checkpointLedger(t.db, 50)).toBe(0);
-    release();
-    await writer;
+    await writer.release();
   });
 });
