@@ -44,6 +44,21 @@ describe('the card list', () => {
     if (shown.length === 0) expect(body.total).toBe(0);
   });
 
+  it("gives each card of a page its own last five uses, newest first, on any page", async () => {
+    const second = (await admin.list({ per_page: 10, page: 2 })).body.data;
+    const onPage1 = (await admin.list({ per_page: 10 })).body.data[3]!;
+    const onPage2 = second[7]!;
+    const use = (card: { id: number }, n: number, minutesAgo: number) =>
+      t.db.query("insert into pool_card_uses (card_id, transaction_id, succeeded, created_at) values ($1, $2, true, now() - make_interval(mins => $3))", [card.id, `use-${card.id}-${n}`, minutesAgo]);
+    for (let n = 1; n <= 6; n += 1) await use(onPage2, n, 60 - n);
+    await use(onPage1, 1, 5);
+    const usesOf = async (page: number, id: number) =>
+      (await admin.list({ per_page: 10, page })).body.data.find((card) => card.id === id)!.transactions.map((u) => u.transaction_id);
+    expect(await usesOf(2, onPage2.id)).toEqual([6, 5, 4, 3, 2].map((n) => `use-${onPage2.id}-${n}`));
+    expect(await usesOf(1, onPage1.id)).toEqual([`use-${onPage1.id}-1`]);
+    expect((await admin.list({ per_page: 10, page: 2 })).body.data.map((card) => card.id)).toEqual(second.map((card) => card.id));
+  });
+
   it('refuses a page size outside 10, 25, 50, 100 with a clear message', async () => {
     const { statusCode, body } = await admin.list({ per_page: 1000 });
     expect(statusCode).toBe(400);

@@ -43,15 +43,17 @@ function whereOf(filter: CardFilter): { sql: string; params: unknown[] } {
   return { sql: clauses.length > 0 ? `where ${clauses.join(' and ')}` : '', params };
 }
 
-/** One page of the pool, newest first, and how many cards match. */
+/**
+ * One page of the pool, newest first, and how many cards match. The page's ids first, from the
+ * list-order index where the filter allows (migration 006), then only the page's own cards with
+ * their last uses: read in one step, the uses of every card skipped before the page were read too.
+ */
 export async function listPoolCards(db: Db, filter: CardFilter, page: number, perPage: number): Promise<{ rows: PoolCardRow[]; total: number }> {
   const where = whereOf(filter);
+  const order = 'order by c.created_at desc, c.id desc';
+  const pageIds = `select c.id from pool_cards c ${where.sql} ${order} limit ${perPage} offset ${(page - 1) * perPage}`;
   const [rows, [count]] = await Promise.all([
-    db.query<PoolCardRow>(
-      `select ${listColumns} from pool_cards c ${where.sql}
-       order by c.created_at desc, c.id desc limit ${perPage} offset ${(page - 1) * perPage}`,
-      where.params,
-    ),
+    db.query<PoolCardRow>(`select ${listColumns} from pool_cards c join (${pageIds}) page on page.id = c.id ${order}`, where.params),
     db.query<{ total: string | number }>(`select count(*) as total from pool_cards c ${where.sql}`, where.params),
   ]);
   return { rows, total: Number(count?.total ?? 0) };
