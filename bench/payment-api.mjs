@@ -6,8 +6,9 @@
 //
 // Options: --seconds S per load run (default 15), --rounds R (default 3), --history N past
 // transactions in the database before the load (default 100000), --connections C payers at
-// once and pgbench clients (default 10, the server's PostgreSQL pool size), --addresses
-// per-payment|one (default per-payment), --profile (CPU profile of the server during the
+// once and pgbench clients (default 32: below, the ceiling), --sweep LIST (payer counts measured
+// once each after the rounds, server and pgbench alike; default 10,20,32,64, `none` for none),
+// --addresses per-payment|one (default per-payment), --profile (CPU profile of the server during the
 // runs, under bench/.work/), --redis URL (the rate-limit counters in Redis instead of PostgreSQL,
 // under a key prefix of the run's own), --database-url URL (default $BENCH_DATABASE_URL or the
 // local server).
@@ -24,7 +25,11 @@
 //   p50/p99 of a whole payment (both calls, the client's sealing included).
 // - database ceiling: pgbench running the SQL one payment runs (captured from the real app on
 //   this database; bench/lib/payment-sql.mjs) with C clients, as many seconds, in the same round;
-//   the ratio payments/s ÷ that is what the server leaves of the database's capacity.
+//   the ratio payments/s ÷ that is what the server leaves of the database's capacity. A ceiling
+//   is the most the database does, so C is where pgbench's replay peaks on these machines: about
+//   32 clients (10: 2,300 a second, 20: 2,690, 32: 2,770, 64: 2,450 in session 8). With 10, as
+//   before, neither side was at its ceiling; the sweep shows both at every count.
+// - sweep: one run of SWEEP_SECONDS per payer count, pgbench with as many clients right before.
 // - half load: payments started at a fixed rate of half the payments/s of the same round, right
 //   after it (open loop, latency from each payment's scheduled start); then pgbench at the same
 //   rate (-R), latency from the scheduled start too: the database's own tail at that load.
@@ -65,7 +70,8 @@ const { values: args } = parseArgs({
     seconds: { type: 'string', default: '15' },
     rounds: { type: 'string', default: '3' },
     history: { type: 'string', default: '100000' },
-    connections: { type: 'string', default: '10' },
+    connections: { type: 'string', default: '32' },
+    sweep: { type: 'string', default: '10,20,32,64' },
     addresses: { type: 'string', default: 'per-payment' },
     profile: { type: 'boolean', default: false },
     redis: { type: 'string' },
@@ -78,6 +84,9 @@ const CONNECTIONS = Number(args.connections);
 const HISTORY = Number(args.history.replace(/[_,]/g, ''));
 if (![SECONDS, ROUNDS, CONNECTIONS, HISTORY + 1].every((n) => Number.isInteger(n) && n > 0)) throw new Error('--seconds, --rounds, --connections and --history must be positive integers');
 if (!['per-payment', 'one'].includes(args.addresses)) throw new Error('--addresses must be per-payment or one');
+const SWEEP = args.sweep === 'none' ? [] : args.sweep.split(',').map(Number);
+if (!SWEEP.every((n) => Number.isInteger(n) && n > 0)) throw new Error('--sweep must be payer counts separated by commas, or none');
+const SWEEP_SECONDS = 8;
 
 /** Every *_RATE_LIMIT_* variable the server reads, at the highest value its configuration accepts. */
 function raisedRateLimits() {
@@ -134,7 +143,7 @@ cleanups.push(closeStats);
 const product = await startProduct({ ...database.env, ...env }, { build: false, nodeArgs: args.profile ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [] });
 // Ctrl-C runs the cleanups (scale-data.mjs): the server first, then its database.
 cleanups.push(async () => product.stop());
-const results = { rounds: [], half_load: [], database_half_load: [], validation: [] };
+const results = { rounds: [], half_load: [], database_half_load: [], sweep: [], validation: [] };
 let statements;
 try {
   const base = product.baseUrl;
@@ -188,6 +197,14 @@ try {
     dbHalf.postgres_cpu_ms_per_payment = perPayment(postgresCpuMs() - dbHalfBefore, dbHalf.payments);
     results.database_half_load.push(dbHalf);
     log(`round ${round}, half load ${half.rate}/s: p50 ${half.p50_ms} ms, p99 ${half.p99_ms} ms, PostgreSQL CPU per payment ${half.postgres_cpu_ms_per_payment} ms; pgbench at that rate: p50 ${dbHalf.p50_ms} ms, p99 ${dbHalf.p99_ms} ms, PostgreSQL CPU per payment ${dbHalf.postgres_cpu_ms_per_payment} ms`);
+  }
+  for (const payers of SWEEP) {
+    const replayed = await runPgbench({ databaseUrl: database.url, scriptFile: join(workDir, 'payment.pgbench.sql'), ...replay, clients: payers, seconds: SWEEP_SECONDS, base: (1000 + payers) * 1e12 });
+    const paid = await closedLoop({ baseUrl: base, connections: payers, seconds: SWEEP_SECONDS, ...keys });
+    if (paid.failures > 0) throw new Error(`${paid.failures} payments failed with ${payers} payers, the first: ${paid.first_failure}`);
+    const ratio = Math.round((paid.payments_per_s / replayed.payments_per_s) * 100) / 100;
+    results.sweep.push({ payers, payments_per_s: paid.payments_per_s, p50_ms: paid.p50_ms, p99_ms: paid.p99_ms, database_payments_per_s: replayed.payments_per_s, ratio });
+    log(`${payers} payers: ${fmtInt(paid.payments_per_s)} payments/s (p50 ${paid.p50_ms} ms, p99 ${paid.p99_ms} ms); pgbench, ${payers} clients: ${fmtInt(replayed.payments_per_s)} payments/s; ratio ${ratio}`);
   }
   for (let round = 1; round <= ROUNDS; round += 1) {
     const run = await getLoop({ baseUrl: base, path: `/api/checkout/validate/${reference}`, headers: { authorization: `Bearer ${config.publishableKey}` }, connections: CONNECTIONS, seconds: Math.max(5, Math.round(SECONDS / 2)), addresses: args.addresses });
@@ -263,6 +280,16 @@ const lines = [
   `| checkout validation, requests/s, ${CONNECTIONS} clients | ${spread(summary.validation_requests_per_s)} | |`,
   `| checkout validation p50 / p99 | ${spread(summary.validation_p50_ms, ' ms')} / ${spread(summary.validation_p99_ms, ' ms')} | |`,
   '',
+  ...(results.sweep.length > 0
+    ? [
+      `By payers at once (one run of ${SWEEP_SECONDS} s each after the rounds, pgbench with as many clients right before it): the rounds above use ${CONNECTIONS}, about where pgbench's replay, the database's ceiling, peaks.`,
+      '',
+      '| payers / pgbench clients | payments/s | p50 / p99 | pgbench, the same SQL | ratio |',
+      '|---:|---:|---|---:|---:|',
+      ...results.sweep.map((r) => `| ${r.payers} | ${fmtInt(r.payments_per_s)} | ${r.p50_ms} / ${r.p99_ms} ms | ${fmtInt(r.database_payments_per_s)} | ${r.ratio} |`),
+      '',
+    ]
+    : []),
   `What the database sessions did (pg_stat_activity every 20 ms, average number of sessions), last round:`,
   '',
   '| under pgbench | sessions | under the server | sessions |',
@@ -285,7 +312,7 @@ const lines = [
 mkdirSync(resultsDir, { recursive: true });
 writeFileSync(join(resultsDir, 'payment-api.md'), `${lines.join('\n')}\n`);
 writeFileSync(join(resultsDir, 'payment-api.json'), `${JSON.stringify({
-  benchmark: 'bench/payment-api.mjs', measured_at: new Date().toISOString(), rounds: ROUNDS, seconds: SECONDS, history: HISTORY, connections: CONNECTIONS, addresses: args.addresses, redis: args.redis ?? null,
+  benchmark: 'bench/payment-api.mjs', measured_at: new Date().toISOString(), rounds: ROUNDS, seconds: SECONDS, history: HISTORY, connections: CONNECTIONS, sweep_seconds: SWEEP_SECONDS, addresses: args.addresses, redis: args.redis ?? null,
   rate_limits: rateLimits, machine: { cpus: cpus().length, loadavg: loadavg(), memory_gb: Math.round(totalmem() / 2 ** 30), node: process.version },
   targets: TARGETS, verdicts, summary, statements, profile, ...results,
 }, null, 2)}\n`);

@@ -44,7 +44,7 @@ const allSteps = quick
       transactions(10_000, 'both', 20),
       backOffice(10_000),
       { name: 'card-upload', kind: 'cards', args: [...tsx, 'bench/card-upload.mjs', '--rows', '10000', '--runs', '1'] },
-      { name: 'payment-api', kind: 'payments', args: [...tsx, 'bench/payment-api.mjs', '--seconds', '5', '--rounds', '1', '--history', '20000'] },
+      { name: 'payment-api', kind: 'payments', args: [...tsx, 'bench/payment-api.mjs', '--seconds', '5', '--rounds', '1', '--history', '20000', '--sweep', 'none'] },
     ]
   : [
       { name: 'payer-page', kind: 'payer', args: ['bench/payer-page.mjs', '--runs', '5'] },
