@@ -102,7 +102,10 @@ for (const kind of kinds) {
   results[kind] = { seconds: summarize(runs.map((r) => r.seconds)), peakMb: summarize(runs.map((r) => r.peakMb)), rssBeforeMb: summarize(runs.map((r) => r.rssBeforeMb)) };
 }
 
-const verdict = (ok) => (ok ? 'PASS' : 'FAIL');
+// The 300 MB target is for the server beside a PostgreSQL server; with PGlite the database lives
+// in the server process, so its figures are for information.
+const verdict = (kind, r) => (kind === 'pglite' ? 'for information: the database is in the server process'
+  : r.seconds.median < TARGET_SECONDS && r.peakMb.max < TARGET_MB ? 'PASS' : 'FAIL');
 const lines = [
   '# Card upload benchmark',
   '',
@@ -113,7 +116,7 @@ const lines = [
   `| database | time, median (min–max) | server peak RSS, median (min–max) | RSS before upload | target ${TARGET_SECONDS} s / ${TARGET_MB} MB |`,
   '|---|---|---|---|---|',
   ...Object.entries(results).map(([kind, r]) =>
-    `| ${kind} | ${r.seconds.median.toFixed(2)} s (${r.seconds.min.toFixed(2)}–${r.seconds.max.toFixed(2)}) | ${r.peakMb.median} MB (${r.peakMb.min}–${r.peakMb.max}) | ${r.rssBeforeMb.median} MB | ${verdict(r.seconds.median < TARGET_SECONDS && r.peakMb.max < TARGET_MB)} |`),
+    `| ${kind} | ${r.seconds.median.toFixed(2)} s (${r.seconds.min.toFixed(2)}–${r.seconds.max.toFixed(2)}) | ${r.peakMb.median} MB (${r.peakMb.min}–${r.peakMb.max}) | ${r.rssBeforeMb.median} MB | ${verdict(kind, r)} |`),
   '',
 ];
 mkdirSync(resultsDir, { recursive: true });
