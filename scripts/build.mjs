@@ -1,48 +1,63 @@
 // Builds the front ends and the server: only those not built yet, or all of them with --force.
-// One at a time, since each build already uses both cores of a small machine.
-import { spawnSync } from 'node:child_process';
+// As many webpack builds at once as the machine has cores: one build alone keeps about 1.4 of
+// two cores busy, two at once keep both (6 front ends in about 45 s instead of 63 s here).
+import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { buildServer } from './build-server.mjs';
 import { frontends, isBuilt, root, stampOf } from './frontends.mjs';
 import { precompress } from './precompress.mjs';
 
 /**
  * One production build of a front end: webpack in its folder (with `env` added, e.g. a build
- * variant), then the brotli and gzip copies of what it wrote to `dist`. Throws with webpack's
+ * variant), then the brotli and gzip copies of what it wrote to `dist`. Rejects with webpack's
  * output when it fails.
  */
-export function buildFrontend(dir, { env = {}, dist = `${root}/${dir}/dist` } = {}) {
-  const result = spawnSync('npx', ['webpack', '--mode', 'production'], {
+export async function buildFrontend(dir, { env = {}, dist = `${root}/${dir}/dist` } = {}) {
+  const child = spawn('npx', ['webpack', '--mode', 'production'], {
     cwd: `${root}/${dir}`,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, ...env, NODE_OPTIONS: '--no-deprecation' },
-    encoding: 'utf8',
   });
-  if (result.status !== 0) throw new Error(`Build of ${dir} failed:\n${result.stdout}${result.stderr}`);
+  let output = '';
+  for (const stream of [child.stdout, child.stderr]) stream.on('data', (chunk) => { output += chunk; });
+  const status = await new Promise((resolve, reject) => {
+    child.on('error', reject);
+    child.on('close', resolve);
+  });
+  if (status !== 0) throw new Error(`Build of ${dir} failed:\n${output}`);
   precompress(dist);
 }
 
-export function buildFrontends({ force = false } = {}) {
+/** Builds the front ends that need it, a few at a time; returns their folders. */
+export async function buildFrontends({ force = false } = {}) {
   const todo = frontends.filter((dir) => force || !isBuilt(dir));
-  for (const dir of todo) {
-    const started = Date.now();
-    process.stdout.write(`Building ${dir}... `);
-    try {
-      buildFrontend(dir);
-    } catch (error) {
-      process.stdout.write('failed\n');
-      throw error;
+  const queue = [...todo];
+  const worker = async () => {
+    for (let dir = queue.shift(); dir; dir = queue.shift()) {
+      const started = Date.now();
+      console.log(`Building ${dir}...`);
+      try {
+        await buildFrontend(dir);
+      } catch (error) {
+        queue.length = 0;
+        throw error;
+      }
+      writeFileSync(stampOf(dir), new Date().toISOString());
+      console.log(`Built ${dir} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     }
-    writeFileSync(stampOf(dir), new Date().toISOString());
-    process.stdout.write(`done in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
-  }
+  };
+  const workers = Array.from({ length: Math.min(availableParallelism(), todo.length) }, worker);
+  const results = await Promise.allSettled(workers);
+  const failure = results.find((r) => r.status === 'rejected');
+  if (failure) throw failure.reason;
   return todo;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   try {
     const force = process.argv.includes('--force');
-    buildFrontends({ force });
+    await buildFrontends({ force });
     await buildServer({ force });
   } catch (error) {
     console.error(error instanceof Error ? error.message : error);

@@ -6,7 +6,7 @@ import { buildFrontends } from './build.mjs';
 import { root } from './frontends.mjs';
 
 try {
-  buildFrontends();
+  await buildFrontends();
   await buildServer();
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);

@@ -1,11 +1,12 @@
 // Starts the built product (as npm start does: the compiled server) on a free port with a fresh embedded database,
 // for benchmarks. Builds the front ends that changed first.
-import { execFileSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildServer, serverCommand } from '../../scripts/build-server.mjs';
+import { buildFrontends } from '../../scripts/build.mjs';
 import { root } from '../../scripts/frontends.mjs';
 
 const freePort = () =>
@@ -21,8 +22,8 @@ const freePort = () =>
  * (e.g. `--cpu-prof`). `pid` is the server process's.
  */
 export async function startProduct(env = {}, { build = true, nodeArgs = [] } = {}) {
-  if (build) execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: root, stdio: 'inherit' });
-  else await buildServer();
+  if (build) await buildFrontends();
+  await buildServer();
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'paydesk-bench-'));
   const child = spawn(process.execPath, [...nodeArgs, ...serverCommand], {
