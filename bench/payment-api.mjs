@@ -169,8 +169,8 @@ try {
     const commitsBefore = await databaseCommits(stats);
     const pgbench = await sampleWaits(database.url, () => runPgbench({ databaseUrl: database.url, scriptFile: join(workDir, 'payment.pgbench.sql'), ...replay, clients: CONNECTIONS, seconds: SECONDS, base: round * 1e12 }), { pgbench: true });
     const db = {
-      ...pgbench.result, waits: pgbench.waits, postgres_cpu_ms_per_payment: perPayment(postgresCpuMs() - postgresBefore, pgbench.result.payments),
-      statements_per_payment: perPayment((await databaseCommits(stats)) - commitsBefore, pgbench.result.payments),
+      ...pgbench.result, waits: pgbench.waits, postgres_cpu_ms_per_payment: perPayment(postgresCpuMs() - postgresBefore, pgbench.result.processed),
+      statements_per_payment: perPayment((await databaseCommits(stats)) - commitsBefore, pgbench.result.processed),
     };
     const cpuBefore = [serverCpuMs(product.pid), process.cpuUsage(), postgresCpuMs(), await databaseCommits(stats)];
     const load = await sampleWaits(database.url, () => closedLoop({ baseUrl: base, connections: CONNECTIONS, seconds: SECONDS, ...keys }));
@@ -189,12 +189,12 @@ try {
     const halfBefore = postgresCpuMs();
     const half = await openLoop({ baseUrl: base, rate: Math.max(1, Math.round(http.payments_per_s / 2)), seconds: SECONDS, ...keys });
     if (half.failures > 0) throw new Error(`${half.failures} payments failed at half load, the first: ${half.first_failure}`);
-    half.postgres_cpu_ms_per_payment = perPayment(postgresCpuMs() - halfBefore, half.payments);
+    half.postgres_cpu_ms_per_payment = perPayment(postgresCpuMs() - halfBefore, half.statuses[200]);
     results.half_load.push(half);
     // The database alone at that rate, right after: the tail the server cannot be below.
     const dbHalfBefore = postgresCpuMs();
     const dbHalf = await runPgbench({ databaseUrl: database.url, scriptFile: join(workDir, 'payment.pgbench.sql'), ...replay, clients: CONNECTIONS, seconds: SECONDS, base: round * 1e12 + 5e11, rate: half.rate });
-    dbHalf.postgres_cpu_ms_per_payment = perPayment(postgresCpuMs() - dbHalfBefore, dbHalf.payments);
+    dbHalf.postgres_cpu_ms_per_payment = perPayment(postgresCpuMs() - dbHalfBefore, dbHalf.processed);
     results.database_half_load.push(dbHalf);
     log(`round ${round}, half load ${half.rate}/s: p50 ${half.p50_ms} ms, p99 ${half.p99_ms} ms, PostgreSQL CPU per payment ${half.postgres_cpu_ms_per_payment} ms; pgbench at that rate: p50 ${dbHalf.p50_ms} ms, p99 ${dbHalf.p99_ms} ms, PostgreSQL CPU per payment ${dbHalf.postgres_cpu_ms_per_payment} ms`);
   }

@@ -117,38 +117,51 @@ export function pgbenchScript({ statements, isOwn }) {
 }
 
 /**
- * pgbench on that script: `clients` connections for `seconds`; tps is complete payments a second.
- * With `rate`, payments start at that fixed rate (pgbench -R) and the answer has the latency
- * percentiles from pgbench's per-payment log, counted from each payment's scheduled start, as
- * the server's half load counts them.
+ * pgbench on that script: `clients` connections for `warmup` + `seconds`, measured as the
+ * server's load is (payment-load.mjs): the payments started in the first `warmup` seconds (new
+ * connections, every statement parsed and planned on its first use) are not counted, so
+ * payments_per_s and the latency percentiles are those of the `seconds` after. With `rate`,
+ * payments start at that fixed rate (pgbench -R) and each latency counts from the payment's
+ * scheduled start, as the server's half load counts them. `processed` is every payment of the
+ * run, for figures per payment of counters that include the warm-up.
  */
-export async function runPgbench({ databaseUrl, scriptFile, script, defines, clients, seconds, base, rate }) {
+export async function runPgbench({ databaseUrl, scriptFile, script, defines, clients, seconds, base, rate, warmup = 2 }) {
   writeFileSync(scriptFile, script);
-  const logDir = rate ? mkdtempSync(join(tmpdir(), 'paydesk-pgbench-')) : undefined;
+  const logDir = mkdtempSync(join(tmpdir(), 'paydesk-pgbench-'));
   const args = [
-    '-n', '-M', 'prepared', '-c', String(clients), '-j', String(Math.min(clients, 2)), '-T', String(seconds),
-    ...(rate ? ['-R', String(rate), '-l', `--log-prefix=${join(logDir, 'payments')}`] : []),
+    '-n', '-M', 'prepared', '-c', String(clients), '-j', String(Math.min(clients, 2)), '-T', String(seconds + warmup),
+    ...(rate ? ['-R', String(rate)] : []), '-l', `--log-prefix=${join(logDir, 'payments')}`,
     '-D', 'seq=0', '-D', `base=${base}`, ...defines.flatMap((d) => ['-D', d]), '-f', scriptFile, databaseUrl,
   ];
   try {
+    const from = (Date.now() + warmup * 1000) * 1000;
     const { stdout } = await run('pgbench', args, { maxBuffer: 1 << 24, cwd: logDir });
     const number = (pattern) => Number(stdout.match(pattern)?.[1]);
     const failed = number(/number of failed transactions: (\d+)/) || 0;
     const processed = number(/number of transactions actually processed: (\d+)/);
     if (!processed || failed > 0) throw new Error(`pgbench: ${processed} processed, ${failed} failed\n${stdout}`);
+    const logged = loggedPayments(logDir);
+    const measured = logged.filter((p) => p.endUs - p.latencyUs >= from);
+    const until = Math.max(...measured.map((p) => p.endUs));
     return {
-      clients, seconds, payments: processed, payments_per_s: Math.round(number(/tps = ([\d.]+) \(without initial connection time\)/)),
-      latency_avg_ms: number(/latency average = ([\d.]+) ms/), latency_stddev_ms: number(/latency stddev = ([\d.]+) ms/) || undefined,
-      ...(rate ? { rate, ...latencySummary(loggedLatencies(logDir)) } : {}),
+      clients, seconds: Math.round((until - from) / 1e5) / 10, payments: measured.length, processed,
+      payments_per_s: Math.round(measured.length / ((until - from) / 1e6)),
+      ...(rate ? { rate } : {}), ...latencySummary(measured.map((p) => p.latencyUs / 1000)),
     };
   } finally {
-    if (logDir) rmSync(logDir, { recursive: true, force: true });
+    rmSync(logDir, { recursive: true, force: true });
   }
 }
 
-/** The third field of each line of pgbench's logs: the payment's latency in microseconds. */
-const loggedLatencies = (dir) => readdirSync(dir).flatMap((file) =>
-  readFileSync(join(dir, file), 'utf8').split('\n').filter(Boolean).map((line) => Number(line.split(' ')[2]) / 1000));
+/**
+ * Each payment of pgbench's per-transaction logs (`client_id transaction_no time script_no
+ * time_epoch time_us [schedule_lag]`): its latency and when it ended, in microseconds.
+ */
+const loggedPayments = (dir) => readdirSync(dir).flatMap((file) =>
+  readFileSync(join(dir, file), 'utf8').split('\n').filter(Boolean).map((line) => {
+    const [, , latency, , epoch, micros] = line.split(' ');
+    return { latencyUs: Number(latency), endUs: Number(epoch) * 1e6 + Number(micros) };
+  }));
 
 export async function runTpcb({ databaseUrl, clients = 16, seconds = 5 }) {
   await run('pgbench', ['-i', '-s', '1', '-q', databaseUrl]);
