@@ -1,6 +1,8 @@
 // Builds the front ends and the server: only those not built yet, or all of them with --force.
 // As many webpack builds at once as the machine has cores: one build alone keeps about 1.4 of
-// two cores busy, two at once keep both (6 front ends in about 45 s instead of 63 s here).
+// two cores busy, two at once keep both (two remotes in 10.9 s instead of 15.7 s one after the
+// other; the quick benchmark's builds, the six and the shell's single-bundle variant, in about
+// 55 s instead of 75 s).
 import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
