@@ -2,7 +2,8 @@
 // autocannon on loopback, and pgbench replaying the same payment's SQL beside it.
 //
 //   npm run bench:payments                                 3 rounds of 15 s
-//   npm run bench:payments -- --seconds 10 --rounds 1      (what `npm run bench -- --quick` runs)
+//   npm run bench:payments -- --seconds 5 --rounds 1 --history 20000 --sweep none
+//                                                          (what `npm run bench -- --quick` runs)
 //
 // Options: --seconds S per load run (default 15), --rounds R (default 3), --history N past
 // transactions in the database before the load (default 100000), --connections C payers at
@@ -53,12 +54,13 @@ import { openPostgresDb } from '../server/src/db/postgres-db.ts';
 import { defaultDatabaseUrl, freshDatabase } from './lib/databases.mjs';
 import { closedLoop, getLoop, openLoop } from './lib/payment-load.mjs';
 import { databaseCommits, perPayment, postgresCpuMs, serverCpuMs } from './lib/payment-costs.mjs';
+import { paymentMarkdown, summarizePayments } from './lib/payment-markdown.mjs';
 import { capturePayment, pgbenchScript, runPgbench, runTpcb } from './lib/payment-sql.mjs';
 import { sampleWaits } from './lib/pg-waits.mjs';
 import { startProduct } from './lib/product.mjs';
 import { cleanups, seed } from './lib/scale-data.mjs';
 import { topCosts } from './lib/profile.mjs';
-import { fmtInt, log, summarize } from './lib/stats.mjs';
+import { fmtInt, log } from './lib/stats.mjs';
 
 const benchDir = dirname(fileURLToPath(import.meta.url));
 const resultsDir = process.env.BENCH_RESULTS_DIR ?? join(benchDir, 'results');
@@ -222,93 +224,12 @@ try {
   await database.drop();
 }
 
-const pick = (list, get) => summarize(list.map(get));
-const summary = {
-  payments_per_s: pick(results.rounds, (r) => r.http.payments_per_s),
-  p50_ms: pick(results.rounds, (r) => r.http.p50_ms),
-  p99_ms: pick(results.rounds, (r) => r.http.p99_ms),
-  database_payments_per_s: pick(results.rounds, (r) => r.database.payments_per_s),
-  ratio: pick(results.rounds, (r) => r.ratio),
-  server_cpu_ms_per_payment: pick(results.rounds, (r) => r.http.server_cpu_ms_per_payment),
-  client_cpu_ms_per_payment: pick(results.rounds, (r) => r.http.client_cpu_ms_per_payment),
-  postgres_cpu_ms_per_payment: pick(results.rounds, (r) => r.http.postgres_cpu_ms_per_payment),
-  pgbench_postgres_cpu_ms_per_payment: pick(results.rounds, (r) => r.database.postgres_cpu_ms_per_payment),
-  statements_per_payment: pick(results.rounds, (r) => r.http.statements_per_payment),
-  pgbench_statements_per_payment: pick(results.rounds, (r) => r.database.statements_per_payment),
-  half_load_postgres_cpu_ms_per_payment: pick(results.half_load, (r) => r.postgres_cpu_ms_per_payment),
-  database_half_load_postgres_cpu_ms_per_payment: pick(results.database_half_load, (r) => r.postgres_cpu_ms_per_payment),
-  half_load_rate: pick(results.half_load, (r) => r.rate),
-  half_load_p50_ms: pick(results.half_load, (r) => r.p50_ms),
-  half_load_p99_ms: pick(results.half_load, (r) => r.p99_ms),
-  database_half_load_p50_ms: pick(results.database_half_load, (r) => r.p50_ms),
-  database_half_load_p99_ms: pick(results.database_half_load, (r) => r.p99_ms),
-  validation_requests_per_s: pick(results.validation, (r) => r.requests_per_s),
-  validation_p50_ms: pick(results.validation, (r) => r.p50_ms),
-  validation_p99_ms: pick(results.validation, (r) => r.p99_ms),
-};
-const verdicts = {
-  payments_per_s: summary.payments_per_s.median >= TARGETS.payments_per_s,
-  ratio: summary.ratio.median >= TARGETS.ratio,
-  half_load_p99_ms: summary.half_load_p99_ms.median < TARGETS.half_load_p99_ms,
-};
+const { summary, verdicts } = summarizePayments(results, TARGETS);
 const profile = args.profile ? topCosts(profileDir) : undefined;
-
-const spread = (s, unit = '') => `${fmtInt(s.median)}${unit} (${fmtInt(s.min)}–${fmtInt(s.max)})`;
-const verdict = (ok) => (ok ? 'PASS' : 'FAIL');
-const lines = [
-  '## Payment API',
-  '',
-  `One server process (\`server/src/main.ts\`, demo mode) on a fresh PostgreSQL database holding ${fmtInt(HISTORY)} past transactions, loopback; ${ROUNDS} rounds of ${SECONDS} s, ${CONNECTIONS} payers at once; median (min–max) over the rounds. ` +
-    `Rate limits raised for the run: ${Object.entries(rateLimits).map(([k, v]) => `\`${k}=${v}\``).join(', ')}; ` +
-    (args.addresses === 'per-payment' ? 'each payment from its own address (X-Forwarded-For, `TRUST_PROXY=127.0.0.1`); ' : 'every call from 127.0.0.1; ') +
-    `rate-limit counters in ${args.redis ? `Redis (\`--redis ${args.redis}\`)` : 'PostgreSQL (no `REDIS_URL`, the default)'}.`,
-  `Machine: ${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, load average ${loadavg().map((l) => l.toFixed(1)).join(' ')} at the end (shared: other work runs beside it), Node ${process.version}. ${new Date().toISOString()}`,
-  '',
-  '| figure | value | target |',
-  '|---|---|---|',
-  `| complete payments/s (init + process), ${CONNECTIONS} payers back to back | ${spread(summary.payments_per_s)} | ${verdict(verdicts.payments_per_s)} >= ${fmtInt(TARGETS.payments_per_s)} |`,
-  `| payment latency p50 / p99 at that load | ${spread(summary.p50_ms, ' ms')} / ${spread(summary.p99_ms, ' ms')} | |`,
-  `| database ceiling: pgbench, the same SQL, ${CONNECTIONS} clients | ${spread(summary.database_payments_per_s)} payments/s | |`,
-  `| payments/s ÷ database ceiling (same round) | ${summary.ratio.median} (${summary.ratio.min}–${summary.ratio.max}) | ${verdict(verdicts.ratio)} >= ${TARGETS.ratio} |`,
-  `| CPU time per payment: server process / load generator | ${summary.server_cpu_ms_per_payment.median} ms / ${summary.client_cpu_ms_per_payment.median} ms | |`,
-  `| PostgreSQL's CPU time per payment: under the server / under pgbench | ${summary.postgres_cpu_ms_per_payment.median} ms / ${summary.pgbench_postgres_cpu_ms_per_payment.median} ms | |`,
-  `| statements per payment (pg_stat_database, about): under the server / under pgbench | ${summary.statements_per_payment.median} / ${summary.pgbench_statements_per_payment.median} | |`,
-  `| half load: ${spread(summary.half_load_rate)} payments/s at a fixed rate (half the round's), p50 / p99 | ${spread(summary.half_load_p50_ms, ' ms')} / ${spread(summary.half_load_p99_ms, ' ms')} | ${verdict(verdicts.half_load_p99_ms)} p99 < ${TARGETS.half_load_p99_ms} ms |`,
-  `| the database alone at that rate: pgbench, the same SQL, ${CONNECTIONS} clients, p50 / p99 | ${spread(summary.database_half_load_p50_ms, ' ms')} / ${spread(summary.database_half_load_p99_ms, ' ms')} | |`,
-  `| PostgreSQL's CPU time per payment at half load: under the server / under pgbench | ${summary.half_load_postgres_cpu_ms_per_payment.median} ms / ${summary.database_half_load_postgres_cpu_ms_per_payment.median} ms | |`,
-  `| yardstick: pgbench's TPC-B-like script, 16 clients, 5 s | ${fmtInt(results.tpcb.tps)} tps (issue 9's reference: about 3,200 on a machine of this kind) | |`,
-  `| checkout validation, requests/s, ${CONNECTIONS} clients | ${spread(summary.validation_requests_per_s)} | |`,
-  `| checkout validation p50 / p99 | ${spread(summary.validation_p50_ms, ' ms')} / ${spread(summary.validation_p99_ms, ' ms')} | |`,
-  '',
-  ...(results.sweep.length > 0
-    ? [
-      `By payers at once (one run of ${SWEEP_SECONDS} s each after the rounds, pgbench with as many clients right before it): the rounds above use ${CONNECTIONS}, about where pgbench's replay, the database's ceiling, peaks.`,
-      '',
-      '| payers / pgbench clients | payments/s | p50 / p99 | pgbench, the same SQL | ratio |',
-      '|---:|---:|---|---:|---:|',
-      ...results.sweep.map((r) => `| ${r.payers} | ${fmtInt(r.payments_per_s)} | ${r.p50_ms} / ${r.p99_ms} ms | ${fmtInt(r.database_payments_per_s)} | ${r.ratio} |`),
-      '',
-    ]
-    : []),
-  `What the database sessions did (pg_stat_activity every 20 ms, average number of sessions), last round:`,
-  '',
-  '| under pgbench | sessions | under the server | sessions |',
-  '|---|---:|---|---:|',
-  ...results.rounds.at(-1).database.waits.map((w, i) => {
-    const h = results.rounds.at(-1).http.waits[i];
-    return `| ${w.what} | ${w.sessions} | ${h?.what ?? ''} | ${h?.sessions ?? ''} |`;
-  }),
-  '',
-  ...(results.rounds.at(-1).http.waits[0]?.what.includes('Lock:transactionid: insert into transactions')
-    ? ['Waiting on `Lock:transactionid` at `insert into transactions` is waiting for another payment\'s transaction to end: the statement trigger of migration 003 adds every payment to ' +
-      "today's row of `transaction_daily_totals`, the same row for every payment of a day, so the payments' transactions take turns from that insert to their COMMIT.", '']
-    : []),
-  `The SQL of one payment (${statements.length} statements, replayed by pgbench as prepared statements, as the server sends them):`,
-  '',
-  ...statements.map((s) => `- \`${s.length > 110 ? `${s.slice(0, 107)}...` : s}\``),
-  '',
-  ...(profile ? ['Server CPU profile during the runs, self time by package:', '', ...profile.map((p) => `- ${p.share}% ${p.name}`), ''] : []),
-];
+const lines = paymentMarkdown({
+  run: { history: HISTORY, rounds: ROUNDS, seconds: SECONDS, connections: CONNECTIONS, sweepSeconds: SWEEP_SECONDS, addresses: args.addresses, redis: args.redis, rateLimits },
+  targets: TARGETS, summary, verdicts, results, statements, profile,
+});
 mkdirSync(resultsDir, { recursive: true });
 writeFileSync(join(resultsDir, 'payment-api.md'), `${lines.join('\n')}\n`);
 writeFileSync(join(resultsDir, 'payment-api.json'), `${JSON.stringify({
