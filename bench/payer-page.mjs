@@ -64,13 +64,6 @@ async function measure(browser, url, payButton) {
   return { ...timing, gzipBytes, requests: before.length, waterfall };
 }
 
-/** The shell's single-bundle build variant, built afresh every time so it matches the source. */
-async function buildSingleBundle() {
-  const started = Date.now();
-  console.log('Building the single-bundle variant of the shell...');
-  await buildFrontend('shell', { env: { PAYDESK_BUILD_VARIANT: 'single-bundle' }, dist: join(singleBundleDir, 'shell', 'dist') });
-  console.log(`Built the single-bundle variant in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-}
 
 async function createCheckout(baseUrl) {
   const response = await fetch(`${baseUrl}/api/checkout`, {
@@ -81,8 +74,11 @@ async function createCheckout(baseUrl) {
   return (await response.json()).data.reference;
 }
 
-// The variant builds while the federated front ends build (or the product starts).
-const singleBundleBuilt = buildSingleBundle();
+// The shell's single-bundle variant, built afresh every time so it matches the source, while the
+// federated front ends build (or the product starts).
+const singleBundleBuilt = buildFrontend('shell', {
+  env: { PAYDESK_BUILD_VARIANT: 'single-bundle' }, dist: join(singleBundleDir, 'shell', 'dist'), name: 'the single-bundle variant of the shell',
+});
 const federated = await startProduct();
 await singleBundleBuilt;
 // Its own server and database: the variant's folder has the shell alone, so /remotes.json is empty.

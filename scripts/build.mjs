@@ -12,10 +12,12 @@ import { precompress } from './precompress.mjs';
 
 /**
  * One production build of a front end: webpack in its folder (with `env` added, e.g. a build
- * variant), then the brotli and gzip copies of what it wrote to `dist`. Rejects with webpack's
- * output when it fails.
+ * variant), then the brotli and gzip copies of what it wrote to `dist`; `name` is what the
+ * progress lines call it. Rejects with webpack's output when it fails.
  */
-export async function buildFrontend(dir, { env = {}, dist = `${root}/${dir}/dist` } = {}) {
+export async function buildFrontend(dir, { env = {}, dist = `${root}/${dir}/dist`, name = dir } = {}) {
+  const started = Date.now();
+  console.log(`Building ${name}...`);
   const child = spawn('npx', ['webpack', '--mode', 'production'], {
     cwd: `${root}/${dir}`,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -27,8 +29,9 @@ export async function buildFrontend(dir, { env = {}, dist = `${root}/${dir}/dist
     child.on('error', reject);
     child.on('close', resolve);
   });
-  if (status !== 0) throw new Error(`Build of ${dir} failed:\n${output}`);
+  if (status !== 0) throw new Error(`Build of ${name} failed:\n${output}`);
   precompress(dist);
+  console.log(`Built ${name} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
 /** Builds the front ends that need it, a few at a time; returns their folders. */
@@ -37,8 +40,6 @@ export async function buildFrontends({ force = false } = {}) {
   const queue = [...todo];
   const worker = async () => {
     for (let dir = queue.shift(); dir; dir = queue.shift()) {
-      const started = Date.now();
-      console.log(`Building ${dir}...`);
       try {
         await buildFrontend(dir);
       } catch (error) {
@@ -46,7 +47,6 @@ export async function buildFrontends({ force = false } = {}) {
         throw error;
       }
       writeFileSync(stampOf(dir), new Date().toISOString());
-      console.log(`Built ${dir} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     }
   };
   const workers = Array.from({ length: Math.min(availableParallelism(), todo.length) }, worker);
