@@ -40,7 +40,7 @@ export async function openPostgres(url, { schema = `bench_${randomBytes(4).toStr
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   if (create) await admin.query(`create schema ${schema}`);
-  const db = await openPostgresDb(url, { searchPath: schema });
+  const db = await openPostgresDb(url, { searchPath: schema, limits: { statementTimeoutMs: 0 } });
   const [{ version }] = await db.query("select current_setting('server_version') as version");
   cleanups.push(async () => {
     if (!keep) await admin.query(`drop schema if exists ${schema} cascade`);

@@ -7,6 +7,7 @@ import type { Db } from './db/db';
 import { registerFrontends } from './frontends';
 import { apiRoutes } from './http/api-routes';
 import { handleFrameworkError, registerErrorHandler } from './http/error-handler';
+import { watchDbHealth } from './db/db-health';
 import { healthRoutes } from './http/health-routes';
 import { registerOpenApi } from './http/openapi';
 import { registerSecurityHeaders } from './http/security-headers';
@@ -28,10 +29,12 @@ export interface BuildAppOptions {
   logger?: FastifyBaseLogger;
   /** Sees every route as it is registered (the authorization matrix compares them to its table). */
   onRoute?: onRouteHookHandler;
+  /** Called once when the database calls are wedged (db-health.ts); the process entry point stops the process. */
+  onDbWedged?: () => void;
 }
 
 /** Security headers (before any route), external plugins, then app plugins (decorators), then routes, then the front ends. */
-export async function buildApp({ config, db, logger, onRoute }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db, logger, onRoute, onDbWedged }: BuildAppOptions): Promise<FastifyInstance> {
   // trustProxy: the client address behind a balancer, for the per-address limits.
   const app = Fastify({
     loggerInstance: logger ?? createLogger(config.logLevel),
@@ -52,7 +55,15 @@ export async function buildApp({ config, db, logger, onRoute }: BuildAppOptions)
   registerAuthorize(app, createTokenService(config.authSecret));
   await registerDefences(app);
 
-  await app.register(healthRoutes);
+  const health = watchDbHealth(db, {
+    wedgedAfterMs: config.dbWedgedSeconds * 1000,
+    onWedged: () => {
+      app.log.fatal({ seconds: config.dbWedgedSeconds }, 'database calls wedged: a probe neither answered nor failed');
+      onDbWedged?.();
+    },
+  });
+  app.addHook('onClose', async () => health.stop());
+  await app.register(healthRoutes, { health });
   await app.register(apiRoutes, { prefix: '/api' });
   if (config.mode === 'demo') await app.register(merchantDemoRoutes, { prefix: '/demo/merchant' });
   await registerFrontends(app, config);

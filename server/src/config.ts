@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { createUserRequest } from '@paydesk/shared/schemas/user';
+import { defaultDbLimits, type DbLimits } from './db/db';
 import { findRepoRoot } from './repo-root';
 import { loadDemoSecrets, type DemoSecretName } from './demo-secrets';
 import { DEMO_PUBLISHABLE_KEY, DEMO_SECRET_KEY } from './demo/demo-keys';
@@ -29,6 +30,12 @@ const envSchema = z.object({
   HOST: z.string().min(1).default('0.0.0.0'),
   DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL').optional(),
   DATA_DIR: z.string().min(1).optional(),
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(defaultDbLimits.poolMax),
+  DATABASE_ACQUIRE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(defaultDbLimits.acquireTimeoutMs),
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(defaultDbLimits.statementTimeoutMs),
+  DATABASE_LOCK_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(defaultDbLimits.lockTimeoutMs),
+  DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(defaultDbLimits.idleInTransactionTimeoutMs),
+  DATABASE_WEDGED_SECONDS: z.coerce.number().int().min(5).max(3600).default(30),
   PAYDESK_MODE: z.enum(['demo', 'production']).default('demo'),
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(30),
@@ -64,6 +71,10 @@ export interface Config {
   /** PostgreSQL server; absent means embedded PGlite in `dataDir`. */
   databaseUrl: string | undefined;
   dataDir: string;
+  /** How long database calls may wait and run. */
+  dbLimits: DbLimits;
+  /** A health probe of the database that has neither answered nor failed for this long means the process is wedged: it stops. */
+  dbWedgedSeconds: number;
   mode: Mode;
   authSecret: string;
   sessionIdleMinutes: number;
@@ -158,6 +169,14 @@ export function loadConfig(env: Env = process.env): Config {
     host: parsed.HOST,
     databaseUrl: parsed.DATABASE_URL,
     dataDir,
+    dbLimits: {
+      poolMax: parsed.DATABASE_POOL_MAX,
+      acquireTimeoutMs: parsed.DATABASE_ACQUIRE_TIMEOUT_MS,
+      statementTimeoutMs: parsed.DATABASE_STATEMENT_TIMEOUT_MS,
+      lockTimeoutMs: parsed.DATABASE_LOCK_TIMEOUT_MS,
+      idleInTransactionTimeoutMs: parsed.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+    },
+    dbWedgedSeconds: parsed.DATABASE_WEDGED_SECONDS,
     mode: parsed.PAYDESK_MODE,
     authSecret: secret('AUTH_SECRET'),
     sessionIdleMinutes: parsed.SESSION_IDLE_MINUTES,

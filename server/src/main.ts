@@ -32,7 +32,8 @@ async function main(): Promise<void> {
   if (config.mode === 'demo' && (await seedDemo(db, { password: config.demoPassword, cardPool: { vault: cardVault(config.cardStorageKey), fingerprintKey: config.fingerprintKey } }))) {
     logger.info('demo data seeded');
   }
-  const app = await buildApp({ config, db, logger });
+  // Wedged database calls never finish: the process leaves at once so that its supervisor starts a fresh one.
+  const app = await buildApp({ config, db, logger, onDbWedged: () => process.exit(1) });
   await app.listen({ port: config.port, host: config.host });
   console.log(startupBanner(config, (app.server.address() as AddressInfo).port));
   const stopResolver = startPeriodicJob('resolving pending payments', () => resolveDuePayments(db), logger);

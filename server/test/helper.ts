@@ -32,7 +32,7 @@ const pgliteEngine = (): typeof PGlite =>
 /** A fresh empty database: in-memory PGlite, or a new schema on TEST_DATABASE_URL dropped afterwards. */
 export async function openTestDb(): Promise<TestDb> {
   if (testDbKind === 'pglite') {
-    const db = await openPgliteDb(undefined, pgliteEngine());
+    const db = await openPgliteDb(undefined, { engine: pgliteEngine() });
     return { db, dispose: () => db.close() };
   }
   const url = process.env.TEST_DATABASE_URL;

@@ -43,7 +43,7 @@ it('stores the payments that arrive while one is at the database in one statemen
   const write = paymentWriter(testDb.recording);
   const inits = await Promise.all(Array.from({ length: 8 }, () => initialised()));
   const answers = await Promise.all(inits.map((init) => write(paymentOf(init), { answer: init.transaction_id })));
-  expect(answers).toEqual(inits.map(() => true));
+  expect(answers).toEqual(inits.map(() => 'completed'));
   // The first two go at once (two batches in flight); the other six wait for them and go together.
   expect(testDb.statements).toHaveLength(3);
   const ids = inits.map((init) => init.transaction_id).sort();
@@ -53,7 +53,7 @@ it('stores the payments that arrive while one is at the database in one statemen
   expect(row!.result).toEqual({ answer: inits[3]!.transaction_id });
 });
 
-it('answers false, in the same batch, for each payment its initialisation turns down', async () => {
+it('answers undefined, in the same batch, for each payment its initialisation turns down', async () => {
   const write = paymentWriter(testDb.recording);
   const [first, second, good, otherOrder, blocked, pooled] = await Promise.all([
     initialised(), initialised(), initialised(), initialised(), initialised({ recommendation: 'DO_NOT_PROCEED' }), initialised(),
@@ -74,7 +74,7 @@ it('answers false, in the same batch, for each payment its initialisation turns 
     write(paymentOf(unknown), {}),
     write(paymentOf(good!, { transaction_id: first!.transaction_id }), {}), // another card on first's initialisation
   ]);
-  expect(answers).toEqual([true, true, true, false, false, false, false, false]);
+  expect(answers).toEqual(['completed', 'completed', 'completed', undefined, undefined, undefined, undefined, undefined]);
   expect(testDb.statements).toHaveLength(3);
   const ids = [first, second, good, otherOrder, blocked, pooled].map((init) => init!.transaction_id).concat(unknown.transaction_id);
   expect(await storedIds(ids)).toEqual([first, second, good].map((init) => init!.transaction_id).sort());
@@ -89,7 +89,7 @@ it('stores a transaction id sent twice in one batch once, with the first answer'
     write(paymentOf(twice!), { copy: 1 }),
     write(paymentOf(twice!, { amount_cents: 99_999, net_cents: 99_965 }), { copy: 2 }),
   ]);
-  expect(answers).toEqual([true, true, true, false]);
+  expect(answers).toEqual(['completed', 'completed', 'completed', undefined]);
   expect(testDb.statements).toHaveLength(3);
   const [row] = await testDb.db.query<{ amount_cents: string; result: unknown }>('select amount_cents, result from transactions where transaction_id = $1', [twice!.transaction_id]);
   expect([Number(row!.amount_cents), row!.result]).toEqual([1234, { copy: 1 }]);
@@ -106,7 +106,7 @@ it('lets a payment the database refuses fail alone: the rest of its batch goes a
     write(paymentOf(refused!, { last_four: 'abcd' }), {}), // the table's check refuses it
     write(paymentOf(after!), {}),
   ]);
-  expect(answers.map((answer) => (answer.status === 'fulfilled' ? answer.value : 'refused'))).toEqual([true, true, true, 'refused', true]);
+  expect(answers.map((answer) => (answer.status === 'fulfilled' ? answer.value : 'refused'))).toEqual(['completed', 'completed', 'completed', 'refused', 'completed']);
   expect(String((answers[3] as PromiseRejectedResult).reason)).toMatch(/check constraint/);
   // The first two alone, the batch of three, then each of the three again.
   expect(testDb.statements).toHaveLength(6);

@@ -22,7 +22,9 @@ async function seed(): Promise<void> {
   if (!parsed.success) throw new CliError(`${String(parsed.error.issues[0]?.path[0] ?? 'option')}: ${parsed.error.issues[0]?.message}\n${usage}`);
   const { transactions, seed: prngSeed, days } = parsed.data;
 
-  const db = await openDb(loadConfig());
+  const config = loadConfig();
+  // Crediting and analysing millions of rows are single statements that may take minutes.
+  const db = await openDb({ ...config, dbLimits: { ...config.dbLimits, statementTimeoutMs: 0 } });
   try {
     await migrate(db);
     const providerKeys = await ensureProviderKeys(db);

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { transactionGuard } from './transaction-guard';
 
 /**
  * The one database seam. Two implementations share the same SQL ($1 parameters):
@@ -8,9 +9,40 @@ export interface Db {
   query<T = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<T[]>;
   /** Several statements without parameters in one call (migration files). */
   exec(sql: string): Promise<void>;
-  /** Runs `fn` in one transaction; inside, `tx.transaction` reuses the same transaction. */
+  /**
+   * Runs `fn` in one transaction; inside, `tx.transaction` reuses the same transaction. Inside
+   * `fn` only `tx` may be used: the top-level handle would wait for the connection or the turn
+   * that the transaction itself holds (transaction-guard.ts).
+   */
   transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+}
+
+/** How long database calls may wait and run (configuration: DATABASE_*). */
+export interface DbLimits {
+  /** PostgreSQL connections per process. */
+  poolMax: number;
+  /** How long a call waits for a connection (PostgreSQL) or its turn (PGlite) before it fails. */
+  acquireTimeoutMs: number;
+  /** PostgreSQL: a statement running longer is cancelled (0: no limit). */
+  statementTimeoutMs: number;
+  /** PostgreSQL: a statement waiting longer for a lock is cancelled (0: no limit). */
+  lockTimeoutMs: number;
+  /** PostgreSQL: a session idle inside a transaction longer is ended, releasing its locks (0: no limit). */
+  idleInTransactionTimeoutMs: number;
+}
+
+export const defaultDbLimits: DbLimits = {
+  poolMax: 10,
+  acquireTimeoutMs: 5_000,
+  statementTimeoutMs: 30_000,
+  lockTimeoutMs: 10_000,
+  idleInTransactionTimeoutMs: 30_000,
+};
+
+/** A call that waited longer than `acquireTimeoutMs` for a connection or its turn. */
+export class DbBusyError extends Error {
+  override name = 'DbBusyError';
 }
 
 export const insideTransaction = (tx: Omit<Db, 'transaction' | 'close'>): Db => {
@@ -22,6 +54,25 @@ export const insideTransaction = (tx: Omit<Db, 'transaction' | 'close'>): Db => 
   };
   return db;
 };
+
+/** The top-level handle with the transaction guard around it (transaction-guard.ts). */
+export function guardedDb(db: Db, guard = transactionGuard()): Db {
+  if (!guard) return db;
+  return {
+    query: (sql, params) => guard.outside(() => db.query(sql, params)),
+    exec: (sql) => guard.outside(() => db.exec(sql)),
+    transaction: (fn) => guard.outside(() => db.transaction((tx) => guard.inside(() => fn(tx)))),
+    close: () => db.close(),
+  };
+}
+
+/**
+ * Lifts the statement timeout for the rest of a transaction: migrations and the seeding of
+ * millions of rows are the only statements allowed to run for minutes.
+ */
+export async function withoutStatementTimeout(tx: Db): Promise<void> {
+  await tx.query(`select set_config('statement_timeout', '0', true)`);
+}
 
 const preparedNames = new Map<string, string>();
 

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { serverRoot } from '../repo-root';
-import type { Db } from './db';
+import { withoutStatementTimeout, type Db } from './db';
 
 // Any constant works; it only has to be the same in every Paydesk process on a database.
 const MIGRATION_LOCK_KEY = 7_311_042_001;
@@ -27,6 +27,8 @@ function migrationFiles(dir: string): string[] {
 export async function migrate(db: Db, dir: string = defaultMigrationsDir()): Promise<string[]> {
   const files = migrationFiles(dir);
   return db.transaction(async (tx) => {
+    // An index built over millions of rows may take minutes; waiting for another process's migrations too.
+    await withoutStatementTimeout(tx);
     await tx.query('select pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);
     await tx.exec(
       'create table if not exists schema_migrations (version text primary key, applied_at timestamptz not null default now())',

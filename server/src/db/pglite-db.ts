@@ -1,15 +1,25 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { Mutex, withTimeout } from 'async-mutex';
 import { lockDataDir } from './data-dir-lock';
-import { insideTransaction, type Db } from './db';
+import { DbBusyError, defaultDbLimits, guardedDb, insideTransaction, type Db, type DbLimits } from './db';
+
+export interface PgliteOptions {
+  /** PGlite's ESM build for jest: the CommonJS build it would pick needs --experimental-vm-modules (electric-sql/pglite#224). */
+  engine?: typeof PGlite;
+  limits?: Partial<Pick<DbLimits, 'acquireTimeoutMs'>>;
+}
 
 /**
- * Embedded PostgreSQL (WASM). A folder persists between starts; no folder means in memory.
- * `engine` lets jest pass PGlite's ESM build: the CommonJS build jest would pick needs
- * --experimental-vm-modules for its dynamic imports (electric-sql/pglite#224).
+ * Embedded PostgreSQL (WASM): one connection in this process. A folder persists between starts;
+ * no folder means in memory. Every call waits its turn in one queue, and gives up (DbBusyError)
+ * after acquireTimeoutMs without ever running: PGlite's own queue has no timeout, so a call
+ * stuck behind a transaction that waits for it would wait forever.
  */
-export async function openPgliteDb(dataDir?: string, engine: typeof PGlite = PGlite): Promise<Db> {
+export async function openPgliteDb(dataDir?: string, options: PgliteOptions = {}): Promise<Db> {
+  const { engine = PGlite } = options;
+  const acquireTimeoutMs = options.limits?.acquireTimeoutMs ?? defaultDbLimits.acquireTimeoutMs;
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const unlock = dataDir ? lockDataDir(dataDir) : () => undefined;
   let pg: PGlite;
@@ -20,27 +30,31 @@ export async function openPgliteDb(dataDir?: string, engine: typeof PGlite = PGl
     unlock();
     throw error;
   }
-  return {
-    query: async <T>(sql: string, params?: readonly unknown[]) =>
-      (await pg.query<T>(sql, params ? [...params] : undefined)).rows,
-    exec: async (sql) => {
-      await pg.exec(sql);
-    },
+  const turn = withTimeout(new Mutex(), acquireTimeoutMs, new DbBusyError(`The embedded database was busy for ${acquireTimeoutMs} ms`));
+  const inTurn = <T>(fn: () => Promise<T>): Promise<T> => turn.runExclusive(fn);
+  return guardedDb({
+    query: <T>(sql: string, params?: readonly unknown[]) => inTurn(async () => (await pg.query<T>(sql, params ? [...params] : undefined)).rows),
+    exec: (sql) =>
+      inTurn(async () => {
+        await pg.exec(sql);
+      }),
     transaction: (fn) =>
-      pg.transaction((tx) =>
-        fn(
-          insideTransaction({
-            query: async <T>(sql: string, params?: readonly unknown[]) =>
-              (await tx.query<T>(sql, params ? [...params] : undefined)).rows,
-            exec: async (sql) => {
-              await tx.exec(sql);
-            },
-          }),
+      inTurn(() =>
+        pg.transaction((tx) =>
+          fn(
+            insideTransaction({
+              query: async <T>(sql: string, params?: readonly unknown[]) =>
+                (await tx.query<T>(sql, params ? [...params] : undefined)).rows,
+              exec: async (sql) => {
+                await tx.exec(sql);
+              },
+            }),
+          ),
         ),
       ),
     close: async () => {
       await pg.close();
       unlock();
     },
-  };
+  });
 }

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { insideTransaction, preparedName, type Db } from './db';
+import { DbBusyError, defaultDbLimits, guardedDb, insideTransaction, preparedName, type Db, type DbLimits } from './db';
 
 // int8 (bigserial ids, bigint cents, count(*)) as a JS number, as PGlite already does.
 // Every value we store is far below 2^53.
@@ -19,24 +19,47 @@ const statement = (sql: string, params?: readonly unknown[]): pg.QueryConfig => 
 export interface PostgresOptions {
   /** Isolates a test run in its own schema. */
   searchPath?: string;
+  /** Overrides of defaultDbLimits. */
+  limits?: Partial<DbLimits>;
+  /** Connections per process (limits.poolMax). */
   max?: number;
 }
 
+/** pg's own message when no connection came free within connectionTimeoutMillis. */
+const isAcquireTimeout = (error: unknown): boolean =>
+  error instanceof Error && /timeout exceeded when trying to connect/i.test(error.message);
+
 export async function openPostgresDb(url: string, options: PostgresOptions = {}): Promise<Db> {
+  const limits = { ...defaultDbLimits, ...options.limits, ...(options.max ? { poolMax: options.max } : {}) };
+  const settings = [
+    ...(options.searchPath ? [`-c search_path=${options.searchPath}`] : []),
+    `-c statement_timeout=${limits.statementTimeoutMs}`,
+    `-c lock_timeout=${limits.lockTimeoutMs}`,
+    `-c idle_in_transaction_session_timeout=${limits.idleInTransactionTimeoutMs}`,
+  ];
   const pool = new pg.Pool({
     connectionString: url,
-    max: options.max ?? 10,
+    max: limits.poolMax,
+    connectionTimeoutMillis: limits.acquireTimeoutMs,
+    // A peer that vanished without closing the connection is found by TCP keepalive, not never.
+    keepAlive: true,
     types: typeParsers,
-    ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
+    options: settings.join(' '),
   });
+  // An idle connection that the server ended (idle_in_transaction, a restart) must not crash the process.
+  pool.on('error', () => undefined);
+  const busy = (error: unknown): never => {
+    throw isAcquireTimeout(error) ? new DbBusyError(`No database connection came free within ${limits.acquireTimeoutMs} ms`) : error;
+  };
   await pool.query('select 1');
-  return {
-    query: async <T>(sql: string, params?: readonly unknown[]) => (await pool.query(statement(sql, params))).rows as T[],
+  return guardedDb({
+    query: async <T>(sql: string, params?: readonly unknown[]) => (await pool.query(statement(sql, params)).catch(busy)).rows as T[],
     exec: async (sql) => {
-      await pool.query(sql);
+      await pool.query(sql).catch(busy);
     },
     transaction: async (fn) => {
-      const client = await pool.connect();
+      const client = await pool.connect().catch(busy);
+      let broken = false;
       try {
         await client.query('begin');
         const result = await fn(
@@ -50,12 +73,15 @@ export async function openPostgresDb(url: string, options: PostgresOptions = {})
         await client.query('commit');
         return result;
       } catch (error) {
-        await client.query('rollback').catch(() => undefined);
+        await client.query('rollback').catch(() => {
+          broken = true;
+        });
         throw error;
       } finally {
-        client.release();
+        // A connection whose rollback failed is in an unknown state: it is closed, not reused.
+        client.release(broken);
       }
     },
     close: () => pool.end(),
-  };
+  });
 }

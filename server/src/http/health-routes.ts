@@ -1,26 +1,28 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiError } from '@paydesk/shared/schemas/common';
+import type { DbHealth } from '../db/db-health';
 
 const ok = z.object({ status: z.literal('ok') });
 
-/** Liveness (the process answers) and readiness (the database answers) for a balancer. */
-export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
+/**
+ * Liveness (`/healthz`: the process answers and its database calls are not wedged; a failure
+ * means restart it) and readiness (`/readyz`: the database answered within two seconds; a
+ * failure means send it no traffic for now) for a balancer or an orchestrator.
+ */
+export const healthRoutes: FastifyPluginAsyncZod<{ health: DbHealth }> = async (app, { health }) => {
   app.get('/healthz', {
-    schema: { tags: ['health'], response: { 200: ok } },
-    handler: async () => ({ status: 'ok' as const }),
+    schema: { tags: ['health'], response: { 200: ok, 503: apiError } },
+    handler: async (_request, reply) =>
+      health.wedged() ? reply.code(503).send({ status: 'error', message: 'Database calls are wedged' }) : { status: 'ok' as const },
   });
 
   app.get('/readyz', {
     schema: { tags: ['health'], response: { 200: ok, 503: apiError } },
     handler: async (request, reply) => {
-      try {
-        await app.db.query('select 1');
-        return { status: 'ok' as const };
-      } catch (error) {
-        request.log.warn({ err: error }, 'database not ready');
-        return reply.code(503).send({ status: 'error', message: 'Database unavailable' });
-      }
+      if (await health.ready()) return { status: 'ok' as const };
+      request.log.warn('database not ready');
+      return reply.code(503).send({ status: 'error', message: 'Database unavailable' });
     },
   });
 };

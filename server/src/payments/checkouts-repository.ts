@@ -30,12 +30,23 @@ export async function findCheckout(db: Db, reference: string): Promise<CheckoutR
   return row;
 }
 
-/** Records what the payer page reports; a completed checkout never goes back. */
-export async function setCheckoutStatus(db: Db, reference: string, status: CheckoutRow['status'], transactionId?: string): Promise<boolean> {
+/**
+ * The payer closed the widget: a pending checkout becomes cancelled (and stays payable). Any other
+ * status is not moved; answers whether it was.
+ */
+export async function cancelCheckout(db: Db, reference: string): Promise<boolean> {
   const rows = await db.query(
-    prepared(`update checkouts set status = $2, transaction_id = coalesce($3, transaction_id), updated_at = now()
-     where reference = $1 and status <> 'completed' returning reference`),
-    [reference, status, transactionId ?? null],
+    prepared(`update checkouts set status = 'cancelled', updated_at = now() where reference = $1 and status = 'pending' returning reference`),
+    [reference],
+  );
+  return rows.length > 0;
+}
+
+/** A payer came back to a cancelled checkout with a payment still in progress: it is pending again. */
+export async function reopenCheckout(db: Db, reference: string): Promise<boolean> {
+  const rows = await db.query(
+    prepared(`update checkouts set status = 'pending', updated_at = now() where reference = $1 and status = 'cancelled' returning reference`),
+    [reference],
   );
   return rows.length > 0;
 }

@@ -3,7 +3,7 @@ import type { CheckoutRequest } from '@paydesk/shared/schemas/checkout';
 import type { createCheckoutRequest, updateCheckoutStatusRequest } from '@paydesk/shared/schemas/public-api';
 import type { Db } from '../db/db';
 import { HttpError } from '../http/http-error';
-import { findCheckout, insertCheckout, setCheckoutStatus } from './checkouts-repository';
+import { cancelCheckout, findCheckout, insertCheckout, reopenCheckout } from './checkouts-repository';
 import { decimalToCents } from '../http/wire-money';
 import { newCheckoutReference } from './payment-ids';
 import { findPayment } from './payments-repository';
@@ -41,18 +41,34 @@ export async function validateCheckout(db: Db, reference: string): Promise<Check
   };
 }
 
+const conflict = (message: string) => new HttpError(409, message);
+
 /**
- * The payer page reports a checkout's status (spec point 4). It is believed only where the
- * stored payment agrees: nobody marks a checkout completed without a completed payment.
+ * The payer page reports a checkout's status (the widget's close, the receipt's confirmation).
+ * Only the checkout's own moves are taken: a payable checkout may be cancelled; `completed` and
+ * `pending` are believed only for a payment of this checkout that the database holds as such
+ * (the payment itself completes its checkout: the report only confirms it); a declined card
+ * leaves the checkout payable, so `failed` is never taken from a page. A completed or failed
+ * checkout never moves again. A report that changes nothing, or is refused, is a 409 that says
+ * why.
  */
 export async function reportCheckoutStatus(db: Db, report: z.infer<typeof updateCheckoutStatusRequest>): Promise<void> {
   const checkout = await findCheckout(db, report.reference);
   if (!checkout) throw new HttpError(404, 'Invalid reference');
-  if (report.status !== 'cancelled') {
-    const payment = report.transaction_id ? await findPayment(db, report.transaction_id) : undefined;
-    if (!payment || payment.checkout_reference !== report.reference || payment.status !== report.status) {
-      throw new HttpError(409, 'The status does not match the payment');
-    }
+  if (checkout.status === 'failed') throw conflict('This payment has failed');
+  if (report.status === 'failed') throw conflict('A declined payment leaves the checkout payable');
+  if (report.status === 'cancelled') {
+    if (checkout.status === 'completed') throw conflict('This payment has already been completed');
+    if (!(await cancelCheckout(db, report.reference))) throw conflict('This checkout is already cancelled');
+    return;
   }
-  await setCheckoutStatus(db, report.reference, report.status, report.transaction_id);
+  const payment = report.transaction_id ? await findPayment(db, report.transaction_id) : undefined;
+  if (!payment || payment.checkout_reference !== report.reference) throw conflict('This transaction is not a payment of this checkout');
+  if (payment.status !== report.status) throw conflict('The status does not match the payment');
+  if (report.status === 'completed') {
+    if (checkout.transaction_id !== payment.transaction_id) throw conflict('The status does not match the payment');
+    return;
+  }
+  if (checkout.status === 'completed') throw conflict('This payment has already been completed');
+  await reopenCheckout(db, report.reference);
 }

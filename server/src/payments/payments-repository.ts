@@ -42,7 +42,7 @@ export async function findInitialization(db: Db, transactionId: string): Promise
   return row;
 }
 
-export type StoredStatus = 'completed' | 'failed' | 'pending';
+export type StoredStatus = 'completed' | 'failed' | 'pending' | 'voided';
 
 export interface PaymentRow {
   transaction_id: string;
@@ -78,28 +78,59 @@ const paymentColumnTypes = {
 const paymentColumns = Object.keys(paymentColumnTypes) as (keyof PaymentRow)[];
 
 /**
- * What a payment that has just become paid changes besides its own row, as CTEs over `changed`
- * (the row as the statement wrote it: its RETURNING of paidColumns): its checkout marked
- * completed (a completed checkout never goes back) and its ledger credit (creditPaidCtes). A
- * payment that is not paid changes neither. One statement with the row's own write, so the three
- * are all or nothing without a transaction.
+ * A payment that becomes paid for a checkout claims it: an update that moves the checkout from
+ * payable (pending, or cancelled by a closed widget) to completed, which only one payment can win
+ * under any concurrency (a second waits for the first's row lock, then finds it completed). A
+ * paid payment that loses the claim, because another paid the checkout first or the checkout
+ * failed, is stored as `voided` with VOIDED_MESSAGE: nothing charged, nothing credited. Migration
+ * 015's unique index refuses a second paid payment for a checkout should anything get past this.
+ * The claim CTE is `claim`, over a relation `payments` (transaction_id, checkout_reference,
+ * status) of the payments the statement may make paid; `voided` is the test for one of them.
+ */
+const claimCte = (statusesParam: string) => `claim as (
+       update checkouts c set status = 'completed', transaction_id = payments.transaction_id, updated_at = now()
+         from payments
+        where c.reference = payments.checkout_reference and payments.status = any(${statusesParam}::text[])
+          and c.status in ('pending', 'cancelled')
+       returning c.transaction_id
+     )`;
+const voided = (payment: string, statusesParam: string) => `(${payment}.checkout_reference is not null
+       and ${payment}.status = any(${statusesParam}::text[])
+       and not exists (select 1 from claim where claim.transaction_id = ${payment}.transaction_id))`;
+
+/** Why a voided payment was not charged (payer page and back office). */
+export const VOIDED_MESSAGE = 'This checkout was already paid or has closed, so this payment was voided. You were not charged.';
+
+/**
+ * The ledger credit of the payments that have just become paid, as CTEs over `changed` (the rows
+ * as the statement wrote them: their RETURNING of paidColumns). One statement with the rows' own
+ * write and the checkout's claim, so all of it is all or nothing without a transaction.
  */
 const paidColumns = 'transaction_id, checkout_reference, status, amount_cents, fee_cents';
-const whenPaidCtes = (statusesParam: string) => `paid as (
-       select transaction_id, checkout_reference, amount_cents, fee_cents from changed where status = any(${statusesParam}::text[])
-     ), checkout as (
-       update checkouts c set status = 'completed', transaction_id = paid.transaction_id, updated_at = now()
-         from paid where c.reference = paid.checkout_reference and c.status <> 'completed'
+const creditCtes = (statusesParam: string) => `paid as (
+       select transaction_id, amount_cents, fee_cents from changed where status = any(${statusesParam}::text[])
      ), ${creditPaidCtes}`;
 
 const storedColumns = [...paymentColumns, 'result'];
 const storedTypes = [...Object.values(paymentColumnTypes), 'jsonb'];
 
+/** What a column stores when its payment is voided; the others store what the payment says. */
+const whenVoided: Partial<Record<(typeof storedColumns)[number], string>> = {
+  status: `'voided'`,
+  response_message: '$VOIDED_MESSAGE',
+  fee_cents: '0',
+  net_cents: '0',
+  // A voided payment's answer is its row as it stands (paymentAnswer).
+  result: 'null',
+};
+
 /**
  * The statement storing `count` payments: their rows as VALUES, one statement text per count. Not
  * unnest over one array per column: PostgreSQL plans a parameter array for 10 items, so that
  * plan looks dearer than one planned for the actual items, and it would plan the statement again
- * on every run (server/test/prepared-statements.postgres.test.ts).
+ * on every run (server/test/prepared-statements.postgres.test.ts). A payment is stored only if
+ * its initialisation agrees (the same order, card and checkout, PROCEED, and unless the caller has
+ * read the pool, a card outside the issuer's pool), and only once per transaction id.
  */
 const storePaymentsTexts: string[] = [];
 const storePaymentsSql = (count: number): string => (storePaymentsTexts[count] ??= storePaymentsText(count));
@@ -107,17 +138,26 @@ function storePaymentsText(count: number): string {
   const rows = Array.from({ length: count }, (_, row) =>
     `(${storedTypes.map((type, i) => `$${row * storedTypes.length + i + 1}::${type}`).join(', ')})`);
   const after = count * storedTypes.length;
-  return prepared(`with changed as (
-       insert into transactions (${storedColumns.join(', ')})
+  const [statuses, poolRead, message] = [`$${after + 1}`, `$${after + 2}`, `$${after + 3}::text`];
+  const values = storedColumns.map((column) => {
+    const instead = whenVoided[column]?.replace('$VOIDED_MESSAGE', message);
+    return instead ? `case when v.voided then ${instead} else payments.${column} end` : `payments.${column}`;
+  });
+  return prepared(`with payments as (
        select p.* from (values ${rows.join(', ')}) as p(${storedColumns.join(', ')})
        join card_initializations i on i.transaction_id = p.transaction_id
        where i.order_id = p.order_id and i.card_fingerprint = p.card_fingerprint
          and i.checkout_reference is not distinct from p.checkout_reference and i.recommendation = 'PROCEED'
-         and ($${after + 2}::boolean or not exists (select 1 from pool_cards pc where pc.fingerprint = i.card_fingerprint))
+         and (${poolRead}::boolean or not exists (select 1 from pool_cards pc where pc.fingerprint = i.card_fingerprint))
+         and not exists (select 1 from transactions t where t.transaction_id = p.transaction_id)
+     ), ${claimCte(statuses)}, changed as (
+       insert into transactions (${storedColumns.join(', ')})
+       select ${values.join(', ')}
+       from payments cross join lateral (select ${voided('payments', statuses)} as voided) v
        on conflict (transaction_id) do nothing
        returning ${paidColumns}
-     ), ${whenPaidCtes(`$${after + 1}`)}
-     select transaction_id from changed`);
+     ), ${creditCtes(statuses)}
+     select transaction_id, status from changed`);
 }
 
 /** A payment to store and the answer it gets, kept for a retried request. */
@@ -126,25 +166,29 @@ interface NewPayment {
   answer: unknown;
 }
 
+/** How each payment stored was stored (its status, `voided` when it lost its checkout's claim), by transaction id. */
+type StoredStatuses = Map<string, StoredStatus>;
+
 /**
- * Stores new payments and, for those paid, their checkouts and ledger credits, in one statement
- * (whenPaidCtes), each payment only if its initialisation agrees: the same order, card and
- * checkout, PROCEED, and, unless the caller has read the pool (`poolRead`), a card outside the
- * issuer's pool. A transaction id processed already stores nothing: of any number of concurrent
- * duplicates exactly one stores. Returns the transaction ids stored.
+ * Stores new payments and, for those paid, their checkouts' claims and ledger credits, in one
+ * statement (storePaymentsText). A transaction id processed already stores nothing: of any
+ * number of concurrent duplicates exactly one stores.
  */
-async function storePayments(db: Db, payments: NewPayment[], poolRead: boolean): Promise<Set<string>> {
+async function storePayments(db: Db, payments: NewPayment[], poolRead: boolean): Promise<StoredStatuses> {
   const values = payments.flatMap(({ row, answer }) => [...paymentColumns.map((column) => row[column]), JSON.stringify(answer)]);
-  const rows = await db.query<{ transaction_id: string }>(storePaymentsSql(payments.length), [...values, SUCCESSFUL_STATUSES, poolRead]);
-  return new Set(rows.map((row) => row.transaction_id));
+  const rows = await db.query<{ transaction_id: string; status: StoredStatus }>(
+    storePaymentsSql(payments.length),
+    [...values, SUCCESSFUL_STATUSES, poolRead, VOIDED_MESSAGE],
+  );
+  return new Map(rows.map((row) => [row.transaction_id, row.status]));
 }
 
-/** Stores a payment whose initialisation and pool the caller has read (storePayments); false if it was not stored. */
-export async function storePaymentOnce(db: Db, payment: PaymentRow, firstAnswer: unknown): Promise<boolean> {
-  return (await storePayments(db, [{ row: payment, answer: firstAnswer }], true)).has(payment.transaction_id);
+/** Stores a payment whose initialisation and pool the caller has read (storePayments): how it was stored, or undefined if it was not. */
+export async function storePaymentOnce(db: Db, payment: PaymentRow, firstAnswer: unknown): Promise<StoredStatus | undefined> {
+  return (await storePayments(db, [{ row: payment, answer: firstAnswer }], true)).get(payment.transaction_id);
 }
 
-type Stored = { stored: boolean } | { error: unknown };
+type Stored = { status: StoredStatus | undefined } | { error: unknown };
 
 /** 22 parameters a payment: 100 keep a statement far below PostgreSQL's 65,535 parameters. */
 const MAX_PAYMENTS_PER_STATEMENT = 100;
@@ -152,26 +196,27 @@ const MAX_PAYMENTS_PER_STATEMENT = 100;
 /**
  * Stores the pay form's payments that nobody has checked yet (storePayments checks the
  * initialisation and the pool itself), those that arrive together in one statement (batched).
- * Answers whether the payment was stored. A transaction id twice in one batch goes once, the
- * other is answered false (the whole way then finds the first answer). A batch the database
- * refuses goes again one payment at a time, so that one payer's payment cannot fail another's.
+ * Answers how the payment was stored, or undefined if it was not. A transaction id twice in one
+ * batch goes once, the other is answered undefined (the whole way then finds the first answer).
+ * A batch the database refuses goes again one payment at a time, so that one payer's payment
+ * cannot fail another's.
  */
-export function paymentWriter(db: Db): (payment: PaymentRow, firstAnswer: unknown) => Promise<boolean> {
+export function paymentWriter(db: Db): (payment: PaymentRow, firstAnswer: unknown) => Promise<StoredStatus | undefined> {
   const store = batched(async (payments: NewPayment[]): Promise<Stored[]> => {
     const firstOfId = new Map<string, NewPayment>();
     for (const payment of payments) if (!firstOfId.has(payment.row.transaction_id)) firstOfId.set(payment.row.transaction_id, payment);
     const sent = [...firstOfId.values()];
     const answers = (outcome: (payment: NewPayment) => Stored) => payments.map((payment) =>
-      (firstOfId.get(payment.row.transaction_id) === payment ? outcome(payment) : { stored: false }));
+      (firstOfId.get(payment.row.transaction_id) === payment ? outcome(payment) : { status: undefined }));
     try {
       const stored = await storePayments(db, sent, false);
-      return answers(({ row }) => ({ stored: stored.has(row.transaction_id) }));
+      return answers(({ row }) => ({ status: stored.get(row.transaction_id) }));
     } catch (error) {
       if (sent.length === 1) throw error;
       const alone = await Promise.allSettled(sent.map((payment) => storePayments(db, [payment], false)));
       const outcomes = new Map(sent.map((payment, i): [NewPayment, Stored] => {
         const result = alone[i]!;
-        return [payment, result.status === 'fulfilled' ? { stored: result.value.has(payment.row.transaction_id) } : { error: result.reason }];
+        return [payment, result.status === 'fulfilled' ? { status: result.value.get(payment.row.transaction_id) } : { error: result.reason }];
       }));
       return answers((payment) => outcomes.get(payment)!);
     }
@@ -179,11 +224,11 @@ export function paymentWriter(db: Db): (payment: PaymentRow, firstAnswer: unknow
   return async (row, answer) => {
     const outcome = await store({ row, answer });
     if ('error' in outcome) throw outcome.error;
-    return outcome.stored;
+    return outcome.status;
   };
 }
 
-/** The answer given the first time this transaction id was processed. */
+/** The answer given the first time this transaction id was processed; null for a voided payment, whose answer is its row. */
 export async function firstAnswerOf(db: Db, transactionId: string): Promise<unknown> {
   const [row] = await db.query<{ result: unknown }>(prepared('select result from transactions where transaction_id = $1'), [transactionId]);
   return row?.result;
@@ -199,19 +244,28 @@ export async function findPayment(db: Db, transactionId: string, lock = false): 
 
 /**
  * Settles a pending payment (challenge done, or the background job) and, if it is now paid, its
- * checkout and ledger credit, in one statement (whenPaidCtes); false if it was not pending.
+ * checkout's claim and ledger credit, in one statement; a payment that would be paid but loses
+ * the claim is voided (claimCte). The row is locked first, so two settlements of one payment take
+ * turns and the second finds it settled. Answers the status it settled to, undefined if it was
+ * not pending.
  */
-const settlePaymentSql = prepared(`with changed as (
-       update transactions set status = $2, response_message = $3,
-         fee_cents = case when $2 = 'failed' then 0 else fee_cents end,
-         net_cents = case when $2 = 'failed' then 0 else net_cents end,
+const settlePaymentSql = prepared(`with payments as (
+       select transaction_id, checkout_reference, $2::text as status from transactions
+        where transaction_id = $1 and status = 'pending' for update
+     ), ${claimCte('$4')}, changed as (
+       update transactions t set
+         status = case when v.voided then 'voided' else $2 end,
+         response_message = case when v.voided then $5 else $3 end,
+         fee_cents = case when v.voided or $2 = 'failed' then 0 else t.fee_cents end,
+         net_cents = case when v.voided or $2 = 'failed' then 0 else t.net_cents end,
          challenge = null, challenge_outcome = null, resolve_at = null, resolve_to = null, updated_at = now()
-       where transaction_id = $1 and status = 'pending'
-       returning ${paidColumns}
-     ), ${whenPaidCtes('$4')}
-     select count(*)::int as settled from changed`);
+       from payments cross join lateral (select ${voided('payments', '$4')} as voided) v
+       where t.transaction_id = payments.transaction_id
+       returning t.transaction_id, t.checkout_reference, t.status, t.amount_cents, t.fee_cents
+     ), ${creditCtes('$4')}
+     select status from changed`);
 
-export async function settlePayment(db: Db, transactionId: string, status: 'completed' | 'failed', message: string): Promise<boolean> {
-  const rows = await db.query<{ settled: number }>(settlePaymentSql, [transactionId, status, message, SUCCESSFUL_STATUSES]);
-  return rows[0]?.settled === 1;
+export async function settlePayment(db: Db, transactionId: string, status: 'completed' | 'failed', message: string): Promise<StoredStatus | undefined> {
+  const rows = await db.query<{ status: StoredStatus }>(settlePaymentSql, [transactionId, status, message, SUCCESSFUL_STATUSES, VOIDED_MESSAGE]);
+  return rows[0]?.status;
 }

@@ -5,8 +5,8 @@ import { HttpError } from '../http/http-error';
 import { findCheckout, type CheckoutRow } from './checkouts-repository';
 import { decimalToCents } from '../http/wire-money';
 import { cardFingerprint, newOrderId, newTransactionId } from './payment-ids';
-import { findInitialization, findPayment, firstAnswerOf, storePaymentOnce, type Initialization, type PaymentRow } from './payments-repository';
-import { routePayment } from './provider-routing';
+import { findInitialization, findPayment, firstAnswerOf, storePaymentOnce, VOIDED_MESSAGE, type Initialization, type PaymentRow, type StoredStatus } from './payments-repository';
+import { routePayment, type Route } from './provider-routing';
 import { recommendationFor, sandboxOutcome } from './sandbox-processor';
 import { storedOutcome } from './stored-outcome';
 import { SANDBOX_PROCESSOR, transactionResult } from './transaction-result';
@@ -25,8 +25,8 @@ export interface PaymentContext {
   storeUnchecked: StorePayment;
 }
 
-/** Stores a payment with the answer it gets; false when it was turned down (storePaymentOnce). */
-type StorePayment = (row: PaymentRow, answer: TransactionResult) => Promise<boolean>;
+/** Stores a payment with the answer it gets: how it was stored, undefined when it was turned down (storePaymentOnce). */
+type StorePayment = (row: PaymentRow, answer: TransactionResult) => Promise<StoredStatus | undefined>;
 
 const badRequest = (message: string) => new HttpError(400, message);
 
@@ -86,8 +86,10 @@ export async function processCardTransaction(ctx: PaymentContext, payload: CardT
   // the payments that arrive meanwhile: the store checks the initialisation itself. Whatever it
   // turns down (an unknown or blocked initialisation, a pooled card, a duplicate) goes the whole
   // way below, which says why.
+  const amountCents = (checkout?: CheckoutRow) => (checkout ? checkout.amount_cents : decimalToCents(payload.amount));
+  const routeFor = (checkout?: CheckoutRow) => routePayment(ctx.db, detectBrand(payload.card_number), amountCents(checkout));
   if (!payload.checkout) {
-    const answer = await pay(ctx, ctx.db, { payload, card, reference: null, verdict: { pooled: false }, store: ctx.storeUnchecked });
+    const answer = await pay(ctx, ctx.db, { payload, card, reference: null, route: await routeFor(), verdict: { pooled: false }, store: ctx.storeUnchecked });
     if (answer) return answer;
   }
   const init = await findInitialization(ctx.db, payload.transaction_id);
@@ -101,11 +103,21 @@ export async function processCardTransaction(ctx: PaymentContext, payload: CardT
   // A pooled card's row stays locked from the issuer's check to the commit, so its failures are
   // counted one payment at a time.
   const presented = { fingerprint: card.fingerprint, cvv: payload.cvv, expiryMonth: Number(payload.card_month), expiryYear: Number(payload.card_year) };
+  const route = await routeFor(checkout);
+  const rules = paymentRules(ctx);
   const answer = init.pooled
-    ? await ctx.db.transaction(async (tx) => pay(ctx, tx, { payload, card, reference, checkout, verdict: await checkWithIssuer(tx, ctx.issuer, presented), store: checkedStore(tx) }))
-    : await pay(ctx, ctx.db, { payload, card, reference, checkout, verdict: { pooled: false }, store: checkedStore(ctx.db) });
-  return answer ?? ((await firstAnswerOf(ctx.db, payload.transaction_id)) as TransactionResult);
+    ? await ctx.db.transaction(async (tx) => pay(rules, tx, { payload, card, reference, checkout, route, verdict: await checkWithIssuer(tx, rules.issuer, presented), store: checkedStore(tx) }))
+    : await pay(rules, ctx.db, { payload, card, reference, checkout, route, verdict: { pooled: false }, store: checkedStore(ctx.db) });
+  return answer ?? (((await firstAnswerOf(ctx.db, payload.transaction_id)) as TransactionResult | null) ?? requeryPayment(ctx, payload.transaction_id));
 }
+
+/**
+ * What deciding and storing a payment needs besides the database handle it is given: never the
+ * top-level handle, since a pooled card's payment runs inside a transaction.
+ */
+type PaymentRules = Pick<PaymentContext, 'pendingResolveSeconds' | 'challengeOrigin' | 'issuer'>;
+
+const paymentRules = ({ pendingResolveSeconds, challengeOrigin, issuer }: PaymentContext): PaymentRules => ({ pendingResolveSeconds, challengeOrigin, issuer });
 
 interface Payment {
   payload: CardTransactionPayload;
@@ -113,6 +125,8 @@ interface Payment {
   reference: string | null;
   /** The payable checkout of `reference`: its amount and customer are the merchant's, never the browser's. */
   checkout?: CheckoutRow;
+  /** The provider key and fee, chosen before any transaction opens. */
+  route: Route;
   verdict: IssuerVerdict;
   /**
    * How it is stored: unchecked (the store checks the initialisation and the pool), or after the
@@ -126,14 +140,14 @@ const checkedStore = (db: Db): StorePayment => (row, answer) => storePaymentOnce
 
 /**
  * Decides the outcome (the issuer first, as a pooled card can be declined, then the test-card
- * table) and stores the payment with it; null when the store turned it down.
+ * table) and stores the payment with it; null when the store turned it down. A paid payment that
+ * lost its checkout to another is answered as stored: voided.
  */
-async function pay(ctx: PaymentContext, db: Db, { payload, card, reference, checkout, verdict, store }: Payment): Promise<TransactionResult | null> {
+async function pay(rules: PaymentRules, db: Db, { payload, card, reference, checkout, route, verdict, store }: Payment): Promise<TransactionResult | null> {
   const amountCents = checkout ? checkout.amount_cents : decimalToCents(payload.amount);
   const customer = checkout ?? payload;
-  const route = await routePayment(ctx.db, detectBrand(payload.card_number), amountCents);
   const decided = verdict.pooled && verdict.decline ? { kind: 'declined' as const, decline: verdict.decline } : sandboxOutcome(payload.card_number);
-  const outcome = storedOutcome(decided, ctx.pendingResolveSeconds);
+  const outcome = storedOutcome(decided, rules.pendingResolveSeconds);
   const failed = outcome.status === 'failed';
   const row = {
     transaction_id: payload.transaction_id,
@@ -153,10 +167,12 @@ async function pay(ctx: PaymentContext, db: Db, { payload, card, reference, chec
     fee_cents: failed ? 0 : route.feeCents,
     net_cents: failed ? 0 : amountCents - route.feeCents,
   };
-  const result = transactionResult(row, ctx.challengeOrigin);
-  if (!(await store(row, result))) return null;
-  await recordIssuerUse(db, ctx.issuer, verdict, { transactionId: row.transaction_id, succeeded: !failed, reason: failed ? row.response_message : null });
-  return result;
+  const result = transactionResult(row, rules.challengeOrigin);
+  const stored = await store(row, result);
+  if (!stored) return null;
+  const voided = stored === 'voided';
+  await recordIssuerUse(db, rules.issuer, verdict, { transactionId: row.transaction_id, succeeded: !failed, reason: failed ? row.response_message : null });
+  return voided ? transactionResult({ ...row, status: 'voided', response_message: VOIDED_MESSAGE, fee_cents: 0, net_cents: 0 }, rules.challengeOrigin) : result;
 }
 
 /** Spec point 7, requery: the payment as it stands now. */
