@@ -26,7 +26,7 @@ export interface TestDb {
 }
 
 /** PGlite's ESM build, compiled by jest like our code (see openPgliteDb). */
-const pgliteEngine = (): typeof PGlite =>
+export const pgliteEngine = (): typeof PGlite =>
   jest.requireActual<{ PGlite: typeof PGlite }>(join(dirname(require.resolve('@electric-sql/pglite')), 'index.js')).PGlite;
 
 /** A fresh empty database: in-memory PGlite, or a new schema on TEST_DATABASE_URL dropped afterwards. */

@@ -115,3 +115,27 @@ it('lets a payment the database refuses fail alone: the rest of its batch goes a
   expect(await storedIds(ids)).toEqual(paid);
   expect(await postedIds(ids)).toEqual(paid);
 });
+
+it('stores a checkout\'s second and third paid payments as voided, at once or later, and credits only one', async () => {
+  const reference = `chk_${'W'.repeat(16)}${next}`;
+  await testDb.db.query(
+    `insert into checkouts (reference, first_name, last_name, email, phone, amount_cents) values ($1, 'Pat', 'Payer', 'pat@example.com', '+15550100', 1234)`,
+    [reference],
+  );
+  const [a, b, c] = await Promise.all([1, 2, 3].map(() => initialised({ checkout_reference: reference })));
+  const write = paymentWriter(testDb.db);
+  const inCheckout = { checkout_reference: reference };
+  // The first two go at once; the third waits and goes in a later statement.
+  const answers = await Promise.all([a!, b!, c!].map((init) => write(paymentOf(init, inCheckout), {})));
+  expect([...answers].sort()).toEqual(['completed', 'voided', 'voided']);
+  const winner = [a!, b!, c!][answers.indexOf('completed')]!.transaction_id;
+  const [checkout] = await testDb.db.query('select status, transaction_id from checkouts where reference = $1', [reference]);
+  expect(checkout).toEqual({ status: 'completed', transaction_id: winner });
+  const ids = [a!, b!, c!].map((init) => init.transaction_id);
+  expect(await postedIds(ids)).toEqual([winner]);
+  const rows = await testDb.db.query<{ status: string; fee_cents: number; net_cents: number; result: unknown }>(
+    'select status, fee_cents::int as fee_cents, net_cents::int as net_cents, result from transactions where transaction_id = any($1::text[]) and status = $2',
+    [ids, 'voided'],
+  );
+  expect(rows).toEqual([1, 2].map(() => ({ status: 'voided', fee_cents: 0, net_cents: 0, result: null })));
+});

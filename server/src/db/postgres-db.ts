@@ -60,6 +60,13 @@ export async function openPostgresDb(url: string, options: PostgresOptions = {})
     transaction: async (fn) => {
       const client = await pool.connect().catch(busy);
       let broken = false;
+      // While checked out, a connection the server ends (idle_in_transaction_session_timeout, a
+      // restart) reports it as an 'error' event that nobody else listens to: unheard, it would end
+      // the process. The transaction's next statement fails instead, and the connection is dropped.
+      const ended = () => {
+        broken = true;
+      };
+      client.on('error', ended);
       try {
         await client.query('begin');
         const result = await fn(
@@ -79,6 +86,7 @@ export async function openPostgresDb(url: string, options: PostgresOptions = {})
         throw error;
       } finally {
         // A connection whose rollback failed is in an unknown state: it is closed, not reused.
+        client.off('error', ended);
         client.release(broken);
       }
     },

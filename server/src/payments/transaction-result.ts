@@ -16,6 +16,8 @@ function answerFor(row: PaymentRow, challengeOrigin: string): Answer {
   const plain = (code: string) => ({ code, redirectHtml: null, data: null });
   if (row.status === 'completed') return { status: 'completed', statusOk: true, paymentCompleted: true, processor: row.processor, response_content: plain('00') };
   if (row.status === 'failed') return { status: 'failed', statusOk: false, paymentCompleted: false, processor: row.processor, response_content: plain('05') };
+  // Authorised, then voided because its checkout was paid by another payment: nothing charged.
+  if (row.status === 'voided') return { status: 'voided', statusOk: false, paymentCompleted: false, processor: row.processor, response_content: plain('VOID') };
   if (row.challenge === 'acs') {
     return {
       status: 'pending_3d',
