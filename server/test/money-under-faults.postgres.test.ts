@@ -4,11 +4,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { envelopeKeys, seal } from '@paydesk/shared/crypto/envelope';
+import { DEMO_SECRET_KEY } from '../src/demo/demo-keys';
 import { startServerProcess, type ServerProcess } from './server-process';
 
 /**
- * Issue 8, money under faults: two server processes on one PostgreSQL database take a load of
- * payments and withdrawals; each process is killed with SIGKILL once mid-way and restarted. A
+ * Money under faults: two server processes on one PostgreSQL database take a load of payments
+ * (standalone, and two payers at once on each merchant checkout) and withdrawals; each process is
+ * killed with SIGKILL once mid-way and restarted. A
  * client retries a cut request on the other process with the same transaction id or
  * Idempotency-Key, as a careful merchant integration does. Afterwards every acknowledged payment
  * and withdrawal is stored exactly once and the ledger reconciles. PostgreSQL only (`.postgres.test.ts`):
@@ -71,19 +73,33 @@ async function runLoad(until: () => boolean) {
   const adminHeaders = { authorization: `Bearer ${login.json.data.token}` };
   const payments: string[] = [];
   const withdrawals: string[] = [];
+  const checkouts: string[] = [];
+  const merchantHeaders = { authorization: `Bearer ${DEMO_SECRET_KEY}` };
+  for (let i = 0; i < 30; i += 1) {
+    const created = await postAnywhere('/api/checkout', { first_name: 'Race', last_name: 'Test', email: 'race@example.com', phone: '+15550100', amount: 7.5 }, merchantHeaders);
+    checkouts.push(created.json.data.reference);
+  }
 
-  const payOnce = async () => {
-    const init = await postAnywhere('/api/initialize-card-transaction', { card_number: '4242424242424242', currency: 'USD', reference: null }, publicHeaders);
+  const payOnce = async (card = '4242424242424242', reference: string | null = null) => {
+    const init = await postAnywhere('/api/initialize-card-transaction', { card_number: card, currency: 'USD', reference }, publicHeaders);
+    // A checkout another payer has just paid refuses new cards.
+    if (reference && init.status === 400) return;
     if (init.status !== 200) throw new Error(`initialise answered ${init.status}`);
     const { transactionId, orderId } = init.json.data;
     const payload = {
-      transaction_id: transactionId, order_id: orderId, reference: null, card_number: '4242424242424242', card_month: '12',
+      transaction_id: transactionId, order_id: orderId, reference, card_number: card, card_month: '12',
       card_year: String(new Date().getFullYear() + 2), cvv: '123', amount: 10, currency: 'USD', email: 'load@example.com', phone: '+15550100',
-      first_name: 'Load', last_name: 'Test', cardBrand: 'Visa', checkout: false, checkout_reference: null,
+      first_name: 'Load', last_name: 'Test', cardBrand: 'Visa', checkout: reference !== null, checkout_reference: reference,
     };
     // The same transaction id on every retry: the server charges it once.
     const answer = await postAnywhere('/api/process-card-transaction', { data: seal(payload, keys) }, publicHeaders);
     if (answer.status === 200) payments.push(transactionId);
+  };
+  // Two payers at once on each checkout, with different cards, through either process.
+  let nextCheckout = 0;
+  const payCheckoutTwice = async () => {
+    const reference = checkouts[nextCheckout++ % checkouts.length]!;
+    await Promise.all([payOnce('4242424242424242', reference), payOnce('5555555555554444', reference)]);
   };
   const withdrawOnce = async () => {
     const key = randomUUID();
@@ -93,8 +109,12 @@ async function runLoad(until: () => boolean) {
   const client = async (work: () => Promise<void>) => {
     while (!until()) await work();
   };
-  await Promise.all([...Array.from({ length: 6 }, () => client(payOnce)), ...Array.from({ length: 2 }, () => client(withdrawOnce))]);
-  return { payments, withdrawals };
+  await Promise.all([
+    ...Array.from({ length: 4 }, () => client(() => payOnce())),
+    ...Array.from({ length: 2 }, () => client(payCheckoutTwice)),
+    ...Array.from({ length: 2 }, () => client(withdrawOnce)),
+  ]);
+  return { payments, withdrawals, checkouts };
 }
 
 describe('money under faults', () => {
@@ -111,18 +131,20 @@ describe('money under faults', () => {
     }
     await new Promise((r) => setTimeout(r, LOAD_MS));
     done = true;
-    const { payments, withdrawals } = await load;
+    const { payments, withdrawals, checkouts } = await load;
     expect(payments.length).toBeGreaterThan(20);
+    expect(checkouts.length).toBe(30);
     expect(withdrawals.length).toBeGreaterThan(5);
 
-    const stored = await sql<{ transaction_id: string; n: number; postings: number }>(
-      `select t.transaction_id, count(*)::int as n,
+    const stored = await sql<{ transaction_id: string; n: number; postings: number; paid: boolean }>(
+      `select t.transaction_id, count(*)::int as n, bool_or(t.status in ('completed', 'success')) as paid,
          (select count(*)::int from ledger_postings p where p.transaction_id = t.transaction_id) as postings
        from transactions t where t.transaction_id = any($1) group by t.transaction_id`,
       [payments],
     );
     expect(stored).toHaveLength(payments.length);
-    for (const row of stored) expect([row.transaction_id, row.n, row.postings]).toEqual([row.transaction_id, 1, 1]);
+    // Stored once; credited once if paid, never if voided by a checkout another payer won.
+    for (const row of stored) expect([row.transaction_id, row.n, row.postings]).toEqual([row.transaction_id, 1, row.paid ? 1 : 0]);
 
     const held = await sql<{ reference: string }>('select reference from withdrawals where reference = any($1)', [withdrawals]);
     expect(held.map((w) => w.reference).sort()).toEqual([...withdrawals].sort());
@@ -137,6 +159,22 @@ describe('money under faults', () => {
          (select count(*)::int from ledger_postings where kind = 'payment') as credited,
          (select count(*)::int from transactions where status in ('completed', 'success')) as completed`,
     );
+    // Every checkout: at most one paid payment, which is the one the checkout names; the rest voided or declined.
+    const perCheckout = await sql<{ reference: string; status: string; transaction_id: string | null; paid: string[]; voided: number }>(
+      `select c.reference, c.status, c.transaction_id,
+         coalesce(array_agg(t.transaction_id) filter (where t.status in ('completed', 'success')), '{}') as paid,
+         count(*) filter (where t.status = 'voided')::int as voided
+       from checkouts c left join transactions t on t.checkout_reference = c.reference
+       where c.reference = any($1) group by c.reference, c.status, c.transaction_id`,
+      [checkouts],
+    );
+    expect(perCheckout).toHaveLength(checkouts.length);
+    for (const checkout of perCheckout) {
+      expect(checkout.paid.length).toBeLessThanOrEqual(1);
+      expect([checkout.status, checkout.transaction_id]).toEqual(checkout.paid.length === 1 ? ['completed', checkout.paid[0]] : ['pending', null]);
+    }
+    expect(perCheckout.filter((checkout) => checkout.paid.length === 1).length).toBeGreaterThan(10);
+
     expect(Number(ledger!.total)).toBe(0);
     expect(Number(ledger!.pending)).toBe(Number(ledger!.held));
     expect(ledger!.credited).toBe(ledger!.completed);

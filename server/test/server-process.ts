@@ -23,6 +23,8 @@ export interface ServerProcess {
   /** Starts it again on the same port with the same environment. */
   restart(): Promise<void>;
   stop(): Promise<void>;
+  /** Resolves with the exit code when the process ends by itself or is stopped. */
+  exited(): Promise<number | null>;
 }
 
 export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
@@ -51,5 +53,6 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
     await once(child, 'exit');
   };
   await launch();
-  return { baseUrl, kill: () => signal('SIGKILL'), restart: launch, stop: () => signal('SIGTERM') };
+  const exited = async () => (child.exitCode !== null || child.signalCode !== null ? child.exitCode : ((await once(child, 'exit')) as [number | null])[0]);
+  return { baseUrl, kill: () => signal('SIGKILL'), restart: launch, stop: () => signal('SIGTERM'), exited };
 }
