@@ -30,7 +30,11 @@ export const publicPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
       const payload: unknown = open(data, keys);
       // The request's own text guard (text-guard.ts) cannot see inside the envelope.
       if (hasUnstorableText(payload)) throw new HttpError(400, UNSTORABLE_TEXT);
-      return cardTransactionPayload.parse(payload);
+      const parsed = cardTransactionPayload.safeParse(payload);
+      if (parsed.success) return parsed.data;
+      // zod's messages name what was expected, never the value sent (no card data in an error).
+      const issue = parsed.error.issues[0];
+      throw new HttpError(400, issue ? `Invalid payment data: ${issue.path.join('.') || 'data'}: ${issue.message}` : 'Invalid payment data');
     } catch (error) {
       if (error instanceof HttpError) throw error;
       if (error instanceof EnvelopeError) throw new HttpError(400, error.message);
