@@ -15,7 +15,7 @@ import { envelopeKeys, open, seal } from './envelope';
 import { reportCheckoutStatus, validateCheckout } from './checkouts-service';
 import { paymentContexts } from './payment-context';
 import { initializeCardTransaction, processCardTransaction, requeryPayment } from './payments-service';
-import { completeChallenge } from './settlement';
+import { completeDemoChallenge } from './settlement';
 
 const errors = { 400: apiError, 401: apiError, 402: apiError, 404: apiError, 409: apiError, 429: apiError };
 const reference = z.string().min(1).max(64);
@@ -96,7 +96,7 @@ export const publicPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
     keyed.post('/demo-3ds/complete', {
       schema: { tags: ['payments'], body: demoThreeDsRequest, response: { 200: publicAnswer(transactionResult), ...errors } },
       handler: async (request) => {
-        const result = await completeChallenge(context(originOf(request)), request.body.transaction_id, 'demo', request.body.success);
+        const result = await completeDemoChallenge(context(originOf(request)), request.body.transaction_id, request.body.otp);
         return { status: 'success' as const, message: result.response_message, data: result };
       },
     });

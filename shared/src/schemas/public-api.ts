@@ -11,6 +11,7 @@ import { paymentAmount } from './payment';
 export {
   CHALLENGE_PROCESSOR,
   CHALLENGE_REDIRECT_CODE,
+  DEMO_OTP_PATTERN,
   DEMO_THREE_DS_TYPE,
   challengeMessage,
   demoThreeDsRequest,
@@ -26,7 +27,7 @@ export {
   widgetMessage,
   widgetMessageTypes,
 } from './payer-api';
-export type { PublicConfig, WidgetMessage } from './payer-api';
+export type { DemoThreeDsRequest, PublicConfig, WidgetMessage } from './payer-api';
 
 /** How deeply a JSON value nests, found without recursion (a hostile value may nest 10,000 deep). */
 export function jsonDepth(value: unknown): number {
