@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { createUserRequest } from '@paydesk/shared/schemas/user';
+import { paymentProcessors, type PaymentProcessorName } from '@paydesk/shared/schemas/payment-processor';
 import { defaultDbLimits, type DbLimits } from './db/db';
 import { findRepoRoot } from './repo-root';
 import { loadDemoSecrets, type DemoSecretName } from './demo-secrets';
@@ -61,6 +62,7 @@ const envSchema = z.object({
   REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL').optional(),
   REDIS_KEY_PREFIX: z.string().min(1).max(100).default('paydesk:'),
   TRUST_PROXY: z.string().refine(isProxyList, 'must be a comma-separated list of proxy addresses or CIDR ranges').optional(),
+  PAYMENT_PROCESSOR: z.enum(paymentProcessors, `must be one of: ${paymentProcessors.join(', ')}`).optional(),
 });
 
 export type Mode = 'demo' | 'production';
@@ -117,6 +119,8 @@ export interface Config {
   redisKeyPrefix: string;
   /** Proxies whose X-Forwarded-For is believed (Fastify `trustProxy`); absent means none. */
   trustProxy: string | undefined;
+  /** Who decides payment outcomes; `sandbox` (the only one today) simulates them. */
+  paymentProcessor: PaymentProcessorName;
 }
 
 type Env = Record<string, string | undefined>;
@@ -156,6 +160,18 @@ function demoOr(parsed: Parsed, name: 'PUBLISHABLE_KEY' | 'SECRET_KEY', demoValu
   if (value) return value;
   if (parsed.PAYDESK_MODE === 'production') throw productionOnly(name, 'your own key');
   return demoValue;
+}
+
+/**
+ * Production names its processor: nothing takes real-looking payments with the sandbox unless
+ * the deployment says so. Demo mode runs the sandbox.
+ */
+function processorFor(parsed: Parsed): PaymentProcessorName {
+  if (parsed.PAYMENT_PROCESSOR) return parsed.PAYMENT_PROCESSOR;
+  if (parsed.PAYDESK_MODE === 'production') {
+    throw productionOnly('PAYMENT_PROCESSOR', `one of: ${paymentProcessors.join(', ')}; PAYMENT_PROCESSOR=sandbox simulates every outcome`);
+  }
+  return 'sandbox';
 }
 
 /** Parses the environment once. Refuses (ConfigError) with a message naming the bad variable. */
@@ -202,5 +218,7 @@ export function loadConfig(env: Env = process.env): Config {
     redisUrl: parsed.REDIS_URL,
     redisKeyPrefix: parsed.REDIS_KEY_PREFIX,
     trustProxy: parsed.TRUST_PROXY,
+    // Last: a missing key or secret is reported first, as before this variable existed.
+    paymentProcessor: processorFor(parsed),
   };
 }

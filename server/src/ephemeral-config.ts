@@ -19,5 +19,6 @@ export const ephemeralConfig = (env: Record<string, string> = {}): Config =>
     // Tests and benchmarks call from one address far faster than any payer; a test of the limits sets its own.
     LOGIN_RATE_LIMIT_PER_MINUTE: '1000000',
     PAYMENT_RATE_LIMIT_PER_MINUTE: '1000000',
+    PAYMENT_PROCESSOR: 'sandbox',
     ...env,
   });

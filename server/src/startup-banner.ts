@@ -11,6 +11,7 @@ export function startupBanner(config: Config, port: number): string {
     `  Payment page:  ${base}/`,
     `  Back office:   ${base}/control/login`,
     `  API docs:      ${base}/api/docs`,
+    `  Payments:      ${config.paymentProcessor === 'sandbox' ? 'the sandbox processor decides every outcome (no real money moves)' : config.paymentProcessor}`,
   ];
   if (config.mode === 'demo') {
     const password = config.demoPassword === DEMO_PASSWORD ? DEMO_PASSWORD : '(the value of DEMO_PASSWORD)';

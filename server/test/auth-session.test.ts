@@ -29,7 +29,7 @@ describe('GET /api/auth/me', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
       status: 'success',
-      data: { id: expect.any(Number), name: 'Vic Viewer', role: 'viewer', email: 'viewer@paydesk.test' },
+      data: { id: expect.any(Number), name: 'Vic Viewer', role: 'viewer', email: 'viewer@paydesk.test', payment_processor: { name: 'sandbox', sandbox: true } },
     });
   });
 

@@ -48,7 +48,7 @@ async function runRealisticFlow() {
   expect((await acs((await pay('4000000000003220')).ids.transactionId, 'fail')).statusCode).toBe(200);
   expect((await acs((await pay('4000008400001629')).ids.transactionId, 'complete')).statusCode).toBe(200);
   const demo = await pay('4000002760003184');
-  expect((await t.app.inject({ method: 'POST', url: '/api/demo-3ds/complete', headers: payer.headers, payload: { transaction_id: demo.ids.transactionId, success: true } })).statusCode).toBe(200);
+  expect((await t.app.inject({ method: 'POST', url: '/api/demo-3ds/complete', headers: payer.headers, payload: { transaction_id: demo.ids.transactionId, otp: '123456' } })).statusCode).toBe(200);
   await pay('4000000000007205');
   await pay('4000000000007304');
   await t.db.query("update transactions set resolve_at = now() - interval '1 second' where status = 'pending' and resolve_at is not null");

@@ -80,9 +80,9 @@ describe('the sandbox test-card table', () => {
     expect((await submit()).statusCode).toBe(409);
   });
 
-  test.each([[true, 'completed'], [false, 'failed']])('the demo modal reports success=%s and the server records %s', async (success, final) => {
+  test.each([['123456', 'completed'], ['123459', 'failed'], [null, 'failed']])('the demo modal sends the code %s and the server records %s', async (otp, final) => {
     const { ids } = await client.pay('4000002760003184');
-    const answer = await t.app.inject({ method: 'POST', url: '/api/demo-3ds/complete', headers: client.headers, payload: { transaction_id: ids.transactionId, success } });
+    const answer = await t.app.inject({ method: 'POST', url: '/api/demo-3ds/complete', headers: client.headers, payload: { transaction_id: ids.transactionId, otp } });
     expect(answer.json().data.status).toBe(final);
     expect(await statusOf(ids.transactionId)).toBe(final);
   });

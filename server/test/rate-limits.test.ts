@@ -16,7 +16,7 @@ const paymentCalls = (publishableKey: string): InjectOptions[] => {
     { method: 'GET', url: '/api/checkout/validate/chk_unknown', headers },
     { method: 'POST', url: '/api/update-checkout-status', headers, payload: { reference: 'chk_unknown', status: 'cancelled' } },
     { method: 'GET', url: '/api/checkout/requery?reference=TXNUNKNOWN', headers },
-    { method: 'POST', url: '/api/demo-3ds/complete', headers, payload: { transaction_id: 'TXNUNKNOWN', success: true } },
+    { method: 'POST', url: '/api/demo-3ds/complete', headers, payload: { transaction_id: 'TXNUNKNOWN', otp: '123456' } },
   ];
 };
 

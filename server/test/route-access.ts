@@ -152,7 +152,7 @@ export const routeTable: readonly RouteRule[] = [
   { method: 'GET', route: '/api/checkout/requery', access: publishable, ok: 200, request: (f) => ({ url: `/api/checkout/requery?reference=${f.transactionId}` }) },
   {
     method: 'POST', route: '/api/demo-3ds/complete', access: publishable, ok: 200,
-    request: async (f) => ({ url: '/api/demo-3ds/complete', payload: { transaction_id: await f.challenge('demo'), success: true } }),
+    request: async (f) => ({ url: '/api/demo-3ds/complete', payload: { transaction_id: await f.challenge('demo'), otp: '123456' } }),
   },
   {
     method: 'POST', route: '/api/checkout', access: { kind: 'key', key: 'secret' }, ok: 201,

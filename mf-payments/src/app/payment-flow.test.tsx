@@ -135,7 +135,7 @@ describe('after 3-D Secure, one requery decides', () => {
     submit.mockRestore();
   });
 
-  test('the demo modal reports its result to the server, then requeries', async () => {
+  test('the demo modal sends what the payer typed, never an outcome, then the requery decides the page', async () => {
     await payAndGet(demo, standalone);
     api.spy.mockRestore();
     api = mockPublicApi({
@@ -143,8 +143,22 @@ describe('after 3-D Secure, one requery decides', () => {
       'GET /api/checkout/requery': () => ok(transactionResultOf()),
     });
     await screen.findByRole('dialog', { name: 'Demo 3D Secure' });
+    fireEvent.change(screen.getByLabelText('OTP'), { target: { value: '123459' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Verify & Pay' }));
+    await waitFor(() => expect(location()).toMatch(/^\/payment-success /), { timeout: 5000 });
+    expect(api.callsTo('/api/demo-3ds/complete').map((call) => call.body)).toEqual([{ transaction_id: 'txn_1', otp: '123459' }]);
+  });
+
+  test('Cancel Transaction sends no code', async () => {
+    await payAndGet(demo, standalone);
+    api.spy.mockRestore();
+    api = mockPublicApi({
+      'POST /api/demo-3ds/complete': () => ok(null),
+      'GET /api/checkout/requery': () => ok(transactionResultOf({ status: 'failed', statusOk: false, paymentCompleted: false, response_message: '3-D Secure authentication failed.' })),
+    });
+    await screen.findByRole('dialog', { name: 'Demo 3D Secure' });
     fireEvent.click(screen.getByRole('button', { name: 'Cancel Transaction' }));
-    await waitFor(() => expect(location()).toMatch(/^\/payment-success /));
-    expect(api.callsTo('/api/demo-3ds/complete')[0]!.body).toEqual({ transaction_id: 'txn_1', success: false });
+    await waitFor(() => expect(location()).toMatch(/^\/payment-failure /));
+    expect(api.callsTo('/api/demo-3ds/complete').map((call) => call.body)).toEqual([{ transaction_id: 'txn_1', otp: null }]);
   });
 });

@@ -28,15 +28,13 @@ interface PaymentFlowProps {
   /** Whether the card dialog is open; the page opens it, the flow closes it. */
   cardOpen: boolean;
   onCardClose: () => void;
-  /** Random source of the demo 3-D Secure simulation (tests fix it). */
-  random?: () => number;
 }
 
 /**
  * The payer's way from card entry to a result page (spec point 4): the card dialog, then the
  * outcome, 3-D Secure in between when the result asks for it.
  */
-export function PaymentFlow({ details, cardOpen, onCardClose, random }: PaymentFlowProps) {
+export function PaymentFlow({ details, cardOpen, onCardClose }: PaymentFlowProps) {
   const navigate = useNavigate();
   const config = usePublicConfig();
   const [requery] = useLazyRequeryQuery();
@@ -88,9 +86,9 @@ export function PaymentFlow({ details, cardOpen, onCardClose, random }: PaymentF
     else fail(publicErrorMessage(answer.error, FAILURE_FALLBACK), transactionId);
   };
 
-  const finishDemo = async (transactionId: string, success: boolean) => {
-    // The server records the simulated result; the requery then reads what it recorded.
-    await completeDemo({ transaction_id: transactionId, success }).unwrap().catch(() => undefined);
+  const finishDemo = async (transactionId: string, otp: string | null) => {
+    // The server decides from the code typed and records the outcome; the requery then reads it.
+    await completeDemo({ transaction_id: transactionId, otp }).unwrap().catch(() => undefined);
     await settle(transactionId);
   };
 
@@ -108,7 +106,7 @@ export function PaymentFlow({ details, cardOpen, onCardClose, random }: PaymentF
         <ChallengeOverlay form={threeDs.form} transactionId={threeDs.transactionId} challengeOrigin={config.challengeOrigin} onComplete={(id) => void settle(id)} />
       ) : null}
       {threeDs?.kind === 'demo' ? (
-        <DemoThreeDsModal amount={details.amount} random={random} onResult={(success) => void finishDemo(threeDs.transactionId, success)} />
+        <DemoThreeDsModal amount={details.amount} onDone={(otp) => void finishDemo(threeDs.transactionId, otp)} />
       ) : null}
     </>
   );

@@ -11,6 +11,8 @@ interface FormFieldProps {
   autoComplete?: string;
   startAdornment?: ReactNode;
   inputMode?: 'decimal' | 'numeric' | 'email' | 'tel' | 'text';
+  /** Drawn as invalid (and `aria-invalid`) while true. */
+  error?: boolean;
 }
 
 /**
@@ -19,10 +21,10 @@ interface FormFieldProps {
  * also imports Select, and with it Menu, Popover and Modal, about 18 KB gzip that the pay form
  * would load before it is usable and never use.
  */
-export function FormField({ label, value, onChange, type, autoComplete, startAdornment, inputMode }: FormFieldProps) {
+export function FormField({ label, value, onChange, type, autoComplete, startAdornment, inputMode, error = false }: FormFieldProps) {
   const id = useId();
   return (
-    <FormControl variant="outlined" fullWidth size="small" required>
+    <FormControl variant="outlined" fullWidth size="small" required error={error}>
       <InputLabel htmlFor={id} id={`${id}-label`}>{label}</InputLabel>
       <OutlinedInput
         id={id}

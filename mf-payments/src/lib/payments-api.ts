@@ -3,7 +3,7 @@ import { api } from '@paydesk/shared/api/api-slice';
 import { open, seal } from '@paydesk/shared/crypto/envelope';
 import type { CheckoutRequest, CheckoutStatus } from '@paydesk/shared/schemas/checkout';
 import { cardTransactionPayload, transactionResult, type CardTransactionPayload, type TransactionResult } from '@paydesk/shared/schemas/payment';
-import { initializeCardTransactionResponse, processCardTransactionResponse, publicAnswer } from '@paydesk/shared/schemas/payer-api';
+import { initializeCardTransactionResponse, processCardTransactionResponse, publicAnswer, type DemoThreeDsRequest } from '@paydesk/shared/schemas/payer-api';
 import { validateCheckout } from './checkout-validation';
 import { keysFor } from './envelope-keys';
 import { loadPublicConfig } from './public-config';
@@ -87,7 +87,7 @@ export const paymentsApi = api.injectEndpoints({
       },
       keepUnusedDataFor: 0,
     }),
-    completeDemoThreeDs: build.mutation<null, { transaction_id: string; success: boolean }>({
+    completeDemoThreeDs: build.mutation<null, DemoThreeDsRequest>({
       queryFn: async (body) => {
         const setup = await loadPublicConfig();
         if ('error' in setup) return setup;

@@ -15,20 +15,20 @@ function LocationProbe() {
   return <output data-testid="location">{`${location.pathname}${location.search} ${JSON.stringify(location.state)}`}</output>;
 }
 
-function Flow({ details, random }: { details: PaymentDetails; random?: () => number }) {
+function Flow({ details }: { details: PaymentDetails }) {
   const [open, setOpen] = useState(true);
   return (
     <>
-      <PaymentFlow details={details} cardOpen={open} onCardClose={() => setOpen(false)} random={random} />
+      <PaymentFlow details={details} cardOpen={open} onCardClose={() => setOpen(false)} />
       <span data-testid="card-open">{String(open)}</span>
     </>
   );
 }
 
-export function renderFlow(details: PaymentDetails = standalone, random?: () => number) {
+export function renderFlow(details: PaymentDetails = standalone) {
   return renderWithProviders(
     <Routes>
-      <Route path="/" element={<Flow details={details} random={random} />} />
+      <Route path="/" element={<Flow details={details} />} />
       <Route path="*" element={<LocationProbe />} />
     </Routes>,
   );

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { isSandbox } from '@paydesk/shared/schemas/payment-processor';
 import { loginRequest, loginResponse, meResponse } from '@paydesk/shared/schemas/auth';
 import { apiError, statusMessage } from '@paydesk/shared/schemas/common';
 import { HttpError } from '../http/http-error';
@@ -66,7 +67,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     preHandler: app.authorize(),
     handler: async (request) => {
       const { userId, name, role, email } = requireAuth(request);
-      return { status: 'success' as const, data: { id: userId, name, role, email } };
+      const processor = app.config.paymentProcessor;
+      return { status: 'success' as const, data: { id: userId, name, role, email, payment_processor: { name: processor, sandbox: isSandbox(processor) } } };
     },
   });
 };

@@ -57,6 +57,7 @@ const declines = [
 const messages: Record<Exclude<TransactionStatus, 'failed'>, string> = {
   success: 'Approved', completed: 'Approved', pending: 'Awaiting issuer confirmation',
   disputed: 'Chargeback opened by the cardholder', refunded: 'Refunded to the cardholder',
+  voided: 'Voided: the checkout was paid by another payment',
 };
 
 const HOUR = 3_600_000;

@@ -1,16 +1,17 @@
 import type { Db } from '../db/db';
+import { SANDBOX_PROCESSOR } from '../payments/transaction-result';
 import type { TransactionSeed } from './transaction-generator';
 
 const columns = [
   'transaction_id', 'order_id', 'first_name', 'last_name', 'email', 'phone', 'amount_cents', 'fee_cents',
   'net_cents', 'status', 'card_brand', 'last_four', 'card_fingerprint', 'provider_key_id', 'response_message',
-  'debug_message', 'created_at', 'updated_at',
+  'debug_message', 'created_at', 'updated_at', 'processor',
 ] as const;
 
 const valuesOf = (t: TransactionSeed): unknown[] => [
   t.transactionId, t.orderId, t.firstName, t.lastName, t.email, t.phone, t.amountCents, t.feeCents,
   t.netCents, t.status, t.cardBrand, t.lastFour, t.cardFingerprint, t.providerKeyId, t.responseMessage,
-  t.debugMessage, t.createdAt.toISOString(), t.updatedAt.toISOString(),
+  t.debugMessage, t.createdAt.toISOString(), t.updatedAt.toISOString(), SANDBOX_PROCESSOR,
 ];
 
 async function insertBatch(db: Db, batch: readonly TransactionSeed[]): Promise<void> {
@@ -24,7 +25,7 @@ async function insertBatch(db: Db, batch: readonly TransactionSeed[]): Promise<v
 }
 
 export interface WriteOptions {
-  /** Rows per multi-row INSERT (18 parameters each; PostgreSQL allows 65,535). */
+  /** Rows per multi-row INSERT (19 parameters each; PostgreSQL allows 65,535). */
   batchSize?: number;
   onProgress?: (written: number) => void;
 }

@@ -15,7 +15,7 @@ import { envelopeKeys, open, seal } from './envelope';
 import { reportCheckoutStatus, validateCheckout } from './checkouts-service';
 import { paymentContexts } from './payment-context';
 import { initializeCardTransaction, processCardTransaction, requeryPayment } from './payments-service';
-import { completeChallenge } from './settlement';
+import { completeDemoChallenge } from './settlement';
 
 const errors = { 400: apiError, 401: apiError, 402: apiError, 404: apiError, 409: apiError, 429: apiError };
 const reference = z.string().min(1).max(64);
@@ -30,7 +30,11 @@ export const publicPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
       const payload: unknown = open(data, keys);
       // The request's own text guard (text-guard.ts) cannot see inside the envelope.
       if (hasUnstorableText(payload)) throw new HttpError(400, UNSTORABLE_TEXT);
-      return cardTransactionPayload.parse(payload);
+      const parsed = cardTransactionPayload.safeParse(payload);
+      if (parsed.success) return parsed.data;
+      // zod's messages name what was expected, never the value sent (no card data in an error).
+      const issue = parsed.error.issues[0];
+      throw new HttpError(400, issue ? `Invalid payment data: ${issue.path.join('.') || 'data'}: ${issue.message}` : 'Invalid payment data');
     } catch (error) {
       if (error instanceof HttpError) throw error;
       if (error instanceof EnvelopeError) throw new HttpError(400, error.message);
@@ -92,7 +96,7 @@ export const publicPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
     keyed.post('/demo-3ds/complete', {
       schema: { tags: ['payments'], body: demoThreeDsRequest, response: { 200: publicAnswer(transactionResult), ...errors } },
       handler: async (request) => {
-        const result = await completeChallenge(context(originOf(request)), request.body.transaction_id, 'demo', request.body.success);
+        const result = await completeDemoChallenge(context(originOf(request)), request.body.transaction_id, request.body.otp);
         return { status: 'success' as const, message: result.response_message, data: result };
       },
     });

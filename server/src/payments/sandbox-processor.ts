@@ -18,7 +18,7 @@ export type SandboxOutcome =
   | { kind: 'processing_error' }
   /** 3-D Secure in the issuer's challenge frame; completing it leads to `then`. */
   | { kind: 'challenge'; then: 'completed' | 'failed' }
-  /** 3-D Secure through the demo modal, whose simulated outcome the browser reports. */
+  /** 3-D Secure through the demo modal: the sandbox issuer decides from the code the payer typed (demo-issuer.ts). */
   | { kind: 'demo_challenge' }
   /** Accepted, resolved by the background job after the configured delay. */
   | { kind: 'pending'; then: 'completed' | 'failed' };

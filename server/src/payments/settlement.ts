@@ -1,5 +1,6 @@
 import type { Db } from '../db/db';
 import { HttpError } from '../http/http-error';
+import { demoCodePasses } from './demo-issuer';
 import { findPayment, settlePayment } from './payments-repository';
 import type { PaymentContext } from './payments-service';
 import { requeryPayment } from './payments-service';
@@ -24,6 +25,13 @@ export async function completeChallenge(ctx: PaymentContext, transactionId: stri
   });
   return requeryPayment(ctx, transactionId);
 }
+
+/**
+ * The payer finished the demo modal: with the code typed (the sandbox issuer decides whether it
+ * passes), or without one (cancelled, or the time ran out), which fails the authentication.
+ */
+export const completeDemoChallenge = (ctx: PaymentContext, transactionId: string, otp: string | null) =>
+  completeChallenge(ctx, transactionId, 'demo', otp !== null && demoCodePasses(otp));
 
 /**
  * Resolves the sandbox's pending payments whose time has come. Rows are claimed with

@@ -1,5 +1,6 @@
 import { CHALLENGE_PROCESSOR, CHALLENGE_REDIRECT_CODE, DEMO_THREE_DS_TYPE } from '@paydesk/shared/schemas/public-api';
 import type { TransactionResult } from '@paydesk/shared/schemas/payment';
+import type { TransactionStatus } from '@paydesk/shared/schemas/transaction';
 import { toWireMoney } from '../http/wire-money';
 import type { PaymentRow } from './payments-repository';
 
@@ -10,14 +11,48 @@ export const challengeForm = (challengeOrigin: string, transactionId: string): s
   `<form method="post" action="${challengeOrigin}/api/sandbox/acs/challenge">` +
   `<input type="hidden" name="transaction_id" value="${transactionId}"></form>`;
 
+/**
+ * A transaction as stored, whoever wrote it: the payment flow, the demo seed, or an older
+ * release. Any status the admin side knows, and the message may be missing.
+ */
+export type StoredTransaction = Omit<PaymentRow, 'status' | 'response_message'> & {
+  status: TransactionStatus;
+  response_message: string | null;
+};
+
 type Answer = Pick<TransactionResult, 'status' | 'statusOk' | 'paymentCompleted' | 'processor' | 'response_content'>;
 
-function answerFor(row: PaymentRow, challengeOrigin: string): Answer {
+/** What the payer reads when the row carries no message of its own. */
+const fallbackMessages: Record<TransactionStatus, string> = {
+  completed: 'Payment successful',
+  success: 'Payment successful',
+  failed: 'Your card was declined.',
+  pending: 'Your payment is being processed by the bank.',
+  refunded: 'This payment was refunded.',
+  disputed: 'This payment is disputed.',
+  voided: 'This payment was voided. You were not charged.',
+};
+
+function answerFor(row: StoredTransaction, challengeOrigin: string): Answer {
   const plain = (code: string) => ({ code, redirectHtml: null, data: null });
-  if (row.status === 'completed') return { status: 'completed', statusOk: true, paymentCompleted: true, processor: row.processor, response_content: plain('00') };
-  if (row.status === 'failed') return { status: 'failed', statusOk: false, paymentCompleted: false, processor: row.processor, response_content: plain('05') };
-  // Authorised, then voided because its checkout was paid by another payment: nothing charged.
-  if (row.status === 'voided') return { status: 'voided', statusOk: false, paymentCompleted: false, processor: row.processor, response_content: plain('VOID') };
+  switch (row.status) {
+    // Both words mean a successful payment (the details page shows both as success); the payer reads one.
+    case 'completed':
+    case 'success':
+      return { status: 'completed', statusOk: true, paymentCompleted: true, processor: row.processor, response_content: plain('00') };
+    case 'failed':
+      return { status: 'failed', statusOk: false, paymentCompleted: false, processor: row.processor, response_content: plain('05') };
+    // Paid once, then given back or contested: not a payment to ship on, so a payer page ends on its failure page with the row's message.
+    case 'refunded':
+      return { status: 'refunded', statusOk: true, paymentCompleted: false, processor: row.processor, response_content: plain('RF') };
+    case 'disputed':
+      return { status: 'disputed', statusOk: true, paymentCompleted: false, processor: row.processor, response_content: plain('CB') };
+    // Authorised, then voided because its checkout was paid by another payment: nothing charged.
+    case 'voided':
+      return { status: 'voided', statusOk: false, paymentCompleted: false, processor: row.processor, response_content: plain('VOID') };
+    case 'pending':
+      break;
+  }
   if (row.challenge === 'acs') {
     return {
       status: 'pending_3d',
@@ -40,7 +75,7 @@ function answerFor(row: PaymentRow, challengeOrigin: string): Answer {
 }
 
 /** The transaction result of point 3 for a stored payment, as it stands now. */
-export function transactionResult(row: PaymentRow, challengeOrigin: string): TransactionResult {
+export function transactionResult(row: StoredTransaction, challengeOrigin: string): TransactionResult {
   return {
     ...answerFor(row, challengeOrigin),
     customerReference: row.email,
@@ -48,7 +83,7 @@ export function transactionResult(row: PaymentRow, challengeOrigin: string): Tra
     payment_amount: toWireMoney(row.amount_cents),
     transaction_id: row.transaction_id,
     order_id: row.order_id,
-    response_message: row.response_message,
+    response_message: row.response_message ?? fallbackMessages[row.status],
     checkout_request: row.checkout_reference ? { reference: row.checkout_reference } : null,
   };
 }

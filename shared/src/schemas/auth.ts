@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { withData } from './common';
+import { paymentProcessorInfo } from './payment-processor';
 import { role } from './role';
 
 export const loginRequest = z.object({
@@ -22,4 +23,6 @@ export type LoginResponse = z.infer<typeof loginResponse>;
 export { authUser } from './auth-user';
 export type { AuthUser } from './auth-user';
 
-export const meResponse = withData(loginUser);
+/** GET /api/auth/me: the signed-in user, and who decides payment outcomes (the top bar's Sandbox badge). */
+export const meResponse = withData(loginUser.extend({ payment_processor: paymentProcessorInfo }));
+export type Me = z.infer<typeof meResponse>['data'];

@@ -48,8 +48,19 @@ export const initializeCardTransactionResponse = publicAnswer(
 export const processCardTransactionRequest = z.object({ data: z.string().check(z.minLength(1), z.maxLength(16_384)) });
 export const processCardTransactionResponse = publicAnswer(z.string());
 
-/** POST /api/demo-3ds/complete: the demo modal reports its simulated outcome (spec point 2). */
-export const demoThreeDsRequest = z.object({ transaction_id: z.string().check(z.minLength(1), z.maxLength(64)), success: z.boolean() });
+/** The demo 3-D Secure code: six digits (spec point 5, "Demo OTP"). */
+export const DEMO_OTP_PATTERN = /^\d{6}$/;
+
+/**
+ * POST /api/demo-3ds/complete: the demo modal sends what the payer typed, and the sandbox issuer
+ * on the server decides the outcome. `otp` is null when the payer cancelled or the time ran out.
+ * Strict: an outcome chosen by the page (`success`) is refused, not ignored.
+ */
+export const demoThreeDsRequest = z.strictObject({
+  transaction_id: z.string().check(z.minLength(1), z.maxLength(64)),
+  otp: z.nullable(z.string().check(z.regex(DEMO_OTP_PATTERN, 'The code must be six digits'))),
+});
+export type DemoThreeDsRequest = z.infer<typeof demoThreeDsRequest>;
 
 /** Messages the hosted widget posts to the merchant's window (spec point 4). */
 export const widgetMessageTypes = ['PAYMENT_SUCCESS', 'PAYMENT_PENDING', 'PAYMENT_CANCELLED'] as const;

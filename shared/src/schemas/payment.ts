@@ -6,6 +6,21 @@ const text = (min: number, max: number) => z.string().check(z.minLength(min), z.
 const upTo = (max: number) => z.string().check(z.maxLength(max));
 const matching = (pattern: RegExp, message: string) => z.string().check(z.regex(pattern, message));
 
+/** The largest amount one payment may carry, in USD. */
+export const MAX_PAYMENT_AMOUNT = 1_000_000;
+
+/**
+ * An amount to pay, in USD: above 0, whole cents (a third decimal is refused, never rounded: it
+ * would be a cent the payer did not choose) and at most MAX_PAYMENT_AMOUNT. The one rule of the
+ * merchant's checkout amount, the card payment payload and the pay form's amount field.
+ */
+export const paymentAmount = z.number().check(
+  z.positive(),
+  z.multipleOf(0.01, 'The amount may have at most two decimals'),
+  z.maximum(MAX_PAYMENT_AMOUNT),
+  z.refine(atLeastOneCent, 'The amount must be at least 0.01'),
+);
+
 /** The card transaction payload of point 3, sent encrypted to /api/process-card-transaction. */
 export const cardTransactionPayload = z.object({
   transaction_id: text(1, 64),
@@ -16,7 +31,7 @@ export const cardTransactionPayload = z.object({
   /** Four digits: 2000 + the two-digit year (point 9). */
   card_year: matching(/^20\d{2}$/, 'Invalid expiry year'),
   cvv: matching(/^\d{3,4}$/, 'Invalid CVV'),
-  amount: z.number().check(z.positive(), z.maximum(1_000_000), z.refine(atLeastOneCent, 'The amount must be at least 0.01')),
+  amount: paymentAmount,
   currency: z.literal('USD'),
   email: z.email().check(z.maxLength(254)),
   phone: text(1, 32),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { atLeastOneCent } from './cents';
+import { paymentAmount } from './payment';
 
 /**
  * The merchant API (POST /api/checkout, secret key), and through payer-api.ts the payer flow's
@@ -11,6 +11,7 @@ import { atLeastOneCent } from './cents';
 export {
   CHALLENGE_PROCESSOR,
   CHALLENGE_REDIRECT_CODE,
+  DEMO_OTP_PATTERN,
   DEMO_THREE_DS_TYPE,
   challengeMessage,
   demoThreeDsRequest,
@@ -26,7 +27,7 @@ export {
   widgetMessage,
   widgetMessageTypes,
 } from './payer-api';
-export type { PublicConfig, WidgetMessage } from './payer-api';
+export type { DemoThreeDsRequest, PublicConfig, WidgetMessage } from './payer-api';
 
 /** How deeply a JSON value nests, found without recursion (a hostile value may nest 10,000 deep). */
 export function jsonDepth(value: unknown): number {
@@ -50,7 +51,7 @@ export const createCheckoutRequest = z.object({
   last_name: z.string().trim().min(1).max(80),
   email: z.string().trim().email().max(254),
   phone: z.string().trim().min(1).max(32),
-  amount: z.number().positive().multipleOf(0.01).max(1_000_000).refine(atLeastOneCent, 'The amount must be at least 0.01'),
+  amount: paymentAmount,
   metadata: z
     .record(z.string(), z.unknown())
     .refine((value) => jsonDepth(value) <= METADATA_MAX_DEPTH && JSON.stringify(value).length <= METADATA_MAX_CHARS, 'metadata must be a JSON object of at most 10 levels and 16 KB')

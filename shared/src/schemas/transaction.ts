@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { money } from './common';
 
-/** Statuses the admin side knows (spec point 4); anything else is `unknown`, shown grey. */
-export const transactionStatuses = ['completed', 'success', 'failed', 'pending', 'disputed', 'refunded'] as const;
+/** Statuses a transaction is stored with: the admin side's six, and `voided` (one-paid-payment-per-checkout decision); anything else is `unknown`, shown grey. */
+export const transactionStatuses = ['completed', 'success', 'failed', 'pending', 'disputed', 'refunded', 'voided'] as const;
 export const transactionStatus = z.enum(transactionStatuses);
 export type TransactionStatus = z.infer<typeof transactionStatus>;
 

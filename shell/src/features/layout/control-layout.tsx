@@ -9,6 +9,7 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import MenuIcon from '@mui/icons-material/Menu';
+import { SandboxBadge } from './sandbox-badge';
 import { SideNav } from './side-nav';
 import { ThemeToggle } from './theme-toggle';
 
@@ -31,6 +32,7 @@ export function ControlLayout() {
             </IconButton>
           )}
           <Typography variant="h6" component="div" sx={{ flexGrow: 1, fontWeight: 700 }}>{desktop ? '' : 'Paydesk'}</Typography>
+          <SandboxBadge />
           <ThemeToggle />
         </Toolbar>
       </AppBar>

@@ -46,10 +46,24 @@ test('then the e-mail, then the amount', async () => {
 
 test('the amount keeps digits and one dot, with a $ prefix, and the button shows it', async () => {
   renderWithProviders(<PayFormPage />);
-  await fill({ Amount: '1a2.3.45' });
+  await fill({ Amount: '1a2.3.4' });
   expect((screen.getByLabelText(/^Amount/) as HTMLInputElement).value).toBe('12.34');
   expect(screen.getByText('$')).toBeTruthy();
   expect(screen.getByRole('button', { name: 'Pay $12.34' })).toBeTruthy();
+  expect(screen.getByLabelText(/^Amount/).getAttribute('aria-invalid')).toBe('false');
+});
+
+test('a third decimal is shown as typed and invalid, never rounded, and the form refuses it with Invalid Amount', async () => {
+  renderWithProviders(<PayFormPage />);
+  const user = await fill({ ...all, Amount: '12.345' });
+  const field = screen.getByLabelText(/^Amount/) as HTMLInputElement;
+  expect(field.value).toBe('12.345');
+  expect(field.getAttribute('aria-invalid')).toBe('true');
+  expect(screen.queryByRole('button', { name: 'Pay $12.35' })).toBeNull();
+  await user.click(screen.getByRole('button', { name: /^Pay/ }));
+  expect(await screen.findByText('Invalid Amount')).toBeTruthy();
+  expect(screen.getByText('Please enter a valid amount')).toBeTruthy();
+  expect(screen.queryByRole('dialog')).toBeNull();
 });
 
 test('valid data opens the Card Payment dialog with the amount and payee', async () => {

@@ -5,7 +5,7 @@ import InputAdornment from '@mui/material/InputAdornment';
 import { formatMoney } from '@paydesk/shared/format';
 import { notify } from '@paydesk/shared/ui/notify';
 import { FormField } from '../../../components/form-field';
-import { emptyPayForm, sanitizeAmount, validatePayForm, type PayFormValues } from '../model/pay-form-values';
+import { emptyPayForm, hasThirdDecimal, sanitizeAmount, validatePayForm, type PayFormValues } from '../model/pay-form-values';
 
 interface PayFormProps {
   /** Called with checked values; the caller opens the card dialog. */
@@ -39,6 +39,9 @@ export function PayForm({ onValid, onFirstTouch }: PayFormProps) {
   };
 
   const amount = Number(values.amount);
+  const partCent = hasThirdDecimal(values.amount);
+  // The button never shows a rounded amount: an amount the form will refuse shows as nothing to pay.
+  const shown = Number.isFinite(amount) && !partCent ? amount : 0;
   return (
     // noValidate: the spec's own toasts report the rules, in the spec's order.
     <Box component="form" noValidate onSubmit={submit} onFocus={touch} onPointerDown={touch} sx={{ display: 'grid', gap: 2 }} aria-label="Payment form">
@@ -56,9 +59,10 @@ export function PayForm({ onValid, onFirstTouch }: PayFormProps) {
         onChange={(value) => set('amount', sanitizeAmount(value))}
         startAdornment={<InputAdornment position="start">$</InputAdornment>}
         inputMode="decimal"
+        error={partCent}
       />
       <Button type="submit" variant="contained" size="large">
-        Pay {formatMoney(Number.isFinite(amount) ? amount : 0)}
+        Pay {formatMoney(shown)}
       </Button>
     </Box>
   );

@@ -1,4 +1,4 @@
-import { emptyPayForm, sanitizeAmount, validatePayForm } from './pay-form-values';
+import { emptyPayForm, hasThirdDecimal, sanitizeAmount, validatePayForm } from './pay-form-values';
 
 const valid = { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', phone: '+1 555 0100', amount: '25.00' };
 
@@ -18,6 +18,16 @@ test.each(['0', '0.00', '.', '0.'])('amount %p is not above 0', (amount) => {
   expect(validatePayForm({ ...valid, amount })).toEqual({ title: 'Invalid Amount', message: 'Please enter a valid amount' });
 });
 
+test.each(['12.345', '0.001', '10.999', '25.5001'])('amount %p has a part of a cent: Invalid Amount, never rounded', (amount) => {
+  expect(validatePayForm({ ...valid, amount })).toEqual({ title: 'Invalid Amount', message: 'Please enter a valid amount' });
+  expect(hasThirdDecimal(amount)).toBe(true);
+});
+
+test.each(['12.34', '12.3', '12', '12.340', '.5'])('amount %p is whole cents', (amount) => {
+  expect(validatePayForm({ ...valid, amount })).toBeNull();
+  expect(hasThirdDecimal(amount)).toBe(false);
+});
+
 test('valid data passes', () => {
   expect(validatePayForm(valid)).toBeNull();
 });
@@ -27,7 +37,7 @@ test.each([
   ['12.3.4', '12.34'],
   ['abc', ''],
   ['.5', '.5'],
-  ['10.999', '10.99'],
+  ['10.999', '10.999'],
 ])('the amount %p is kept as %p', (input, kept) => {
   expect(sanitizeAmount(input)).toBe(kept);
 });

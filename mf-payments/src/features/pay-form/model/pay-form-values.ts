@@ -1,3 +1,5 @@
+import { paymentAmount } from '@paydesk/shared/schemas/payment';
+
 /** The standalone form's fields (spec point 2, "/ (payment form)"). */
 export interface PayFormValues {
   firstName: string;
@@ -20,18 +22,22 @@ export function validatePayForm(values: PayFormValues): FormProblem | null {
     return { title: 'Missing Information', message: 'Please fill in all required fields' };
   }
   if (!values.email.includes('@')) return { title: 'Invalid Email', message: 'Please enter a valid email address' };
-  const amount = Number(values.amount);
-  if (!Number.isFinite(amount) || amount <= 0) return { title: 'Invalid Amount', message: 'Please enter a valid amount' };
+  // The payment's own amount rule: above 0, whole cents (a third decimal is refused, never rounded).
+  if (!paymentAmount.safeParse(Number(values.amount)).success) return { title: 'Invalid Amount', message: 'Please enter a valid amount' };
   return null;
 }
 
+/** A part of a cent (a digit other than 0 after the second decimal), which no payment can carry. */
+export const hasThirdDecimal = (amount: string): boolean => /\.\d{2}\d*[1-9]/.test(amount);
+
 /**
- * The amount field keeps digits and one dot (spec point 2). It also stops at two decimals: the
- * wire carries cents, and a third decimal would be a cent the payer cannot pay.
+ * The amount field keeps digits and one dot (spec point 2), and nothing else is changed: a third
+ * decimal stays as typed, the field shows it as invalid and the form refuses it, so the payer
+ * never pays an amount other than the one typed.
  */
 export function sanitizeAmount(input: string): string {
   const kept = input.replace(/[^\d.]/g, '');
   const dot = kept.indexOf('.');
   if (dot === -1) return kept;
-  return `${kept.slice(0, dot)}.${kept.slice(dot + 1).replace(/\./g, '').slice(0, 2)}`;
+  return `${kept.slice(0, dot)}.${kept.slice(dot + 1).replace(/\./g, '')}`;
 }

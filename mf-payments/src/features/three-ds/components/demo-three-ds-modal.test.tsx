@@ -8,7 +8,7 @@ const verify = () => screen.getByRole('button', { name: 'Verify & Pay' }) as HTM
 const typeOtp = (value: string) => fireEvent.change(screen.getByLabelText('OTP'), { target: { value } });
 
 test('the OTP keeps six digits only, and Verify & Pay waits for six', () => {
-  render(<DemoThreeDsModal amount={25} onResult={jest.fn()} random={() => 0} />);
+  render(<DemoThreeDsModal amount={25} onDone={jest.fn()} />);
   typeOtp('12a34');
   expect((screen.getByLabelText('OTP') as HTMLInputElement).value).toBe('1234');
   expect(verify().disabled).toBe(true);
@@ -17,37 +17,35 @@ test('the OTP keeps six digits only, and Verify & Pay waits for six', () => {
   expect(verify().disabled).toBe(false);
 });
 
-test.each([
-  [0.79, true],
-  [0.8, false],
-])('with the random source at %p the verification succeeds: %p, after 2 s', (draw, success) => {
-  const onResult = jest.fn();
-  render(<DemoThreeDsModal amount={25} onResult={onResult} random={() => draw} />);
-  typeOtp('123456');
+test.each(['123456', '123459'])('Verify & Pay hands over the code typed (%s), after 2 s, and decides nothing itself', (code) => {
+  const onDone = jest.fn();
+  render(<DemoThreeDsModal amount={25} onDone={onDone} />);
+  typeOtp(code);
   fireEvent.click(verify());
   expect(verify().disabled).toBe(true);
   act(() => jest.advanceTimersByTime(1999));
-  expect(onResult).not.toHaveBeenCalled();
+  expect(onDone).not.toHaveBeenCalled();
   act(() => jest.advanceTimersByTime(1));
-  expect(onResult).toHaveBeenCalledWith(success);
-  expect(onResult).toHaveBeenCalledTimes(1);
+  expect(onDone).toHaveBeenCalledWith(code);
+  expect(onDone).toHaveBeenCalledTimes(1);
 });
 
-test('the countdown runs from 2:00 and, at zero, fails the challenge', () => {
-  const onResult = jest.fn();
-  render(<DemoThreeDsModal amount={25} onResult={onResult} random={() => 0} />);
+test('the countdown runs from 2:00 and, at zero, ends without a code', () => {
+  const onDone = jest.fn();
+  render(<DemoThreeDsModal amount={25} onDone={onDone} />);
   expect(screen.getByTestId('demo-3ds-countdown').textContent).toBe('Time remaining: 2:00');
   act(() => jest.advanceTimersByTime(1000));
   expect(screen.getByTestId('demo-3ds-countdown').textContent).toBe('Time remaining: 1:59');
   act(() => jest.advanceTimersByTime(118_000));
-  expect(onResult).not.toHaveBeenCalled();
+  expect(onDone).not.toHaveBeenCalled();
   act(() => jest.advanceTimersByTime(1000));
-  expect(onResult).toHaveBeenCalledWith(false);
+  expect(onDone).toHaveBeenCalledWith(null);
 });
 
-test('Cancel Transaction reports a failure at once', () => {
-  const onResult = jest.fn();
-  render(<DemoThreeDsModal amount={25} onResult={onResult} random={() => 0} />);
+test('Cancel Transaction ends at once without a code', () => {
+  const onDone = jest.fn();
+  render(<DemoThreeDsModal amount={25} onDone={onDone} />);
+  typeOtp('123456');
   fireEvent.click(screen.getByRole('button', { name: 'Cancel Transaction' }));
-  expect(onResult).toHaveBeenCalledWith(false);
+  expect(onDone).toHaveBeenCalledWith(null);
 });

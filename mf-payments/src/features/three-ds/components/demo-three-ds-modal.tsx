@@ -9,32 +9,32 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { formatMoney } from '@paydesk/shared/format';
 
-/** Spec point 9: countdown 120 s, verify delay 2 s, OTP length 6, about 80 % success. */
+/**
+ * Spec point 9: countdown 120 s, verify delay 2 s, OTP length 6. The about 80 % success is the
+ * server's to decide from the code (the sandbox issuer), never the page's.
+ */
 export const DEMO_COUNTDOWN_S = 120;
 export const DEMO_VERIFY_DELAY_MS = 2000;
 export const DEMO_OTP_LENGTH = 6;
-export const DEMO_SUCCESS_RATE = 0.8;
 
 interface DemoThreeDsModalProps {
   amount: number;
-  /** Called once: true when the simulated verification passed. */
-  onResult: (success: boolean) => void;
-  /** The random source of the simulation; tests pass a fixed one. */
-  random?: () => number;
+  /** Called once: with the six digits typed after Verify & Pay, or null when cancelled or out of time. */
+  onDone: (otp: string | null) => void;
 }
 
 const clock = (seconds: number) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
 
 /** The Demo 3D Secure modal (spec point 2): simulated, any six digits are accepted. */
-export function DemoThreeDsModal({ amount, onResult, random = Math.random }: DemoThreeDsModalProps) {
+export function DemoThreeDsModal({ amount, onDone }: DemoThreeDsModalProps) {
   const [otp, setOtp] = useState('');
   const [remaining, setRemaining] = useState(DEMO_COUNTDOWN_S);
   const [verifying, setVerifying] = useState(false);
   const reported = useRef(false);
-  const report = (success: boolean) => {
+  const report = (code: string | null) => {
     if (reported.current) return;
     reported.current = true;
-    onResult(success);
+    onDone(code);
   };
 
   useEffect(() => {
@@ -44,12 +44,12 @@ export function DemoThreeDsModal({ amount, onResult, random = Math.random }: Dem
 
   useEffect(() => {
     // Time is up: the challenge is failed, as a cancelled one is.
-    if (remaining === 0 && !verifying) report(false);
+    if (remaining === 0 && !verifying) report(null);
   });
 
   useEffect(() => {
     if (!verifying) return undefined;
-    const timer = setTimeout(() => report(random() < DEMO_SUCCESS_RATE), DEMO_VERIFY_DELAY_MS);
+    const timer = setTimeout(() => report(otp), DEMO_VERIFY_DELAY_MS);
     return () => clearTimeout(timer);
   }, [verifying]);
 
@@ -76,7 +76,7 @@ export function DemoThreeDsModal({ amount, onResult, random = Math.random }: Dem
         </Typography>
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 3 }}>
-        <Button color="error" disabled={verifying} onClick={() => report(false)}>Cancel Transaction</Button>
+        <Button color="error" disabled={verifying} onClick={() => report(null)}>Cancel Transaction</Button>
         <Button
           variant="contained"
           disabled={!complete || verifying || remaining === 0}

@@ -1,0 +1,62 @@
+import { chartRanges } from '@paydesk/shared/schemas/dashboard';
+import { cardStatuses } from '@paydesk/shared/schemas/card';
+import { transactionStatuses } from '@paydesk/shared/schemas/transaction';
+import type { StoredRows } from './stored-rows';
+
+/**
+ * For every GET route the app registers, the calls that read every stored row it can answer
+ * with: `rows => urls`, or 'fixed' for a route whose answer reads no stored row (its one request
+ * in route-access.ts is enough). The walk fails when the app has a GET route this table lacks,
+ * so a new read cannot escape it.
+ */
+export type Walk = 'fixed' | ((rows: StoredRows) => string[]);
+
+/** Every page of a list of `total` rows, 100 a page (the list's largest page size). */
+const pages = (base: string, total: number): string[] =>
+  Array.from({ length: Math.max(1, Math.ceil(total / 100)) }, (_, i) => `${base}${base.includes('?') ? '&' : '?'}per_page=100&page=${i + 1}`);
+
+const each = <T>(items: readonly T[], url: (item: T) => string): string[] => items.map(url);
+
+export const getWalk: Record<string, Walk> = {
+  'GET /healthz': 'fixed',
+  'GET /readyz': 'fixed',
+  'GET /remotes.json': 'fixed',
+  'GET /api/docs': 'fixed',
+  'GET /api/docs/json': 'fixed',
+  'GET /api/docs/yaml': 'fixed',
+  'GET /api/docs/static/index.html': 'fixed',
+  'GET /api/docs/static/swagger-initializer.js': 'fixed',
+  'GET /api/docs/static/*': 'fixed',
+  'GET /api/auth/me': 'fixed',
+  'GET /api/public/config': 'fixed',
+  'GET /api/sandbox/acs/notify.js': 'fixed',
+  'GET /api/sandbox/acs/acs.css': 'fixed',
+  'GET /api/backend/cards/download/bulk-template': 'fixed',
+  'GET /api/*': 'fixed',
+  'GET /demo/merchant': 'fixed',
+  'GET /demo/merchant/merchant.js': 'fixed',
+  'GET /demo/merchant/merchant.css': 'fixed',
+
+  'GET /api/backend/total-revenue': 'fixed',
+  'GET /api/backend/total-transactions': 'fixed',
+  'GET /api/backend/today-stats': 'fixed',
+  'GET /api/backend/wallet-balance': 'fixed',
+  'GET /api/backend/recent-transactions': 'fixed',
+  'GET /api/backend/chart-data': () => each(chartRanges, (range) => `/api/backend/chart-data?range=${range}`),
+  'GET /api/backend/all-transactions': ({ transactions }) => [
+    ...pages('/api/backend/all-transactions', transactions.length),
+    ...transactionStatuses.flatMap((status) => pages(`/api/backend/all-transactions?status=${status}`, transactions.filter((t) => t.status === status).length)),
+    ...['old', 'pd', 'bare', 'full', 'row'].map((search) => `/api/backend/all-transactions?per_page=100&search=${search}`),
+  ],
+  'GET /api/backend/transaction-details/:id': ({ transactions }) =>
+    transactions.flatMap((t) => [`/api/backend/transaction-details/${t.id}`, `/api/backend/transaction-details/${encodeURIComponent(t.transaction_id)}`]),
+  'GET /api/backend/users': 'fixed',
+  'GET /api/backend/withdrawals': 'fixed',
+  'GET /api/backend/cards': ({ poolCards }) => [
+    ...pages('/api/backend/cards', poolCards),
+    ...cardStatuses.flatMap((status) => pages(`/api/backend/cards?status=${status}`, poolCards)),
+    '/api/backend/cards?search=visa',
+  ],
+  'GET /api/checkout/validate/:reference': ({ checkouts }) => each(checkouts, (reference) => `/api/checkout/validate/${reference}`),
+  'GET /api/checkout/requery': ({ transactions }) => each(transactions, (t) => `/api/checkout/requery?reference=${encodeURIComponent(t.transaction_id)}`),
+};

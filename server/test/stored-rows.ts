@@ -1,0 +1,176 @@
+import { copyFileSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { transactionStatuses } from '@paydesk/shared/schemas/transaction';
+import { withdrawalStatuses } from '@paydesk/shared/schemas/wallet';
+import { userStatuses } from '@paydesk/shared/schemas/user';
+import { checkoutStatuses } from '@paydesk/shared/schemas/checkout';
+import { roles } from '@paydesk/shared/roles';
+import { cardVault } from '../src/cards/card-vault';
+import type { Config } from '../src/config';
+import type { Db } from '../src/db/db';
+import { defaultMigrationsDir, migrate } from '../src/db/migrate';
+import { seedDemo } from '../src/demo/seed-demo';
+import { TEST_PASSWORD } from './helper';
+import { addUser } from './users-fixtures';
+
+/** What the database holds after storeEveryKindOfRow: the keys a walk of the GET calls needs. */
+export interface StoredRows {
+  /** Every transaction: its numeric id, transaction id and stored status. */
+  transactions: { id: number; transaction_id: string; status: string }[];
+  checkouts: string[];
+  poolCards: number;
+}
+
+/** The migrations up to (not including) `before`, alone in a folder: a database as an older release left it. */
+function migrationsBefore(before: number): { dir: string; dispose(): void } {
+  const dir = mkdtempSync(join(tmpdir(), 'paydesk-migrations-'));
+  for (const name of readdirSync(defaultMigrationsDir())) {
+    if (Number(name.split('_')[0]) < before) copyFileSync(join(defaultMigrationsDir(), name), join(dir, name));
+  }
+  return { dir, dispose: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+let serial = 0;
+const uniqueId = (prefix: string): string => `${prefix}${process.pid}X${++serial}`;
+
+/** Rows written by the first release (migration 001), before payments had a processor or an answer: each status, bare and full. */
+async function storeFirstReleaseRows(db: Db): Promise<void> {
+  for (const status of transactionStatuses) {
+    await db.query(
+      `insert into transactions (transaction_id, order_id, first_name, last_name, email, phone, amount_cents, status)
+       values ($1, 'ORD-OLD', 'Old', 'Row', 'old@example.com', '+1555', 1234, $2)`,
+      [uniqueId('OLDBARE'), status],
+    );
+    await db.query(
+      `insert into transactions (transaction_id, order_id, first_name, last_name, email, phone, amount_cents, fee_cents, net_cents,
+         status, card_brand, last_four, card_fingerprint, response_message, debug_message)
+       values ($1, 'ORD-OLD', 'Old', 'Row', 'old@example.com', '+1555', 1234, 66, 1168, $2, 'Visa', '4242', 'fp', 'Old message', 'old debug')`,
+      [uniqueId('OLDFULL'), status],
+    );
+  }
+}
+
+/** The NOT NULL columns of `transactions` without a default, from the catalogue: a new one fails this insert, not the walk. */
+async function requiredColumns(db: Db): Promise<string[]> {
+  const rows = await db.query<{ column_name: string }>(
+    `select column_name from information_schema.columns
+      where table_schema = current_schema() and table_name = 'transactions' and is_nullable = 'NO' and column_default is null
+      order by ordinal_position`,
+  );
+  return rows.map((row) => row.column_name);
+}
+
+const requiredValues: Record<string, (status: string) => unknown> = {
+  transaction_id: () => uniqueId('BARE'), order_id: () => 'ORD-BARE', first_name: () => 'Bare', last_name: () => 'Row',
+  email: () => 'bare@example.com', phone: () => '+1555', amount_cents: () => 500, status: (status) => status, processor: () => 'sandbox',
+};
+
+/**
+ * Rows of today's schema written straight into the table: for each status, one with every
+ * nullable column left null and one with every column set, and each kind of pending payment
+ * (issuer challenge, demo modal, resolving later).
+ */
+async function storeCurrentRows(db: Db, checkoutReference: string): Promise<void> {
+  const required = await requiredColumns(db);
+  for (const status of transactionStatuses) {
+    const values = required.map((column) => {
+      const value = requiredValues[column];
+      if (!value) throw new Error(`transactions.${column} is required: give the bare row a value for it`);
+      return value(status);
+    });
+    await db.query(`insert into transactions (${required.join(', ')}) values (${required.map((_, i) => `$${i + 1}`).join(', ')})`, values);
+  }
+  const [key] = await db.query<{ id: number }>('select id from provider_keys order by id limit 1');
+  const full = (status: string, extra: { challenge?: string; challenge_outcome?: string; resolve?: string } = {}) =>
+    db.query(
+      `insert into transactions (transaction_id, order_id, checkout_reference, first_name, last_name, email, phone, amount_cents, fee_cents,
+         net_cents, status, card_brand, last_four, card_fingerprint, provider_key_id, response_message, debug_message, processor, result,
+         challenge, challenge_outcome, resolve_at, resolve_to)
+       values ($1, 'ORD-FULL', $2, 'Full', 'Row', 'full@example.com', '+1555', 2500, 103, 2397, $3, 'Mastercard', '4444', 'fp', $4,
+         'A message', 'a debug message', 'sandbox', '{}'::jsonb, $5, $6, case when $7::text is null then null else now() + interval '1 hour' end, $7)`,
+      [uniqueId('FULL'), checkoutReference, status, key?.id ?? null, extra.challenge ?? null, extra.challenge_outcome ?? null, extra.resolve ?? null],
+    );
+  for (const status of transactionStatuses) await full(status);
+  await full('pending', { challenge: 'acs', challenge_outcome: 'completed' });
+  await full('pending', { challenge: 'demo', challenge_outcome: 'failed' });
+  await full('pending', { resolve: 'failed' });
+}
+
+/** Each checkout status, with and without a callback address and a payment. */
+async function storeCheckouts(db: Db): Promise<string[]> {
+  const references: string[] = [];
+  for (const status of checkoutStatuses) {
+    for (const [callback, transactionId] of [[null, null], ['https://shop.example/paid', 'TXNSOMEPAYMENT0001']] as const) {
+      const reference = `chk_${uniqueId('ROWS').replace(/[^A-Za-z0-9]/g, '').padEnd(16, '0')}`;
+      await db.query(
+        `insert into checkouts (reference, first_name, last_name, email, phone, amount_cents, metadata, callback_url, status, transaction_id)
+         values ($1, 'Ada', 'Lovelace', 'ada@example.com', '+15550101', 1999, $2::jsonb, $3, $4, $5)`,
+        [reference, JSON.stringify(callback ? { order: 'A-1', nested: { deep: [1, 2] } } : {}), callback, status, transactionId],
+      );
+      references.push(reference);
+    }
+  }
+  return references;
+}
+
+/** Uses of pooled cards (a success, a failure with and without a reason) and a card the pool blocked by itself. */
+async function storePoolCardUses(db: Db): Promise<void> {
+  const cards = await db.query<{ id: number }>('select id from pool_cards order by id limit 2');
+  for (const [i, card] of cards.entries()) {
+    await db.query(
+      `insert into pool_card_uses (card_id, transaction_id, succeeded, reason) values ($1, $2, true, null), ($1, $3, false, 'Your card was declined.'), ($1, $4, false, null)`,
+      [card.id, uniqueId(`USE${i}A`), uniqueId(`USE${i}B`), uniqueId(`USE${i}C`)],
+    );
+  }
+  await db.query(
+    `update pool_cards set status = 'blocked', blocked_reason = 'too_many_failures', failure_count = 5, consecutive_failures = 5, last_used_at = now()
+      where id = $1`,
+    [cards[0]!.id],
+  );
+}
+
+/** Each withdrawal status, with and without a reason, a failure reason and a requester (one whose account is gone). */
+async function storeWithdrawals(db: Db): Promise<void> {
+  for (const status of withdrawalStatuses) {
+    for (const full of [false, true]) {
+      await db.query(
+        `insert into withdrawals (reference, amount_cents, account_number, bank_name, account_name, note, status, failure_reason, requested_by, settle_at, processed_at)
+         values ($1, 1500, '12345678', 'Rows Bank', 'Rows Ltd', $2, $3, $4, $5, now(), case when $3 = 'pending' then null else now() end)`,
+        [`WD${uniqueId('ROWS').replace(/[^A-Z0-9]/g, '').padEnd(12, '0')}`, full ? 'Weekly payout' : null, status, full ? 'The bank refused it' : null, null],
+      );
+    }
+  }
+}
+
+/**
+ * One stored row of every kind each GET call can read: transactions of the first release and of
+ * today, the demo seed's own rows (ids starting PD), payments made through the API by the caller,
+ * checkouts, pooled cards and their uses, withdrawals, and users of every role and status.
+ * The demo accounts sign in with TEST_PASSWORD.
+ */
+export async function storeEveryKindOfRow(db: Db, config: Config): Promise<void> {
+  const firstRelease = migrationsBefore(4);
+  try {
+    await migrate(db, firstRelease.dir);
+  } finally {
+    firstRelease.dispose();
+  }
+  await storeFirstReleaseRows(db);
+  await migrate(db);
+  await seedDemo(db, { password: TEST_PASSWORD, transactions: 120, cardPool: { vault: cardVault(config.cardStorageKey), fingerprintKey: config.fingerprintKey } });
+  const checkouts = await storeCheckouts(db);
+  await storeCurrentRows(db, checkouts[0]!);
+  await storePoolCardUses(db);
+  await storeWithdrawals(db);
+  for (const role of roles) for (const status of userStatuses) await addUser(db, role, status);
+}
+
+/** The keys of what is stored now. */
+export async function readStoredRows(db: Db): Promise<StoredRows> {
+  return {
+    transactions: await db.query('select id, transaction_id, status from transactions order by id'),
+    checkouts: (await db.query<{ reference: string }>('select reference from checkouts order by id')).map((row) => row.reference),
+    poolCards: Number((await db.query<{ n: number }>('select count(*)::int as n from pool_cards'))[0]?.n),
+  };
+}

@@ -1,0 +1,13 @@
+import Chip from '@mui/material/Chip';
+import { useMeQuery } from '../auth/auth-api';
+
+/**
+ * "Sandbox" in the top bar whenever the sandbox processor decides payment outcomes, so nobody
+ * takes simulated payments for real ones. The server says so in GET /api/auth/me, which the
+ * signed-in layout has already asked (one cached call).
+ */
+export function SandboxBadge() {
+  const { data } = useMeQuery(undefined);
+  if (!data?.payment_processor.sandbox) return null;
+  return <Chip label="Sandbox" color="warning" size="small" title="Payments are simulated by the sandbox processor" sx={{ mr: 1, fontWeight: 700 }} />;
+}
