@@ -1,5 +1,6 @@
 import { CHALLENGE_PROCESSOR, CHALLENGE_REDIRECT_CODE, DEMO_THREE_DS_TYPE } from '@paydesk/shared/schemas/public-api';
 import type { TransactionResult } from '@paydesk/shared/schemas/payment';
+import escapeHtml from 'escape-html';
 import { toWireMoney } from '../http/wire-money';
 import type { PaymentRow } from './payments-repository';
 
@@ -7,8 +8,8 @@ export const SANDBOX_PROCESSOR = 'sandbox';
 
 /** The issuer's challenge form (spec point 4): one POST form the payer page submits into a frame. */
 export const challengeForm = (challengeOrigin: string, transactionId: string): string =>
-  `<form method="post" action="${challengeOrigin}/api/sandbox/acs/challenge">` +
-  `<input type="hidden" name="transaction_id" value="${transactionId}"></form>`;
+  `<form method="post" action="${escapeHtml(`${challengeOrigin}/api/sandbox/acs/challenge`)}">` +
+  `<input type="hidden" name="transaction_id" value="${escapeHtml(transactionId)}"></form>`;
 
 type Answer = Pick<TransactionResult, 'status' | 'statusOk' | 'paymentCompleted' | 'processor' | 'response_content'>;
 
