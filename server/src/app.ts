@@ -6,6 +6,7 @@ import type { Config } from './config';
 import type { Db } from './db/db';
 import { registerFrontends } from './frontends';
 import { apiRoutes } from './http/api-routes';
+import { handleClientError } from './http/client-error';
 import { handleFrameworkError, registerErrorHandler } from './http/error-handler';
 import { watchDbHealth } from './db/db-health';
 import { healthRoutes } from './http/health-routes';
@@ -41,6 +42,13 @@ export async function buildApp({ config, db, logger, onRoute, onDbWedged }: Buil
     trustProxy: config.trustProxy ?? false,
     // A URL that does not decode ('/api/%') gets the API's error envelope too.
     frameworkErrors: handleFrameworkError,
+    // A request that never finishes arriving must not hold its connection: 408, then closed.
+    requestTimeout: config.requestTimeoutMs,
+    connectionTimeout: config.connectionTimeoutMs,
+    keepAliveTimeout: config.keepAliveTimeoutMs,
+    // Node looks for late requests every connectionsCheckingInterval (30 s by default, longer than the timeouts it enforces).
+    http: { headersTimeout: config.headersTimeoutMs, connectionsCheckingInterval: Math.min(5_000, config.headersTimeoutMs) },
+    clientErrorHandler: handleClientError,
   }).withTypeProvider<ZodTypeProvider>();
   if (onRoute) app.addHook('onRoute', onRoute);
   app.setValidatorCompiler(validatorCompiler);

@@ -26,6 +26,18 @@ const isProxyList = (value: string): boolean =>
     return version !== 0 && rest.length === 0 && (bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= maxBits));
   });
 
+/** An http(s) origin, optionally with a trailing slash: no path, query, fragment or credentials. */
+const isWebOrigin = (value: string): boolean => {
+  try {
+    const url = new URL(value);
+    return ['http:', 'https:'].includes(url.protocol) && url.pathname === '/' && !url.search && !url.hash && !url.username && !url.password && !value.includes('#') && !value.includes('?');
+  } catch {
+    return false;
+  }
+};
+
+const seconds = (max: number, fallback: number) => z.coerce.number().int().min(1).max(max).default(fallback);
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65_535).default(8080),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -63,6 +75,11 @@ const envSchema = z.object({
   REDIS_KEY_PREFIX: z.string().min(1).max(100).default('paydesk:'),
   TRUST_PROXY: z.string().refine(isProxyList, 'must be a comma-separated list of proxy addresses or CIDR ranges').optional(),
   PAYMENT_PROCESSOR: z.enum(paymentProcessors, `must be one of: ${paymentProcessors.join(', ')}`).optional(),
+  PUBLIC_URL: z.string().refine(isWebOrigin, 'must be an http:// or https:// origin such as https://pay.example.com (no path)').optional(),
+  REQUEST_TIMEOUT_SECONDS: seconds(3600, 60),
+  HEADERS_TIMEOUT_SECONDS: seconds(3600, 10),
+  CONNECTION_TIMEOUT_SECONDS: seconds(3600, 120),
+  KEEP_ALIVE_TIMEOUT_SECONDS: seconds(3600, 72),
 });
 
 export type Mode = 'demo' | 'production';
@@ -121,6 +138,19 @@ export interface Config {
   trustProxy: string | undefined;
   /** Who decides payment outcomes; `sandbox` (the only one today) simulates them. */
   paymentProcessor: PaymentProcessorName;
+  /**
+   * The origin payers and merchants reach this server on (`https://pay.example.com`): checkout
+   * links, the 3-D Secure challenge origin and its form are built from it, never from the Host header.
+   */
+  publicUrl: string;
+  /** Time for a whole request, headers and body, to arrive; then 408 and the connection closes. */
+  requestTimeoutMs: number;
+  /** Time for a request's headers to arrive (at most requestTimeoutMs). */
+  headersTimeoutMs: number;
+  /** A connection with no traffic either way for this long is closed. */
+  connectionTimeoutMs: number;
+  /** How long an idle keep-alive connection waits for its next request. */
+  keepAliveTimeoutMs: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -174,6 +204,13 @@ function processorFor(parsed: Parsed): PaymentProcessorName {
   return 'sandbox';
 }
 
+/** PUBLIC_URL as an origin; demo mode defaults to this machine's listening port, production has none. */
+function publicUrlOf(parsed: Parsed): string {
+  if (parsed.PUBLIC_URL) return new URL(parsed.PUBLIC_URL).origin;
+  if (parsed.PAYDESK_MODE === 'production') throw productionOnly('PUBLIC_URL', 'the https:// origin payers reach, such as https://pay.example.com');
+  return `http://localhost:${parsed.PORT}`;
+}
+
 /** Parses the environment once. Refuses (ConfigError) with a message naming the bad variable. */
 export function loadConfig(env: Env = process.env): Config {
   const parsed = parseEnv(env);
@@ -220,5 +257,11 @@ export function loadConfig(env: Env = process.env): Config {
     trustProxy: parsed.TRUST_PROXY,
     // Last: a missing key or secret is reported first, as before this variable existed.
     paymentProcessor: processorFor(parsed),
+    publicUrl: publicUrlOf(parsed),
+    requestTimeoutMs: parsed.REQUEST_TIMEOUT_SECONDS * 1000,
+    // Node refuses a headers timeout longer than the whole request's.
+    headersTimeoutMs: Math.min(parsed.HEADERS_TIMEOUT_SECONDS, parsed.REQUEST_TIMEOUT_SECONDS) * 1000,
+    connectionTimeoutMs: parsed.CONNECTION_TIMEOUT_SECONDS * 1000,
+    keepAliveTimeoutMs: parsed.KEEP_ALIVE_TIMEOUT_SECONDS * 1000,
   };
 }

@@ -15,6 +15,8 @@ export const ephemeralConfig = (env: Record<string, string> = {}): Config =>
     PUBLISHABLE_KEY: `pk_test_${randomBytes(8).toString('hex')}`,
     SECRET_KEY: `sk_test_${randomBytes(16).toString('hex')}`,
     DATA_DIR: '/nonexistent',
+    // Nothing listens there: answers name it, so a test sees they never come from the Host header.
+    PUBLIC_URL: 'https://paydesk.test',
     LOG_LEVEL: 'silent',
     // Tests and benchmarks call from one address far faster than any payer; a test of the limits sets its own.
     LOGIN_RATE_LIMIT_PER_MINUTE: '1000000',

@@ -1,4 +1,3 @@
-import type { AddressInfo } from 'node:net';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { DataDirBusyError } from './db/data-dir-lock';
@@ -35,7 +34,7 @@ async function main(): Promise<void> {
   // Wedged database calls never finish: the process leaves at once so that its supervisor starts a fresh one.
   const app = await buildApp({ config, db, logger, onDbWedged: () => process.exit(1) });
   await app.listen({ port: config.port, host: config.host });
-  console.log(startupBanner(config, (app.server.address() as AddressInfo).port));
+  console.log(startupBanner(config));
   const stopResolver = startPeriodicJob('resolving pending payments', () => resolveDuePayments(db), logger);
   const stopSettlement = startPeriodicJob('settling withdrawals', () => settleDueWithdrawals(db), logger);
   const stopCheckpoints = startPeriodicJob('checkpointing the ledger', () => checkpointLedger(db), logger, 10_000);

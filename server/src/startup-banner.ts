@@ -3,8 +3,9 @@ import { DEMO_ACCOUNTS } from './demo/demo-accounts';
 import { DEMO_PASSWORD } from './demo/demo-password';
 
 /** The one block printed at start: where to go, and in demo mode how to sign in. */
-export function startupBanner(config: Config, port: number): string {
-  const base = `http://localhost:${port}`;
+export function startupBanner(config: Config): string {
+  // The links work from this address only: the pages and the 3-D Secure frame are bound to it.
+  const base = config.publicUrl;
   const database = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`;
   const lines = [
     `Paydesk is running (${config.mode} mode, ${database})`,

@@ -79,3 +79,47 @@ describe('payment keys', () => {
     expect(loadConfig({ DATA_DIR: dataDir }).cardEnvelopeKey).toBe(first.cardEnvelopeKey);
   });
 });
+
+describe('PUBLIC_URL', () => {
+  const production = { PAYDESK_MODE: 'production', AUTH_SECRET: 'a'.repeat(40), CARD_ENVELOPE_KEY: 'ab'.repeat(32), FINGERPRINT_KEY: 'c'.repeat(40), CARD_STORAGE_KEY: 'cd'.repeat(32), PUBLISHABLE_KEY: 'pk_live_0123456789', SECRET_KEY: 'sk_live_0123456789abcdefghij' };
+
+  it('is required in production, naming the variable', () => {
+    expect(() => loadConfig({ ...production, DATA_DIR: dataDir })).toThrow(/^Invalid configuration: PUBLIC_URL is required when PAYDESK_MODE=production/);
+  });
+
+  it('defaults in demo mode to the listening port on this machine', () => {
+    expect(loadConfig({ DATA_DIR: dataDir, AUTH_SECRET: secret }).publicUrl).toBe('http://localhost:8080');
+    expect(loadConfig({ DATA_DIR: dataDir, AUTH_SECRET: secret, PORT: '3000' }).publicUrl).toBe('http://localhost:3000');
+  });
+
+  it.each([
+    ['https://Pay.Example.com', 'https://pay.example.com'],
+    ['https://pay.example.com:443/', 'https://pay.example.com'],
+    ['http://127.0.0.1:8080', 'http://127.0.0.1:8080'],
+  ])('%s is kept as the origin %s', (value, origin) => {
+    expect(loadConfig({ ...production, DATA_DIR: dataDir, PUBLIC_URL: value }).publicUrl).toBe(origin);
+  });
+
+  it.each(['pay.example.com', 'ftp://pay.example.com', 'javascript:alert(1)', 'https://pay.example.com/shop', 'https://pay.example.com/?a=1', 'https://pay.example.com#x', 'https://user:pw@pay.example.com', 'https://'])(
+    '%s is refused with a message naming PUBLIC_URL',
+    (value) => {
+      expect(() => loadConfig({ DATA_DIR: dataDir, AUTH_SECRET: secret, PUBLIC_URL: value })).toThrow(/^Invalid configuration: PUBLIC_URL must be an http:\/\/ or https:\/\/ origin/);
+    },
+  );
+});
+
+describe('request and connection timeouts', () => {
+  it('default to a minute for a request, 10 s for its headers, 2 minutes idle, 72 s keep-alive', () => {
+    expect(loadConfig({ DATA_DIR: dataDir, AUTH_SECRET: secret })).toMatchObject({
+      requestTimeoutMs: 60_000, headersTimeoutMs: 10_000, connectionTimeoutMs: 120_000, keepAliveTimeoutMs: 72_000,
+    });
+  });
+
+  it('never give the headers longer than the whole request', () => {
+    expect(loadConfig({ DATA_DIR: dataDir, AUTH_SECRET: secret, REQUEST_TIMEOUT_SECONDS: '5' })).toMatchObject({ requestTimeoutMs: 5_000, headersTimeoutMs: 5_000 });
+  });
+
+  it.each(['REQUEST_TIMEOUT_SECONDS', 'HEADERS_TIMEOUT_SECONDS', 'CONNECTION_TIMEOUT_SECONDS', 'KEEP_ALIVE_TIMEOUT_SECONDS'])('refuses a %s of 0 (no timeout at all), naming it', (name) => {
+    expect(() => loadConfig({ DATA_DIR: dataDir, AUTH_SECRET: secret, [name]: '0' })).toThrow(new RegExp(`^Invalid configuration: ${name} `));
+  });
+});

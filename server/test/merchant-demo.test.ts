@@ -20,12 +20,12 @@ describe('demo mode', () => {
   });
 
   test('the merchant server creates the checkout with a callback to the demo page', async () => {
-    const answer = await t.app.inject({ method: 'POST', url: '/demo/merchant/checkout', headers: { host: 'shop.test:8080' }, payload: { amount: 12.5 } });
+    const answer = await t.app.inject({ method: 'POST', url: '/demo/merchant/checkout', payload: { amount: 12.5 } });
     expect(answer.statusCode).toBe(201);
     const { reference, checkout_url } = (answer.json() as { data: { reference: string; checkout_url: string } }).data;
-    expect(checkout_url).toBe(`http://shop.test:8080/checkout/${reference}`);
+    expect(checkout_url).toBe(`${t.config.publicUrl}/checkout/${reference}`);
     const rows = await t.db.query<{ amount_cents: number; callback_url: string }>('select amount_cents, callback_url from checkouts where reference = $1', [reference]);
-    expect(rows[0]).toEqual({ amount_cents: 1250, callback_url: 'http://shop.test:8080/demo/merchant?done=1' });
+    expect(rows[0]).toEqual({ amount_cents: 1250, callback_url: `${t.config.publicUrl}/demo/merchant?done=1` });
   });
 
   test('an amount that is not positive is refused', async () => {

@@ -52,6 +52,6 @@ describe('the back office is told who decides payment outcomes', () => {
 });
 
 test('the start-up banner says when the sandbox decides outcomes', () => {
-  const banner = startupBanner(testConfig({ PAYMENT_PROCESSOR: 'sandbox' }), 8080);
+  const banner = startupBanner(testConfig({ PAYMENT_PROCESSOR: 'sandbox' }));
   expect(banner).toContain('Payments:      the sandbox processor decides every outcome (no real money moves)');
 });

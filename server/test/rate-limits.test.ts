@@ -116,3 +116,36 @@ describe('rate limits when Redis does not answer', () => {
     }
   }, 30_000);
 });
+
+describe('the public routes that need no key: the 3-D Secure pages and the merchant demo checkout', () => {
+  const LIMIT = 3;
+  let t: Awaited<ReturnType<typeof buildTestApp>>;
+  beforeAll(async () => {
+    t = await buildTestApp({ PAYDESK_MODE: 'demo', PAYMENT_RATE_LIMIT_PER_MINUTE: String(LIMIT) });
+  });
+  afterAll(() => t?.close());
+
+  const form = { 'content-type': 'application/x-www-form-urlencoded' };
+  const challenge = (remoteAddress: string): InjectOptions => ({ method: 'POST', url: '/api/sandbox/acs/challenge', headers: form, payload: 'transaction_id=TXN0123456789AB', remoteAddress });
+  const demoCheckout = (remoteAddress: string): InjectOptions => ({ method: 'POST', url: '/demo/merchant/checkout', payload: { amount: 5 }, remoteAddress });
+
+  it('counts every 3-D Secure page of one address, then answers 429 with the wait in the page', async () => {
+    const calls: InjectOptions[] = [challenge('203.0.113.20'), { url: '/api/sandbox/acs/acs.css', remoteAddress: '203.0.113.20' }, { url: '/api/sandbox/acs/notify.js', remoteAddress: '203.0.113.20' }];
+    for (const call of calls) expect((await t.app.inject(call)).statusCode).toBe(200);
+    const refused = await t.app.inject(challenge('203.0.113.20'));
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers['content-type']).toMatch(/^text\/html/);
+    expect(refused.body).toMatch(/Too many requests\. Please try again in \d+ seconds?\./);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    expect((await t.app.inject(challenge('203.0.113.21'))).statusCode).toBe(200);
+  });
+
+  it('counts the demo checkouts of one address apart from the 3-D Secure pages, then answers 429', async () => {
+    for (let i = 0; i < LIMIT; i += 1) expect((await t.app.inject(demoCheckout('203.0.113.30'))).statusCode).toBe(201);
+    const before = await t.db.query<{ n: number }>('select count(*)::int as n from checkouts');
+    expectTooMany(await t.app.inject(demoCheckout('203.0.113.30')), LIMIT);
+    expect(await t.db.query<{ n: number }>('select count(*)::int as n from checkouts')).toEqual(before);
+    expect((await t.app.inject(challenge('203.0.113.30'))).statusCode).toBe(200);
+    expect((await t.app.inject(demoCheckout('203.0.113.31'))).statusCode).toBe(201);
+  });
+});

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
-import { PERMISSIONS_POLICY, SWAGGER_LOGO_STYLE } from '../src/http/security-headers';
+import { pageKindOf, PERMISSIONS_POLICY, SWAGGER_LOGO_STYLE } from '../src/http/security-headers';
 import { bearer, buildTestApp, type TestApp } from './helper';
 
 /** The Content-Security-Policy header as directive → sources, so a test can compare it whole. */
@@ -57,6 +57,19 @@ function fakeFrontends(): string {
   return dir;
 }
 
+test.each([
+  ['/%61pi/x', 'json'],
+  ['http://paydesk.test/%61pi/x?y=1', 'json'],
+  ['/api/sandbox/%61cs/challenge', 'acs'],
+  ['/api/%64ocs', 'api-docs'],
+  ['/%72emotes/mf-payments/remoteEntry.js', 'remote-file'],
+  ['/%63ontrol/users', 'back-office'],
+  ['/demo/%6Derchant', 'merchant-demo'],
+  ['/%', 'json'],
+] as const)('the kind of %s is chosen from its decoded path: %s', (url, kind) => {
+  expect(pageKindOf(url, true)).toBe(kind);
+});
+
 describe('production mode, remotes from a manifest', () => {
   let t: TestApp;
   let frontends: string;
@@ -90,6 +103,29 @@ describe('production mode, remotes from a manifest', () => {
       'cross-origin-resource-policy': 'same-origin',
       'strict-transport-security': 'max-age=31536000; includeSubDomains',
     });
+  });
+
+  test.each([
+    ['/%61pi/auth/me', 401],
+    ['/%61%70%69/auth/me?x=1', 401],
+    ['/api/auth/%6De', 401],
+    ['/%61pi/nothing-here', 404],
+    ['/%68ealthz', 200],
+  ])('%s gets the policy of the API path it is routed to, not the page policy', async (url, status) => {
+    const response = await t.app.inject({ url });
+    expect(response.statusCode).toBe(status);
+    expect(response.headers['content-type']).toMatch(/^application\/json/);
+    expect(csp(response)).toEqual(json);
+    expect(response.headers).toMatchObject({ 'x-frame-options': 'DENY', 'cross-origin-opener-policy': 'same-origin' });
+  });
+
+  test('an encoded sandbox issuer or Swagger UI path gets that path\'s own policy', async () => {
+    const issuer = await t.app.inject({ url: '/api/sandbox/%61cs/acs.css' });
+    expect(issuer.statusCode).toBe(200);
+    expect(csp(issuer)['frame-ancestors']).toEqual(["'self'"]);
+    const docs = await t.app.inject({ url: '/%61pi/%64ocs/json' });
+    expect(docs.statusCode).toBe(200);
+    expect(csp(docs)['style-src']).toEqual(["'self'", SWAGGER_LOGO_STYLE]);
   });
 
   test('a remote file may be loaded by a shell on another origin', async () => {

@@ -1,3 +1,4 @@
+import { refusePersonalPassword } from '@paydesk/shared/schemas/password';
 import { createUserRequest } from '@paydesk/shared/schemas/user';
 import { z } from 'zod';
 import { hashPassword } from '../auth/password-hasher';
@@ -11,11 +12,13 @@ import { CliError, runCli, stringOptions } from './run-cli';
 const usage = 'Usage: npm run create-admin -- --email admin@example.com --name "Ada Admin"\n' +
   'The password comes from ADMIN_PASSWORD, or is asked on the terminal.';
 
-const input = z.object({
-  email: createUserRequest.shape.email,
-  name: createUserRequest.shape.name,
-  password: createUserRequest.shape.password,
-});
+const input = z
+  .object({
+    email: createUserRequest.shape.email,
+    name: createUserRequest.shape.name,
+    password: createUserRequest.shape.password,
+  })
+  .superRefine(refusePersonalPassword);
 
 async function askPassword(): Promise<string> {
   const fromEnv = process.env.ADMIN_PASSWORD;

@@ -1,5 +1,6 @@
 import helmet from '@fastify/helmet';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import FindMyWay from 'find-my-way';
 import type { Config } from '../config';
 import { currentManifest, remoteOrigins } from '../frontends/remotes-manifest';
 
@@ -14,8 +15,33 @@ const NONE = "'none'";
 
 const under = (path: string, prefix: string) => path === prefix || path.startsWith(`${prefix}/`);
 
+/** An absolute-form request target (`GET http://host/api/x`) is routed by its path. */
+const pathOfTarget = (url: string): string | undefined => {
+  if (url.startsWith('/')) return url;
+  const authority = /^https?:\/\/[^/?#]*/i.exec(url);
+  if (!authority) return undefined;
+  const rest = url.slice(authority[0].length);
+  return rest.startsWith('/') ? rest : `/${rest}`;
+};
+
+/**
+ * The path as the router sees it: without its query, percent-decoded by the router's own
+ * function (`/%61pi/x` is `/api/x`). Undefined when it does not decode; the router refuses it.
+ */
+export function routedPath(url: string): string | undefined {
+  const target = pathOfTarget(url);
+  if (target === undefined) return undefined;
+  try {
+    return FindMyWay.sanitizeUrlPath(target);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The kind of a request target, from the path the router matches, never from its raw spelling. */
 export function pageKindOf(url: string, demo: boolean): PageKind {
-  const path = url.split('?')[0] ?? '/';
+  const path = routedPath(url);
+  if (path === undefined) return 'json'; // answered with the API's error envelope
   if (under(path, '/api/docs')) return 'api-docs';
   if (under(path, '/api/sandbox/acs')) return 'acs';
   if (under(path, '/api') || path === '/healthz' || path === '/readyz' || path === '/remotes.json') return 'json';

@@ -1,13 +1,18 @@
-/** The sandbox issuer's 3-D Secure pages: plain HTML, no inline script, nothing from elsewhere. */
+import escapeHtml from 'escape-html';
+
+/**
+ * The sandbox issuer's 3-D Secure pages: plain HTML, no inline script, nothing from elsewhere.
+ * Every value put into them is escaped, whatever its schema already allowed.
+ */
 const page = (title: string, body: string) => `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${title}</title><link rel="stylesheet" href="/api/sandbox/acs/acs.css"></head>
+<title>${escapeHtml(title)}</title><link rel="stylesheet" href="/api/sandbox/acs/acs.css"></head>
 <body><main><p class="issuer">Sandbox Bank · 3-D Secure</p>${body}</main></body></html>`;
 
 export function challengePage(transactionId: string, returnOrigin: string): string {
   const button = (outcome: 'complete' | 'fail', label: string) =>
-    `<form method="post" action="/api/sandbox/acs/result"><input type="hidden" name="transaction_id" value="${transactionId}">` +
-    `<input type="hidden" name="return_origin" value="${returnOrigin}">` +
+    `<form method="post" action="/api/sandbox/acs/result"><input type="hidden" name="transaction_id" value="${escapeHtml(transactionId)}">` +
+    `<input type="hidden" name="return_origin" value="${escapeHtml(returnOrigin)}">` +
     `<input type="hidden" name="outcome" value="${outcome}"><button type="submit" class="${outcome}">${label}</button></form>`;
   return page(
     'Verify your payment',
@@ -18,12 +23,16 @@ export function challengePage(transactionId: string, returnOrigin: string): stri
 
 /** Tells the payer page (targetOrigin) that the challenge is over; the page then requeries. */
 export function resultPage(transactionId: string, targetOrigin: string, passed: boolean): string {
+  const title = passed ? 'Authentication complete' : 'Authentication failed';
   return page(
-    passed ? 'Authentication complete' : 'Authentication failed',
-    `<h1>${passed ? 'Authentication complete' : 'Authentication failed'}</h1><p>Returning to the merchant…</p>
-<script src="/api/sandbox/acs/notify.js" data-transaction-id="${transactionId}" data-target-origin="${targetOrigin}"></script>`,
+    title,
+    `<h1>${title}</h1><p>Returning to the merchant…</p>
+<script src="/api/sandbox/acs/notify.js" data-transaction-id="${escapeHtml(transactionId)}" data-target-origin="${escapeHtml(targetOrigin)}"></script>`,
   );
 }
+
+/** A refused or failed step, in the frame where the challenge was. */
+export const errorPage = (message: string): string => `<!doctype html><p>${escapeHtml(message)}</p>`;
 
 export const notifyScript = `(function () {
   var script = document.currentScript;

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError } from '../http/http-error';
-import { originOf } from './api-keys';
-import { acsStyles, challengePage, notifyScript, resultPage } from './acs-pages';
+import { perAddressLimit } from '../security/register-defences';
+import { acsStyles, challengePage, errorPage, notifyScript, resultPage } from './acs-pages';
 import { paymentContexts } from './payment-context';
 import { completeChallenge } from './settlement';
 
@@ -25,7 +25,11 @@ function payerOrigin(referer: string | undefined, fallback: string): string {
  * chooses Complete or Fail, and the result page tells the payer page through postMessage.
  */
 export const acsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const paymentContext = paymentContexts(app);
+  // Needs no key, so only the per-address count bounds what one address makes it do.
+  app.addHook('onRequest', perAddressLimit(app, 'acs', app.config.paymentRateLimitPerMinute));
+  // The issuer is this server, at its public address whatever Host the request names.
+  const ownOrigin = app.config.publicUrl;
+  const paymentContext = paymentContexts(app)(ownOrigin);
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(String(body))));
   });
@@ -34,15 +38,14 @@ export const acsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/challenge', {
     schema: { hide: true, body: z.object({ transaction_id: transactionId }) },
     handler: async (request, reply) =>
-      reply.type(html).send(challengePage(request.body.transaction_id, payerOrigin(request.headers.referer, originOf(request)))),
+      reply.type(html).send(challengePage(request.body.transaction_id, payerOrigin(request.headers.referer, ownOrigin))),
   });
 
   app.post('/result', {
     schema: { hide: true, body: z.object({ transaction_id: transactionId, outcome: z.enum(['complete', 'fail']), return_origin: webOrigin }) },
     handler: async (request, reply) => {
-      const origin = originOf(request);
       const passed = request.body.outcome === 'complete';
-      await completeChallenge(paymentContext(origin), request.body.transaction_id, 'acs', passed);
+      await completeChallenge(paymentContext, request.body.transaction_id, 'acs', passed);
       // The payer page learns the result from its own requery; this message only says "done".
       return reply.type(html).send(resultPage(request.body.transaction_id, request.body.return_origin, passed));
     },
@@ -52,6 +55,8 @@ export const acsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/acs.css', { schema: { hide: true } }, async (_request, reply) => reply.type('text/css; charset=utf-8').send(acsStyles));
   app.setErrorHandler((error, _request, reply) => {
     const status = error instanceof HttpError ? error.statusCode : (error as { statusCode?: number }).statusCode ?? 500;
-    reply.code(status >= 400 && status < 500 ? status : 500).type(html).send('<!doctype html><p>This 3-D Secure step is no longer available.</p>');
+    // Past the rate limit the payer is told when to try again; any other failure ends the step.
+    const message = status === 429 && error instanceof HttpError ? error.message : 'This 3-D Secure step is no longer available.';
+    reply.code(status >= 400 && status < 500 ? status : 500).type(html).send(errorPage(message));
   });
 };

@@ -14,6 +14,3 @@ export const requireKey = (key: () => string, label: string) => async (request: 
   const given = bearerToken(request.headers.authorization);
   if (!given || !sameKey(given, key())) throw unauthorized(`A valid ${label} key is required`);
 };
-
-/** The origin the browser reached this server on (payer pages and the sandbox issuer share it). */
-export const originOf = (request: FastifyRequest): string => `${request.protocol}://${request.host}`;

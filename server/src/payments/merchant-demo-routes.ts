@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { createCheckoutRequest } from '@paydesk/shared/schemas/public-api';
-import { originOf } from './api-keys';
+import { perAddressLimit } from '../security/register-defences';
 import { merchantDemoPage, merchantDemoStyles } from './merchant-demo-page';
 import { serverRoot } from '../repo-root';
 
@@ -22,17 +22,18 @@ export const merchantDemoRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/checkout', {
     schema: { hide: true, body: z.object({ amount: createCheckoutRequest.shape.amount }) },
+    // Anyone may call it, and each call writes a checkout: counted per address like the payment calls.
+    onRequest: perAddressLimit(app, 'merchant-demo', app.config.paymentRateLimitPerMinute),
     handler: async (request, reply) => {
-      const origin = originOf(request);
       const answer = await app.inject({
         method: 'POST',
         url: '/api/checkout',
-        headers: { authorization: `Bearer ${app.config.secretKey}`, host: request.host, 'content-type': 'application/json' },
+        headers: { authorization: `Bearer ${app.config.secretKey}`, 'content-type': 'application/json' },
         payload: {
           ...demoCustomer,
           amount: request.body.amount,
           // The widget posts to this exact origin, so the page hears its messages.
-          callback_url: `${origin}/demo/merchant?done=1`,
+          callback_url: `${app.config.publicUrl}/demo/merchant?done=1`,
           metadata: { source: 'merchant-demo' },
         },
       });

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiError } from '@paydesk/shared/schemas/common';
 import { createCheckoutRequest, createCheckoutResponse } from '@paydesk/shared/schemas/public-api';
-import { originOf, requireKey } from './api-keys';
+import { requireKey } from './api-keys';
 import { createCheckout } from './checkouts-service';
 
 /** POST /api/checkout: a merchant system creates a checkout reference with its secret key. */
@@ -16,7 +16,7 @@ export const merchantRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     preHandler: requireKey(() => app.config.secretKey, 'secret'),
     handler: async (request, reply) => {
-      const data = await createCheckout(app.db, request.body, originOf(request));
+      const data = await createCheckout(app.db, request.body, app.config.publicUrl);
       return reply.code(201).send({ status: 'success' as const, message: 'Checkout created', data });
     },
   });

@@ -10,7 +10,7 @@ import {
 import { HttpError } from '../http/http-error';
 import { hasUnstorableText, UNSTORABLE_TEXT } from '../http/text-guard';
 import { perAddressLimit } from '../security/register-defences';
-import { originOf, requireKey } from './api-keys';
+import { requireKey } from './api-keys';
 import { envelopeKeys, open, seal } from './envelope';
 import { reportCheckoutStatus, validateCheckout } from './checkouts-service';
 import { paymentContexts } from './payment-context';
@@ -24,7 +24,8 @@ const transactionId = z.string().min(1).max(64);
 /** The payer's calls (spec point 7), each with the publishable key. */
 export const publicPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
   const keys = envelopeKeys(app.config.cardEnvelopeKey);
-  const context = paymentContexts(app);
+  // The challenge origin is this server's public address, never the request's Host header.
+  const context = paymentContexts(app)(app.config.publicUrl);
   const opened = (data: string) => {
     try {
       const payload: unknown = open(data, keys);
@@ -44,10 +45,10 @@ export const publicPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/public/config', {
     schema: { tags: ['payments'], summary: 'What payer pages need at run time', response: { 200: publicAnswer(publicConfig) } },
-    handler: async (request) => ({
+    handler: async () => ({
       status: 'success' as const,
       message: 'OK',
-      data: { publishableKey: app.config.publishableKey, envelopeKey: app.config.cardEnvelopeKey, supportEmail: app.config.supportEmail, challengeOrigin: originOf(request) },
+      data: { publishableKey: app.config.publishableKey, envelopeKey: app.config.cardEnvelopeKey, supportEmail: app.config.supportEmail, challengeOrigin: app.config.publicUrl },
     }),
   });
 
@@ -72,7 +73,7 @@ export const publicPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
     keyed.post('/initialize-card-transaction', {
       schema: { tags: ['payments'], body: initializeCardTransactionRequest, response: { 200: initializeCardTransactionResponse, ...errors } },
       handler: async (request) => {
-        const data = await initializeCardTransaction(context(originOf(request)), request.body.card_number, request.body.reference);
+        const data = await initializeCardTransaction(context, request.body.card_number, request.body.reference);
         return { status: 'success' as const, message: data.gatewayRecommendation === 'PROCEED' ? 'Proceed' : 'This card was blocked as fraudulent. Please use another card.', data };
       },
     });
@@ -80,7 +81,7 @@ export const publicPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
     keyed.post('/process-card-transaction', {
       schema: { tags: ['payments'], body: processCardTransactionRequest, response: { 200: processCardTransactionResponse, ...errors } },
       handler: async (request) => {
-        const result = await processCardTransaction(context(originOf(request)), opened(request.body.data));
+        const result = await processCardTransaction(context, opened(request.body.data));
         return { status: 'success' as const, message: result.response_message, data: seal(result, keys) };
       },
     });
@@ -88,7 +89,7 @@ export const publicPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
     keyed.get('/checkout/requery', {
       schema: { tags: ['payments'], querystring: z.object({ reference: transactionId }), response: { 200: publicAnswer(transactionResult), ...errors } },
       handler: async (request) => {
-        const result = await requeryPayment(context(originOf(request)), request.query.reference);
+        const result = await requeryPayment(context, request.query.reference);
         return { status: 'success' as const, message: result.response_message, data: result };
       },
     });
@@ -96,7 +97,7 @@ export const publicPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
     keyed.post('/demo-3ds/complete', {
       schema: { tags: ['payments'], body: demoThreeDsRequest, response: { 200: publicAnswer(transactionResult), ...errors } },
       handler: async (request) => {
-        const result = await completeDemoChallenge(context(originOf(request)), request.body.transaction_id, request.body.otp);
+        const result = await completeDemoChallenge(context, request.body.transaction_id, request.body.otp);
         return { status: 'success' as const, message: result.response_message, data: result };
       },
     });

@@ -1,6 +1,7 @@
 import { CHALLENGE_PROCESSOR, CHALLENGE_REDIRECT_CODE, DEMO_THREE_DS_TYPE } from '@paydesk/shared/schemas/public-api';
 import type { TransactionResult } from '@paydesk/shared/schemas/payment';
 import type { TransactionStatus } from '@paydesk/shared/schemas/transaction';
+import escapeHtml from 'escape-html';
 import { toWireMoney } from '../http/wire-money';
 import type { PaymentRow } from './payments-repository';
 
@@ -8,8 +9,8 @@ export const SANDBOX_PROCESSOR = 'sandbox';
 
 /** The issuer's challenge form (spec point 4): one POST form the payer page submits into a frame. */
 export const challengeForm = (challengeOrigin: string, transactionId: string): string =>
-  `<form method="post" action="${challengeOrigin}/api/sandbox/acs/challenge">` +
-  `<input type="hidden" name="transaction_id" value="${transactionId}"></form>`;
+  `<form method="post" action="${escapeHtml(`${challengeOrigin}/api/sandbox/acs/challenge`)}">` +
+  `<input type="hidden" name="transaction_id" value="${escapeHtml(transactionId)}"></form>`;
 
 /**
  * A transaction as stored, whoever wrote it: the payment flow, the demo seed, or an older

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiError, statusMessage } from '@paydesk/shared/schemas/common';
-import { createUserRequest, updateUserRequest, usersResponse, type AdminUser } from '@paydesk/shared/schemas/user';
+import { createUserRequest, updateUserBody, usersResponse, type AdminUser } from '@paydesk/shared/schemas/user';
 import { requireAuth } from '../auth/authorize';
 import { listUsers, type UserRecord } from './users-repository';
 import { createUser, deleteUser, updateUser } from './users-service';
@@ -45,7 +45,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: 'Edit an admin user; a role change, deactivation or new password ends their sessions',
       security: bearer,
       params: userId,
-      body: updateUserRequest,
+      body: updateUserBody,
       response: { 200: statusMessage, ...refusals },
     },
     onRequest: manageUsers,

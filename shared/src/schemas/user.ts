@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { refusePersonalPassword, staffPassword } from './password';
 import { role } from './role';
 
 export const userStatuses = ['active', 'inactive', 'suspended'] as const;
@@ -18,24 +19,27 @@ export type AdminUser = z.infer<typeof adminUser>;
 
 export const usersResponse = z.object({ data: z.array(adminUser) });
 
-const password = z
-  .string()
-  .min(12, 'Password must be at least 12 characters and contain letters and digits')
-  .max(256)
-  .regex(/[A-Za-z]/, 'Password must be at least 12 characters and contain letters and digits')
-  .regex(/\d/, 'Password must be at least 12 characters and contain letters and digits');
-
-export const createUserRequest = z.object({
+const userFields = z.object({
   name: z.string().trim().min(1, 'Name is required').max(120),
   email: z.string().trim().toLowerCase().email('Please enter a valid email address').max(254),
-  password,
+  password: staffPassword,
   role: role.default('viewer'),
   status: userStatus.default('active'),
 });
+
+/** A new user; the password may be neither common nor the person's own name or e-mail address. */
+export const createUserRequest = userFields.superRefine(refusePersonalPassword);
 export type CreateUserRequest = z.infer<typeof createUserRequest>;
 
-export const updateUserRequest = createUserRequest.extend({
-  password: z.union([password, z.literal('')]).optional(),
+/**
+ * An edit; an empty or absent password keeps the current one. Left without the object-level
+ * check so a form can omit the password field (the server adds it: updateUserBody).
+ */
+export const updateUserRequest = userFields.extend({
+  password: z.union([staffPassword, z.literal('')]).optional(),
   status: userStatus,
 });
 export type UpdateUserRequest = z.infer<typeof updateUserRequest>;
+
+/** What PUT /api/backend/users/{id} accepts: an edit whose new password, if any, is not personal. */
+export const updateUserBody = updateUserRequest.superRefine(refusePersonalPassword);
