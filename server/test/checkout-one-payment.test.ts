@@ -77,8 +77,8 @@ describe('payments racing for one checkout', () => {
     const copy = `${ids.transactionId}X`;
     await expect(
       t.db.query(
-        `insert into transactions (transaction_id, order_id, checkout_reference, first_name, last_name, email, phone, amount_cents, fee_cents, net_cents, status, card_brand, last_four)
-         select $2, order_id || 'X', checkout_reference, first_name, last_name, email, phone, amount_cents, fee_cents, net_cents, status, card_brand, last_four
+        `insert into transactions (transaction_id, order_id, checkout_reference, first_name, last_name, email, phone, amount_cents, fee_cents, net_cents, status, card_brand, last_four, processor)
+         select $2, order_id || 'X', checkout_reference, first_name, last_name, email, phone, amount_cents, fee_cents, net_cents, status, card_brand, last_four, processor
          from transactions where transaction_id = $1`,
         [ids.transactionId, copy],
       ),

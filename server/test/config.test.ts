@@ -81,7 +81,7 @@ describe('payment keys', () => {
 });
 
 describe('PUBLIC_URL', () => {
-  const production = { PAYDESK_MODE: 'production', AUTH_SECRET: 'a'.repeat(40), CARD_ENVELOPE_KEY: 'ab'.repeat(32), FINGERPRINT_KEY: 'c'.repeat(40), CARD_STORAGE_KEY: 'cd'.repeat(32), PUBLISHABLE_KEY: 'pk_live_0123456789', SECRET_KEY: 'sk_live_0123456789abcdefghij' };
+  const production = { PAYDESK_MODE: 'production', AUTH_SECRET: 'a'.repeat(40), CARD_ENVELOPE_KEY: 'ab'.repeat(32), FINGERPRINT_KEY: 'c'.repeat(40), CARD_STORAGE_KEY: 'cd'.repeat(32), PUBLISHABLE_KEY: 'pk_live_0123456789', SECRET_KEY: 'sk_live_0123456789abcdefghij', PAYMENT_PROCESSOR: 'sandbox' };
 
   it('is required in production, naming the variable', () => {
     expect(() => loadConfig({ ...production, DATA_DIR: dataDir })).toThrow(/^Invalid configuration: PUBLIC_URL is required when PAYDESK_MODE=production/);

@@ -36,7 +36,8 @@ const uniqueId = (prefix: string): string => `${prefix}${process.pid}X${++serial
 
 /** Rows written by the first release (migration 001), before payments had a processor or an answer: each status, bare and full. */
 async function storeFirstReleaseRows(db: Db): Promise<void> {
-  for (const status of transactionStatuses) {
+  // `voided` came with migration 015: the first release could not store it.
+  for (const status of transactionStatuses.filter((status) => status !== 'voided')) {
     await db.query(
       `insert into transactions (transaction_id, order_id, first_name, last_name, email, phone, amount_cents, status)
        values ($1, 'ORD-OLD', 'Old', 'Row', 'old@example.com', '+1555', 1234, $2)`,
@@ -71,7 +72,7 @@ const requiredValues: Record<string, (status: string) => unknown> = {
  * nullable column left null and one with every column set, and each kind of pending payment
  * (issuer challenge, demo modal, resolving later).
  */
-async function storeCurrentRows(db: Db, checkoutReference: string): Promise<void> {
+async function storeCurrentRows(db: Db, checkoutReferences: string[]): Promise<void> {
   const required = await requiredColumns(db);
   for (const status of transactionStatuses) {
     const values = required.map((column) => {
@@ -82,6 +83,8 @@ async function storeCurrentRows(db: Db, checkoutReference: string): Promise<void
     await db.query(`insert into transactions (${required.join(', ')}) values (${required.map((_, i) => `$${i + 1}`).join(', ')})`, values);
   }
   const [key] = await db.query<{ id: number }>('select id from provider_keys order by id limit 1');
+  // Each full row on a checkout of its own: a checkout holds at most one paid payment (migration 015).
+  let nextCheckout = 0;
   const full = (status: string, extra: { challenge?: string; challenge_outcome?: string; resolve?: string } = {}) =>
     db.query(
       `insert into transactions (transaction_id, order_id, checkout_reference, first_name, last_name, email, phone, amount_cents, fee_cents,
@@ -89,7 +92,7 @@ async function storeCurrentRows(db: Db, checkoutReference: string): Promise<void
          challenge, challenge_outcome, resolve_at, resolve_to)
        values ($1, 'ORD-FULL', $2, 'Full', 'Row', 'full@example.com', '+1555', 2500, 103, 2397, $3, 'Mastercard', '4444', 'fp', $4,
          'A message', 'a debug message', 'sandbox', '{}'::jsonb, $5, $6, case when $7::text is null then null else now() + interval '1 hour' end, $7)`,
-      [uniqueId('FULL'), checkoutReference, status, key?.id ?? null, extra.challenge ?? null, extra.challenge_outcome ?? null, extra.resolve ?? null],
+      [uniqueId('FULL'), checkoutReferences[nextCheckout++ % checkoutReferences.length], status, key?.id ?? null, extra.challenge ?? null, extra.challenge_outcome ?? null, extra.resolve ?? null],
     );
   for (const status of transactionStatuses) await full(status);
   await full('pending', { challenge: 'acs', challenge_outcome: 'completed' });
@@ -160,7 +163,7 @@ export async function storeEveryKindOfRow(db: Db, config: Config): Promise<void>
   await migrate(db);
   await seedDemo(db, { password: TEST_PASSWORD, transactions: 120, cardPool: { vault: cardVault(config.cardStorageKey), fingerprintKey: config.fingerprintKey } });
   const checkouts = await storeCheckouts(db);
-  await storeCurrentRows(db, checkouts[0]!);
+  await storeCurrentRows(db, checkouts);
   await storePoolCardUses(db);
   await storeWithdrawals(db);
   for (const role of roles) for (const status of userStatuses) await addUser(db, role, status);

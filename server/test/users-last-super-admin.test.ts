@@ -56,13 +56,26 @@ describe('the last active super_admin', () => {
  * can finish: without the API's own locking, both would pass the rule on the same snapshot.
  */
 async function atOnce<T>(ids: [number, number], start: () => Promise<T>): Promise<T> {
-  let started: Promise<T> | undefined;
-  await t.db.transaction(async (tx) => {
-    await tx.query('select id from users where id = $1 or id = $2 for update', ids);
-    started = start();
-    await new Promise((resolve) => setTimeout(resolve, 300));
+  let locked!: () => void;
+  let release!: () => void;
+  const lockedNow = new Promise<void>((done) => {
+    locked = done;
   });
-  return started!;
+  const released = new Promise<void>((done) => {
+    release = done;
+  });
+  const holding = t.db.transaction(async (tx) => {
+    await tx.query('select id from users where id = $1 or id = $2 for update', ids);
+    locked();
+    await released;
+  });
+  await lockedNow;
+  // Started here, outside the holding transaction: the requests are other callers, not its own work.
+  const started = start();
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  release();
+  await holding;
+  return started;
 }
 
 describe('concurrent writes keep at least one active super_admin', () => {
