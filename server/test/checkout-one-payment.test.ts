@@ -153,16 +153,23 @@ describe('a pooled card through a checkout', () => {
     }
   });
 
-  it('many at once on a small pool of connections all answer, one at a time on the card', async () => {
-    // buildTestApp gives PostgreSQL four connections: more payments than that hold the card's lock in turn.
-    const fresh = await buildTestApp();
+  it('many checkout payments at once on a small pool of connections all answer, one at a time on the card', async () => {
+    // Two connections for ten payments that hold the card's lock in turn, the first ones after start.
+    const fresh = await buildTestApp({}, { poolMax: 2 });
     try {
       const cards = cardsApi(fresh.app, await login(fresh.app, 'admin@paydesk.test'));
       const number = cardNumber('4');
       expect((await cards.upload(workbook([cardRow(number, '123', '12', String(futureYear()))]))).statusCode).toBe(201);
       const payer = payerClient(fresh.app, fresh.config);
-      const results = await Promise.all(Array.from({ length: 10 }, () => payer.pay(number)));
-      expect(results.map(({ response, result }) => [response.statusCode, result?.status])).toEqual(Array.from({ length: 10 }, () => [200, 'completed']));
+      const references = await Promise.all(Array.from({ length: 10 }, async () => {
+        const checkout = await fresh.app.inject({
+          method: 'POST', url: '/api/checkout', headers: bearer(fresh.config.secretKey),
+          payload: { first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com', phone: '+15550101', amount: 10 },
+        });
+        return (checkout.json() as { data: { reference: string } }).data.reference;
+      }));
+      const results = await Promise.all(references.map((reference) => payer.pay(number, inCheckout(reference))));
+      expect(results.map(({ response, result }) => [response.statusCode, result?.status])).toEqual(references.map(() => [200, 'completed']));
     } finally {
       await fresh.close();
     }

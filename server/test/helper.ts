@@ -30,7 +30,8 @@ export const pgliteEngine = (): typeof PGlite =>
   jest.requireActual<{ PGlite: typeof PGlite }>(join(dirname(require.resolve('@electric-sql/pglite')), 'index.js')).PGlite;
 
 /** A fresh empty database: in-memory PGlite, or a new schema on TEST_DATABASE_URL dropped afterwards. */
-export async function openTestDb(): Promise<TestDb> {
+/** `poolMax`: PostgreSQL connections (four unless told). */
+export async function openTestDb({ poolMax = 4 } = {}): Promise<TestDb> {
   if (testDbKind === 'pglite') {
     const db = await openPgliteDb(undefined, { engine: pgliteEngine() });
     return { db, dispose: () => db.close() };
@@ -41,7 +42,7 @@ export async function openTestDb(): Promise<TestDb> {
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   await admin.query(`create schema ${schema}`);
-  const db = await openPostgresDb(url, { searchPath: schema, max: 4 });
+  const db = await openPostgresDb(url, { searchPath: schema, max: poolMax });
   return {
     db,
     dispose: async () => {
@@ -124,8 +125,8 @@ export interface TestApp {
  * The app on a migrated database seeded with the demo accounts (password TEST_PASSWORD) and a few
  * transactions. Not yet ready: a test may add routes before its first inject.
  */
-export async function buildTestApp(env: Record<string, string> = {}, options: { onRoute?: onRouteHookHandler } = {}): Promise<TestApp> {
-  const testDb = await openTestDb();
+export async function buildTestApp(env: Record<string, string> = {}, options: { onRoute?: onRouteHookHandler; poolMax?: number } = {}): Promise<TestApp> {
+  const testDb = await openTestDb({ poolMax: options.poolMax });
   await migrate(testDb.db);
   await seedDemo(testDb.db, { password: TEST_PASSWORD, transactions: 60 });
   const config = testConfig(env);
