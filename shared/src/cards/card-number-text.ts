@@ -122,25 +122,27 @@ function* digitRuns(units: readonly Unit[]): Generator<DigitRun> {
   }
 }
 
-/** The runs of at least `min` digits in any reading, in text order; overlapping ones are one, the longest giving the digits. */
+/**
+ * The runs of at least `min` digits in any reading, in text order. Overlapping runs are one; its
+ * digits are those of the run that covers the most text, the most decoded reading on a tie
+ * (`%2520` read as a space, not as the digits 2, 5, 2, 0).
+ */
 function longRuns(text: string, min: number): DigitRun[] {
   const found = readings(text)
     .flatMap((units) => [...digitRuns(units)].filter((run) => run.digits.length >= min))
     .sort((a, b) => a.start - b.start);
-  const merged: DigitRun[] = [];
+  const width = (run: DigitRun) => run.end - run.start;
+  const merged: { span: DigitRun; shown: DigitRun }[] = [];
   for (const run of found) {
     const previous = merged.at(-1);
-    if (previous && run.start < previous.end) {
-      merged[merged.length - 1] = {
-        start: previous.start,
-        end: Math.max(previous.end, run.end),
-        digits: run.digits.length > previous.digits.length ? run.digits : previous.digits,
-      };
+    if (previous && run.start < previous.span.end) {
+      previous.span = { ...previous.span, end: Math.max(previous.span.end, run.end) };
+      if (width(run) >= width(previous.shown)) previous.shown = run;
     } else {
-      merged.push(run);
+      merged.push({ span: run, shown: run });
     }
   }
-  return merged;
+  return merged.map(({ span, shown }) => ({ ...span, digits: shown.digits }));
 }
 
 /** Whether the text has at least `count` digits in all: fewer can hold no run that long. */
@@ -161,20 +163,30 @@ export function longestDigitRun(text: string): number {
 /** Whether the text holds what may be a whole card number: 13 digits or more in one run. */
 export const containsCardNumber = (text: string): boolean => hasDigits(text, CARD_NUMBER_MIN_DIGITS) && longestDigitRun(text) >= CARD_NUMBER_MIN_DIGITS;
 
+/** One pass of maskCardNumbers. */
+function maskRuns(text: string): string {
+  if (!hasDigits(text, CARD_NUMBER_MIN_DIGITS)) return text;
+  let masked = '';
+  let copied = 0;
+  for (const run of longRuns(text, CARD_NUMBER_MIN_DIGITS)) {
+    masked += `${text.slice(copied, run.start)}${run.digits.slice(0, 6).join('')}…${run.digits.slice(-4).join('')}`;
+    copied = run.end;
+  }
+  return copied === 0 ? text : masked + text.slice(copied);
+}
+
 /**
  * Every run of 13 digits or more becomes its first six and last four digits (`411111…1111`), the
  * most of a card number PCI DSS lets be shown; no check digit is asked for, since a mistyped
  * number is still almost all of a real one. Everything else in the text stays as it was.
  */
 export function maskCardNumbers(text: string): string {
-  if (!hasDigits(text, CARD_NUMBER_MIN_DIGITS)) return text;
-  const runs = longRuns(text, CARD_NUMBER_MIN_DIGITS);
-  if (runs.length === 0) return text;
-  let masked = '';
-  let copied = 0;
-  for (const run of runs) {
-    masked += `${text.slice(copied, run.start)}${run.digits.slice(0, 6).join('')}…${run.digits.slice(-4).join('')}`;
-    copied = run.end;
+  // The six digits kept can join what precedes them into a new run (`%3` and `0…` read `0…`):
+  // masking again until nothing changes ends, as each pass leaves fewer digits.
+  let masked = maskRuns(text);
+  for (let previous = text; masked !== previous; ) {
+    previous = masked;
+    masked = maskRuns(masked);
   }
-  return masked + text.slice(copied);
+  return masked;
 }
