@@ -160,6 +160,39 @@ test('Block then Unblock a card; the status filter and the search stay in the ad
   await page.context().close();
 });
 
+test('a search by whole card number goes in a request body: neither the address nor any request URL holds it', async () => {
+  const page = await openCards('admin');
+  const number = newCardNumber();
+  const dialog = await upload(page, 'searched-card.xlsx', workbook([cardRow(number)], 'xlsx'), XLSX_TYPE);
+  await toast(page, 'Upload Successful', 'Cards uploaded successfully');
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await page.getByRole('combobox', { name: 'Status' }).selectOption({ label: 'Active' });
+  await page.waitForURL((url) => url.searchParams.get('status') === 'active');
+
+  const urls: string[] = [];
+  page.on('request', (r) => urls.push(r.url()));
+  const typed = (number.match(/.{4}/g) ?? []).join('\u00a0');
+  const [answer] = await Promise.all([
+    page.waitForResponse((r) => r.url().endsWith('/api/backend/cards/search') && r.request().method() === 'POST'),
+    page.getByPlaceholder('Search cards...').fill(typed),
+  ]);
+  expect(answer.status()).toBe(200);
+  expect(answer.request().postDataJSON()).toMatchObject({ search: typed, status: 'active', page: 1 });
+  await page.getByText('Cards (1)', { exact: true }).waitFor();
+  await cardRowOf(page, number).waitFor();
+  expect(await page.getByTestId('card-row').count()).toBe(1);
+  expect(new URL(page.url()).searchParams.get('status')).toBe('active');
+  const digitsIn = (url: string) => decodeURIComponent(url).replace(/\D/g, '');
+  for (const url of [...urls, page.url()]) expect(digitsIn(url)).not.toContain(number);
+
+  // A reload keeps the filters the address may hold; the number was never in it.
+  await page.reload();
+  await page.getByText(/^Cards \(\d+\)$/).waitFor();
+  expect(await page.getByPlaceholder('Search cards...').inputValue()).toBe('');
+  expect(await page.getByRole('combobox', { name: 'Status' }).inputValue()).toBe('active');
+  await page.context().close();
+});
+
 test('Download Template opens the template in a new window, without the session; it has the four columns', async () => {
   const page = await openCards('admin');
   const isTemplate = (url: string) => url.endsWith('/api/backend/cards/download/bulk-template');

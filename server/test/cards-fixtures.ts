@@ -45,7 +45,12 @@ export function cardsApi(app: FastifyInstance, token: string) {
     const response = await app.inject({ method: 'GET', url: `/api/backend/cards?${search}`, headers });
     return { statusCode: response.statusCode, body: response.json() as { data: PoolCard[]; total: number; message?: string } };
   };
+  /** The list by a request body: the way a search by card number travels. */
+  const search = async (body: Record<string, unknown>) => {
+    const response = await app.inject({ method: 'POST', url: '/api/backend/cards/search', headers, payload: body });
+    return { statusCode: response.statusCode, body: response.json() as { data: PoolCard[]; total: number; page: number; per_page: number; message?: string } };
+  };
   const setStatus = (id: number, status: string) =>
     app.inject({ method: 'POST', url: `/api/backend/cards/${id}/status`, headers, payload: { status } });
-  return { upload, list, setStatus };
+  return { upload, list, search, setStatus };
 }

@@ -20,9 +20,9 @@ afterAll(() => t?.close());
 async function pooledCard(): Promise<{ number: string; id: number }> {
   const number = cardNumber('4');
   expect((await admin.upload(workbook([cardRow(number, '123', '12', String(futureYear()))]))).statusCode).toBe(201);
-  return { number, id: (await admin.list({ search: number })).body.data[0]!.id };
+  return { number, id: (await admin.search({ search: number })).body.data[0]!.id };
 }
-const cardOf = async (number: string) => (await admin.list({ search: number })).body.data[0]!;
+const cardOf = async (number: string) => (await admin.search({ search: number })).body.data[0]!;
 const wrongCvv = { cvv: '999' };
 
 describe('the sandbox issuer checks payments against the card pool', () => {

@@ -1,3 +1,4 @@
+import { CARD_SEARCH_IN_ADDRESS_MESSAGE } from '@paydesk/shared/schemas/card';
 import { buildTestApp, login, type TestApp } from './helper';
 import { cardNumber, cardRow, cardsApi, workbook } from './cards-fixtures';
 
@@ -17,7 +18,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => t?.close());
 
-const idOf = async (number: string) => (await admin.list({ search: number })).body.data[0]!.id;
+const idOf = async (number: string) => (await admin.search({ search: number })).body.data[0]!.id;
 
 describe('the card list', () => {
   it('pages the pool newest first with the total for "Cards (count)"', async () => {
@@ -34,14 +35,41 @@ describe('the card list', () => {
   it.each([
     ['the last four', () => visa.slice(-4), () => [visa]],
     ['the first six', () => '555555', () => [mastercard]],
-    ['the whole number, spaced as typed', () => visa.replace(/(\d{4})/g, '$1 ').trim(), () => [visa]],
     ['the brand', () => 'mastercard', () => [mastercard]],
-    ['a partial number that nothing shown can match', () => visa.slice(0, 9), () => []],
-  ])('finds a card by %s', async (_how, search, expected) => {
-    const { body } = await admin.list({ search: search() });
+  ])('finds a card by %s, in the address or in a request body alike', async (_how, search, expected) => {
     const shown = expected().map((number) => `${number.slice(0, 6)}******${number.slice(-4)}`);
-    expect(body.data.map((card) => card.card_number).filter((n) => shown.includes(n))).toEqual(shown);
-    if (shown.length === 0) expect(body.total).toBe(0);
+    for (const { body } of [await admin.list({ search: search() }), await admin.search({ search: search() })]) {
+      expect(body.data.map((card) => card.card_number).filter((n) => shown.includes(n))).toEqual(shown);
+    }
+  });
+
+  it.each([
+    ['the whole number', () => visa, () => [visa]],
+    ['the whole number, spaced as typed', () => visa.replace(/(\d{4})/g, '$1 ').trim(), () => [visa]],
+    ['the whole number, in fullwidth digits', () => String.fromCodePoint(...[...visa].map((d) => 0xff10 + Number(d))), () => [visa]],
+    ['a partial number that nothing shown can match', () => visa.slice(0, 9), () => []],
+  ])('finds a card by %s in a request body only; an address with it is refused', async (_how, search, expected) => {
+    const { statusCode, body } = await admin.search({ search: search(), per_page: 10 });
+    expect(statusCode).toBe(200);
+    const shown = expected().map((number) => `${number.slice(0, 6)}******${number.slice(-4)}`);
+    expect(body).toMatchObject({ total: shown.length, page: 1, per_page: 10 });
+    expect(body.data.map((card) => card.card_number)).toEqual(shown);
+    const refused = await admin.list({ search: search() });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.body.message).toBe(`search: ${CARD_SEARCH_IN_ADDRESS_MESSAGE}`);
+  });
+
+  it('filters and pages a search in the body as the address does', async () => {
+    const byBody = await admin.search({ status: 'active', page: 2, per_page: 25 });
+    const byAddress = await admin.list({ status: 'active', page: 2, per_page: 25 });
+    expect(byBody.statusCode).toBe(200);
+    expect(byBody.body).toEqual(byAddress.body);
+    expect(byBody.body.data).toHaveLength(5);
+  });
+
+  it('refuses a malformed search body with a clear 400', async () => {
+    expect((await admin.search({ per_page: 1000 })).body.message).toContain('per_page must be 10, 25, 50 or 100');
+    for (const body of [{ search: 42 }, { status: 'stolen' }, { search: 'x'.repeat(33) }]) expect((await admin.search(body)).statusCode).toBe(400);
   });
 
   it("gives each card of a page its own last five uses, newest first, on any page", async () => {
@@ -87,9 +115,11 @@ describe('block and unblock', () => {
 
   it('lets viewers read the list but not change a card (403)', async () => {
     expect((await viewer.list()).statusCode).toBe(200);
+    expect((await viewer.search({ search: mastercard })).body.data).toHaveLength(1);
     const id = await idOf(mastercard);
     expect((await viewer.setStatus(id, 'blocked')).statusCode).toBe(403);
-    expect((await admin.list({ search: mastercard })).body.data[0]?.status).toBe('active');
+    expect((await admin.search({ search: mastercard })).body.data[0]?.status).toBe('active');
     expect((await t.app.inject({ method: 'GET', url: '/api/backend/cards' })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'POST', url: '/api/backend/cards/search', payload: {} })).statusCode).toBe(401);
   });
 });

@@ -87,7 +87,7 @@ describe('card upload', () => {
     const { statusCode, body } = await admin.upload(workbook([cardRow(number)], 'xls'), 'legacy.xls');
     expect(statusCode).toBe(201);
     expect(body.data).toMatchObject({ added: 1 });
-    expect((await admin.list({ search: number })).body.data[0]?.card_brand).toBe('Discover');
+    expect((await admin.search({ search: number })).body.data[0]?.card_brand).toBe('Discover');
   });
 
   describe('a refused file adds nothing', () => {

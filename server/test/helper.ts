@@ -97,15 +97,17 @@ export function useRecordingTestDb(): RecordingTestDb {
 
 export const testConfig = ephemeralConfig;
 
-/** Log lines written by the app under test, parsed. */
+/** Log lines written by the app under test, parsed, and the text as it was written. */
 export interface LogCapture {
   lines: Record<string, unknown>[];
+  written: string[];
 }
 
 export function captureLogs(): { logger: Logger; capture: LogCapture } {
-  const capture: LogCapture = { lines: [] };
+  const capture: LogCapture = { lines: [], written: [] };
   const stream = new Writable({
     write(chunk: Buffer, _encoding, done) {
+      capture.written.push(chunk.toString());
       capture.lines.push(JSON.parse(chunk.toString()) as Record<string, unknown>);
       done();
     },

@@ -117,6 +117,10 @@ export const routeTable: readonly RouteRule[] = [
 
   { method: 'GET', route: '/api/backend/cards', access: session('cards.view'), ok: 200, request: get('/api/backend/cards?page=1&per_page=10') },
   {
+    method: 'POST', route: '/api/backend/cards/search', access: session('cards.view'), ok: 200,
+    request: () => ({ url: '/api/backend/cards/search', payload: { search: '4111 1111 1111 1111', page: 1, per_page: 10 } }),
+  },
+  {
     method: 'POST', route: '/api/backend/cards/:id/status', access: session('cards.manage'), ok: 200,
     request: (f) => ({ url: `/api/backend/cards/${f.poolCardId}/status`, payload: { status: 'blocked' } }),
   },

@@ -4,31 +4,46 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiError } from '@paydesk/shared/schemas/common';
 import {
-  cardStatusRequest, cardStatusResponse, cardsQuery, cardsResponse, cardUploadError, cardUploadResponse, INVALID_FILE_MESSAGE, isExcelFileName,
+  cardStatusRequest, cardStatusResponse, cardsQuery, cardsResponse, cardsSearchRequest, cardUploadError, cardUploadResponse, INVALID_FILE_MESSAGE, isExcelFileName,
+  MAX_ADDRESS_SEARCH_DIGITS,
 } from '@paydesk/shared/schemas/card';
 import { HttpError, notFound } from '../http/http-error';
 import { findPoolCard, setPoolCardStatus } from './cards-repository';
-import { listCards, toWireCard, uploadCards, type CardPoolContext } from './cards-service';
+import { listCards, toWireCard, uploadCards, type CardListFilters, type CardPoolContext } from './cards-service';
 
 const security = [{ bearerAuth: [] }];
 const denied = { 401: apiError, 403: apiError };
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-/** The card pool (spec point 7): list, block/unblock, spreadsheet upload and its template. */
+/** The card pool (spec point 7): list and search, block/unblock, spreadsheet upload and its template. */
 export const cardRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['cards'];
   const ctx: CardPoolContext = { db: app.db, fingerprintKey: app.config.fingerprintKey, storageKey: app.config.cardStorageKey };
+  const listPage = async (filters: CardListFilters) => {
+    const { data, total } = await listCards(ctx, filters);
+    return { status: 'success' as const, data, total, page: filters.page, per_page: filters.per_page };
+  };
   const maxMb = Math.round(app.config.cardUploadMaxBytes / 1024 / 1024);
   // One file, nothing else worth reading; over the limit the upload stops with a 413.
   await app.register(multipart, { limits: { fileSize: app.config.cardUploadMaxBytes, files: 1, fields: 5, parts: 6 } });
 
   app.get('/', {
-    schema: { tags, security, summary: 'The card pool, newest first, filtered and paged', querystring: cardsQuery, response: { 200: cardsResponse, 400: apiError, ...denied } },
-    onRequest: app.authorize('cards.view'),
-    handler: async (request) => {
-      const { data, total } = await listCards(ctx, request.query);
-      return { status: 'success' as const, data, total, page: request.query.page, per_page: request.query.per_page };
+    schema: {
+      tags, security, summary: 'The card pool, newest first, filtered and paged',
+      description: `\`search\` takes at most ${MAX_ADDRESS_SEARCH_DIGITS} digits in a row (the first six or the last four): a search by card number goes in the body of POST /search, never in an address.`,
+      querystring: cardsQuery, response: { 200: cardsResponse, 400: apiError, ...denied },
     },
+    onRequest: app.authorize('cards.view'),
+    handler: async (request) => listPage(request.query),
+  });
+
+  app.post('/search', {
+    schema: {
+      tags, security, summary: 'The card pool filtered and paged as GET / does, the filters in the body (a whole card number finds its card)',
+      body: cardsSearchRequest, response: { 200: cardsResponse, 400: apiError, ...denied },
+    },
+    onRequest: app.authorize('cards.view'),
+    handler: async (request) => listPage(request.body),
   });
 
   app.post('/:id/status', {

@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker, type WorkerOptions } from 'node:worker_threads';
 import { digitsOnly } from '@paydesk/shared/cards/card-rules';
-import { HIDDEN_CVV, MAX_CARD_ROWS, type CardsQuery, type CardUploadResult, type PoolCard } from '@paydesk/shared/schemas/card';
+import { CARD_NUMBER_MIN_DIGITS, isDigitsAndSeparators } from '@paydesk/shared/cards/card-number-text';
+import { HIDDEN_CVV, MAX_ADDRESS_SEARCH_DIGITS, MAX_CARD_ROWS, type CardsQuery, type CardUploadResult, type PoolCard } from '@paydesk/shared/schemas/card';
 import type { Db } from '../db/db';
 import { cardFingerprint } from '../payments/payment-ids';
 import { HttpError } from '../http/http-error';
@@ -39,23 +40,27 @@ export function toWireCard(row: PoolCardRow): PoolCard {
   };
 }
 
+/** What the list reads: the filters and a page, from an address or a request body. */
+export type CardListFilters = Pick<CardsQuery, 'search' | 'status'> & { page: number; per_page: number };
+
 /**
  * The search box: a whole card number finds that card by its fingerprint; up to six digits
  * match the start (first six) or the end (last four) of the shown number; words match the
- * brand. Seven to twelve digits can match nothing that is stored: null.
+ * brand. Seven to twelve digits can match nothing that is stored: null. Digits may come with
+ * any separators (spaces of every width, tabs, newlines, dashes, dots) and in fullwidth form.
  */
 export function cardFilter(ctx: Pick<CardPoolContext, 'fingerprintKey'>, query: Pick<CardsQuery, 'search' | 'status'>): CardFilter | null {
   const filter: CardFilter = { status: query.status };
-  const search = query.search?.trim() ?? '';
+  const search = query.search?.normalize('NFKC').trim() ?? '';
   if (search === '') return filter;
-  if (!/^[\d\s-]+$/.test(search)) return { ...filter, brand: search };
+  if (!isDigitsAndSeparators(search)) return { ...filter, brand: search };
   const digits = digitsOnly(search);
-  if (digits.length >= 13) return { ...filter, fingerprint: cardFingerprint(ctx.fingerprintKey, digits) };
-  if (digits.length > 6) return null;
+  if (digits.length >= CARD_NUMBER_MIN_DIGITS) return { ...filter, fingerprint: cardFingerprint(ctx.fingerprintKey, digits) };
+  if (digits.length > MAX_ADDRESS_SEARCH_DIGITS) return null;
   return digits.length > 0 ? { ...filter, digits } : filter;
 }
 
-export async function listCards(ctx: CardPoolContext, query: Pick<CardsQuery, 'search' | 'status'> & { page: number; per_page: number }) {
+export async function listCards(ctx: CardPoolContext, query: CardListFilters) {
   const filter = cardFilter(ctx, query);
   if (!filter) return { data: [], total: 0 };
   const { rows, total } = await listPoolCards(ctx.db, filter, query.page, query.per_page);

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { maskCardNumbers } from '@paydesk/shared/cards/card-number-text';
 import { apiError, type ApiError } from '@paydesk/shared/schemas/common';
 import { authRoutes } from '../auth/auth-routes';
 import { cardRoutes } from '../cards/card-routes';
@@ -29,7 +30,8 @@ export const apiRoutes: FastifyPluginAsyncZod = async (app) => {
     url: '/*',
     schema: { hide: true, response: { 404: apiError } },
     handler: async (request, reply) => {
-      const body: ApiError = { status: 'error', message: `Not found: ${request.method} ${request.url.split('?')[0]}` };
+      // The path is echoed back with any card number in it masked, as the log has it.
+      const body: ApiError = { status: 'error', message: `Not found: ${request.method} ${maskCardNumbers(request.url.split('?')[0] ?? '')}` };
       return reply.code(404).send(body);
     },
   });

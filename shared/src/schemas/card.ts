@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { longestDigitRun } from '../cards/card-number-text';
 import { withData } from './common';
 
 export { cardUploadColumns, INVALID_FILE_MESSAGE, isExcelFileName, MAX_CARD_ROWS, MAX_LISTED_REJECTIONS } from '../cards/card-upload';
@@ -36,18 +37,38 @@ export type PoolCard = z.infer<typeof poolCard>;
 
 export const CARD_PAGE_SIZES = [10, 25, 50, 100] as const;
 
-/**
- * GET /api/backend/cards. The spec's call takes no parameters; the pool can hold hundreds of
- * thousands of cards, so the server filters and pages (defaults: all statuses, page 1, 25 a page).
- * `search` matches the first six or last four digits, or a whole card number (by its fingerprint).
- */
-export const cardsQuery = z.object({
+/** The list's filters and page: defaults all statuses, page 1, 25 a page. */
+const cardListFilters = z.object({
   search: z.string().trim().max(32).optional(),
   status: cardStatus.optional(),
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),
   per_page: z.coerce.number().int().refine((n) => (CARD_PAGE_SIZES as readonly number[]).includes(n), 'per_page must be 10, 25, 50 or 100').default(25),
 });
-export type CardsQuery = z.input<typeof cardsQuery>;
+
+/** The most digits in a row a search may hold in an address: the first six, or the last four. */
+export const MAX_ADDRESS_SEARCH_DIGITS = 6;
+
+/** Whether a card search may travel in an address: more digits in a row could be most of a card number. */
+export const searchFitsAddress = (search: string): boolean => longestDigitRun(search) <= MAX_ADDRESS_SEARCH_DIGITS;
+
+export const CARD_SEARCH_IN_ADDRESS_MESSAGE =
+  `A card number never goes in an address: search by card number with POST /api/backend/cards/search (an address takes at most ${MAX_ADDRESS_SEARCH_DIGITS} digits in a row)`;
+
+/**
+ * GET /api/backend/cards. The spec's call takes no parameters; the pool can hold hundreds of
+ * thousands of cards, so the server filters and pages. `search` matches the first six or last
+ * four digits, or the brand; a whole card number goes in the body of POST /cards/search.
+ */
+export const cardsQuery = cardListFilters.extend({
+  search: cardListFilters.shape.search.refine((search) => search === undefined || searchFitsAddress(search), CARD_SEARCH_IN_ADDRESS_MESSAGE),
+});
+/**
+ * POST /api/backend/cards/search: the same filters and page in a JSON body, where a whole card
+ * number may go (it finds that card by its fingerprint): a body stays out of addresses, browser
+ * history and access logs.
+ */
+export const cardsSearchRequest = cardListFilters;
+export type CardsQuery = z.input<typeof cardListFilters>;
 
 /** `{data: [cards]}` as the spec says, with the count for `Cards (count)` and the page. */
 export const cardsResponse = withData(z.array(poolCard)).extend({

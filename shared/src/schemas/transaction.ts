@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { money } from './common';
+import { containsCardNumber } from '../cards/card-number-text';
 
 /** Statuses a transaction is stored with: the admin side's six, and `voided` (one-paid-payment-per-checkout decision); anything else is `unknown`, shown grey. */
 export const transactionStatuses = ['completed', 'success', 'failed', 'pending', 'disputed', 'refunded', 'voided'] as const;
@@ -58,10 +59,13 @@ export type PageSize = (typeof pageSizes)[number];
 /** `/transaction-details/{id}`: the numeric id, or the transaction id itself. */
 export const transactionDetailsParams = z.object({ id: z.string().trim().min(1).max(64) });
 
+/** Transactions keep no card number, and an address is logged: a search never holds one. */
+export const CARD_NUMBER_SEARCH_MESSAGE = 'A card number is not searched here: search by customer name, email or transaction ID';
+
 export const transactionListQuery = z.object({
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),
   per_page: z.coerce.number().int().refine((n) => (pageSizes as readonly number[]).includes(n), 'per_page must be 10, 25, 50 or 100').default(10),
-  search: z.string().trim().max(200).optional(),
+  search: z.string().trim().max(200).refine((search) => !containsCardNumber(search), CARD_NUMBER_SEARCH_MESSAGE).optional(),
   status: transactionStatus.optional(),
 });
 export type TransactionListQuery = z.infer<typeof transactionListQuery>;

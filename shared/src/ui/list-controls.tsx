@@ -11,10 +11,12 @@ interface SearchFieldProps {
   maxLength: number;
   /** Shown before the text, e.g. a search icon (the icons package is the remote's). */
   icon?: ReactNode;
+  /** Why the text is not searched, shown under the box. */
+  error?: string;
 }
 
 /** The search box of the back-office lists. */
-export function SearchField({ value, onChange, placeholder, label, maxLength, icon }: SearchFieldProps) {
+export function SearchField({ value, onChange, placeholder, label, maxLength, icon, error }: SearchFieldProps) {
   return (
     <TextField
       size="small"
@@ -22,6 +24,8 @@ export function SearchField({ value, onChange, placeholder, label, maxLength, ic
       placeholder={placeholder}
       value={value}
       onChange={(event) => onChange(event.target.value)}
+      error={error !== undefined}
+      helperText={error}
       slotProps={{
         htmlInput: { 'aria-label': label, maxLength },
         input: icon ? { startAdornment: <InputAdornment position="start">{icon}</InputAdornment> } : {},

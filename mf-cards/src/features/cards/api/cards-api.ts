@@ -1,15 +1,16 @@
 import { api } from '@paydesk/shared/api/api-slice';
 import { cardsResponse, cardStatusResponse, type CardsResponse, type CardStatus, type PoolCard } from '@paydesk/shared/schemas/card';
-import { cardsQueryString, type CardFilters } from '../model/card-filters';
+import { cardListCall, type CardFilters } from '../model/card-filters';
 
 /**
  * The card pool's list and status calls (spec point 7). One file for both: the status change
- * writes the server's card into the cached pages that hold it.
+ * writes the server's card into the cached pages that hold it. The list is a GET, or a POST when
+ * the search could be a card number (cardListCall).
  */
 const cardsApi = api.injectEndpoints({
   endpoints: (build) => ({
     getCards: build.query<CardsResponse, CardFilters>({
-      query: (filters) => `/backend/cards?${cardsQueryString(filters)}`,
+      query: cardListCall,
       transformResponse: (body: unknown) => cardsResponse.parse(body),
       providesTags: (result) => [{ type: 'Card', id: 'LIST' }, ...(result?.data ?? []).map((card) => ({ type: 'Card' as const, id: card.id }))],
     }),

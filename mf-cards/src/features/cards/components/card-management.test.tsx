@@ -2,6 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router-dom';
 import { formatDateTime } from '@paydesk/shared/format';
+import { cardNumberSeparators, grouped, showsCardNumber } from '@paydesk/shared/testing/card-number-forms';
 import { renderWithProviders, sessionOf, testUsers } from '@paydesk/shared/testing/render';
 import { aCard, answer, fakeCardsApi, someCards } from '../testing/fake-cards-api';
 import { CardManagement } from './card-management';
@@ -111,6 +112,59 @@ test('search, status, page and page size drive the request and the address; each
   expect(api.lists().some((q) => q.search === '00')).toBe(false);
   expect(Object.fromEntries(address())).toEqual({ search: '0042', per_page: '50' });
   expect(within(screen.getByTestId('card-row')).getByText('411111******0042')).toBeTruthy();
+});
+
+describe('a search by card number', () => {
+  /** The 42nd card of someCards: 411111******0042. */
+  const number = '4111111111110042';
+  const searchBox = () => screen.getByPlaceholderText('Search cards...') as HTMLInputElement;
+  /** Nothing the page asked for, and not its address, shows the number in any form. */
+  const expectNumberNowhere = () => {
+    for (const call of api.calls) expect(showsCardNumber(call.url.href, number)).toBe(false);
+    expect(showsCardNumber(screen.getByTestId('address').textContent ?? '', number)).toBe(false);
+  };
+
+  test('typed with any separator, goes in a request body, never in the address or a request URL; the other filters stay in the address', async () => {
+    api = fakeCardsApi(someCards(60));
+    renderCards('admin', '/control/cards?status=active&per_page=25');
+    await screen.findByText('Cards (60)');
+    for (const [, separator] of cardNumberSeparators) {
+      fireEvent.change(searchBox(), { target: { value: grouped(number, separator) } });
+      // The box keeps what was typed (an input drops line breaks), and that is what is sent.
+      const sent = searchBox().value.trim();
+      await waitFor(() => expect(api.searches().at(-1)).toEqual({ search: sent, status: 'active', page: 1, per_page: 25 }));
+      await screen.findByText('411111******0042');
+      expect(Object.fromEntries(address())).toEqual({ status: 'active', per_page: '25' });
+    }
+    expect(screen.getByText('Cards (1)')).toBeTruthy();
+    expectNumberNowhere();
+
+    // Back to the last four: the search goes in the address and a GET again.
+    fireEvent.change(searchBox(), { target: { value: '0042' } });
+    await waitFor(() => expect(api.lists().at(-1)).toEqual({ page: '1', per_page: '25', search: '0042', status: 'active' }));
+    expect(Object.fromEntries(address())).toEqual({ search: '0042', status: 'active', per_page: '25' });
+  });
+
+  test('a part of a number longer than six digits, typed or paused on, stays out of the address too', async () => {
+    api = fakeCardsApi(someCards(3));
+    renderCards();
+    await screen.findByText('Cards (3)');
+    fireEvent.change(searchBox(), { target: { value: '4111 1111 11' } });
+    await waitFor(() => expect(api.searches().at(-1)).toEqual({ search: '4111 1111 11', page: 1, per_page: 10 }));
+    expect(address().has('search')).toBe(false);
+    expect(api.calls.every((call) => !/1111.?11/.test(decodeURIComponent(call.url.href)))).toBe(true);
+  });
+
+  test('one in an old link is searched through a request body and taken out of the address at once', async () => {
+    api = fakeCardsApi(someCards(60));
+    renderCards('admin', `/control/cards?search=${encodeURIComponent(grouped(number, '\u00a0'))}&status=active`);
+    await screen.findByText('411111******0042');
+    expect(Object.fromEntries(address())).toEqual({ status: 'active' });
+    expect(searchBox().value).toBe(grouped(number, '\u00a0'));
+    expect(api.lists()).toEqual([]);
+    expect(api.searches()).toEqual([{ search: grouped(number, '\u00a0'), status: 'active', page: 1, per_page: 10 }]);
+    expectNumberNowhere();
+  });
 });
 
 test('a large pool shows its count and range with thousands separators', async () => {

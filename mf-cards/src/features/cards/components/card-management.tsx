@@ -5,7 +5,7 @@ import Typography from '@mui/material/Typography';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { useSearchParams } from 'react-router-dom';
 import { can } from '@paydesk/shared/roles';
-import { CARD_PAGE_SIZES } from '@paydesk/shared/schemas/card';
+import { CARD_PAGE_SIZES, searchFitsAddress } from '@paydesk/shared/schemas/card';
 import { selectCurrentUser } from '@paydesk/shared/session/session-slice';
 import { useAppSelector } from '@paydesk/shared/store';
 import { PageHeader } from '@paydesk/shared/ui/page-header';
@@ -22,21 +22,37 @@ import { UploadCardsDialog } from './upload-cards-dialog';
 
 export const SEARCH_DEBOUNCE_MS = 400;
 
-/** Card Management (spec point 2): the URL holds the filters; search, status or page size go back to page 1. */
+/**
+ * Card Management (spec point 2): the URL holds the filters; search, status or page size go back to
+ * page 1. A search that could be a card number stays out of the URL (writeCardFilters): the list
+ * keeps it here, and one that arrives in the URL (an old link) is taken out of it at once.
+ */
 export function CardManagement() {
   const user = useAppSelector(selectCurrentUser);
   const canManage = user ? can(user.role, 'cards.manage') : false;
   const [params, setParams] = useSearchParams();
-  const filters = readCardFilters(params);
-  const [searchInput, setSearchInput] = useState(filters.search);
-  const search = useDebouncedValue(searchInput, SEARCH_DEBOUNCE_MS);
+  const fromAddress = readCardFilters(params);
+  const [searchInput, setSearchInput] = useState(fromAddress.search);
+  const settledSearch = useDebouncedValue(searchInput, SEARCH_DEBOUNCE_MS);
+  const [search, setSearch] = useState(fromAddress.search);
+  // A search the URL may hold is read from it (a link, the menu); one it may not is kept here.
+  const filters: CardFilters = { ...fromAddress, search: searchFitsAddress(search) ? fromAddress.search : search };
   const [uploading, setUploading] = useState(false);
-  const update = (change: Partial<CardFilters>) => setParams(writeCardFilters({ ...filters, page: 1, ...change }), { replace: true });
+  const update = (change: Partial<CardFilters>) => {
+    const next = { ...filters, page: 1, ...change };
+    setSearch(next.search);
+    setParams(writeCardFilters(next), { replace: true });
+  };
 
   useEffect(() => {
-    if (search !== filters.search) update({ search });
+    if (settledSearch !== filters.search) update({ search: settledSearch });
     // Only a settled search text changes the list (the other filters change it directly).
-  }, [search]);
+  }, [settledSearch]);
+
+  useEffect(() => {
+    if (params.get('search') !== writeCardFilters(filters).get('search')) setParams(writeCardFilters(filters), { replace: true });
+    // Once, on arrival: later changes write the address through update.
+  }, []);
 
   const query = useGetCardsQuery(filters);
 

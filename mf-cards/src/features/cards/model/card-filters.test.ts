@@ -1,4 +1,4 @@
-import { cardsQueryString, readCardFilters, writeCardFilters } from './card-filters';
+import { cardListCall, readCardFilters, writeCardFilters } from './card-filters';
 
 test('reads the address, falling back to the defaults on anything malformed', () => {
   expect(readCardFilters(new URLSearchParams(''))).toEqual({ search: '', status: 'all', page: 1, perPage: 10 });
@@ -15,6 +15,16 @@ test('round-trips through the address, keeping only what differs from the defaul
 });
 
 test('asks the API for page and size always, search (trimmed) and status only when set', () => {
-  expect(cardsQueryString({ search: '  ', status: 'all', page: 1, perPage: 10 })).toBe('page=1&per_page=10');
-  expect(cardsQueryString({ search: ' 4242 ', status: 'blocked', page: 4, perPage: 25 })).toBe('page=4&per_page=25&search=4242&status=blocked');
+  expect(cardListCall({ search: '  ', status: 'all', page: 1, perPage: 10 })).toBe('/backend/cards?page=1&per_page=10');
+  expect(cardListCall({ search: ' 4242 ', status: 'blocked', page: 4, perPage: 25 })).toBe('/backend/cards?page=4&per_page=25&search=4242&status=blocked');
+  expect(cardListCall({ search: 'visa', status: 'all', page: 1, perPage: 10 })).toBe('/backend/cards?page=1&per_page=10&search=visa');
+});
+
+test('a search with more than six digits in a row goes in a POST body and never in the URL', () => {
+  for (const search of ['4111 1111 1111 1111', '4111\u00a01111\u20091111\u202f1111', '4111111', '411111-1']) {
+    expect(cardListCall({ search: ` ${search} `, status: 'active', page: 2, perPage: 25 })).toEqual({
+      url: '/backend/cards/search', method: 'POST', body: { search, status: 'active', page: 2, per_page: 25 },
+    });
+    expect(writeCardFilters({ search, status: 'active', page: 2, perPage: 25 }).toString()).toBe('status=active&page=2&per_page=25');
+  }
 });

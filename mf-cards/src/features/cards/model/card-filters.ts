@@ -1,9 +1,12 @@
-import { CARD_PAGE_SIZES, cardStatuses, type CardStatus } from '@paydesk/shared/schemas/card';
+import { CARD_PAGE_SIZES, cardStatuses, searchFitsAddress, type CardStatus } from '@paydesk/shared/schemas/card';
 
 export type CardPageSize = (typeof CARD_PAGE_SIZES)[number];
 export type CardStatusFilter = CardStatus | 'all';
 
-/** The list's state as the URL keeps it, so a link or a reload shows the same list. */
+/**
+ * The list's state. The URL keeps it, so a link or a reload shows the same list, except a search
+ * with more than six digits in a row: that could be a card number, which never goes in an address.
+ */
 export interface CardFilters {
   search: string;
   status: CardStatusFilter;
@@ -37,20 +40,28 @@ export function readCardFilters(params: URLSearchParams): CardFilters {
   };
 }
 
-/** Only what differs from the defaults goes into the URL. */
+/** Only what differs from the defaults goes into the URL, and the search only if it may (searchFitsAddress). */
 export function writeCardFilters(filters: CardFilters): URLSearchParams {
   const params = new URLSearchParams();
-  if (filters.search) params.set('search', filters.search);
+  if (filters.search && searchFitsAddress(filters.search)) params.set('search', filters.search);
   if (filters.status !== 'all') params.set('status', filters.status);
   if (filters.page !== 1) params.set('page', String(filters.page));
   if (filters.perPage !== DEFAULT_CARD_PAGE_SIZE) params.set('per_page', String(filters.perPage));
   return params;
 }
 
-/** The API's query: page and size always, search and status only when set. */
-export function cardsQueryString({ search, status, page, perPage }: CardFilters): string {
-  const params = new URLSearchParams({ page: String(page), per_page: String(perPage) });
-  if (search.trim()) params.set('search', search.trim());
-  if (status !== 'all') params.set('status', status);
-  return params.toString();
+/** The API's filters: page and size always, search (trimmed) and status only when set. */
+export function cardListRequest({ search, status, page, perPage }: CardFilters): { search?: string; status?: CardStatus; page: number; per_page: number } {
+  return { page, per_page: perPage, ...(search.trim() ? { search: search.trim() } : {}), ...(status !== 'all' ? { status } : {}) };
+}
+
+/**
+ * GET /api/backend/cards with the filters in the address (the spec's call), or POST
+ * /api/backend/cards/search with them in the body when the search may not go in an address.
+ */
+export function cardListCall(filters: CardFilters): string | { url: string; method: 'POST'; body: ReturnType<typeof cardListRequest> } {
+  const request = cardListRequest(filters);
+  if (request.search !== undefined && !searchFitsAddress(request.search)) return { url: '/backend/cards/search', method: 'POST', body: request };
+  const params = new URLSearchParams(Object.entries(request).map(([key, value]) => [key, String(value)]));
+  return `/backend/cards?${params}`;
 }

@@ -1,4 +1,4 @@
-import { HIDDEN_CVV, type PoolCard } from '@paydesk/shared/schemas/card';
+import { CARD_SEARCH_IN_ADDRESS_MESSAGE, HIDDEN_CVV, searchFitsAddress, type PoolCard } from '@paydesk/shared/schemas/card';
 
 export interface RecordedCall {
   method: string;
@@ -21,22 +21,29 @@ export const someCards = (count: number): PoolCard[] =>
   Array.from({ length: count }, (_, i) => aCard({ id: i + 1, card_number: `411111******${String(i + 1).padStart(4, '0')}` }));
 
 /**
- * The card pool's list and status calls of spec point 7 behind a spy on fetch. The list filters
- * and pages `cards` as the server does; a status change updates the card and answers it.
+ * The card pool's list and status calls of spec point 7 behind a spy on fetch. The list (GET, or
+ * POST /search with the filters in the body) filters and pages `cards` as the server does; a
+ * status change updates the card and answers it.
  * `reply` overrides "METHOD /api/path"; `pause` holds its answers. Uploads go through XMLHttpRequest: see fakeUploadXhr.
  */
 export function fakeCardsApi(cards: PoolCard[] = someCards(3)) {
   const calls: RecordedCall[] = [];
   const replies = new Map<string, Reply>();
   const paused = new Map<string, Promise<void>>();
-  const list = (url: URL) => {
-    const search = url.searchParams.get('search') ?? '';
-    const status = url.searchParams.get('status');
-    const page = Number(url.searchParams.get('page') ?? 1);
-    const perPage = Number(url.searchParams.get('per_page') ?? 25);
-    const found = cards.filter((c) => (!status || c.status === status) && (!search || c.card_number.startsWith(search) || c.card_number.endsWith(search)));
+  /** The server's filters: a whole number matches its first six and last four (the fingerprint's stand-in). */
+  const list = ({ search = '', status, page = 1, per_page: perPage = 25 }: { search?: string; status?: string | null; page?: number; per_page?: number }) => {
+    const digits = search.replace(/\D/g, '');
+    const matches = (c: PoolCard) =>
+      !search || (digits.length >= 13 ? c.card_number.startsWith(digits.slice(0, 6)) && c.card_number.endsWith(digits.slice(-4)) : c.card_number.startsWith(search) || c.card_number.endsWith(search));
+    const found = cards.filter((c) => (!status || c.status === status) && matches(c));
     const data = found.slice((page - 1) * perPage, page * perPage);
     return answer(200, { status: 'success', data, total: found.length, page, per_page: perPage });
+  };
+  const listByAddress = (url: URL) => {
+    const search = url.searchParams.get('search') ?? '';
+    // As the server: an address may hold at most six digits in a row.
+    if (!searchFitsAddress(search)) return answer(400, { status: 'error', message: `search: ${CARD_SEARCH_IN_ADDRESS_MESSAGE}` });
+    return list({ search, status: url.searchParams.get('status'), page: Number(url.searchParams.get('page') ?? 1), per_page: Number(url.searchParams.get('per_page') ?? 25) });
   };
   const setStatus = (id: number, body: unknown) => {
     const card = cards.find((c) => c.id === id);
@@ -53,7 +60,8 @@ export function fakeCardsApi(cards: PoolCard[] = someCards(3)) {
     await paused.get(`${request.method} ${url.pathname}`);
     const override = replies.get(`${request.method} ${url.pathname}`);
     if (override) return override();
-    if (url.pathname === '/api/backend/cards') return list(url);
+    if (url.pathname === '/api/backend/cards') return listByAddress(url);
+    if (url.pathname === '/api/backend/cards/search' && request.method === 'POST') return list(body as Parameters<typeof list>[0]);
     const status = url.pathname.match(/^\/api\/backend\/cards\/(\d+)\/status$/);
     if (status && request.method === 'POST') return setStatus(Number(status[1]), body);
     return answer(404, { status: 'error', message: 'Not found' });
@@ -61,7 +69,9 @@ export function fakeCardsApi(cards: PoolCard[] = someCards(3)) {
   return {
     calls,
     lists: () => calls.filter((call) => call.url.pathname === '/api/backend/cards').map((call) => Object.fromEntries(call.url.searchParams)),
-    posts: () => calls.filter((call) => call.method === 'POST'),
+    /** The bodies of the list calls made by POST /api/backend/cards/search. */
+    searches: () => calls.filter((call) => call.url.pathname === '/api/backend/cards/search').map((call) => call.body),
+    posts: () => calls.filter((call) => call.method === 'POST' && call.url.pathname !== '/api/backend/cards/search'),
     reply: (key: string, reply: Reply) => replies.set(key, reply),
     /** Holds the answers to "METHOD /api/path" until the returned function is called. */
     pause: (key: string): (() => void) => {

@@ -1,8 +1,11 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { useLocation } from 'react-router-dom';
+import { cardNumberSeparators, grouped, showsCardNumber } from '@paydesk/shared/testing/card-number-forms';
 import { renderWithProviders, sessionOf, testUsers } from '@paydesk/shared/testing/render';
 import { fakeApi, ok, pageOf } from '../../../testing/fake-api';
 import { downloadText } from '@paydesk/shared/csv';
-import { TransactionMonitoring } from './transaction-monitoring';
+import { CARD_NUMBER_SEARCH_MESSAGE } from '@paydesk/shared/schemas/transaction';
+import { SEARCH_DEBOUNCE_MS, TransactionMonitoring } from './transaction-monitoring';
 
 jest.mock('@paydesk/shared/csv', () => ({ ...jest.requireActual('@paydesk/shared/csv'), downloadText: jest.fn() }));
 
@@ -10,8 +13,12 @@ const LIST = '/api/backend/all-transactions';
 let api: ReturnType<typeof fakeApi>;
 afterEach(() => api.restore());
 
+function Address() {
+  return <output data-testid="address">{useLocation().search}</output>;
+}
+
 const renderList = (route = '/control/transactions') =>
-  renderWithProviders(<TransactionMonitoring />, { route, preloadedState: sessionOf(testUsers.admin) });
+  renderWithProviders(<><TransactionMonitoring /><Address /></>, { route, preloadedState: sessionOf(testUsers.admin) });
 const lastQuery = () => Object.fromEntries(api.callsTo(LIST).at(-1)!.searchParams);
 
 test('?filter=disputed preselects Disputed and asks for it', async () => {
@@ -73,4 +80,45 @@ test('a failed list shows the spec toast', async () => {
   api = fakeApi({ [LIST]: () => ({ status: 500, body: { status: 'error', message: 'Internal server error' } }) });
   renderList();
   expect(await screen.findByText('Failed to fetch transaction data.', { selector: '[data-testid="toast"] div' })).toBeTruthy();
+});
+
+describe('a payer\'s card number typed in the search', () => {
+  const number = '4111111111111111';
+  const searchBox = () => screen.getByPlaceholderText('Search by customer name, email, or transaction ID...') as HTMLInputElement;
+  const expectNumberNowhere = () => {
+    for (const url of api.calls) expect(showsCardNumber(url.href, number)).toBe(false);
+    expect(showsCardNumber(screen.getByTestId('address').textContent ?? '', number)).toBe(false);
+  };
+  const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, SEARCH_DEBOUNCE_MS + 100)));
+
+  test('with any separator, is never sent nor put in the address; the box says why and the list stays as it was', async () => {
+    api = fakeApi({ [LIST]: (url) => ok(pageOf(url, 42)) });
+    renderList('/control/transactions?status=failed');
+    await screen.findByText('Showing 1 to 10 of 42 results');
+    fireEvent.change(searchBox(), { target: { value: 'olivia' } });
+    await waitFor(() => expect(lastQuery()).toEqual({ page: '1', per_page: '10', search: 'olivia', status: 'failed' }));
+    const asked = api.calls.length;
+    for (const [, separator] of cardNumberSeparators) {
+      fireEvent.change(searchBox(), { target: { value: grouped(number, separator) } });
+      await settle();
+      expect(screen.getByText(CARD_NUMBER_SEARCH_MESSAGE)).toBeTruthy();
+    }
+    expect(api.calls.length).toBe(asked);
+    expect(Object.fromEntries(new URLSearchParams(screen.getByTestId('address').textContent ?? ''))).toEqual({ search: 'olivia', status: 'failed' });
+    expect(screen.getByText('Showing 1 to 10 of 42 results')).toBeTruthy();
+    expectNumberNowhere();
+
+    fireEvent.change(searchBox(), { target: { value: 'smith' } });
+    await waitFor(() => expect(lastQuery()).toEqual({ page: '1', per_page: '10', search: 'smith', status: 'failed' }));
+    expect(screen.queryByText(CARD_NUMBER_SEARCH_MESSAGE)).toBeNull();
+  });
+
+  test('in an old link, is taken out of the address and never sent', async () => {
+    api = fakeApi({ [LIST]: (url) => ok(pageOf(url, 3)) });
+    renderList(`/control/transactions?search=${encodeURIComponent(grouped(number, '\u2009'))}&status=failed`);
+    await screen.findByText('Showing 1 to 3 of 3 results');
+    expect(screen.getByTestId('address').textContent).toBe('?status=failed');
+    expect(lastQuery()).toEqual({ page: '1', per_page: '10', status: 'failed' });
+    expectNumberNowhere();
+  });
 });

@@ -9,18 +9,21 @@ import { PageHeader } from '@paydesk/shared/ui/page-header';
 import { PaginationBar } from '@paydesk/shared/ui/pagination-bar';
 import { QueryState } from '@paydesk/shared/ui/query-state';
 import { downloadText } from '@paydesk/shared/csv';
-import { pageSizes } from '@paydesk/shared/schemas/transaction';
+import { CARD_NUMBER_SEARCH_MESSAGE, pageSizes } from '@paydesk/shared/schemas/transaction';
 import { useDebouncedValue } from '@paydesk/shared/use-debounced-value';
 import { useErrorToast } from '../../../lib/use-error-toast';
 import { useGetTransactionsQuery } from '../api/transactions-api';
-import { readFilters, writeFilters, type ListFilters } from '../model/list-filters';
+import { isSearchable, readFilters, writeFilters, type ListFilters } from '../model/list-filters';
 import { TRANSACTIONS_CSV, transactionsCsv } from '../model/transactions-csv';
 import { TransactionsTable } from './transactions-table';
 import { TransactionsToolbar } from './transactions-toolbar';
 
 export const SEARCH_DEBOUNCE_MS = 400;
 
-/** Transaction Monitoring: the URL holds the filters; search, status or page size go back to page 1. */
+/**
+ * Transaction Monitoring: the URL holds the filters; search, status or page size go back to page 1.
+ * A card number typed in the search is neither sent nor put in the URL: the box says why.
+ */
 export function TransactionMonitoring() {
   const [params, setParams] = useSearchParams();
   const filters = readFilters(params);
@@ -29,9 +32,14 @@ export function TransactionMonitoring() {
   const update = (change: Partial<ListFilters>) => setParams(writeFilters({ ...filters, page: 1, ...change }), { replace: true });
 
   useEffect(() => {
-    if (search !== filters.search) update({ search });
+    if (search !== filters.search && isSearchable(search)) update({ search });
     // Only a settled search text changes the list (the other filters change it directly).
   }, [search]);
+
+  useEffect(() => {
+    if (params.get('search') !== writeFilters(filters).get('search')) setParams(writeFilters(filters), { replace: true });
+    // Once, on arrival: a card number in an old link's search leaves the address.
+  }, []);
 
   const query = useGetTransactionsQuery(filters);
   useErrorToast(query.error, query.requestId, 'Error', 'Failed to fetch transaction data.');
@@ -58,7 +66,10 @@ export function TransactionMonitoring() {
         }
       />
       <Paper sx={{ p: 2 }}>
-        <TransactionsToolbar search={searchInput} status={filters.status} onSearch={setSearchInput} onStatus={(status) => update({ status })} />
+        <TransactionsToolbar
+          search={searchInput} searchError={isSearchable(searchInput) ? undefined : CARD_NUMBER_SEARCH_MESSAGE}
+          status={filters.status} onSearch={setSearchInput} onStatus={(status) => update({ status })}
+        />
         <QueryState
           isLoading={query.isLoading}
           error={query.error}

@@ -5,12 +5,14 @@ import { MAX_SEARCH, parseStatusFilter, statusOptions, type ListFilters } from '
 
 interface Props {
   search: string;
+  /** Why the search text is not searched, if it is not. */
+  searchError?: string;
   status: ListFilters['status'];
   onSearch: (value: string) => void;
   onStatus: (value: ListFilters['status']) => void;
 }
 
-export function TransactionsToolbar({ search, status, onSearch, onStatus }: Props) {
+export function TransactionsToolbar({ search, searchError, status, onSearch, onStatus }: Props) {
   return (
     <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, mb: 2 }}>
       <SearchField
@@ -20,6 +22,7 @@ export function TransactionsToolbar({ search, status, onSearch, onStatus }: Prop
         label="Search transactions"
         maxLength={MAX_SEARCH}
         icon={<SearchIcon fontSize="small" />}
+        error={searchError}
       />
       <NativeSelectField label="Status" value={status} options={statusOptions} onChange={(value) => onStatus(parseStatusFilter(value))} />
     </Box>

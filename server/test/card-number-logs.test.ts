@@ -1,0 +1,81 @@
+import { cardNumberSeparators, grouped, showsCardNumber } from '@paydesk/shared/testing/card-number-forms';
+import { bearer, buildTestApp, captureLogs, login, type TestApp } from './helper';
+import { cardNumber, cardRow, cardsApi, workbook } from './cards-fixtures';
+
+let t: TestApp;
+let token: string;
+let admin: ReturnType<typeof cardsApi>;
+const visa = cardNumber('4');
+const shown = `${visa.slice(0, 6)}******${visa.slice(-4)}`;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  // A route that logs what it was sent and then fails, as any handler could: the log of an
+  // error message and of a body field goes through the same logger.
+  t.app.post('/api/test-only/fails', async (request) => {
+    const { search } = request.body as { search: string };
+    request.log.warn({ body: request.body, [search]: 'as a key' }, `looking up ${search}`);
+    throw new Error(`no card ${search}`);
+  });
+  token = await login(t.app, 'admin@paydesk.test');
+  admin = cardsApi(t.app, token);
+  expect((await admin.upload(workbook([cardRow(visa)]))).statusCode).toBe(201);
+}, 60_000);
+afterAll(() => t?.close());
+
+describe.each(cardNumberSeparators)('a card number typed with %s', (_name, separator) => {
+  const typed = grouped(visa, separator);
+
+  it('finds the card through a request body (POST /api/backend/cards/search)', async () => {
+    const { statusCode, body } = await admin.search({ search: typed });
+    expect(statusCode).toBe(200);
+    expect(body.data.map((card) => card.card_number)).toEqual([shown]);
+  });
+
+  it.each([
+    ['the card list, percent-encoded', () => `/api/backend/cards?search=${encodeURIComponent(typed)}`],
+    ['the card list, form-encoded', () => `/api/backend/cards?${new URLSearchParams({ search: typed, page: '1' })}`],
+    ['the transaction list, percent-encoded', () => `/api/backend/all-transactions?search=${encodeURIComponent(typed)}`],
+    ['the transaction list, form-encoded', () => `/api/backend/all-transactions?${new URLSearchParams({ search: typed })}`],
+  ])('is refused with a 400 in the address of %s', async (_where, url) => {
+    const response = await t.app.inject({ url: url(), headers: bearer(token) });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ status: 'error', message: expect.stringMatching(/card number/i) });
+  });
+
+  it('never reaches the log, nor an error answer, in any form', async () => {
+    const from = t.logs.written.length;
+    const answers = [
+      await t.app.inject({ method: 'POST', url: '/api/backend/cards/search', headers: bearer(token), payload: { search: typed } }),
+      await t.app.inject({ url: `/api/backend/cards?search=${encodeURIComponent(typed)}`, headers: bearer(token) }),
+      await t.app.inject({ url: `/api/backend/cards?${new URLSearchParams({ search: typed })}`, headers: bearer(token) }),
+      await t.app.inject({ url: `/api/backend/all-transactions?search=${encodeURIComponent(encodeURIComponent(typed))}`, headers: bearer(token) }),
+      await t.app.inject({ url: `/api/backend/cards/${encodeURIComponent(typed)}/uses`, headers: bearer(token) }),
+      await t.app.inject({ method: 'POST', url: '/api/test-only/fails', payload: { search: typed } }),
+    ];
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 400, 400, 400, 404, 500]);
+    for (const answer of answers) expect(showsCardNumber(answer.body, visa)).toBe(false);
+
+    const written = t.logs.written.slice(from).join('');
+    // The log did record these requests and the failure, with the number masked.
+    expect(written).toContain('/api/backend/cards');
+    expect(written).toContain('no card');
+    expect(written).toContain(`${visa.slice(0, 6)}…${visa.slice(-4)}`);
+    expect(showsCardNumber(written, visa)).toBe(false);
+  });
+});
+
+describe('the logger', () => {
+  test.each(cardNumberSeparators)('masks a number typed with %s in a message, an error, a key, a nested field and a number field', (_name, separator) => {
+    const { logger, capture } = captureLogs();
+    const typed = grouped(visa, separator);
+    logger.info({ body: { search: typed, list: [{ deep: `x${typed}y` }] }, [typed]: 1, amount: Number(visa) }, `searching ${typed}`);
+    logger.error(new Error(`no card ${encodeURIComponent(typed)}`));
+    logger.child({ query: new URLSearchParams({ search: typed }).toString() }).warn('child');
+    const written = capture.written.join('');
+    expect(showsCardNumber(written, visa)).toBe(false);
+    expect(capture.lines).toHaveLength(3);
+    for (const line of capture.lines) expect(line.time).toEqual(expect.any(Number));
+    expect(capture.lines[0]!.msg).toBe(`searching ${visa.slice(0, 6)}…${visa.slice(-4)}`);
+  });
+});
