@@ -107,10 +107,13 @@ async function startStoring(db: Db): Promise<number> {
  * at a time), the rows out of the pool until one last statement marks the upload stored. On a
  * fault the upload is marked failed, which leaves its rows out for good, and they are deleted.
  * A card twice in the file is refused the second time; a card already in the pool is counted and
- * left as it is.
+ * left as it is. `file` is the upload's to keep: it may be empty afterwards.
  */
 export async function uploadCards(ctx: CardPoolContext, file: Buffer, now: Date = new Date()): Promise<CardUploadResult> {
-  const bytes = file.buffer.slice(file.byteOffset, file.byteOffset + file.byteLength) as ArrayBuffer;
+  // The worker takes the file's memory over when the buffer has it alone (the caller's copy is
+  // then empty): one copy less of a file of up to CARD_UPLOAD_MAX_MB in the server's memory.
+  const whole = file.byteOffset === 0 && file.byteLength === file.buffer.byteLength;
+  const bytes = (whole ? file.buffer : file.buffer.slice(file.byteOffset, file.byteOffset + file.byteLength)) as ArrayBuffer;
   const job: UploadJob = { file: bytes, storageKey: ctx.storageKey, fingerprintKey: ctx.fingerprintKey, now: now.getTime() };
   const worker = startWorker({ workerData: job, transferList: [bytes], resourceLimits: WORKER_LIMITS });
   const messages = on(worker, 'message') as AsyncIterableIterator<[UploadMessage]>;
