@@ -54,3 +54,11 @@ export function cardsApi(app: FastifyInstance, token: string) {
     app.inject({ method: 'POST', url: `/api/backend/cards/${id}/status`, headers, payload: { status } });
   return { upload, list, search, setStatus };
 }
+
+/** `count` distinct valid card rows, as an issuer's export would hold them. */
+export function manyCardRows(count: number): unknown[][] {
+  const prefixes = ['4', '51', '52', '2221', '6011'];
+  const numbers = new Set<string>();
+  while (numbers.size < count) numbers.add(cardNumber(prefixes[numbers.size % prefixes.length]));
+  return [...numbers].map((number) => cardRow(number));
+}

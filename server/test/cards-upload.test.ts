@@ -13,6 +13,8 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const poolSize = async () => (await t.db.query<{ n: number }>('select count(*)::int as n from pool_cards'))[0]!.n;
+/** Every stored card row, those of unfinished uploads too. */
+const storedRows = async () => (await t.db.query<{ n: number }>('select count(*)::int as n from pool_card_rows'))[0]!.n;
 
 /** Every text of every pool row, to prove no number or CVV is stored in the clear. */
 const poolText = async () => JSON.stringify(await t.db.query('select * from pool_cards'));
@@ -126,9 +128,9 @@ describe('card upload', () => {
     });
 
     it('stores the accepted rows all together or not at all', async () => {
-      // A fault in the middle of the insert (the second batch of 5,000): nothing of the first stays.
+      // A fault in the middle of the upload (the second batch of 5,000): nothing of the first stays.
       await t.db.exec(`create function refuse_card() returns trigger language plpgsql as $$ begin raise exception 'disk full'; end $$;
-        create trigger refuse_card before insert on pool_cards for each row when (new.last_four = '0000') execute function refuse_card();`);
+        create trigger refuse_card before insert on pool_card_rows for each row when (new.last_four = '0000') execute function refuse_card();`);
       try {
         const rows = Array.from({ length: 5_001 }, () => cardRow(cardNumber('4')));
         let last = cardNumber('4', 12);
@@ -138,8 +140,10 @@ describe('card upload', () => {
         const { statusCode } = await admin.upload(workbook(rows));
         expect(statusCode).toBe(500);
         expect(await poolSize()).toBe(before);
+        // The rows stored before the fault are deleted, not only left out of the pool.
+        expect(await storedRows()).toBe(before);
       } finally {
-        await t.db.exec('drop trigger refuse_card on pool_cards; drop function refuse_card();');
+        await t.db.exec('drop trigger refuse_card on pool_card_rows; drop function refuse_card();');
       }
     });
 

@@ -1,6 +1,7 @@
 import * as XLSX from '@e965/xlsx';
 import { cardUploadColumns, INVALID_FILE_MESSAGE, MAX_CARD_ROWS } from '@paydesk/shared/cards/card-upload';
 import { HttpError } from '../http/http-error';
+import { unpackXlsx, type WorkbookContainer } from './spreadsheet-package';
 
 export type CellValue = string | number | boolean | null;
 /** One data row of the sheet: its row number (the header is row 1) and the four columns' values. */
@@ -27,13 +28,23 @@ const headerKey = (value: unknown): string => String(value ?? '').trim().toLower
 /** Rows as SheetJS reads them (dense); a row is let go once it has been read. */
 type DenseRows = ((XLSX.CellObject | undefined)[] | undefined)[];
 
-/** The first sheet's rows as SheetJS reads them (dense), and the index of its first row. */
-function readFirstSheet(file: Buffer): { data: DenseRows; first: number } {
-  if (!spreadsheetKind(file)) throw new HttpError(415, INVALID_FILE_MESSAGE);
+/** Only the first sheet, values only: no formulas, styles or HTML, dense rows to save memory. */
+const readOptions: XLSX.ParsingOptions = { sheets: 0, dense: true, cellFormula: false, cellHTML: false, cellStyles: false, cellText: false };
+/** SheetJS's reader of a package's parts, which XLSX.read calls after unpacking every part itself. */
+const parseZip = (XLSX as unknown as { parse_zip(zip: WorkbookContainer, options: XLSX.ParsingOptions): XLSX.WorkBook }).parse_zip;
+
+/**
+ * The first sheet's rows as SheetJS reads them (dense), and the index of its first row. An .xlsx
+ * is unpacked by unpackXlsx, which bounds what it unpacks to; an .xls (compound file) holds
+ * nothing compressed, and SheetJS reads it as it is.
+ */
+async function readFirstSheet(file: Buffer): Promise<{ data: DenseRows; first: number }> {
+  const kind = spreadsheetKind(file);
+  if (!kind) throw new HttpError(415, INVALID_FILE_MESSAGE);
+  const parts = kind === 'xlsx' ? await unpackXlsx(file) : null;
   let workbook: XLSX.WorkBook;
   try {
-    // Only the first sheet, values only: no formulas, styles or HTML, dense rows to save memory.
-    workbook = XLSX.read(file, { type: 'buffer', sheets: 0, dense: true, cellFormula: false, cellHTML: false, cellStyles: false, cellText: false });
+    workbook = parts ? parseZip(parts, { ...readOptions }) : XLSX.read(file, { ...readOptions, type: 'buffer' });
   } catch {
     throw new HttpError(415, INVALID_FILE_MESSAGE);
   }
@@ -54,10 +65,11 @@ export interface CardSheet {
 /**
  * The first sheet's card rows. Its first row must name the four columns (any order, any case;
  * other columns are ignored). Blank rows are skipped. Refuses (4xx) a file that is not a
- * spreadsheet, has no rows or more than MAX_CARD_ROWS, or lacks a column.
+ * spreadsheet (or an .xlsx package that fails unpackXlsx's checks), has no rows or more than
+ * MAX_CARD_ROWS, or lacks a column.
  */
-export function readCardSheet(file: Buffer): CardSheet {
-  const { data, first } = readFirstSheet(file);
+export async function readCardSheet(file: Buffer): Promise<CardSheet> {
+  const { data, first } = await readFirstSheet(file);
   const header = (data[first] ?? []).map((cell) => headerKey(cell?.v));
   if (header.every((key) => key === '')) throw new HttpError(400, 'The spreadsheet is empty');
   const missing = cardUploadColumns.filter((column) => !header.includes(column.toLowerCase()));

@@ -34,7 +34,7 @@ async function postBatch(cards: NewPoolCard[]): Promise<void> {
 }
 
 try {
-  const sheet = readCardSheet(Buffer.from(job.file));
+  const sheet = await readCardSheet(Buffer.from(job.file));
   const keys = { vault: cardVault(job.storageKey), fingerprintKey: job.fingerprintKey };
   const now = new Date(job.now);
   const firstRowOf = new Map<string, number>();

@@ -1,3 +1,4 @@
+import { setImmediate } from 'node:timers/promises';
 import type { CardStatus } from '@paydesk/shared/schemas/card';
 import type { Db } from '../db/db';
 
@@ -92,27 +93,35 @@ export interface NewPoolCard {
   expiryYear: number;
 }
 
-const BATCH = 5_000;
+/** Rows a statement inserts at most: about 15 ms on PGlite, where every other request waits meanwhile. */
+const CHUNK = 500;
+const cardColumns = 'fingerprint, sealed, first_six, last_four, number_length, card_brand, expiry_month, expiry_year';
+const cardArrays = 'unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::smallint[], $6::text[], $7::smallint[], $8::smallint[])';
 
 /**
- * Inserts the cards (call inside a transaction: all or nothing) and answers how many were new;
- * a card whose fingerprint is already in the pool is left as it is.
+ * Inserts the cards, CHUNK rows a statement, and answers how many were new; a card whose
+ * fingerprint is already stored is left as it is. Outside a transaction each statement commits on
+ * its own and the event loop gets a turn between them. With `uploadId`, the rows stay out of the
+ * pool until that upload is marked stored (migration 017), and each statement renews the upload's
+ * turn, inserting nothing once the upload has lost it.
  */
-export async function insertPoolCards(db: Db, cards: readonly NewPoolCard[]): Promise<number> {
+export async function insertPoolCards(db: Db, cards: readonly NewPoolCard[], uploadId: number | null = null): Promise<number> {
+  const sql = uploadId === null
+    ? `insert into pool_card_rows (${cardColumns}) select * from ${cardArrays} on conflict (fingerprint) do nothing returning id`
+    : `with turn as (update card_uploads set renewed_at = now() where id = $9 and state = 'storing' returning id)
+       insert into pool_card_rows (upload_id, ${cardColumns}) select turn.id, c.* from turn, ${cardArrays} as c
+       on conflict (fingerprint) do nothing returning id`;
   let added = 0;
-  for (let start = 0; start < cards.length; start += BATCH) {
-    const batch = cards.slice(start, start + BATCH);
-    const column = <K extends keyof NewPoolCard>(key: K) => batch.map((card) => card[key]);
-    const rows = await db.query(
-      `insert into pool_cards (fingerprint, sealed, first_six, last_four, number_length, card_brand, expiry_month, expiry_year)
-       select * from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::smallint[], $6::text[], $7::smallint[], $8::smallint[])
-       on conflict (fingerprint) do nothing returning id`,
-      [
-        column('fingerprint'), column('sealed'), column('firstSix'), column('lastFour'),
-        column('numberLength'), column('brand'), column('expiryMonth'), column('expiryYear'),
-      ],
-    );
-    added += rows.length;
+  for (let start = 0; start < cards.length; start += CHUNK) {
+    if (start > 0) await setImmediate();
+    const chunk = cards.slice(start, start + CHUNK);
+    const column = <K extends keyof NewPoolCard>(key: K) => chunk.map((card) => card[key]);
+    const params: unknown[] = [
+      column('fingerprint'), column('sealed'), column('firstSix'), column('lastFour'),
+      column('numberLength'), column('brand'), column('expiryMonth'), column('expiryYear'),
+    ];
+    if (uploadId !== null) params.push(uploadId);
+    added += (await db.query(sql, params)).length;
   }
   return added;
 }

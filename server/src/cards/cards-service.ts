@@ -1,6 +1,7 @@
 import { on } from 'node:events';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { Worker, type WorkerOptions } from 'node:worker_threads';
 import { digitsOnly } from '@paydesk/shared/cards/card-rules';
 import { CARD_NUMBER_MIN_DIGITS, isDigitsAndSeparators } from '@paydesk/shared/cards/card-number-text';
@@ -9,6 +10,7 @@ import type { Db } from '../db/db';
 import { cardFingerprint } from '../payments/payment-ids';
 import { HttpError } from '../http/http-error';
 import { STORED, type UploadJob, type UploadMessage } from './card-upload-messages';
+import { claimUploadTurn, discardFailedUploads, markUploadFailed, markUploadStored } from './card-uploads-repository';
 import { insertPoolCards, listPoolCards, type CardFilter, type PoolCardRow } from './cards-repository';
 
 export interface CardPoolContext {
@@ -70,9 +72,11 @@ export async function listCards(ctx: CardPoolContext, query: CardListFilters) {
 /**
  * A bounded heap: the worker collects garbage early instead of growing the server's memory
  * (bench/card-upload.mjs: 100,000 rows need about 70 MB live), and a hostile file cannot
- * exhaust the process; running out is a 413.
+ * exhaust the process; running out is a 413. The small young generation (8 MB, 16 before) is
+ * swept more often: SheetJS leaves much short-lived garbage, and the peak was about 15 MB lower
+ * at the same speed. The heap does not hold the unpacked parts (spreadsheet-package.ts bounds those).
  */
-const WORKER_LIMITS = { maxOldGenerationSizeMb: 128, maxYoungGenerationSizeMb: 16 };
+const WORKER_LIMITS = { maxOldGenerationSizeMb: 128, maxYoungGenerationSizeMb: 8 };
 
 /**
  * The built server (scripts/build-server.mjs) has the worker compiled beside it. Run as TypeScript
@@ -85,49 +89,83 @@ const workerBoot = `require('tsx/cjs/api').register(); import('tsx/esm/api').the
 const startWorker = (options: WorkerOptions): Worker =>
   compiled ? new Worker(new URL('./card-upload-worker.mjs', import.meta.url), options) : new Worker(workerBoot, { ...options, eval: true });
 
+/** How often an upload asks again for its turn to store while another one stores. */
+const TURN_POLL_MS = 250;
+
+/**
+ * The upload's turn to store, once no other upload holds it (a card in two files at once is then
+ * counted right), with the rows of uploads that failed before deleted first.
+ */
+async function startStoring(db: Db): Promise<number> {
+  let uploadId = await claimUploadTurn(db);
+  while (uploadId === null) {
+    await sleep(TURN_POLL_MS);
+    uploadId = await claimUploadTurn(db);
+  }
+  await discardFailedUploads(db);
+  return uploadId;
+}
+
 /**
  * Reads the spreadsheet, checks every row with the shared card rules and stores the accepted
- * cards in one transaction (all or nothing). The reading, checking and sealing run in a worker
- * thread, batch by batch, while this thread inserts the batches already sealed. A card twice in
- * the file is refused the second time; a card already in the pool is counted and left as it is.
+ * cards, all or nothing. The reading, checking and sealing run in a worker thread, batch by
+ * batch, while this thread stores the batches already sealed: in small statements, each committed
+ * on its own so that no other request waits long (PGlite runs every statement of the process one
+ * at a time), the rows out of the pool until one last statement marks the upload stored. On a
+ * fault the upload is marked failed, which leaves its rows out for good, and they are deleted.
+ * A card twice in the file is refused the second time; a card already in the pool is counted and
+ * left as it is. `file` is the upload's to keep: it may be empty afterwards.
  */
 export async function uploadCards(ctx: CardPoolContext, file: Buffer, now: Date = new Date()): Promise<CardUploadResult> {
-  const bytes = file.buffer.slice(file.byteOffset, file.byteOffset + file.byteLength) as ArrayBuffer;
+  // The worker takes the file's memory over when the buffer has it alone (the caller's copy is
+  // then empty): one copy less of a file of up to CARD_UPLOAD_MAX_MB in the server's memory.
+  const whole = file.byteOffset === 0 && file.byteLength === file.buffer.byteLength;
+  const bytes = (whole ? file.buffer : file.buffer.slice(file.byteOffset, file.byteOffset + file.byteLength)) as ArrayBuffer;
   const job: UploadJob = { file: bytes, storageKey: ctx.storageKey, fingerprintKey: ctx.fingerprintKey, now: now.getTime() };
   const worker = startWorker({ workerData: job, transferList: [bytes], resourceLimits: WORKER_LIMITS });
   const messages = on(worker, 'message') as AsyncIterableIterator<[UploadMessage]>;
+  const next = async () => (await messages.next()).value[0];
+  let uploadId: number | null = null;
   try {
-    let first = (await messages.next()).value[0];
-    if (first.type === 'refused') throw new HttpError(first.statusCode, first.message);
+    let message = await next();
+    if (message.type === 'refused') throw new HttpError(message.statusCode, message.message);
     let added = 0;
-    if (first.type === 'batch') {
-      added = await ctx.db.transaction(async (tx) => {
-        let inserted = 0;
-        for (let message = first; ; message = (await messages.next()).value[0]) {
-          if (message.type === 'batch') {
-            inserted += await insertPoolCards(tx, message.cards);
-            worker.postMessage(STORED);
-          } else {
-            first = message;
-            return inserted;
-          }
-        }
-      });
+    if (message.type === 'batch') {
+      uploadId = await startStoring(ctx.db);
+      for (; message.type === 'batch'; message = await next()) {
+        added += await insertPoolCards(ctx.db, message.cards, uploadId);
+        worker.postMessage(STORED);
+      }
+      if (message.type === 'done' && !(await markUploadStored(ctx.db, uploadId))) {
+        throw new Error('The card upload lost its turn to store before it ended');
+      }
+      uploadId = null;
     }
-    if (first.type !== 'done') throw new Error('The upload worker ended without a summary');
+    if (message.type !== 'done') throw new Error('The upload worker ended without a summary');
     return {
-      rows: first.rows,
+      rows: message.rows,
       added,
-      already_in_pool: first.accepted - added,
-      rejected_count: first.rejectedCount,
-      rejected: first.rejected,
+      already_in_pool: message.accepted - added,
+      rejected_count: message.rejectedCount,
+      rejected: message.rejected,
     };
   } catch (error) {
+    if (uploadId !== null) await discardUpload(ctx.db, uploadId);
     if ((error as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY') {
       throw new HttpError(413, `The file is too large to process at once: upload at most ${MAX_CARD_ROWS.toLocaleString('en-US')} rows per file`);
     }
     throw error;
   } finally {
     await worker.terminate();
+  }
+}
+
+/** Leaves a failed upload's rows out of the pool and deletes them; the next upload retries what fails here. */
+async function discardUpload(db: Db, uploadId: number): Promise<void> {
+  try {
+    await markUploadFailed(db, uploadId);
+    await discardFailedUploads(db);
+  } catch {
+    // The upload's own fault is the one to report; its rows stay out of the pool either way.
   }
 }
