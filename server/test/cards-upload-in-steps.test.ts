@@ -100,11 +100,11 @@ describe('a large card upload', () => {
        values ($1, $2, 'v1.a.b.c', $3, $4, 16, 'Visa', 12, $5)`,
       [dead!.id, cardFingerprint(t.config.fingerprintKey, number), number.slice(0, 6), number.slice(-4), futureYear()],
     );
-    expect((await admin.list({ search: number })).body.total).toBe(0);
+    expect((await admin.search({ search: number })).body.total).toBe(0);
     const { statusCode, body } = await admin.upload(workbook([cardRow(number)]));
     expect(statusCode).toBe(201);
     expect(body.data).toMatchObject({ added: 1, already_in_pool: 0 });
-    expect((await admin.list({ search: number })).body.total).toBe(1);
+    expect((await admin.search({ search: number })).body.total).toBe(1);
     expect(await t.db.query('select id from pool_card_rows where upload_id = $1', [dead!.id])).toEqual([]);
   });
 });
