@@ -2,7 +2,7 @@ import { seal } from '@paydesk/shared/crypto/envelope';
 import { VOIDED_MESSAGE } from '../src/payments/payments-repository';
 import { resolveDuePayments } from '../src/payments/settlement';
 import { cardNumber, cardRow, cardsApi, futureYear, workbook } from './cards-fixtures';
-import { bearer, buildTestApp, login, type TestApp } from './helper';
+import { buildTestApp, login, type TestApp } from './helper';
 import { payerClient } from './payments-client';
 
 /**
@@ -17,13 +17,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => t?.close());
 
-const newCheckout = async (amount = 75) => {
-  const response = await t.app.inject({
-    method: 'POST', url: '/api/checkout', headers: bearer(t.config.secretKey),
-    payload: { first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com', phone: '+15550101', amount },
-  });
-  return (response.json() as { data: { reference: string } }).data.reference;
-};
+const newCheckout = () => client.newCheckout(75);
 const inCheckout = (reference: string) => ({ checkout: true, checkout_reference: reference });
 const checkoutRow = async (reference: string) =>
   (await t.db.query<{ status: string; transaction_id: string | null }>('select status, transaction_id from checkouts where reference = $1', [reference]))[0];
@@ -132,20 +126,20 @@ describe('a payment that completes after another card paid its checkout', () => 
   });
 });
 
+/** A fresh app (cold caches, as after a start) whose issuer pool holds one card, and its payer client. */
+async function freshAppWithPooledCard(poolMax?: number) {
+  const fresh = await buildTestApp({}, { poolMax });
+  const cards = cardsApi(fresh.app, await login(fresh.app, 'admin@paydesk.test'));
+  const number = cardNumber('4');
+  expect((await cards.upload(workbook([cardRow(number, '123', '12', String(futureYear()))]))).statusCode).toBe(201);
+  return { fresh, number, payer: payerClient(fresh.app, fresh.config) };
+}
+
 describe('a pooled card through a checkout', () => {
   it('is the first payment of a fresh server and answers (no transaction waits on the top-level handle)', async () => {
-    const fresh = await buildTestApp();
+    const { fresh, number, payer } = await freshAppWithPooledCard();
     try {
-      const cards = cardsApi(fresh.app, await login(fresh.app, 'admin@paydesk.test'));
-      const number = cardNumber('4');
-      expect((await cards.upload(workbook([cardRow(number, '123', '12', String(futureYear()))]))).statusCode).toBe(201);
-      const payer = payerClient(fresh.app, fresh.config);
-      const checkout = await fresh.app.inject({
-        method: 'POST', url: '/api/checkout', headers: bearer(fresh.config.secretKey),
-        payload: { first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com', phone: '+15550101', amount: 10 },
-      });
-      const { reference } = checkout.json().data;
-      const { response, result } = await payer.pay(number, inCheckout(reference));
+      const { response, result } = await payer.pay(number, inCheckout(await payer.newCheckout(10)));
       expect(response.statusCode).toBe(200);
       expect(result?.status).toBe('completed');
     } finally {
@@ -155,19 +149,9 @@ describe('a pooled card through a checkout', () => {
 
   it('many checkout payments at once on a small pool of connections all answer, one at a time on the card', async () => {
     // Two connections for ten payments that hold the card's lock in turn, the first ones after start.
-    const fresh = await buildTestApp({}, { poolMax: 2 });
+    const { fresh, number, payer } = await freshAppWithPooledCard(2);
     try {
-      const cards = cardsApi(fresh.app, await login(fresh.app, 'admin@paydesk.test'));
-      const number = cardNumber('4');
-      expect((await cards.upload(workbook([cardRow(number, '123', '12', String(futureYear()))]))).statusCode).toBe(201);
-      const payer = payerClient(fresh.app, fresh.config);
-      const references = await Promise.all(Array.from({ length: 10 }, async () => {
-        const checkout = await fresh.app.inject({
-          method: 'POST', url: '/api/checkout', headers: bearer(fresh.config.secretKey),
-          payload: { first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com', phone: '+15550101', amount: 10 },
-        });
-        return (checkout.json() as { data: { reference: string } }).data.reference;
-      }));
+      const references = await Promise.all(Array.from({ length: 10 }, () => payer.newCheckout(10)));
       const results = await Promise.all(references.map((reference) => payer.pay(number, inCheckout(reference))));
       expect(results.map(({ response, result }) => [response.statusCode, result?.status])).toEqual(references.map(() => [200, 'completed']));
     } finally {

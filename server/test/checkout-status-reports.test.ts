@@ -1,4 +1,4 @@
-import { bearer, buildTestApp, type TestApp } from './helper';
+import { buildTestApp, type TestApp } from './helper';
 import { payerClient } from './payments-client';
 
 /**
@@ -14,13 +14,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => t?.close());
 
-const newCheckout = async () => {
-  const response = await t.app.inject({
-    method: 'POST', url: '/api/checkout', headers: bearer(t.config.secretKey),
-    payload: { first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com', phone: '+15550101', amount: 20 },
-  });
-  return (response.json() as { data: { reference: string } }).data.reference;
-};
+const newCheckout = () => client.newCheckout();
 const report = async (reference: string, status: string, transaction_id?: string) => {
   const response = await t.app.inject({ method: 'POST', url: '/api/update-checkout-status', headers: client.headers, payload: { reference, status, transaction_id } });
   return [response.statusCode, (response.json() as { message: string }).message] as const;

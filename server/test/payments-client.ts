@@ -46,5 +46,14 @@ export function payerClient(app: FastifyInstance, config: Config) {
   const requery = async (transactionId: string) =>
     (app.inject({ method: 'GET', url: `/api/checkout/requery?reference=${transactionId}`, headers }).then((r) => r.json() as { data: TransactionResult }));
 
-  return { keys, headers, initialize, payload, processRaw, pay, requery };
+  /** What a merchant's server does first: a checkout for `amount` dollars, with the secret key; its reference. */
+  const newCheckout = async (amount = 20) => {
+    const response = await app.inject({
+      method: 'POST', url: '/api/checkout', headers: bearer(config.secretKey),
+      payload: { first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com', phone: '+15550101', amount },
+    });
+    return (response.json() as { data: { reference: string } }).data.reference;
+  };
+
+  return { keys, headers, initialize, payload, processRaw, pay, requery, newCheckout };
 }
