@@ -120,7 +120,7 @@ const whenVoided: Partial<Record<(typeof storedColumns)[number], string>> = {
   response_message: '$VOIDED_MESSAGE',
   fee_cents: '0',
   net_cents: '0',
-  // A voided payment's answer is its row as it stands (paymentAnswer).
+  // A voided payment's answer is its row as it stands (processCardTransaction asks requery).
   result: 'null',
 };
 

@@ -82,14 +82,16 @@ export async function processCardTransaction(ctx: PaymentContext, payload: CardT
     brand: brandLabel(detectBrand(payload.card_number)),
     lastFour: lastFour(payload.card_number),
   };
+  const rules = paymentRules(ctx);
+  // Routing reads the top-level handle, so it is done before any transaction opens.
+  const routeFor = (checkout?: CheckoutRow) =>
+    routePayment(ctx.db, detectBrand(payload.card_number), checkout ? checkout.amount_cents : decimalToCents(payload.amount));
   // The common payment, a card outside the pool on the pay form, is one statement, shared with
   // the payments that arrive meanwhile: the store checks the initialisation itself. Whatever it
   // turns down (an unknown or blocked initialisation, a pooled card, a duplicate) goes the whole
   // way below, which says why.
-  const amountCents = (checkout?: CheckoutRow) => (checkout ? checkout.amount_cents : decimalToCents(payload.amount));
-  const routeFor = (checkout?: CheckoutRow) => routePayment(ctx.db, detectBrand(payload.card_number), amountCents(checkout));
   if (!payload.checkout) {
-    const answer = await pay(ctx, ctx.db, { payload, card, reference: null, route: await routeFor(), verdict: { pooled: false }, store: ctx.storeUnchecked });
+    const answer = await pay(rules, ctx.db, { payload, card, reference: null, route: await routeFor(), verdict: { pooled: false }, store: ctx.storeUnchecked });
     if (answer) return answer;
   }
   const init = await findInitialization(ctx.db, payload.transaction_id);
@@ -104,7 +106,6 @@ export async function processCardTransaction(ctx: PaymentContext, payload: CardT
   // counted one payment at a time.
   const presented = { fingerprint: card.fingerprint, cvv: payload.cvv, expiryMonth: Number(payload.card_month), expiryYear: Number(payload.card_year) };
   const route = await routeFor(checkout);
-  const rules = paymentRules(ctx);
   const answer = init.pooled
     ? await ctx.db.transaction(async (tx) => pay(rules, tx, { payload, card, reference, checkout, route, verdict: await checkWithIssuer(tx, rules.issuer, presented), store: checkedStore(tx) }))
     : await pay(rules, ctx.db, { payload, card, reference, checkout, route, verdict: { pooled: false }, store: checkedStore(ctx.db) });
