@@ -1,4 +1,4 @@
--- Transaction monitoring and dashboard at scale (issue 4).
+-- Transaction monitoring and dashboard at scale (PERF-04, PERF-05).
 -- 1. Search: one trigram index over the searchable text (customer name, e-mail, transaction id),
 --    so a case-insensitive fragment search does not scan the table. The unit separator (U+001F)
 --    between fields keeps a fragment from matching across two fields.

@@ -17,7 +17,7 @@ create table checkouts (
   updated_at timestamptz not null default now()
 );
 
--- One row per card-number initialisation (spec point 4); the payment itself uses its ids.
+-- One row per card-number initialisation (PAY-06); the payment itself uses its ids.
 create table card_initializations (
   transaction_id text primary key,
   order_id text not null unique,

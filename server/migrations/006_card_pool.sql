@@ -1,4 +1,4 @@
--- The card pool: the sandbox issuer's register of cards uploaded from spreadsheets (issue 6).
+-- The card pool: the sandbox issuer's register of cards uploaded from spreadsheets (CARD-11).
 -- The number and the CVV are stored only inside `sealed` (AES-256-GCM with CARD_STORAGE_KEY,
 -- bound to the row's fingerprint); `fingerprint` is the same keyed HMAC as
 -- transactions.card_fingerprint, so duplicates and payments find a card without decrypting.

@@ -1,4 +1,4 @@
--- Wallet balances at scale (issue 4): a balance is its account's checkpoint plus the entries
+-- Wallet balances at scale (PERF-04): a balance is its account's checkpoint plus the entries
 -- after it, instead of a sum over the whole ledger. A checkpoint only moves forward while no
 -- entry is being written (ledger/checkpointLedger takes a SHARE lock on ledger_entries), so no
 -- entry at or below `upto_entry_id` can commit later and be missed. Entries stay the truth:

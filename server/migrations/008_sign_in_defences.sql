@@ -1,7 +1,7 @@
--- Sign-in defences (issue 8) without Redis: the counters of the sign-in lock (failed sign-ins
--- of an e-mail address) and of the per-address rate limits, shared by every server process.
--- One row per key; a row past expires_at counts as absent, and each process deletes such rows
--- every minute (security/postgres-attempt-counter.ts).
+-- Sign-in defences (SEC-06, SEC-07) without Redis: the counters of the sign-in lock (failed
+-- sign-ins of an e-mail address) and of the per-address rate limits, shared by every server
+-- process. One row per key; a row past expires_at counts as absent, and each process deletes such
+-- rows every minute (security/postgres-attempt-counter.ts).
 
 create table attempt_counters (
   key text primary key,

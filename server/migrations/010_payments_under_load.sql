@@ -1,4 +1,4 @@
--- Payments under load (issue 9, bench/payment-api.mjs).
+-- Payments under load (PERF-07 to PERF-09, bench/payment-api.mjs).
 --
 -- 1. The daily rollup of migration 003 had one row per day and status, so every payment of a day
 --    updated the same row: the payments' transactions took turns from their insert to their

@@ -11,7 +11,7 @@ afterAll(() => t?.close());
 const postLogin = (payload: unknown) => t.app.inject({ method: 'POST', url: '/api/auth/login', payload: payload as object });
 
 describe('POST /api/auth/login', () => {
-  it('answers with the shape of spec point 7', async () => {
+  it('answers with the shape of AUTH-02', async () => {
     const response = await postLogin({ email: 'admin@paydesk.test', password: TEST_PASSWORD });
     expect(response.statusCode).toBe(200);
     const body = loginResponse.parse(response.json());

@@ -99,6 +99,6 @@ describe.each(cases.map((c) => [`${c.method} ${c.rule.route}`, c] as const))('%s
 });
 
 afterAll(() => {
-  // The figure for the issue note.
+  // The size of the matrix, for whoever reads the test output.
   console.info(`authorization matrix: ${cases.length} routes (HEAD included) × ${identities.length} identities = ${cases.length * identities.length} calls`);
 });

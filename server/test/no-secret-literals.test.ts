@@ -7,9 +7,9 @@ import { findRepoRoot } from '../src/repo-root';
 import { repositoryFiles, scanFiles, scanText, type Allowed } from './secret-scanner';
 
 /**
- * No secret is written in the repository (README: "No secret is written in the source"). Every
- * file git tracks or would add is scanned. What matches but is not a secret is listed here with
- * the reason; the documented demo keys (pk_demo_paydesk, sk_demo_paydesk), the demo password and
+ * No secret is written in the repository (SEC-03; docs/security.md, Keys and secrets). Every file
+ * git tracks or would add is scanned. What matches but is not a secret is listed here with the
+ * reason; the documented demo keys (pk_demo_paydesk, sk_demo_paydesk), the demo password and
  * the sandbox test cards do not even match the rules, since none of them looks random.
  */
 const fakeLiveKey = ['sk', 'live', '0123456789abcdefghij'].join('_'); // spelled in parts, so that this file does not match

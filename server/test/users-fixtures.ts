@@ -35,7 +35,7 @@ export const editOf = (user: UserRecord, changes: Partial<Pick<UserRecord, 'name
   ...changes,
 });
 
-/** The user calls of spec point 7, with a bearer token. */
+/** The user calls of USR-07, with a bearer token. */
 export function usersApi(app: FastifyInstance, token: string) {
   const headers = bearer(token);
   return {

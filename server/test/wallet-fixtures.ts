@@ -22,7 +22,7 @@ export const aWithdrawal = (amount: number, over: Partial<WithdrawBody> = {}): W
 export interface WireBalance { available_balance: string; pending: string; total: string }
 export const cents = (decimal: string): number => Math.round(Number(decimal) * 100);
 
-/** The wallet calls of spec point 7, with a bearer token. */
+/** The wallet calls of WAL-09, with a bearer token. */
 export function walletApi(app: FastifyInstance, token: string) {
   const headers = bearer(token);
   return {

@@ -13,7 +13,7 @@ export const SIGN_IN_UNAVAILABLE = 'Sign-in is temporarily unavailable. Please t
 
 const bearer = [{ bearerAuth: [] }];
 
-/** /api/auth: sign in (spec point 7), sign out, and who am I. */
+/** /api/auth: sign in (AUTH-02), sign out (AUTH-06), and who am I (AUTH-05). */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/login', {
     schema: {

@@ -15,7 +15,7 @@ const security = [{ bearerAuth: [] }];
 const denied = { 401: apiError, 403: apiError };
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-/** The card pool (spec point 7): list and search, block/unblock, spreadsheet upload and its template. */
+/** The card pool (CARD-08): list and search, block/unblock, spreadsheet upload and its template. */
 export const cardRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['cards'];
   const ctx: CardPoolContext = { db: app.db, fingerprintKey: app.config.fingerprintKey, storageKey: app.config.cardStorageKey };

@@ -2,7 +2,7 @@ import { brandLabel, detectBrand, isValidCardNumber, isValidCvv, isValidExpiry }
 import type { RejectedRow } from '@paydesk/shared/schemas/card';
 import type { CellValue, SheetRow } from './card-sheet';
 
-/** A row that passed the shared card rules (spec point 5), ready to seal and store. */
+/** A row that passed the shared card rules (VAL-04 to VAL-07), ready to seal and store. */
 export interface CardRow {
   row: number;
   cardNumber: string;
@@ -43,7 +43,7 @@ function monthOf(value: CellValue): number | null {
   return month >= 1 && month <= 12 ? month : null;
 }
 
-/** Four digits, or two meaning 2000 + YY (spec point 9). */
+/** Four digits, or two meaning 2000 + YY (CONST-01). */
 function yearOf(value: CellValue): number | null {
   const text = typeof value === 'number' ? String(value) : String(value ?? '').trim();
   if (/^\d{2}$/.test(text)) return 2000 + Number(text);

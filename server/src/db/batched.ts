@@ -5,11 +5,11 @@ interface Waiting<Item, Answer> {
 }
 
 /**
- * One statement for the calls that arrive together. While `inFlight` batches (one unless told)
- * are at the database, the calls that come meanwhile wait and then go together: a call alone goes
- * at once, and under load many share one round trip, which is most of what a small statement
- * costs on a busy machine (README, Decisions). More than one in flight keeps one slow statement
- * from holding every call back. `run` answers the batch's items in their order from one
+ * One statement for the calls that arrive together. While `inFlight` batches (one unless told) are
+ * at the database, the calls that come meanwhile wait and then go together: a call alone goes at
+ * once, and under load many share one round trip, which is most of what a small statement costs on
+ * a busy machine (docs/decisions/batched-statements.md). More than one in flight keeps one slow
+ * statement from holding every call back. `run` answers the batch's items in their order from one
  * statement, so a batch is all or nothing, and a failed batch fails each of its calls: only for
  * items that cannot fail one by one (server-made rows and counters), where a failure is the
  * database's, unless `run` tells them apart itself (paymentWriter sends a refused batch again one

@@ -77,11 +77,11 @@ export async function withoutStatementTimeout(tx: Db): Promise<void> {
 const preparedNames = new Map<string, string>();
 
 /**
- * Marks a statement text to be kept prepared on PostgreSQL: parsed and planned once per
- * connection, then only bound and run. For the payment's statements parse and plan were half of
- * PostgreSQL's CPU (README, Decisions). Only for statements whose best plan does not depend on
- * their values (key lookups, inserts, upserts): after a few runs PostgreSQL may keep one plan for
- * all values, which would be wrong for a search. Returns the text, to be passed to `query`.
+ * Marks a statement text to be kept prepared on PostgreSQL: parsed and planned once per connection,
+ * then only bound and run. For the payment's statements parse and plan were half of PostgreSQL's
+ * CPU (docs/decisions/prepared-statements.md). Only for statements whose best plan does not depend
+ * on their values (key lookups, inserts, upserts): after a few runs PostgreSQL may keep one plan
+ * for all values, which would be wrong for a search. Returns the text, to be passed to `query`.
  */
 export function prepared(sql: string): string {
   if (!preparedNames.has(sql)) preparedNames.set(sql, `paydesk_${createHash('sha256').update(sql).digest('base64url').slice(0, 24)}`);

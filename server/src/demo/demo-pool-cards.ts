@@ -5,7 +5,7 @@ import { sealCard } from '../cards/sealed-card';
 import { insertPoolCards, setPoolCardStatus } from '../cards/cards-repository';
 import { createPrng } from './prng';
 
-/** README, Test cards: pooled cards a demo user can pay with (CVV 123, expiry 12 / three years on). */
+/** README, Sandbox test cards: pooled cards a demo user can pay with (CVV 123, expiry 12 / three years on). */
 export const DEMO_POOL_CARDS = ['4000056655665556', '5200828282828210'] as const;
 
 /**

@@ -4,7 +4,7 @@ import FindMyWay from 'find-my-way';
 import type { Config } from '../config';
 import { currentManifest, remoteOrigins } from '../frontends/remotes-manifest';
 
-/** What a path serves; each kind has its own policy (README, Security headers). */
+/** What a path serves; each kind has its own policy (docs/security.md, Security headers). */
 export type PageKind = 'json' | 'remote-file' | 'payer-page' | 'back-office' | 'acs' | 'merchant-demo' | 'api-docs';
 
 type Directives = Record<string, string[]>;

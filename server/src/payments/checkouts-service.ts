@@ -24,7 +24,7 @@ export async function createCheckout(db: Db, body: z.infer<typeof createCheckout
   return { reference, checkout_url: `${origin}/checkout/${reference}` };
 }
 
-/** GET /api/checkout/validate/{reference}: the checkout request of point 3. */
+/** GET /api/checkout/validate/{reference}: the checkout request (CHK-03, DATA-01). */
 export async function validateCheckout(db: Db, reference: string): Promise<CheckoutRequest> {
   const checkout = await findCheckout(db, reference);
   if (!checkout) throw new HttpError(404, 'Invalid reference');

@@ -30,7 +30,7 @@ type StorePayment = (row: PaymentRow, answer: TransactionResult) => Promise<Stor
 
 const badRequest = (message: string) => new HttpError(400, message);
 
-/** Spec point 4: runs when the card number field loses focus; the payment may go on only on PROCEED. */
+/** PAY-06: runs when the card number field loses focus; the payment may go on only on PROCEED. */
 export async function initializeCardTransaction(ctx: PaymentContext, cardNumber: string, reference: string | null) {
   if (!isValidCardNumber(cardNumber)) throw badRequest('Invalid card number');
   // Any reference but null must name a payable checkout: an empty one would reach the foreign key (a 500).
@@ -56,7 +56,7 @@ async function payableCheckout(db: Db, reference: string) {
   return checkout;
 }
 
-/** The card rules of point 5, applied again on the server. */
+/** The card rules (VAL-04 to VAL-07), applied again on the server (VAL-17). */
 function checkCard(payload: CardTransactionPayload): void {
   if (!isValidCardNumber(payload.card_number)) throw badRequest('Invalid card number');
   const brand = detectBrand(payload.card_number);
@@ -176,7 +176,7 @@ async function pay(rules: PaymentRules, db: Db, { payload, card, reference, chec
   return voided ? transactionResult({ ...row, status: 'voided', response_message: VOIDED_MESSAGE, fee_cents: 0, net_cents: 0 }, rules.challengeOrigin) : result;
 }
 
-/** Spec point 7, requery: the payment as it stands now. */
+/** PAY-15, requery: the payment as it stands now. */
 export async function requeryPayment(ctx: PaymentContext, transactionId: string): Promise<TransactionResult> {
   const row = await findPayment(ctx.db, transactionId);
   if (!row) throw new HttpError(404, 'Transaction not found');

@@ -21,7 +21,7 @@ const errors = { 400: apiError, 401: apiError, 402: apiError, 404: apiError, 409
 const reference = z.string().min(1).max(64);
 const transactionId = z.string().min(1).max(64);
 
-/** The payer's calls (spec point 7), each with the publishable key. */
+/** The payer's calls (PAY-06, PAY-07, PAY-15, CHK-03, CHK-08), each with the publishable key (API-02). */
 export const publicPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
   const keys = envelopeKeys(app.config.cardEnvelopeKey);
   // The challenge origin is this server's public address, never the request's Host header.
@@ -53,7 +53,7 @@ export const publicPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   const keyedRoutes: FastifyPluginAsyncZod = async (keyed) => {
-    // One count per address over all these calls, before anything is parsed (README, Sign-in defences and rate limits).
+    // One count per address over all these calls, before anything is parsed (docs/security.md, Rate limits).
     keyed.addHook('onRequest', perAddressLimit(app, 'payments', app.config.paymentRateLimitPerMinute));
     keyed.addHook('preHandler', requireKey(() => app.config.publishableKey, 'publishable'));
 

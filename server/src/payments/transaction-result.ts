@@ -7,7 +7,7 @@ import type { PaymentRow } from './payments-repository';
 
 export const SANDBOX_PROCESSOR = 'sandbox';
 
-/** The issuer's challenge form (spec point 4): one POST form the payer page submits into a frame. */
+/** The issuer's challenge form (PAY-09): one POST form the payer page submits into a frame. */
 export const challengeForm = (challengeOrigin: string, transactionId: string): string =>
   `<form method="post" action="${escapeHtml(`${challengeOrigin}/api/sandbox/acs/challenge`)}">` +
   `<input type="hidden" name="transaction_id" value="${escapeHtml(transactionId)}"></form>`;
@@ -75,7 +75,7 @@ function answerFor(row: StoredTransaction, challengeOrigin: string): Answer {
   return { status: 'pending', statusOk: true, paymentCompleted: false, processor: row.processor, response_content: plain('01') };
 }
 
-/** The transaction result of point 3 for a stored payment, as it stands now. */
+/** The transaction result (DATA-04) for a stored payment, as it stands now. */
 export function transactionResult(row: StoredTransaction, challengeOrigin: string): TransactionResult {
   return {
     ...answerFor(row, challengeOrigin),

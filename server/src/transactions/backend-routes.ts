@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { dashboardRoutes } from './dashboard-routes';
 import { transactionsRoutes } from './transactions-routes';
 
-/** /api/backend: the dashboard and transaction calls (issue 4). */
+/** /api/backend: the dashboard and transaction calls (DASH-02, TXN-06, TXN-16). */
 export const transactionsBackendRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(dashboardRoutes);
   await app.register(transactionsRoutes);

@@ -15,7 +15,7 @@ const security = [{ bearerAuth: [] }];
 const denied = { 401: apiError, 403: apiError };
 const RECENT_LIMIT = 10;
 
-/** The six dashboard calls of spec point 7 (GET /api/backend/...), all answered under `data`. */
+/** The six dashboard calls of DASH-02 (GET /api/backend/...), all answered under `data`. */
 export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['dashboard'];
   const preHandler = app.authorize('dashboard.view');

@@ -1,6 +1,6 @@
 import { can, type Role } from '@paydesk/shared/roles';
 
-/** Spec point 6 and 9: a viewer sees a fee of 10 % of gross and a net of 90 %. */
+/** ROLE-04, CONST-05: a viewer sees a fee of 10 % of gross and a net of 90 %. */
 const VIEWER_FEE_PERCENT = 10;
 
 export interface FeeAndNet {

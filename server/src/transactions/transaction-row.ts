@@ -36,7 +36,7 @@ export interface TransactionRow {
 
 const iso = (value: Date | string): string => new Date(value).toISOString();
 
-/** A row as the spec's transaction (point 3), with the fee and net the role may see. */
+/** A row as a transaction of DATA-08, with the fee and net the role may see (ROLE-04). */
 export function toTransaction(row: TransactionRow, role: Role): Transaction {
   const { feeCents, netCents } = visibleFeeAndNet(role, row.amount_cents, { feeCents: row.fee_cents, netCents: row.net_cents });
   return {

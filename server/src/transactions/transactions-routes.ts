@@ -10,7 +10,7 @@ import { findTransaction, listTransactions } from './transactions-repository';
 const security = [{ bearerAuth: [] }];
 const denied = { 401: apiError, 403: apiError };
 
-/** Transaction Monitoring and Transaction Details (spec point 7). */
+/** Transaction Monitoring and Transaction Details (TXN-06, TXN-16). */
 export const transactionsRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['transactions'];
   const preHandler = app.authorize('transactions.view');

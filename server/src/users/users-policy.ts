@@ -23,7 +23,7 @@ export type UserAction =
   | { kind: 'delete'; target: Account | undefined };
 
 /**
- * The rules of design.md's roles table and issue 5, in the order the API reports them.
+ * The rules of ROLE-06 and USR-09 to USR-11, in the order the API reports them.
  * `activeSuperAdmins` is the number of active super_admins, locked by the caller.
  * Returns the refusal, or undefined when the action is allowed.
  */
@@ -50,6 +50,6 @@ export function refusal(actor: Account | undefined, action: UserAction, activeSu
   return isLastSuperAdmin && !staysActiveSuperAdmin ? new HttpError(409, LAST_SUPER_ADMIN) : undefined;
 }
 
-/** Whether an update must end the target's sessions at once (issue 5). */
+/** Whether an update must end the target's sessions at once (USR-12). */
 export const endsSessions = (before: Account, next: { role: Role; status: UserStatus }, passwordReset: boolean): boolean =>
   passwordReset || before.role !== next.role || next.status !== 'active';

@@ -19,7 +19,7 @@ const toWire = (user: UserRecord): AdminUser => ({
   created_at: new Date(user.created_at).toISOString(),
 });
 
-/** /api/backend/users (spec point 7). Who may do what is decided by users-policy, under row locks. */
+/** /api/backend/users (USR-07). Who may do what is decided by users-policy, under row locks. */
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   // Checked on request, before the body is validated: 401 and 403 come first, never a 400.
   const manageUsers = app.authorize('users.manage');

@@ -29,7 +29,7 @@ const toWire = (row: WithdrawalRow): Withdrawal => ({
   failure_reason: row.failure_reason,
 });
 
-/** Withdrawals (spec point 7): the list and the request. The balance is GET /wallet-balance. */
+/** Withdrawals (WAL-09): the list and the request. The balance is GET /wallet-balance. */
 export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['wallet'];
 

@@ -30,10 +30,10 @@ const requestHash = (body: WithdrawRequest): string =>
 export const dollars = (cents: number): string => `$${toWireMoney(cents)}`;
 
 /**
- * Spec point 5, again on the server: the amount must be covered by the available balance at the
- * moment of the request. The balance row lock makes concurrent requests (from any number of
- * processes) check one after the other, so the balance can never go below zero. On success the
- * amount moves from available to pending in the same transaction.
+ * VAL-13's second check, again on the server: the amount must be covered by the available
+ * balance at the moment of the request. The balance row lock makes concurrent requests (from any
+ * number of processes) check one after the other, so the balance can never go below zero
+ * (WAL-12). On success the amount moves from available to pending in the same transaction.
  */
 export async function requestWithdrawal(db: Db, who: WithdrawalRequester, body: WithdrawRequest): Promise<WithdrawalOutcome> {
   const amountCents = decimalToCents(body.amount);
