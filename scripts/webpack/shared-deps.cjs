@@ -8,7 +8,7 @@
 // package. A shared module is loaded whole and in its own request, so MUI's components and
 // helpers (@mui/material/Button, @mui/utils/...) are not shared: each container bundles the ones
 // it uses, tree-shaken, and they read the one theme through the shared core. The payer pages'
-// budget (README, Benchmarks) is what decided each line here: measure before adding one.
+// budget (PERF-01, bench/README.md) is what decided each line here: measure before adding one.
 const path = require('node:path');
 const fs = require('node:fs');
 

@@ -1,4 +1,4 @@
-/** Spec point 9: at most 5 numbered page buttons, the current page kept in the middle when it can be. */
+/** TXN-05, CONST-07: at most 5 numbered page buttons, the current page kept in the middle when it can be. */
 export const MAX_PAGE_BUTTONS = 5;
 
 export function pageButtons(current: number, last: number, max = MAX_PAGE_BUTTONS): number[] {

@@ -1,5 +1,5 @@
 /**
- * The route table of the product (spec point 2). The shell composes its router from it and the
+ * The route table of the product (APP-01, APP-02). The shell composes its router from it and the
  * server uses the same patterns to answer unknown paths with a 404 status.
  */
 export const publicPaths = {

@@ -31,7 +31,7 @@ interface PaymentFlowProps {
 }
 
 /**
- * The payer's way from card entry to a result page (spec point 4): the card dialog, then the
+ * The payer's way from card entry to a result page (PAY-08, PAY-09): the card dialog, then the
  * outcome, 3-D Secure in between when the result asks for it.
  */
 export function PaymentFlow({ details, cardOpen, onCardClose }: PaymentFlowProps) {

@@ -2,7 +2,7 @@ import { CHALLENGE_PROCESSOR, CHALLENGE_REDIRECT_CODE, DEMO_THREE_DS_TYPE } from
 import type { TransactionResult } from '@paydesk/shared/schemas/payment';
 import type { ResultState } from './result-state';
 
-/** What a transaction result asks of the payer page (spec point 4, "Outcome after card submission"). */
+/** What a transaction result asks of the payer page (PAY-08). */
 export type Outcome =
   | { kind: 'success' }
   | { kind: 'pending' }
@@ -29,7 +29,7 @@ export function outcomeOf(result: TransactionResult): Outcome {
   return { kind: 'failure', reason: result.response_message || FAILURE_FALLBACK };
 }
 
-/** The outcome after a 3-D Secure step: the one requery decides (spec point 4, "3D Secure"). */
+/** The outcome after a 3-D Secure step: the one requery decides (PAY-09). */
 export function outcomeAfterChallenge(result: TransactionResult): Outcome {
   if (result.paymentCompleted || result.status === 'completed') return { kind: 'success' };
   if (result.status === 'pending') return { kind: 'pending' };

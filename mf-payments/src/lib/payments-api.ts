@@ -25,7 +25,7 @@ export interface Initialisation {
 }
 
 /**
- * The public calls of spec point 7, each with the publishable key of GET /api/public/config,
+ * The public calls of API-02, each with the publishable key of GET /api/public/config,
  * in the one API slice. The pay form and the widget's first validation do not come through
  * here (they call public-fetch.ts directly, before any store is loaded); everything after does.
  */

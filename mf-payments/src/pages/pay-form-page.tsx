@@ -9,7 +9,7 @@ import { PayForm } from '../features/pay-form/components/pay-form';
 import { usePublicConfig } from '../lib/use-public-config';
 
 /**
- * '/': the standalone pay form (spec point 2). It is usable before the card dialog, the store or
+ * '/': the standalone pay form (PAY-01). It is usable before the card dialog, the store or
  * the toasts have loaded: they load when the payer first touches the form.
  */
 export default function PayFormPage() {

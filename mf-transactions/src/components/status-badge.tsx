@@ -11,7 +11,7 @@ const colours: Record<BadgeColour, { bgcolor: string; color: string }> = {
   grey: { bgcolor: grey[500], color: '#fff' },
 };
 
-/** The status badge of spec point 4, with its colour named in `data-colour` for tests. */
+/** The status badge of TXN-09, with its colour named in `data-colour` for tests. */
 export function StatusBadge({ status, place = 'list' }: { status: string; place?: 'list' | 'details' }) {
   const colour = badgeColour(parseStatus(status));
   return <Chip size="small" label={statusLabel(status, place)} data-colour={colour} data-testid="status-badge" sx={{ fontWeight: 600, ...colours[colour] }} />;

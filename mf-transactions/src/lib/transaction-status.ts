@@ -1,4 +1,4 @@
-/** The admin statuses of spec point 4, plus an explicit unknown case for anything else. */
+/** The admin statuses of TXN-09, plus an explicit unknown case for anything else. */
 export type StatusKind = 'completed' | 'success' | 'failed' | 'pending' | 'disputed' | 'refunded' | 'unknown';
 export type BadgeColour = 'green' | 'red' | 'yellow' | 'orange' | 'blue' | 'grey';
 
@@ -27,7 +27,7 @@ export function badgeColour(kind: StatusKind): BadgeColour {
   }
 }
 
-/** The details page shows completed as success (spec point 4); the list shows the status as sent. */
+/** The details page shows completed as success (TXN-10); the list shows the status as sent. */
 export function statusLabel(raw: string, place: 'list' | 'details'): string {
   const kind = parseStatus(raw);
   const shown = place === 'details' && kind === 'completed' ? 'success' : kind === 'unknown' ? raw : kind;

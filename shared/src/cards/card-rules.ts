@@ -1,5 +1,5 @@
 /**
- * The card rules of the spec (point 5), used by the card dialog and applied again by the server.
+ * The card rules (VAL-04 to VAL-07), used by the card dialog and applied again by the server.
  */
 export type CardBrand = 'visa' | 'mastercard' | 'amex' | 'discover' | 'unknown';
 
@@ -62,7 +62,7 @@ export function withCheckDigit(body: string): string {
   throw new Error('unreachable: one of ten check digits always passes');
 }
 
-/** Valid when it has 13 to 19 digits and passes the Luhn check (point 5). */
+/** Valid when it has 13 to 19 digits and passes the Luhn check (VAL-04). */
 export function isValidCardNumber(cardNumber: string): boolean {
   const digits = digitsOnly(cardNumber);
   return /^\d{13,19}$/.test(digits) && passesLuhn(digits);
@@ -84,7 +84,7 @@ export function formatExpiry(value: string): string {
 
 export interface Expiry {
   month: number;
-  /** Four digits: 2000 + the two-digit year (point 9). */
+  /** Four digits: 2000 + the two-digit year (CONST-01). */
   year: number;
 }
 

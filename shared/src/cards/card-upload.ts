@@ -1,10 +1,10 @@
 /**
- * The card upload's rules (spec point 5), free of zod so that the server's upload worker stays
+ * The card upload's rules (VAL-12, CARD-09), free of zod so that the server's upload worker stays
  * small. The wire schemas in schemas/card.ts use the same constants.
  */
 export const cardUploadColumns = ['Card Number', 'CVV', 'Expiry Month', 'Expiry Year'] as const;
 
-/** Spec point 5: the file name must end in .xlsx or .xls. */
+/** VAL-12: the file name must end in .xlsx or .xls. */
 export const isExcelFileName = (name: string): boolean => /\.(xlsx|xls)$/i.test(name);
 export const INVALID_FILE_MESSAGE = 'Please upload an Excel file (.xlsx or .xls)';
 

@@ -6,7 +6,7 @@ import HmacSHA256 from 'crypto-js/hmac-sha256';
 import CryptoJS from 'crypto-js/core';
 
 /**
- * The `{data}` envelope of the card endpoints (spec point 7): AES-256-CBC with a fresh random IV,
+ * The `{data}` envelope of the card endpoints (API-03): AES-256-CBC with a fresh random IV,
  * then HMAC-SHA256 over version, IV and ciphertext (encrypt-then-MAC), so a changed byte is
  * refused before anything is decrypted. Both keys derive from one 32-byte deployment key.
  * Format: `v1.<iv base64>.<ciphertext base64>.<mac hex>`.

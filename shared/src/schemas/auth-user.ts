@@ -3,7 +3,7 @@
 import { z } from 'zod/mini';
 import { roles } from '../roles';
 
-/** The auth user kept in local storage under `admin_user` (spec point 3: username from name). */
+/** The auth user kept in local storage under `admin_user` (DATA-05, AUTH-04: username from name). */
 export const authUser = z.object({
   id: z.number().check(z.refine(Number.isSafeInteger)),
   username: z.string(),

@@ -9,7 +9,7 @@ export const loginRequest = z.object({
 });
 export type LoginRequest = z.infer<typeof loginRequest>;
 
-/** The user as the server sends it at sign-in (spec point 7: id, name, role, email). */
+/** The user as the server sends it at sign-in (AUTH-02: id, name, role, email). */
 export const loginUser = z.object({
   id: z.number().int(),
   name: z.string(),

@@ -11,14 +11,14 @@ export type CardStatus = z.infer<typeof cardStatus>;
 /** What the Card Management table shows for a CVV: the API never sends one. */
 export const HIDDEN_CVV = '•••';
 
-/** One use of a pooled card by a payment (spec point 3: the last one gives Last Used). */
+/** One use of a pooled card by a payment (DATA-11, CARD-07: the newest gives Last Used). */
 export const poolCardUse = z.object({
   transaction_id: z.string(),
   created_at: z.string(),
 });
 
 /**
- * A pooled card as the API returns it (spec point 3): the number masked (first six and last
+ * A pooled card as the API returns it (DATA-11, SEC-02): the number masked (first six and last
  * four at most), never a CVV. `transactions` holds the latest uses, newest first.
  */
 export const poolCard = z.object({

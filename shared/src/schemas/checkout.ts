@@ -11,7 +11,7 @@ const httpUrl = z.url().check(
   z.refine((u) => /^https?:\/\//i.test(u), 'callback_url must be an http or https address'),
 );
 
-/** The checkout request of point 3, as a merchant creates it and the widget validates it. */
+/** The checkout request (DATA-01, CHK-01, CHK-03), as a merchant creates it and the widget validates it. */
 export const checkoutRequest = z.object({
   reference: z.string(),
   first_name: z.string(),
@@ -25,6 +25,6 @@ export const checkoutRequest = z.object({
 });
 export type CheckoutRequest = z.infer<typeof checkoutRequest>;
 
-/** Card entry (point 3). */
+/** Card entry (DATA-02). */
 export const cardEntry = z.object({ card_number: z.string(), expiry: z.string(), cvv: z.string() });
 export type CardEntry = z.infer<typeof cardEntry>;

@@ -15,7 +15,7 @@ export const apiError = z.object({
 });
 export type ApiError = z.infer<typeof apiError>;
 
-/** `{status, message}` answers of the admin mutations (spec point 7: success when status is 'success'). */
+/** `{status, message}` answers of the admin mutations (USR-07: success when status is 'success'). */
 export const statusMessage = z.object({
   status: z.enum(['success', 'error']),
   message: z.string(),

@@ -36,7 +36,7 @@ export const dashboardSummary = z.object({
 });
 export type DashboardSummary = z.infer<typeof dashboardSummary>;
 
-/** The dashboard calls of point 7 each answer a part of the summary (all read from `data`). */
+/** The dashboard calls of DASH-02 each answer a part of the summary (DATA-06), read from `data`. */
 export const totalRevenue = dashboardSummary.pick({ total_revenue: true, total_net_revenue: true });
 export type TotalRevenue = z.infer<typeof totalRevenue>;
 

@@ -1,4 +1,4 @@
-// The public calls of the payer flow (spec point 7), in zod/mini: the payer pages parse these
+// The public calls of the payer flow (API-02), in zod/mini: the payer pages parse these
 // answers before the pay form or widget is usable, and full zod alone is about 87 KB gzip. Each
 // call carries the publishable key as a bearer credential; the card endpoints carry the sealed
 // envelope of crypto/envelope.ts in `data`. The server validates with the same schemas (through
@@ -48,7 +48,7 @@ export const initializeCardTransactionResponse = publicAnswer(
 export const processCardTransactionRequest = z.object({ data: z.string().check(z.minLength(1), z.maxLength(16_384)) });
 export const processCardTransactionResponse = publicAnswer(z.string());
 
-/** The demo 3-D Secure code: six digits (spec point 5, "Demo OTP"). */
+/** The demo 3-D Secure code: six digits (VAL-09). */
 export const DEMO_OTP_PATTERN = /^\d{6}$/;
 
 /**
@@ -62,7 +62,7 @@ export const demoThreeDsRequest = z.strictObject({
 });
 export type DemoThreeDsRequest = z.infer<typeof demoThreeDsRequest>;
 
-/** Messages the hosted widget posts to the merchant's window (spec point 4). */
+/** Messages the hosted widget posts to the merchant's window (CHK-06, CHK-07, CHK-09). */
 export const widgetMessageTypes = ['PAYMENT_SUCCESS', 'PAYMENT_PENDING', 'PAYMENT_CANCELLED'] as const;
 export const widgetMessage = z.object({
   type: z.enum(widgetMessageTypes),
@@ -75,7 +75,7 @@ export type WidgetMessage = z.infer<typeof widgetMessage>;
 export const challengeMessage = z.object({ type: z.literal('3DS_CHALLENGE_COMPLETE'), transaction_id: z.string() });
 
 /**
- * The processor whose `pending_3d` answers carry a redirect form (response code S0, spec point 4).
+ * The processor whose `pending_3d` answers carry a redirect form (response code S0, PAY-09).
  * Its `redirectHtml` is one <form method="post"> to the issuer's challenge page; the payer page
  * parses it inertly, submits it into a sandboxed frame after 1 s, and waits for challengeMessage.
  */

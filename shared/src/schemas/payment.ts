@@ -21,14 +21,14 @@ export const paymentAmount = z.number().check(
   z.refine(atLeastOneCent, 'The amount must be at least 0.01'),
 );
 
-/** The card transaction payload of point 3, sent encrypted to /api/process-card-transaction. */
+/** The card transaction payload (DATA-03, PAY-07), sent encrypted to /api/process-card-transaction. */
 export const cardTransactionPayload = z.object({
   transaction_id: text(1, 64),
   order_id: text(1, 64),
   reference: z.nullable(upTo(64)),
   card_number: matching(/^\d{13,19}$/, 'Invalid card number'),
   card_month: matching(/^(0[1-9]|1[0-2])$/, 'Invalid expiry month'),
-  /** Four digits: 2000 + the two-digit year (point 9). */
+  /** Four digits: 2000 + the two-digit year (CONST-01). */
   card_year: matching(/^20\d{2}$/, 'Invalid expiry year'),
   cvv: matching(/^\d{3,4}$/, 'Invalid CVV'),
   amount: paymentAmount,
@@ -43,7 +43,7 @@ export const cardTransactionPayload = z.object({
 });
 export type CardTransactionPayload = z.infer<typeof cardTransactionPayload>;
 
-/** The transaction result of point 3, returned encrypted by the card endpoints. */
+/** The transaction result (DATA-04, PAY-07), returned encrypted by the card endpoints. */
 export const transactionResult = z.object({
   statusOk: z.boolean(),
   paymentCompleted: z.boolean(),

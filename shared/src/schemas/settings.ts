@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The settings model of point 3: local to the browser, never sent. */
+/** The settings model (DATA-14, SET-06): local to the browser, never sent. */
 export const settingsModel = z.object({
   siteName: z.string(),
   adminEmail: z.string(),

@@ -41,7 +41,7 @@ export const transaction = z.object({
 });
 export type Transaction = z.infer<typeof transaction>;
 
-/** The paginated list wrapper of point 3. */
+/** The paginated list wrapper (DATA-09). */
 export const paginated = <T extends z.ZodType>(item: T) =>
   z.object({
     data: z.array(item),

@@ -6,7 +6,7 @@ export const userStatuses = ['active', 'inactive', 'suspended'] as const;
 export const userStatus = z.enum(userStatuses);
 export type UserStatus = z.infer<typeof userStatus>;
 
-/** Admin user as listed (spec point 3); password is send-only and never returned. */
+/** Admin user as listed (DATA-10); password is send-only and never returned. */
 export const adminUser = z.object({
   id: z.number().int(),
   name: z.string(),

@@ -51,6 +51,6 @@ export type WithdrawRequestInput = z.input<typeof withdrawRequest>;
 
 export const walletBalanceResponse = withData(walletBalance);
 export const withdrawalsResponse = withData(withdrawal.array());
-/** POST /api/backend/withdraw: {status, message} (spec point 7), plus the withdrawal. */
+/** POST /api/backend/withdraw: {status, message} (WAL-09), plus the withdrawal. */
 export const withdrawResponse = statusMessage.extend({ data: withdrawal.optional() });
 export type WithdrawResponse = z.infer<typeof withdrawResponse>;

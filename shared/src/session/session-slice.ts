@@ -18,7 +18,7 @@ export const sessionSlice = createSlice({
   reducers: {
     signedIn: (_state, action: PayloadAction<{ token: string; user: AuthUser }>) => action.payload,
     signedOut: () => ({ user: null, token: null }),
-    /** A call with our token came back 401 (spec point 4, Session). */
+    /** A call with our token came back 401 (AUTH-07). */
     sessionExpired: (_state, _action: PayloadAction<{ silent: boolean }>) => ({ user: null, token: null }),
   },
   selectors: {

@@ -1,6 +1,6 @@
 import { authUser, type AuthUser } from '../schemas/auth-user';
 
-/** Local storage keys of the spec (point 9). */
+/** Local storage keys (CONST-11). */
 export const TOKEN_KEY = 'token';
 export const USER_KEY = 'admin_user';
 

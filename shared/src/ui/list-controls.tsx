@@ -44,7 +44,8 @@ interface NativeSelectFieldProps<T extends string> {
 
 /**
  * A native select. Remotes never use MUI's menu-based Select: a MenuItem from one federation
- * container does not see the MenuList context of another's Select (README, Decisions).
+ * container does not see the MenuList context of another's Select
+ * (docs/decisions/native-selects-in-remotes.md).
  */
 export function NativeSelectField<T extends string>({ label, value, options, onChange }: NativeSelectFieldProps<T>) {
   return (

@@ -21,7 +21,7 @@ interface Props<Size extends number> {
  * First, previous, at most 5 numbered pages, next, last; the range text; the page size. The
  * buttons wrap: in one row they are wider than a phone.
  * The page size is a native select: remotes render this, and MUI's Menu-based Select breaks
- * across federation containers (README, Decisions).
+ * across federation containers (docs/decisions/native-selects-in-remotes.md).
  */
 export function PaginationBar<Size extends number>({ page, lastPage, from, to, total, perPage, pageSizes, onPage, onPerPage }: Props<Size>) {
   const atStart = page <= 1;

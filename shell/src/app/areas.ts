@@ -7,7 +7,7 @@ export interface ControlArea {
   path: string;
   remote: RemoteModule;
   permission: Permission;
-  /** Menu label (spec point 2); absent for pages reached from another page. */
+  /** Menu label (APP-06); absent for pages reached from another page. */
   label?: string;
 }
 

@@ -12,7 +12,7 @@ import { notify } from '@paydesk/shared/ui/notify';
 import { readSettings, writeSettings } from './settings-storage';
 import { SystemInformation } from './system-information';
 
-/** Spec point 9: the save is simulated and takes about 1.5 s. */
+/** SET-05, CONST-10: the save is simulated and takes about 1.5 s. */
 const SAVE_DELAY_MS = 1500;
 
 type Key = keyof SettingsModel;

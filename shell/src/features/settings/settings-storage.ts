@@ -2,7 +2,7 @@ import { defaultSettings, settingsModel, type SettingsModel } from '@paydesk/sha
 
 const SETTINGS_KEY = 'paydesk-settings';
 
-/** Settings are local to this browser (spec point 3): never sent, kept in local storage. */
+/** Settings are local to this browser (SET-06): never sent, kept in local storage. */
 export function readSettings(): SettingsModel {
   try {
     const parsed = settingsModel.safeParse(JSON.parse(localStorage.getItem(SETTINGS_KEY) ?? 'null'));

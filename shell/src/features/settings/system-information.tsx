@@ -13,7 +13,7 @@ function Row({ label, value }: { label: string; value: string }) {
   );
 }
 
-/** Spec point 9: version v1.0.0, last updated today, environment Production. */
+/** SET-04, CONST-09: version v1.0.0, last updated today, environment Production. */
 export function SystemInformation() {
   return (
     <Card>

@@ -3,7 +3,7 @@ import { cardsResponse, cardStatusResponse, type CardsResponse, type CardStatus,
 import { cardListCall, type CardFilters } from '../model/card-filters';
 
 /**
- * The card pool's list and status calls (spec point 7). One file for both: the status change
+ * The card pool's list and status calls (CARD-08). One file for both: the status change
  * writes the server's card into the cached pages that hold it. The list is a GET, or a POST when
  * the search could be a card number (cardListCall).
  */
@@ -17,7 +17,7 @@ const cardsApi = api.injectEndpoints({
     setCardStatus: build.mutation<PoolCard, { id: number; status: CardStatus }>({
       query: ({ id, status }) => ({ url: `/backend/cards/${id}/status`, method: 'POST', body: { status } }),
       transformResponse: (body: unknown) => cardStatusResponse.parse(body).data,
-      // Spec point 5: the change shows once the server accepts it, never before.
+      // CARD-06: the change shows once the server accepts it, never before.
       async onQueryStarted(_args, { dispatch, getState, queryFulfilled }) {
         let card: PoolCard;
         try {

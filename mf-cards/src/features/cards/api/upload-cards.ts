@@ -9,7 +9,7 @@ export interface UploadCardsOptions {
 }
 
 /**
- * POST /api/backend/cards/upload, the spreadsheet as the multipart field `file` (spec point 7).
+ * POST /api/backend/cards/upload, the spreadsheet as the multipart field `file` (CARD-08).
  * Through XMLHttpRequest for its upload progress; the list refetches after any answer but a 401.
  */
 export const uploadCards = (file: File, options: UploadCardsOptions) =>

@@ -23,9 +23,9 @@ import { UploadCardsDialog } from './upload-cards-dialog';
 export const SEARCH_DEBOUNCE_MS = 400;
 
 /**
- * Card Management (spec point 2): the URL holds the filters; search, status or page size go back to
- * page 1. A search that could be a card number stays out of the URL (writeCardFilters): the list
- * keeps it here, and one that arrives in the URL (an old link) is taken out of it at once.
+ * Card Management (CARD-01 to CARD-05): the URL holds the filters; search, status or page size go
+ * back to page 1. A search that could be a card number stays out of the URL (writeCardFilters): the
+ * list keeps it here, and one that arrives in the URL (an old link) is taken out of it at once.
  */
 export function CardManagement() {
   const user = useAppSelector(selectCurrentUser);

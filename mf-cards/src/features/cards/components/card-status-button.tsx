@@ -10,7 +10,7 @@ import { useSetCardStatusMutation } from '../api/cards-api';
 const sessionEnded = (error: unknown) =>
   typeof error === 'object' && error !== null && (('status' in error && error.status === 401) || ('name' in error && error.name === 'AbortError'));
 
-/** Block on an active card, Unblock on a blocked one (spec point 5); the row changes when the server accepts. */
+/** Block on an active card, Unblock on a blocked one (CARD-06); the row changes when the server accepts. */
 export function CardStatusButton({ card }: { card: PoolCard }) {
   const [setStatus, { isLoading }] = useSetCardStatusMutation();
   const blocking = card.status === 'active';

@@ -12,7 +12,7 @@ import { CardStatusChip } from './card-status-chip';
 
 const columns = ['Card Number', 'CVV', 'Expiry Month', 'Expiry Year', 'Status', 'Created', 'Last Used', 'Failure Count'] as const;
 
-/** Spec point 2's columns; the Block/Unblock column only for those who may manage cards. */
+/** CARD-04's columns; the Block/Unblock column only for those who may manage cards. */
 export function CardsTable({ cards, canManage }: { cards: readonly PoolCard[]; canManage: boolean }) {
   return (
     <TableContainer>

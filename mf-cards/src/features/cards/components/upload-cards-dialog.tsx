@@ -16,13 +16,13 @@ import type { UploadOutcome } from '../model/upload-outcome';
 import { UploadProgress, type UploadPhase } from './upload-progress';
 import { UploadResult } from './upload-result';
 
-/** Public: the browser opens it in a new window without the session (spec point 7). */
+/** Public: the browser opens it in a new window without the session (CARD-08). */
 export const TEMPLATE_URL = '/api/backend/cards/download/bulk-template';
 const UPLOAD_FAILED = 'Failed to upload cards';
 
 const isAbort = (error: unknown) => error instanceof DOMException && error.name === 'AbortError';
 
-/** Spec points 2, 5 and 8: the toasts of one upload; returns the rows to show, if any. */
+/** VAL-12, CARD-10, ERR-10: the toasts of one upload; returns the rows to show, if any. */
 function report(outcome: UploadOutcome): CardUploadResult | null {
   switch (outcome.kind) {
     case 'uploaded':

@@ -1,7 +1,7 @@
 import type { CardsResponse, PoolCard } from '@paydesk/shared/schemas/card';
 import { formatDateTime } from '@paydesk/shared/format';
 
-/** Spec point 3: the last use is the newest of `transactions` (the API sends them newest first). */
+/** CARD-07: the last use is the newest of `transactions` (the API sends them newest first). */
 export const lastUsed = (card: Pick<PoolCard, 'transactions'>): string => {
   const newest = card.transactions[0];
   return newest ? formatDateTime(newest.created_at) : 'Never';

@@ -18,7 +18,7 @@ export const DEFAULT_CARD_PAGE_SIZE: CardPageSize = 10;
 /** The API's limit on the search text (shared/schemas/card.ts, cardsQuery). */
 export const MAX_CARD_SEARCH = 32;
 
-/** Spec point 2: All Status, Active, Blocked. */
+/** CARD-03: All Status, Active, Blocked. */
 export const cardStatusOptions: readonly { value: CardStatusFilter; label: string }[] = [
   { value: 'all', label: 'All Status' },
   { value: 'active', label: 'Active' },

@@ -1,7 +1,7 @@
 import type { FormAnswer } from '@paydesk/shared/api/post-form';
 import { cardUploadError, cardUploadResponse, type CardUploadResult } from '@paydesk/shared/schemas/card';
 
-/** What an upload's answer means for the dialog (spec points 5 and 8). */
+/** What an upload's answer means for the dialog (VAL-12, CARD-10, ERR-10). */
 export type UploadOutcome =
   | { kind: 'uploaded'; result: CardUploadResult | undefined }
   | { kind: 'invalid-file' }

@@ -21,7 +21,7 @@ export const someCards = (count: number): PoolCard[] =>
   Array.from({ length: count }, (_, i) => aCard({ id: i + 1, card_number: `411111******${String(i + 1).padStart(4, '0')}` }));
 
 /**
- * The card pool's list and status calls of spec point 7 behind a spy on fetch. The list (GET, or
+ * The card pool's list and status calls of CARD-08 behind a spy on fetch. The list (GET, or
  * POST /search with the filters in the body) filters and pages `cards` as the server does; a
  * status change updates the card and answers it.
  * `reply` overrides "METHOD /api/path"; `pause` holds its answers. Uploads go through XMLHttpRequest: see fakeUploadXhr.

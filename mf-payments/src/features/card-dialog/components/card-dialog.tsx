@@ -21,7 +21,7 @@ interface CardDialogProps extends CardPaymentCallbacks {
   onClose: () => void;
 }
 
-/** 'Card Payment' (spec point 2). Mounted while open, so each opening starts empty. */
+/** 'Card Payment' (PAY-05). Mounted while open, so each opening starts empty. */
 export function CardDialog({ details, onClose, onResult, onError }: CardDialogProps) {
   const { card, brand, valid, allValid, setCardNumber, setExpiry, setCvv } = useCardFields();
   const { initialised, processing, initialise, pay } = useCardPayment(details, { onResult, onError });

@@ -10,7 +10,7 @@ import {
 } from '@paydesk/shared/cards/card-rules';
 import type { CardFields } from '../model/payment-details';
 
-/** The three card fields, formatted as typed and checked with the shared card rules (point 5). */
+/** The three card fields, formatted as typed and checked with the shared card rules (VAL-04 to VAL-08). */
 export function useCardFields() {
   const [card, setCard] = useState<CardFields>({ cardNumber: '', expiry: '', cvv: '' });
   const brand = detectBrand(card.cardNumber);

@@ -16,7 +16,7 @@ const NON_OK_FAILURE = 'Transaction failed. Please try again.';
 
 export interface CardPaymentCallbacks {
   onResult: (result: TransactionResult) => void;
-  /** A submission that produced no transaction result (spec point 8, "Card submission"). */
+  /** A submission that produced no transaction result (ERR-05). */
   onError: (message: string, transactionId: string) => void;
 }
 

@@ -18,7 +18,7 @@ export interface CardFields {
   cvv: string;
 }
 
-/** The card transaction payload of spec point 3; card_year is 2000 + the two-digit year. */
+/** The card transaction payload (DATA-03); card_year is 2000 + the two-digit year (CONST-01). */
 export function buildPayload(
   details: PaymentDetails,
   card: CardFields,

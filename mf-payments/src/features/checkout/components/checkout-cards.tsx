@@ -16,7 +16,7 @@ export function CheckoutSkeleton() {
   );
 }
 
-/** 'Secure Payment': amount, customer name and e-mail, and Pay (spec point 2). */
+/** 'Secure Payment': amount, customer name and e-mail, and Pay (CHK-02). */
 export function SecurePaymentCard({ checkout, onPay }: { checkout: CheckoutRequest; onPay: () => void }) {
   return (
     <Box>

@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import type { CheckoutProblem } from '../model/checkout-problem';
 
-/** 'Payment Error' (message and Try Again) or 'Invalid Reference' (spec point 2). */
+/** 'Payment Error' (message and Try Again) or 'Invalid Reference' (CHK-02, ERR-04). */
 export function CheckoutProblemCard({ problem, onRetry }: { problem: CheckoutProblem; onRetry: () => void }) {
   return (
     <Box>

@@ -4,7 +4,7 @@ import type { PublicConfig } from '@paydesk/shared/schemas/payer-api';
 import { postToOpener } from '../../../lib/opener';
 
 /**
- * Widget close (spec point 4): leaving the page records the checkout as cancelled and tells the
+ * Widget close (CHK-06): leaving the page records the checkout as cancelled and tells the
  * opener. It is a plain fetch with keepalive because the page is going away (sendBeacon cannot
  * carry the bearer header). Moving on to a result page unmounts this, so a payment that went on
  * is never cancelled.

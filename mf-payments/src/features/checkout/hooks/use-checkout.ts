@@ -10,8 +10,8 @@ export type CheckoutState =
   | { kind: 'payable'; checkout: CheckoutRequest };
 
 /**
- * The checkout behind a widget reference, and whether it may be paid (spec points 4, 5 and 8).
- * A plain call, not the API slice: the widget's Pay button shows without the store loaded.
+ * The checkout behind a widget reference, and whether it may be paid (CHK-04, VAL-16, ERR-01 to
+ * ERR-03). A plain call, not the API slice: the widget's Pay button shows without the store loaded.
  */
 export function useCheckout(reference: string | undefined): { state: CheckoutState; retry: () => void } {
   const [attempt, setAttempt] = useState(0);

@@ -1,7 +1,7 @@
 import type { CheckoutRequest } from '@paydesk/shared/schemas/checkout';
 import { httpStatusOf, publicErrorMessage } from '../../../lib/public-fetch';
 
-/** Which card the widget shows instead of the Secure Payment card (spec points 2 and 8). */
+/** Which card the widget shows instead of the Secure Payment card (CHK-02, ERR-01 to ERR-04). */
 export interface CheckoutProblem {
   card: 'Invalid Reference' | 'Payment Error';
   message: string;

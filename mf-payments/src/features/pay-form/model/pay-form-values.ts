@@ -1,6 +1,6 @@
 import { paymentAmount } from '@paydesk/shared/schemas/payment';
 
-/** The standalone form's fields (spec point 2, "/ (payment form)"). */
+/** The standalone form's fields (PAY-01). */
 export interface PayFormValues {
   firstName: string;
   lastName: string;
@@ -16,7 +16,7 @@ export interface FormProblem {
   message: string;
 }
 
-/** Spec point 5, in its order: required fields, then e-mail, then amount. */
+/** VAL-01 to VAL-03, in their order: required fields, then e-mail, then amount. */
 export function validatePayForm(values: PayFormValues): FormProblem | null {
   if (Object.values(values).some((value) => value.trim() === '')) {
     return { title: 'Missing Information', message: 'Please fill in all required fields' };
@@ -31,7 +31,7 @@ export function validatePayForm(values: PayFormValues): FormProblem | null {
 export const hasThirdDecimal = (amount: string): boolean => /\.\d{2}\d*[1-9]/.test(amount);
 
 /**
- * The amount field keeps digits and one dot (spec point 2), and nothing else is changed: a third
+ * The amount field keeps digits and one dot (PAY-02), and nothing else is changed: a third
  * decimal stays as typed, the field shows it as invalid and the form refuses it, so the payer
  * never pays an amount other than the one typed.
  */

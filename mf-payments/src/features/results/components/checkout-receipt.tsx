@@ -4,7 +4,7 @@ import type { ResultState } from '../../../lib/result-state';
 import { useCheckoutSuccess } from '../hooks/use-checkout-success';
 import { ResultCard, resultDate } from './result-card';
 
-/** /checkout-success/{reference} (spec point 2): reference, id, date, Completed or Processing. */
+/** /checkout-success/{reference} (CHK-07): reference, id, date, Completed or Processing. */
 export function CheckoutReceipt({ reference, result }: { reference: string; result: ResultState }) {
   const { status, countdown } = useCheckoutSuccess(reference, result);
   return (

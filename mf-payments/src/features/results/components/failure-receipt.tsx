@@ -6,7 +6,7 @@ import type { ResultState } from '../../../lib/result-state';
 import { FAILURE_FALLBACK } from '../../../lib/outcome';
 import { ResultCard, resultDate } from './result-card';
 
-/** /payment-failure (spec point 2): Failure Reason, id, date, status Failed, Try Again, Need Help. */
+/** /payment-failure (PAY-14): Failure Reason, id, date, status Failed, Try Again, Need Help. */
 export function FailureReceipt({ result, supportEmail }: { result: ResultState; supportEmail: string | undefined }) {
   return (
     <ResultCard

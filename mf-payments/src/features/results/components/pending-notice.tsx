@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { ResultCard } from './result-card';
 
-/** /payment-pending (spec point 2): status Pending, transaction id, optional comment, Return to Payment. */
+/** /payment-pending (PAY-13): status Pending, transaction id, optional comment, Return to Payment. */
 export function PendingNotice({ transactionId, comment }: { transactionId: string | null; comment: string | undefined }) {
   return (
     <ResultCard

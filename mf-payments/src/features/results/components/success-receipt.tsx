@@ -4,7 +4,7 @@ import { formatMoney } from '@paydesk/shared/format';
 import type { ResultState } from '../../../lib/result-state';
 import { ResultCard, resultDate } from './result-card';
 
-/** /payment-success (spec point 2): transaction id, date, status Completed, Go Back to /. */
+/** /payment-success (PAY-12): transaction id, date, status Completed, Go Back to /. */
 export function SuccessReceipt({ result }: { result: ResultState }) {
   return (
     <ResultCard

@@ -3,7 +3,7 @@ import { postToOpener } from '../../../lib/opener';
 import { useUpdateCheckoutStatusMutation, useValidateCheckoutQuery } from '../../../lib/payments-api';
 import type { ResultState } from '../../../lib/result-state';
 
-/** Spec point 9: redirect countdown after checkout success. */
+/** CONST-04: redirect countdown after checkout success. */
 export const CALLBACK_COUNTDOWN_S = 3;
 
 /** What a browser does to leave for the merchant; a seam so tests can watch it. */
@@ -13,7 +13,7 @@ export const leavePage = {
 };
 
 /**
- * The checkout receipt's duty (spec point 4): record the status with the transaction id, then
+ * The checkout receipt's duty (CHK-07): record the status with the transaction id, then
  * tell the opener and close; without an opener, count down and go to the callback address.
  */
 export function useCheckoutSuccess(reference: string, result: ResultState) {
@@ -27,7 +27,7 @@ export function useCheckoutSuccess(reference: string, result: ResultState) {
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    // The answer is ignored (spec point 7); the page goes on either way.
+    // The answer is ignored (CHK-08); the page goes on either way.
     void update({ reference, status, transaction_id: result.transactionId }).finally(() => setRecorded(true));
   }, [reference, status, result.transactionId, update]);
 

@@ -2,7 +2,7 @@ import type { TransactionResult } from '@paydesk/shared/schemas/payment';
 import { FAILURE_FALLBACK, failureDestination, isCompleted, successDestination, type Destination } from '../../../lib/outcome';
 
 /**
- * Where the pending page sends the payer after its one requery (spec point 4, "Pending page"):
+ * Where the pending page sends the payer after its one requery (PAY-13):
  * completed to success (checkout success when the payment belongs to a checkout request), failed
  * to failure with the reason. A payment still pending stays, except in a checkout: the widget then
  * moves on to the checkout receipt as Processing, so the merchant's window hears PAYMENT_PENDING.

@@ -6,7 +6,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import { challengeMessage } from '@paydesk/shared/schemas/payer-api';
 import type { ChallengeForm } from '../model/challenge-form';
 
-/** Spec point 9: the 3D redirect form auto-submits after 1 second. */
+/** CONST-04: the 3D redirect form auto-submits after 1 second. */
 export const CHALLENGE_SUBMIT_DELAY_MS = 1000;
 
 interface ChallengeOverlayProps {
@@ -31,7 +31,7 @@ export function isChallengeComplete(event: MessageEvent, challengeOrigin: string
 }
 
 /**
- * The 3D challenge overlay (spec point 2): the issuer's page runs in a sandboxed frame; the form
+ * The 3D challenge overlay (PAY-09): the issuer's page runs in a sandboxed frame; the form
  * that posts into it is built here from the parsed fields, never from the HTML the API sent.
  */
 export function ChallengeOverlay({ form, transactionId, challengeOrigin, onComplete }: ChallengeOverlayProps) {

@@ -10,7 +10,7 @@ import Typography from '@mui/material/Typography';
 import { formatMoney } from '@paydesk/shared/format';
 
 /**
- * Spec point 9: countdown 120 s, verify delay 2 s, OTP length 6. The about 80 % success is the
+ * CONST-03: countdown 120 s, verify delay 2 s, OTP length 6. The about 80 % success is the
  * server's to decide from the code (the sandbox issuer), never the page's.
  */
 export const DEMO_COUNTDOWN_S = 120;
@@ -25,7 +25,7 @@ interface DemoThreeDsModalProps {
 
 const clock = (seconds: number) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
 
-/** The Demo 3D Secure modal (spec point 2): simulated, any six digits are accepted. */
+/** The Demo 3D Secure modal (PAY-11): simulated, any six digits are accepted. */
 export function DemoThreeDsModal({ amount, onDone }: DemoThreeDsModalProps) {
   const [otp, setOtp] = useState('');
   const [remaining, setRemaining] = useState(DEMO_COUNTDOWN_S);

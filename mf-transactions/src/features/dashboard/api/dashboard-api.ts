@@ -11,7 +11,7 @@ const walletResponse = withData(walletBalance);
 const recentResponse = withData(transaction.array());
 const chartResponse = withData(chartItem.array());
 
-/** The six dashboard calls of spec point 7; every response is read from its `data` field. */
+/** The six dashboard calls of DASH-02; every response is read from its `data` field. */
 export const dashboardApi = api.injectEndpoints({
   endpoints: (build) => ({
     getTotalRevenue: build.query<TotalRevenue, void>({
@@ -32,7 +32,7 @@ export const dashboardApi = api.injectEndpoints({
     // Named for the dashboard: the wallet remote may inject its own endpoint for the same call.
     getDashboardWalletBalance: build.query<WalletBalance, void>({
       query: () => '/backend/wallet-balance',
-      // Spec point 8: a 401 on the wallet balance logs out silently.
+      // AUTH-07, ERR-11: a 401 on the wallet balance logs out silently.
       extraOptions: { silent401: true },
       transformResponse: (body: unknown) => walletResponse.parse(body).data,
       providesTags: ['Dashboard', 'Wallet'],

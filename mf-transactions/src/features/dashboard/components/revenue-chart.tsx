@@ -13,7 +13,7 @@ import { useGetChartDataQuery } from '../api/dashboard-api';
 const ApexRevenueChart = lazy(() => import('./apex-revenue-chart'));
 
 const rangeLabels: Record<ChartRange, string> = { '7days': '7 Days', '30days': '30 Days', '90days': '90 Days', '12months': '12 Months' };
-/** Spec point 9: the dashboard opens on 7 days. */
+/** CONST-06: the dashboard opens on 7 days. */
 export const DEFAULT_RANGE: ChartRange = '7days';
 
 export function RevenueChart() {

@@ -15,7 +15,7 @@ const labels: Record<keyof DashboardSummary, string> = {
 
 export const dashboardReportName = (now: Date): string => `dashboard-report-${now.toISOString().slice(0, 10)}.csv`;
 
-/** The dashboard CSV report (spec point 7): one line per summary figure, as shown to this user. */
+/** The dashboard CSV report (DASH-06): one line per summary figure, as shown to this user. */
 export function dashboardReport(summary: DashboardSummary, fields: readonly (keyof DashboardSummary)[]): string {
   return toCsv(['Metric', 'Value'], fields.map((field) => [labels[field], summary[field]]));
 }

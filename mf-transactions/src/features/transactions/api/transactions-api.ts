@@ -14,7 +14,7 @@ export interface TransactionListArgs {
   status: TransactionStatus | 'all';
 }
 
-/** Spec point 7: search and status are sent only when set (status omitted when 'all'). */
+/** TXN-06: search and status are sent only when set (status omitted when 'all'). */
 export function listQueryString({ page, perPage, search, status }: TransactionListArgs): string {
   const params = new URLSearchParams({ page: String(page), per_page: String(perPage) });
   if (search.trim()) params.set('search', search.trim());

@@ -3,7 +3,7 @@ import type { Transaction } from '@paydesk/shared/schemas/transaction';
 import { DetailRow } from './detail-row';
 import { InfoCard } from './info-card';
 
-/** Gross, fee and net. Never rendered for a viewer (spec point 6). */
+/** Gross, fee and net. Never rendered for a viewer (TXN-14, ROLE-04). */
 export function TransactionSummaryCard({ transaction: t }: { transaction: Transaction }) {
   return (
     <InfoCard title="Transaction Summary">

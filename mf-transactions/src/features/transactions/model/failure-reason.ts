@@ -1,7 +1,7 @@
 import type { Transaction } from '@paydesk/shared/schemas/transaction';
 
 /**
- * The Failure Reason box (spec point 2): the response message, else the debug message at either
+ * The Failure Reason box (TXN-11): the response message, else the debug message at either
  * nesting. Only failed transactions have one; an "Approved" message is not a failure reason.
  */
 export function failureReason(t: Pick<Transaction, 'status' | 'response' | 'response_content'>): string | null {

@@ -12,7 +12,7 @@ export interface ListFilters {
   perPage: PageSize;
 }
 
-/** The status filter of the screen (spec point 2); Success also lists completed payments. */
+/** The status filter of the screen (TXN-02); Success also lists completed payments. */
 export const statusOptions: readonly { value: ListFilters['status']; label: string }[] = [
   { value: 'all', label: 'All Status' },
   { value: 'success', label: 'Success' },

@@ -4,7 +4,7 @@ import { toCsv } from '@paydesk/shared/csv';
 export const TRANSACTIONS_CSV = 'transactions.csv';
 const header = ['Transaction ID', 'Customer Name', 'Email', 'Amount', 'Status', 'Date'] as const;
 
-/** Spec point 7: the current page only, amounts as sent (two decimals), dates in ISO 8601. */
+/** TXN-17: the current page only, amounts as sent (two decimals), dates in ISO 8601. */
 export function transactionsCsv(rows: readonly Transaction[]): string {
   return toCsv(header, rows.map((t) => [t.transaction_id, `${t.first_name} ${t.last_name}`, t.email, t.payment_amount, t.status, t.created_at]));
 }

@@ -3,7 +3,7 @@ import type { StatusMessage } from '@paydesk/shared/schemas/common';
 import type { CreateUserRequest } from '@paydesk/shared/schemas/user';
 import { toStatusMessage } from './status-message';
 
-/** POST /api/backend/users with name, email, password, role, status (spec point 7). */
+/** POST /api/backend/users with name, email, password, role, status (USR-07). */
 const createUserApi = api.injectEndpoints({
   endpoints: (build) => ({
     createUser: build.mutation<StatusMessage, CreateUserRequest>({

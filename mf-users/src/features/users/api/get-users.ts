@@ -1,7 +1,7 @@
 import { api } from '@paydesk/shared/api/api-slice';
 import { usersResponse, type AdminUser } from '@paydesk/shared/schemas/user';
 
-/** GET /api/backend/users → {data: [users]} (spec point 7). */
+/** GET /api/backend/users → {data: [users]} (USR-07). */
 const getUsersApi = api.injectEndpoints({
   endpoints: (build) => ({
     getUsers: build.query<AdminUser[], void>({

@@ -3,7 +3,7 @@ import type { StatusMessage } from '@paydesk/shared/schemas/common';
 import type { UpdateUserRequest } from '@paydesk/shared/schemas/user';
 import { toStatusMessage } from './status-message';
 
-/** PUT /api/backend/users/{id}; the edit form sends no password value (spec point 7). */
+/** PUT /api/backend/users/{id}; the edit form sends no password value (USR-07). */
 const updateUserApi = api.injectEndpoints({
   endpoints: (build) => ({
     updateUser: build.mutation<StatusMessage, { id: number; body: Omit<UpdateUserRequest, 'password'> }>({

@@ -7,7 +7,7 @@ import { reportOutcome } from '../lib/report-outcome';
 import { UserFormDialog } from './user-form-dialog';
 import { UserFormFields, type UserFormValues } from './user-form-fields';
 
-// Spec point 5: default role viewer, default status on add active.
+// USR-02: default role viewer, default status on add active.
 const blank: UserFormValues = { name: '', email: '', role: 'viewer', password: '', status: 'active' };
 
 export function AddUserDialog({ roles, onClose }: { roles: readonly Role[]; onClose: () => void }) {

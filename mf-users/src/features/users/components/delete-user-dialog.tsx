@@ -8,7 +8,7 @@ import type { AdminUser } from '@paydesk/shared/schemas/user';
 import { useDeleteUserMutation } from '../api/delete-user';
 import { reportOutcome } from '../lib/report-outcome';
 
-/** Spec point 2: the delete confirmation, with Confirm reading 'Processing...' while busy. */
+/** USR-04: the delete confirmation, with Confirm reading 'Processing...' while busy. */
 export function DeleteUserDialog({ user, onClose }: { user: AdminUser; onClose: () => void }) {
   const [deleteUser, { isLoading }] = useDeleteUserMutation();
 

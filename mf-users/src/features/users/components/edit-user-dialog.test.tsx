@@ -43,7 +43,7 @@ test('has Name, Email, Role and Status filled in, and sends them with no passwor
   expect(onClose).toHaveBeenCalled();
 });
 
-test('waits about 1 s before the call completes (spec point 9), showing it is busy', async () => {
+test('waits about 1 s before the call completes (USR-03, CONST-10), showing it is busy', async () => {
   const { user } = open({ specDelay: true });
   const started = Date.now();
   await user.click(screen.getByRole('button', { name: 'Update User' }));
@@ -55,7 +55,7 @@ test('waits about 1 s before the call completes (spec point 9), showing it is bu
 
 test.each([
   ['the server message', answer(409, { status: 'error', message: 'The last active super admin cannot be deleted, demoted or deactivated' }), 'The last active super admin cannot be deleted, demoted or deactivated'],
-  // Spec point 8: the update path also falls back to 'Failed to add user'.
+  // ERR-09: the update path also falls back to 'Failed to add user'.
   ['the add fallback without a message', answer(500, { status: 'error' }), 'Failed to add user'],
 ])('on failure shows an Error toast with %s and stays open', async (_case, response, message) => {
   api.reply('PUT /api/backend/users/3', () => response);

@@ -33,7 +33,7 @@ export function EditUserDialog({ user, roles, isSelf, onClose, delayMs = EDIT_DE
     await wait(delayMs);
     const result = await updateUser({ id: user.id, body: parsed.data });
     setBusy(false);
-    // Spec point 8: the update path also falls back to 'Failed to add user'.
+    // ERR-09: the update path also falls back to 'Failed to add user'.
     if (reportOutcome(result, { success: 'User Updated', fallback: 'Failed to add user' })) onClose();
   };
 

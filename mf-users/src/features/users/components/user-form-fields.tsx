@@ -24,7 +24,7 @@ interface UserFormFieldsProps {
   /** The roles the signed-in user may assign (manageableRoles). */
   roles: readonly Role[];
   onChange: (patch: Partial<UserFormValues>) => void;
-  /** Add: Name, Email, Role, Password. Edit: Name, Email, Role, Status (spec point 2). */
+  /** Add: Name, Email, Role, Password. Edit: Name, Email, Role, Status (USR-02, USR-03). */
   variant: 'add' | 'edit';
   /** Why the status cannot change (one's own account), if it cannot. */
   statusLockedReason?: string | undefined;

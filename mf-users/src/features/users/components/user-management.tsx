@@ -18,7 +18,7 @@ import { UsersTable } from './users-table';
 
 type OpenDialog = { kind: 'add' } | { kind: 'edit'; user: AdminUser } | { kind: 'delete'; user: AdminUser } | null;
 
-/** Spec point 2, User Management: the Admin Users table and its Add, Edit and Delete dialogs. */
+/** USR-01, User Management: the Admin Users table and its Add, Edit and Delete dialogs. */
 export function UserManagement() {
   const actor = useAppSelector(selectCurrentUser);
   const roles = actor ? manageableRoles(actor.role) : [];

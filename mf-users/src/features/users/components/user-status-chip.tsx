@@ -12,7 +12,7 @@ export const statusLabel = (status: UserStatus): string => {
   }
 };
 
-/** Spec point 4: only active shows green; the others show red. */
+/** USR-05: only active shows green; the others show red. */
 export function UserStatusChip({ status }: { status: UserStatus }) {
   return <Chip size="small" label={statusLabel(status)} color={status === 'active' ? 'success' : 'error'} data-status={status} />;
 }

@@ -4,7 +4,7 @@ import { notify } from '@paydesk/shared/ui/notify';
 
 export type MutationResult = { data: StatusMessage; error?: undefined } | { data?: undefined; error: unknown };
 
-/** The texts of one user call (spec point 8): its success toast and its fallback error message. */
+/** The texts of one user call (USR-08, ERR-09): its success toast and its fallback error message. */
 export interface OutcomeTexts {
   success: 'User Added' | 'User Updated' | 'User Deleted';
   fallback: 'Failed to add user' | 'Failed to delete user';
@@ -18,7 +18,7 @@ const isServerAnswer = (error: unknown): boolean =>
   (('status' in error && typeof error.status === 'number') || 'originalStatus' in error);
 
 /**
- * Spec point 8, Users: success only when status is 'success'; a non-OK response or another status
+ * USR-07 and ERR-09: success only when status is 'success'; a non-OK response or another status
  * gives an Error toast with the server message or the fallback; a failed call gives
  * 'An unexpected error occurred'. Returns whether the call succeeded.
  */

@@ -18,7 +18,7 @@ export const someUsers: AdminUser[] = [
 ];
 
 /**
- * The user calls of spec point 7 behind a spy on fetch: the list answers `users`, every mutation
+ * The user calls of USR-07 behind a spy on fetch: the list answers `users`, every mutation
  * succeeds unless `reply` overrides "METHOD /api/path". Records what the page sent.
  */
 export function fakeUsersApi(users: AdminUser[] = someUsers) {

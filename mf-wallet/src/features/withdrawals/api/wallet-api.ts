@@ -11,7 +11,7 @@ export interface WithdrawArgs {
 }
 
 /**
- * The wallet calls of spec point 7. A 401 on any of them logs out silently (spec points 4 and 8).
+ * The wallet calls of WAL-09. A 401 on any of them logs out silently (AUTH-07, ERR-11).
  * One file for the three: they share the tags and the silent-401 rule.
  */
 const walletApi = api.injectEndpoints({

@@ -12,7 +12,7 @@ interface Props {
   onNewWithdrawal: () => void;
 }
 
-/** Spec point 2: Available Balance, 'Ready for withdrawal' and New Withdrawal; pending beside it. */
+/** WAL-02: Available Balance, 'Ready for withdrawal' and New Withdrawal; pending beside it. */
 export function WalletBalanceCard({ balance, onNewWithdrawal }: Props) {
   return (
     <Card variant="outlined" sx={{ mb: 3 }}>

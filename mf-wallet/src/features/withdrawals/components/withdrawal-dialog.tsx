@@ -16,7 +16,7 @@ import { amountCents, checkWithdrawal, cleanAmount, emptyForm, submitDisabled, t
 import { newIdempotencyKey } from '../model/idempotency-key';
 
 /**
- * A 401 ends the session silently (spec point 8): the shared base query signs out, which resets
+ * A 401 ends the session silently (AUTH-07, ERR-11): the shared base query signs out, which resets
  * the API state and so aborts this very request. Neither case gets a toast.
  */
 const sessionEnded = (error: unknown) =>
@@ -28,7 +28,7 @@ const fields: readonly { name: Exclude<keyof WithdrawalForm, 'amount' | 'reason'
   { name: 'account_name', label: 'Account Name', max: 120 },
 ];
 
-/** Request Withdrawal (spec points 2, 5, 8, 9): checks in the spec's order, fee $0.00, net = amount. */
+/** Request Withdrawal (WAL-03, ERR-11): checks in VAL-13's order, fee $0.00, net = amount (CONST-08). */
 export function WithdrawalDialog({ availableCents, onClose }: { availableCents: number; onClose: () => void }) {
   const [form, setForm] = useState<WithdrawalForm>(emptyForm);
   const [requestWithdrawal, { isLoading }] = useRequestWithdrawalMutation();

@@ -11,7 +11,7 @@ import { WithdrawalStatusChip } from './withdrawal-status-chip';
 
 const columns = ['Reference', 'Amount', 'Account Details', 'Status', 'Requested', 'Processed', 'Reason'] as const;
 
-/** Spec point 2's seven columns. Reason shows why a withdrawal failed, else the requester's reason. */
+/** WAL-05's seven columns. Reason shows why a withdrawal failed, else the requester's reason. */
 export function WithdrawalsTable({ rows }: { rows: readonly Withdrawal[] }) {
   return (
     <TableContainer>

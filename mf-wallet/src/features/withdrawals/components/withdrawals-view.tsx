@@ -19,7 +19,7 @@ import { WalletBalanceCard } from './wallet-balance-card';
 import { WithdrawalDialog } from './withdrawal-dialog';
 import { WithdrawalsTable } from './withdrawals-table';
 
-/** The Withdrawals screen of spec point 2. Fetch errors are not toasted (spec point 8): they show in place. */
+/** The Withdrawals screen (WAL-01 to WAL-06). Fetch errors are not toasted (ERR-11): they show in place. */
 export function WithdrawalsView() {
   const balance = useGetWalletBalanceQuery();
   const list = useGetWithdrawalsQuery();

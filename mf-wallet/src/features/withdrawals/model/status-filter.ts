@@ -2,7 +2,7 @@ import type { Withdrawal, WithdrawalStatus } from '@paydesk/shared/schemas/walle
 
 export type StatusFilter = WithdrawalStatus | 'all';
 
-/** Spec point 2: All, Pending, Completed, Failed, Cancelled. */
+/** WAL-04: All, Pending, Completed, Failed, Cancelled. */
 export const statusOptions: readonly { value: StatusFilter; label: string }[] = [
   { value: 'all', label: 'All' },
   { value: 'pending', label: 'Pending' },

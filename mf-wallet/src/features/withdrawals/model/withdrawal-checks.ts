@@ -16,18 +16,18 @@ export type CheckResult = { ok: true; body: WithdrawRequestInput } | { ok: false
 /** Whole cents of the amount field, or NaN when it is not a number. */
 export const amountCents = (amount: string): number => (amount.trim() === '' ? Number.NaN : Math.round(Number(amount) * 100));
 
-/** The amount field keeps digits and one dot, at most two decimals (spec point 2's amount input). */
+/** The amount field keeps digits and one dot, at most two decimals (WAL-03, the amount rule of PAY-02). */
 export const cleanAmount = (typed: string): string => {
   const digits = typed.replace(/[^\d.]/g, '');
   const [whole = '', ...rest] = digits.split('.');
   return rest.length === 0 ? whole : `${whole}.${rest.join('').slice(0, 2)}`;
 };
 
-/** Spec point 5: the submit button is disabled when the amount is empty or above the balance. */
+/** VAL-14: the submit button is disabled when the amount is empty or above the balance. */
 export const submitDisabled = (form: WithdrawalForm, availableCents: number): boolean =>
   form.amount.trim() === '' || amountCents(form.amount) > availableCents;
 
-/** Spec point 5, in its order: amount above 0, then within the balance, then the account fields. */
+/** VAL-13, in its order: amount above 0, then within the balance, then the account fields. */
 export function checkWithdrawal(form: WithdrawalForm, availableCents: number): CheckResult {
   const cents = amountCents(form.amount);
   if (!Number.isFinite(cents) || cents <= 0) return { ok: false, title: 'Invalid Amount', message: 'Please enter a valid amount' };

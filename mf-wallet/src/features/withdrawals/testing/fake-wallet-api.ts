@@ -18,7 +18,7 @@ export const aWithdrawal = (over: Partial<Withdrawal> = {}): Withdrawal => ({
   reason: 'Weekly payout', failure_reason: null, ...over,
 });
 
-/** The wallet calls of spec point 7 behind a spy on fetch; `reply` overrides "METHOD /api/path". */
+/** The wallet calls of WAL-09 behind a spy on fetch; `reply` overrides "METHOD /api/path". */
 export function fakeWalletApi(available = '1000.00', withdrawals: Withdrawal[] = []) {
   const calls: RecordedCall[] = [];
   const replies = new Map<string, Reply>();
