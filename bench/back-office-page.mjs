@@ -1,4 +1,4 @@
-// Time to a usable back office after sign-in (issue 9, "Back office"), in real Chromium with the
+// Time to a usable back office after sign-in (PERF-03), in real Chromium with the
 // CPU slowed 4x and a fast-3G-like network, cold cache every run, against N transactions on
 // PostgreSQL. Each run signs the demo admin in through the real sign-in page; the clock starts
 // at the form's submit.

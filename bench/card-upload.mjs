@@ -1,4 +1,4 @@
-// Card upload at scale (issue 6, "Scale"): one generated .xlsx of 100,000 rows uploaded to the
+// Card upload at scale (PERF-06): one generated .xlsx of 100,000 rows uploaded to the
 // real server process, as the Card Management dialog sends it (multipart, admin token).
 //
 //   npm run bench:cards                       100,000 rows, PGlite and PostgreSQL, 3 runs each

@@ -16,7 +16,7 @@ import { cpuSlowdown, launchBrowser, network, throttledPage } from './lib/thrott
 const resultsDir = process.env.BENCH_RESULTS_DIR ?? fileURLToPath(new URL('./results', import.meta.url));
 const runs = Number(process.argv[process.argv.indexOf('--runs') + 1]) || 5;
 const BUDGET_KB = 200;
-/** Issue 9: the federated page within 1.15x of the single bundle's time to usable. */
+/** PERF-02: the federated page within 1.15x of the single bundle's time to usable. */
 const OVERHEAD_TARGET = 1.15;
 const root = fileURLToPath(new URL('..', import.meta.url));
 /** Where create-config.cjs puts the variant (FRONTENDS_DIR layout: shell/dist). */

@@ -1,5 +1,5 @@
-// Payment API under load (issue 9): one real server process on a fresh PostgreSQL database,
-// autocannon on loopback, and pgbench replaying the same payment's SQL beside it.
+// Payment API under load (PERF-07 to PERF-09): one real server process on a fresh PostgreSQL
+// database, autocannon on loopback, and pgbench replaying the same payment's SQL beside it.
 //
 //   npm run bench:payments                                 3 rounds of 15 s
 //   npm run bench:payments -- --seconds 5 --rounds 1 --history 20000 --sweep none
@@ -28,8 +28,9 @@
 //   this database; bench/lib/payment-sql.mjs) with C clients, as many seconds, in the same round;
 //   the ratio payments/s ÷ that is what the server leaves of the database's capacity. A ceiling
 //   is the most the database does, so C is where pgbench's replay peaks on these machines: about
-//   32 clients (10: 2,300 a second, 20: 2,690, 32: 2,770, 64: 2,450 in session 8). With 10, as
-//   before, neither side was at its ceiling; the sweep shows both at every count.
+//   32 clients (10: 2,300 a second, 20: 2,690, 32: 2,770, 64: 2,450 on a machine whose pgbench
+//   TPC-B ran 2,316 tps). With 10, neither side is at its ceiling; the sweep shows both at every
+//   count.
 // - sweep: one run of SWEEP_SECONDS per payer count, pgbench with as many clients right before.
 // - half load: payments started at a fixed rate of half the payments/s of the same round, right
 //   after it (open loop, latency from each payment's scheduled start); then pgbench at the same
@@ -216,7 +217,7 @@ try {
   }
   // The yardstick last: its tables and their vacuuming would otherwise weigh on the first round.
   results.tpcb = await runTpcb({ databaseUrl: database.url });
-  log(`pgbench TPC-B-like, 16 clients, 5 s: ${fmtInt(results.tpcb.tps)} tps (issue 9's reference: about 3,200 on a machine of this kind)`);
+  log(`pgbench TPC-B-like, 16 clients, 5 s: ${fmtInt(results.tpcb.tps)} tps (reference: about 3,200 on a machine of this kind)`);
 } finally {
   product.stop();
   await closeStats();

@@ -1,5 +1,5 @@
 // Every benchmark of the project, one after the other, then one report: bench/report.md and
-// bench/report.json (issue 9).
+// bench/report.json (PERF-01 to PERF-09).
 //
 //   npm run bench               the full sizes, about 15-20 minutes on a 2-core machine
 //   npm run bench -- --quick    smaller sizes, about 3 minutes: proves everything runs

@@ -1,4 +1,4 @@
-// Server time of the dashboard and transaction-list calls at scale (issue 4, "Scale").
+// Server time of the dashboard and transaction-list calls at scale (PERF-04, PERF-05).
 //
 //   npm run bench:transactions                      1,000,000 transactions, PostgreSQL and PGlite
 //   npm run bench:transactions -- --transactions 100000 --db postgres

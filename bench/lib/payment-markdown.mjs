@@ -65,7 +65,7 @@ export function paymentMarkdown({ run, targets, summary, verdicts, results, stat
     `| half load: ${spread(summary.half_load_rate)} payments/s at a fixed rate (half the round's), p50 / p99 | ${spread(summary.half_load_p50_ms, ' ms')} / ${spread(summary.half_load_p99_ms, ' ms')} | ${verdict(verdicts.half_load_p99_ms)} p99 < ${targets.half_load_p99_ms} ms |`,
     `| the database alone at that rate: pgbench, the same SQL, ${connections} clients, p50 / p99 | ${spread(summary.database_half_load_p50_ms, ' ms')} / ${spread(summary.database_half_load_p99_ms, ' ms')} | |`,
     `| PostgreSQL's CPU time per payment at half load: under the server / under pgbench | ${summary.half_load_postgres_cpu_ms_per_payment.median} ms / ${summary.database_half_load_postgres_cpu_ms_per_payment.median} ms | |`,
-    `| yardstick: pgbench's TPC-B-like script, 16 clients, 5 s | ${fmtInt(results.tpcb.tps)} tps (issue 9's reference: about 3,200 on a machine of this kind) | |`,
+    `| yardstick: pgbench's TPC-B-like script, 16 clients, 5 s | ${fmtInt(results.tpcb.tps)} tps (reference: about 3,200 on a machine of this kind) | |`,
     `| checkout validation, requests/s, ${connections} clients | ${spread(summary.validation_requests_per_s)} | |`,
     `| checkout validation p50 / p99 | ${spread(summary.validation_p50_ms, ' ms')} / ${spread(summary.validation_p99_ms, ' ms')} | |`,
     '',

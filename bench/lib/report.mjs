@@ -47,7 +47,7 @@ function transactionsSection(runs) {
   return lines;
 }
 
-/** The issue sets no number for the back office: its times are reported, and whether at full size. */
+/** PERF-03 sets no number for the back office: its times are reported, and whether at full size. */
 function backOfficeRow(step) {
   const head = ['Back office', 'time to a usable Transaction Monitoring page and Dashboard at 1,000,000 transactions'];
   if (!step?.data) return [...head, step?.error ? 'failed (see Back office)' : 'not measured in this run', '—'];
@@ -95,7 +95,7 @@ function targetRows(steps, runs, growthSummary) {
   const pay = steps.find((s) => s.kind === 'payments')?.data;
   if (pay) {
     const { summary: s, targets: t, verdicts: v } = pay;
-    const yardstick = pay.tpcb ? ` (this machine then: pgbench TPC-B ${fmtInt(pay.tpcb.tps)} tps, against about 3,200 in the issue)` : '';
+    const yardstick = pay.tpcb ? ` (this machine then: pgbench TPC-B ${fmtInt(pay.tpcb.tps)} tps, against about 3,200 on the reference machine)` : '';
     const payers = pay.connections ? ` with ${pay.connections} payers at once` : '';
     const bySweep = pay.sweep?.length ? `; by payers at once: ${pay.sweep.map((r) => `${r.payers} → ${r.ratio}`).join(', ')}` : '';
     rows.push(['Payment API', `>= ${fmtInt(t.payments_per_s)} complete payments/s`, `${spread(s.payments_per_s)} payments/s${payers}${yardstick}`, verdict(v.payments_per_s)]);
