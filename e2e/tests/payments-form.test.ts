@@ -36,7 +36,7 @@ test('a card blocked at initialisation keeps Pay disabled and says why', async (
   await page.context().close();
 });
 
-test('the form refuses missing fields with the spec toast', async () => {
+test('the form refuses missing fields with the VAL-01 toast', async () => {
   const page = await newPage(browser);
   await page.goto('/');
   await page.getByLabel(/^Amount/).fill('5');

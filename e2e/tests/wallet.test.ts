@@ -30,7 +30,7 @@ async function toast(page: Page, title: string, message: string): Promise<void> 
   await shown.getByText(message, { exact: true }).waitFor();
 }
 
-test('the dialog checks amount, balance and account fields in the spec order, with its messages', async () => {
+test('the dialog checks amount, balance and account fields in the order of VAL-13, with its messages', async () => {
   const page = await openWithdrawals();
   const balance = await available(page);
   await page.getByRole('button', { name: 'New Withdrawal' }).click();

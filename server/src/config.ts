@@ -122,7 +122,7 @@ export interface Config {
   frontendsDir: string;
   /** Deploy-time remotes manifest file; absent means the remotes built in this checkout. */
   remotesManifest: string | undefined;
-  /** Failed sign-ins in a row after which an e-mail address is locked (the spec's max login attempts). */
+  /** Failed sign-ins in a row after which an e-mail address is locked (SEC-06: the settings' max login attempts). */
   loginMaxAttempts: number;
   /** How long that lock lasts (PCI DSS 8.3.4: at least 30 minutes). */
   loginLockMinutes: number;

@@ -18,7 +18,7 @@ test.each([
   expect(outcomeOf(result).kind).toBe(kind);
 });
 
-test('the failure reason is the server message, or the spec fallback', () => {
+test('the failure reason is the server message, or the ERR-05 fallback', () => {
   expect(outcomeOf(transactionResultOf({ status: 'failed', paymentCompleted: false, response_message: 'Lost card' }))).toEqual({ kind: 'failure', reason: 'Lost card' });
   expect(outcomeOf(transactionResultOf({ status: 'failed', paymentCompleted: false, response_message: '' }))).toEqual({
     kind: 'failure',

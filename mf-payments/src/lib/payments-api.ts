@@ -14,7 +14,7 @@ import { customError, publicFetch } from './public-fetch';
 // dialog, not with the form.
 z.config(z.locales.en());
 
-/** Answers whose data the payer pages do not use (spec: "Result ignored"). */
+/** Answers whose data the payer pages do not use (CHK-08, PAY-11): only whether the call succeeded counts. */
 const statusAnswer = publicAnswer(z.unknown());
 
 export interface Initialisation {

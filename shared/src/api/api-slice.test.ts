@@ -42,7 +42,7 @@ test('a call that carries its own credential keeps it, even when staff are signe
   expect((fetchSpy.mock.calls[0][0] as Request).headers.get('authorization')).toBe('Bearer pk_test');
 });
 
-test('a 401 with a token ends the session, clears storage and shows the spec toast', async () => {
+test('a 401 with a token ends the session, clears storage and shows the Unauthorized toast (AUTH-07)', async () => {
   writeStoredSession({ token: 'tok-1', user });
   fetchSpy.mockResolvedValue(answer(401, { status: 'error', message: 'Unauthorized' }));
   const store = makeStore();

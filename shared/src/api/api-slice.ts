@@ -2,7 +2,7 @@ import { createApi, fetchBaseQuery, type BaseQueryFn, type FetchArgs, type Fetch
 import { TOKEN_KEY } from '../session/storage';
 import { sessionExpired } from '@paydesk/shared/session/session-slice';
 
-/** Per-endpoint options: the spec logs out on a 401 with a toast, or silently for the wallet calls. */
+/** Per-endpoint options: a 401 logs out with a toast, or silently for the wallet calls (AUTH-07). */
 export interface PaydeskExtraOptions {
   silent401?: boolean;
 }

@@ -35,7 +35,7 @@ test('posts the form to /api with the stored bearer token, reports progress and 
   expect(progress).toEqual([0.25, 1, 1]);
 });
 
-test('a 401 with a token ends the session with the spec toast, like every API call', async () => {
+test('a 401 with a token ends the session with the Unauthorized toast (AUTH-07), like every API call', async () => {
   xhr = fakeUploadXhr({ status: 401, body: { status: 'error', message: 'Unauthorized' } });
   writeStoredSession({ token: 'tok-1', user });
   const store = makeStore();

@@ -3,7 +3,7 @@ import {
   detectBrand, formatCardNumber, formatCvv, formatExpiry, isValidCardNumber, isValidCvv, isValidExpiry, parseExpiry, passesLuhn, withCheckDigit,
 } from './card-rules';
 
-describe('brand by prefix (spec table)', () => {
+describe('brand by prefix (VAL-05)', () => {
   test.each([
     ['4242424242424242', 'visa'],
     ['5105105105105100', 'mastercard'],

@@ -55,7 +55,7 @@ export const CARD_SEARCH_IN_ADDRESS_MESSAGE =
   `A card number never goes in an address: search by card number with POST /api/backend/cards/search (an address takes at most ${MAX_ADDRESS_SEARCH_DIGITS} digits in a row)`;
 
 /**
- * GET /api/backend/cards. The spec's call takes no parameters; the pool can hold hundreds of
+ * GET /api/backend/cards. CARD-08's call takes no parameters; the pool can hold hundreds of
  * thousands of cards, so the server filters and pages. `search` matches the first six or last
  * four digits, or the brand; a whole card number goes in the body of POST /cards/search.
  */
@@ -70,7 +70,7 @@ export const cardsQuery = cardListFilters.extend({
 export const cardsSearchRequest = cardListFilters;
 export type CardsQuery = z.input<typeof cardListFilters>;
 
-/** `{data: [cards]}` as the spec says, with the count for `Cards (count)` and the page. */
+/** `{data: [cards]}` as CARD-08 says, with the count for `Cards (count)` and the page. */
 export const cardsResponse = withData(z.array(poolCard)).extend({
   total: z.number().int(),
   page: z.number().int(),

@@ -20,7 +20,7 @@ export const withdrawal = z.object({
   transaction_id: z.string(),
   /** The requester's optional reason. */
   reason: z.string().nullable(),
-  /** Why the bank refused a failed withdrawal (not in the spec; shown in the Reason column). */
+  /** Why the bank refused a failed withdrawal (beyond DATA-13; shown in the Reason column). */
   failure_reason: z.string().nullable(),
 });
 export type Withdrawal = z.infer<typeof withdrawal>;

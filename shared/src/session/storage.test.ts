@@ -4,7 +4,7 @@ const user = { id: 7, username: 'Alex Admin', role: 'admin' as const, email: 'ad
 
 beforeEach(() => localStorage.clear());
 
-test('a written session reads back under the spec keys token and admin_user', () => {
+test('a written session reads back under the keys token and admin_user (CONST-11)', () => {
   writeStoredSession({ token: 'abc', user });
   expect(localStorage.getItem(TOKEN_KEY)).toBe('abc');
   expect(JSON.parse(localStorage.getItem(USER_KEY) ?? '')).toEqual(user);

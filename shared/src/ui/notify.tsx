@@ -52,7 +52,7 @@ export function Toasts() {
   ) : null;
 }
 
-/** The one way to show a toast: a title and a message, as the spec writes them ("Title / message"). */
+/** The one way to show a toast: a title and a message, as the requirements write them ("Title / message", ERR-01 to ERR-12). */
 export function notify(variant: ToastVariant, title: string, message?: string): void {
   const toast = { variant, title, message };
   if (show) {

@@ -19,7 +19,7 @@ const renderCards = (role: keyof typeof testUsers = 'admin', route = '/control/c
 const address = () => new URLSearchParams(screen.getByTestId('address').textContent ?? '');
 const rowOf = (number: string) => screen.getByRole('row', { name: new RegExp(number.replace(/\*/g, '\\*')) });
 
-test('shows the title, Cards (total) and the spec columns with Never and N/A', async () => {
+test('shows the title, Cards (total) and the CARD-04 columns with Never and N/A', async () => {
   api = fakeCardsApi([
     aCard({ id: 1, card_number: '424242******4242', expiry_month: 4, failure_count: 2, transactions: [{ transaction_id: 'PD2', created_at: '2026-03-05T12:00:00.000Z' }, { transaction_id: 'PD1', created_at: '2026-03-02T12:00:00.000Z' }] }),
     aCard({ id: 2, card_number: '555555******4444', card_brand: 'Mastercard', expiry_month: 11, status: 'blocked', failure_count: null }),

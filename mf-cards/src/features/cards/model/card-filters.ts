@@ -56,7 +56,7 @@ export function cardListRequest({ search, status, page, perPage }: CardFilters):
 }
 
 /**
- * GET /api/backend/cards with the filters in the address (the spec's call), or POST
+ * GET /api/backend/cards with the filters in the address (CARD-08), or POST
  * /api/backend/cards/search with them in the body when the search may not go in an address.
  */
 export function cardListCall(filters: CardFilters): string | { url: string; method: 'POST'; body: ReturnType<typeof cardListRequest> } {

@@ -6,7 +6,7 @@ const checkout: CheckoutRequest = {
   amount: 25, metadata: {}, callback_url: 'https://shop.example/done', status: 'pending',
 };
 
-test('completed, failed and a non-positive amount are refused with the spec texts', () => {
+test('completed, failed and a non-positive amount are refused with the ERR-03 texts', () => {
   expect(checkoutRefusal({ ...checkout, status: 'completed' })?.message).toBe('This payment has already been completed');
   expect(checkoutRefusal({ ...checkout, status: 'failed' })?.message).toBe('This payment has failed');
   expect(checkoutRefusal({ ...checkout, amount: 0 })?.message).toBe('Invalid payment amount');
@@ -18,7 +18,7 @@ test('pending and cancelled checkouts are payable', () => {
   expect(checkoutRefusal({ ...checkout, status: 'cancelled' })).toBeNull();
 });
 
-test('validation errors map to the spec texts', () => {
+test('validation errors map to the ERR-02 texts', () => {
   expect(validationProblem({ status: 'FETCH_ERROR', error: 'TypeError' })).toEqual({ card: 'Payment Error', message: 'Unable to validate reference. Please try again.' });
   expect(validationProblem({ status: 404, data: { status: 'error', message: 'Invalid reference' } })).toEqual({ card: 'Invalid Reference', message: 'Invalid reference' });
   expect(validationProblem({ status: 404, data: {} })).toEqual({ card: 'Invalid Reference', message: 'Invalid reference' });

@@ -43,7 +43,7 @@ export function PayForm({ onValid, onFirstTouch }: PayFormProps) {
   // The button never shows a rounded amount: an amount the form will refuse shows as nothing to pay.
   const shown = Number.isFinite(amount) && !partCent ? amount : 0;
   return (
-    // noValidate: the spec's own toasts report the rules, in the spec's order.
+    // noValidate: the toasts of VAL-01 to VAL-03 report the rules, in their order.
     <Box component="form" noValidate onSubmit={submit} onFocus={touch} onPointerDown={touch} sx={{ display: 'grid', gap: 2 }} aria-label="Payment form">
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
         {fields.slice(0, 2).map((f) => (

@@ -72,7 +72,7 @@ test('Refresh says Data Refreshed; CSV Report downloads the figures and says Rep
   expect(text).toContain('Available Balance,850.00\r\n');
 });
 
-test('a failed call shows the spec toast and placeholder figures labelled as samples', async () => {
+test('a failed call shows the ERR-07 toast and placeholder figures labelled as samples', async () => {
   api = fakeApi(routes({ '/api/backend/today-stats': () => ({ status: 500, body: { status: 'error', message: 'Internal server error' } }) }));
   renderWithProviders(<DashboardView />, { preloadedState: sessionOf(testUsers.admin) });
   await screen.findByText('Failed to fetch dashboard data.');

@@ -8,7 +8,7 @@ const stats = {
   week_transactions: 5, week_amount: '500.00', week_growth: 12.5, month_transactions: 10, month_amount: '1000.00', month_growth: -3.25,
 };
 
-test('puts the calls together into the spec summary, balances from the wallet call', () => {
+test('puts the calls together into the DATA-06 summary, balances from the wallet call', () => {
   const summary = combineSummary(revenue, counts, stats, { available_balance: '850.00', pending: '50.00', total: '900.00' });
   expect(summary).toMatchObject({ total_revenue: '1000.00', success_rate: 80, week_growth: 12.5, available_balance: '850.00', pending_balance: '50.00', total_balance: '900.00' });
   expect(Object.keys(summary).sort()).toEqual([...allSummaryFields].sort());

@@ -3,7 +3,7 @@ import type { WalletBalance } from '@paydesk/shared/schemas/wallet';
 
 export type Balances = Pick<DashboardSummary, 'available_balance' | 'pending_balance' | 'total_balance'>;
 
-/** The spec's dashboard summary, put together from the calls that answer its parts. */
+/** The dashboard summary (DATA-06), put together from the calls that answer its parts. */
 export function combineSummary(revenue: TotalRevenue, counts: TotalTransactions, stats: TodayStats, wallet: WalletBalance | null): DashboardSummary {
   const balances: Balances = wallet
     ? { available_balance: wallet.available_balance, pending_balance: wallet.pending, total_balance: wallet.total }
@@ -12,7 +12,7 @@ export function combineSummary(revenue: TotalRevenue, counts: TotalTransactions,
 }
 
 /**
- * Placeholder figures the spec shows when the dashboard data cannot be fetched. They are round
+ * Placeholder figures shown when the dashboard data cannot be fetched (DASH-04). They are round
  * on purpose and every screen that shows them labels them as sample figures.
  */
 export const SAMPLE_SUMMARY: DashboardSummary = {

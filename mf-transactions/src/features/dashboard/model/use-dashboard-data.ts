@@ -10,7 +10,7 @@ const isUnauthorized = (error: unknown) => typeof error === 'object' && error !=
 
 export interface DashboardData {
   summary: DashboardSummary | undefined;
-  /** True when the figures are the spec's placeholders, shown because a call failed. */
+  /** True when the figures are the placeholders of DASH-04, shown because a call failed. */
   isSample: boolean;
   isLoading: boolean;
   /** Refetches every summary call; true when all of them answered. */

@@ -76,7 +76,7 @@ test('Export downloads transactions.csv of the current page and says Export Comp
   expect(lines.slice(1).map((l) => l.split(',')[0])).toEqual(Array.from({ length: 10 }, (_, i) => `PDROW${String(i + 1).padStart(5, '0')}`));
 });
 
-test('a failed list shows the spec toast', async () => {
+test('a failed list shows the ERR-08 toast', async () => {
   api = fakeApi({ [LIST]: () => ({ status: 500, body: { status: 'error', message: 'Internal server error' } }) });
   renderList();
   expect(await screen.findByText('Failed to fetch transaction data.', { selector: '[data-testid="toast"] div' })).toBeTruthy();

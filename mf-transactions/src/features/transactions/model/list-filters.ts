@@ -36,7 +36,7 @@ export const parseStatusFilter = (value: string): ListFilters['status'] => {
 /** A search the list may send: anything but one holding a card number. */
 export const isSearchable = (search: string): boolean => !containsCardNumber(search);
 
-/** Reads `?search=&status=&page=&per_page=`; the spec's `?filter=disputed` preselects Disputed. A card number in `search` is dropped. */
+/** Reads `?search=&status=&page=&per_page=`; TXN-02's `?filter=disputed` preselects Disputed. A card number in `search` is dropped. */
 export function readFilters(params: URLSearchParams): ListFilters {
   const page = Number(params.get('page'));
   const perPage = Number(params.get('per_page'));

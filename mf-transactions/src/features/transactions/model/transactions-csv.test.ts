@@ -8,7 +8,7 @@ const row = (over: Partial<Transaction>): Transaction => ({
   response: { message: 'Approved' }, response_content: null, provider_key: null, ...over,
 });
 
-test('has the spec columns and one line per row of the page', () => {
+test('has the TXN-17 columns and one line per row of the page', () => {
   const csv = transactionsCsv([row({}), row({ id: 2, transaction_id: 'PDDEF', status: 'failed', payment_amount: '5.00' })]);
   expect(csv.split('\r\n')).toEqual([
     'Transaction ID,Customer Name,Email,Amount,Status,Date',

@@ -17,7 +17,7 @@ function open() {
   return { onClose, user: userEvent.setup() };
 }
 
-test('asks with the exact texts of the spec', () => {
+test('asks with the exact texts of USR-04', () => {
   open();
   const dialog = screen.getByRole('dialog', { name: 'Delete User' });
   expect(dialog.textContent).toContain('Are you sure you want to delete Vic Viewer? This action cannot be undone.');

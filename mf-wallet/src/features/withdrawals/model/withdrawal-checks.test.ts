@@ -8,7 +8,7 @@ test.each([
   ['a lone dot', { ...filled, amount: '.' }, 'Invalid Amount', 'Please enter a valid amount'],
   ['too much with the account fields missing', { ...emptyForm, amount: '1000.01' }, 'Insufficient Balance', 'Available balance: $1,000.00'],
   ['a valid amount with a blank bank name', { ...filled, bank_name: '   ' }, 'Missing Information', 'Please fill in all required fields'],
-])('checks in the spec order: %s gives %s', (_case, form, title, message) => {
+])('checks in the order of VAL-13: %s gives %s', (_case, form, title, message) => {
   expect(checkWithdrawal(form, 100_000)).toEqual({ ok: false, title, message });
 });
 

@@ -1,7 +1,7 @@
 import { aWithdrawal } from '../testing/fake-wallet-api';
 import { withdrawalsCsv } from './withdrawals-csv';
 
-test('has the spec columns, one line per filtered row, no processed date while pending', () => {
+test('has the WAL-10 columns, one line per filtered row, no processed date while pending', () => {
   const csv = withdrawalsCsv([
     aWithdrawal(),
     aWithdrawal({ id: 2, transaction_id: 'WDZZZZ', amount: '5.00', status: 'failed', processed_at: '2026-03-01T10:00:20.000Z' }),
