@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { baseUrl, launchBrowser, newPage } from '../support/browser';
-import { heard, openWidget, payAndHear } from '../support/merchant';
+import { heard, nextTransactionId, openWidget, payAndHear } from '../support/merchant';
 import { payInDialog, storedStatus } from '../support/payer';
 
 let browser: Browser;
@@ -84,5 +84,31 @@ test('3-D Secure in the widget: Complete in the issuer frame, then PAYMENT_SUCCE
   await item.waitFor();
   const transactionId = (await item.getAttribute('data-transaction-id')) ?? '';
   expect(await storedStatus(baseUrl(), transactionId)).toBe('completed');
+  await merchant.context().close();
+});
+
+test('a 3-D Secure card completed after a second card paid the checkout is voided: the payer is told, the widget reports no success', async () => {
+  const merchant = await newPage(browser);
+  const popup = await openWidget(merchant);
+  // The payer starts with a 3-D Secure card and leaves the issuer's frame open...
+  const challenged = nextTransactionId(popup);
+  await popup.getByRole('button', { name: 'Pay', exact: true }).click();
+  await payInDialog(popup.getByRole('dialog', { name: 'Card Payment' }), '4000000000003220');
+  const challengedId = await challenged;
+  const issuer = popup.frameLocator('iframe[title="3D Secure challenge"]');
+  await issuer.getByRole('button', { name: 'Complete' }).waitFor();
+  // ...pays the same checkout with another card in a second tab...
+  const second = await newPage(browser);
+  await second.goto(popup.url());
+  await second.getByRole('button', { name: 'Pay', exact: true }).click();
+  await payInDialog(second.getByRole('dialog', { name: 'Card Payment' }), '4242 4242 4242 4242');
+  await second.waitForURL('**/checkout-success/**');
+  // ...then completes the challenge: nothing more is charged, and the widget says why.
+  await issuer.getByRole('button', { name: 'Complete' }).click();
+  await popup.getByText('Payment Failed').waitFor();
+  await popup.getByText('This checkout was already paid or has closed, so this payment was voided. You were not charged.').waitFor();
+  expect(await storedStatus(baseUrl(), challengedId)).toBe('voided');
+  expect(await heard(merchant).filter({ hasText: 'PAYMENT_SUCCESS' }).count()).toBe(0);
+  await second.context().close();
   await merchant.context().close();
 });
