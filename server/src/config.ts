@@ -1,5 +1,5 @@
 import { isIP } from 'node:net';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { createUserRequest } from '@paydesk/shared/schemas/user';
 import { paymentProcessors, type PaymentProcessorName } from '@paydesk/shared/schemas/payment-processor';
@@ -246,7 +246,8 @@ export function loadConfig(env: Env = process.env): Config {
     supportEmail: parsed.SUPPORT_EMAIL,
     pendingResolveSeconds: parsed.PENDING_RESOLVE_SECONDS,
     withdrawalSettleSeconds: parsed.WITHDRAWAL_SETTLE_SECONDS,
-    frontendsDir: parsed.FRONTENDS_DIR ?? repoRoot,
+    // A relative folder is taken from where the server was started, as a shell user means it.
+    frontendsDir: parsed.FRONTENDS_DIR ? resolve(parsed.FRONTENDS_DIR) : repoRoot,
     remotesManifest: parsed.REMOTES_MANIFEST,
     loginMaxAttempts: parsed.LOGIN_MAX_ATTEMPTS,
     loginLockMinutes: parsed.LOGIN_LOCK_MINUTES,

@@ -80,6 +80,13 @@ describe('payment keys', () => {
   });
 });
 
+describe('FRONTENDS_DIR', () => {
+  it('takes a relative folder from the current folder, so the static file server gets an absolute root', () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'paydesk-config-'));
+    expect(loadConfig({ DATA_DIR: dataDir, FRONTENDS_DIR: 'bench/.work/single-bundle' }).frontendsDir).toBe(join(process.cwd(), 'bench/.work/single-bundle'));
+  });
+});
+
 describe('PUBLIC_URL', () => {
   const production = { PAYDESK_MODE: 'production', AUTH_SECRET: 'a'.repeat(40), CARD_ENVELOPE_KEY: 'ab'.repeat(32), FINGERPRINT_KEY: 'c'.repeat(40), CARD_STORAGE_KEY: 'cd'.repeat(32), PUBLISHABLE_KEY: 'pk_live_0123456789', SECRET_KEY: 'sk_live_0123456789abcdefghij', PAYMENT_PROCESSOR: 'sandbox' };
 
