@@ -1,6 +1,21 @@
+// No zod here, so the pay form can check an amount without loading any schema library.
+
 /**
  * At least one whole cent once rounded: a tiny positive float such as 5e-324 passes `positive()` and
- * even `multipleOf(0.01)`, then rounds to 0 cents, which the database refuses. No zod here, so the
- * payer pages' schemas (zod/mini) can use it without loading the full zod.
+ * even `multipleOf(0.01)`, then rounds to 0 cents, which the database refuses.
  */
 export const atLeastOneCent = (amount: number): boolean => Math.round(amount * 100) >= 1;
+
+/** The largest amount one payment may carry, in USD. */
+export const MAX_PAYMENT_AMOUNT = 1_000_000;
+
+/** No part of a cent: a third decimal is refused, never rounded (it would be a cent the payer did not choose). */
+export const isWholeCents = (amount: number): boolean => Math.abs(amount * 100 - Math.round(amount * 100)) < 1e-6;
+
+/**
+ * An amount to pay, in USD: above 0, whole cents, at least one cent and at most
+ * MAX_PAYMENT_AMOUNT. The one rule of the merchant's checkout amount, the card payment payload
+ * (both through `paymentAmount`, which says which part failed) and the pay form's amount field.
+ */
+export const isPaymentAmount = (amount: number): boolean =>
+  Number.isFinite(amount) && amount > 0 && isWholeCents(amount) && amount <= MAX_PAYMENT_AMOUNT && atLeastOneCent(amount);

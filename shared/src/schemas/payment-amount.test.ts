@@ -1,3 +1,5 @@
+import fc from 'fast-check';
+import { isPaymentAmount } from './cents';
 import { cardTransactionPayload, paymentAmount } from './payment';
 import { createCheckoutRequest } from './public-api';
 
@@ -25,4 +27,13 @@ test.each([12.34, 12.3, 12, 0.01, 0.1 + 0.2, 19.99, 1_000_000])('%p is whole cen
 test.each([0, -5, 1_000_000.01, 5e-324, Number.NaN])('%p is not an amount to pay', (amount) => {
   expect(paymentAmount.safeParse(amount).success).toBe(false);
   expect(cardTransactionPayload.safeParse({ ...payload, amount }).success).toBe(false);
+});
+
+test('the pay form\'s zod-free rule and the schema agree on every amount', () => {
+  const amounts = fc.oneof(
+    fc.double({ min: -10, max: 2_000_000, noNaN: false }),
+    fc.integer({ min: -100, max: 200_000_000 }).map((cents) => cents / 100),
+    fc.integer({ min: 0, max: 100_000 }).map((mills) => mills / 1000),
+  );
+  fc.assert(fc.property(amounts, (amount) => isPaymentAmount(amount) === paymentAmount.safeParse(amount).success), { numRuns: 5_000 });
 });

@@ -1,22 +1,15 @@
 // zod/mini, like checkout.ts: the payer pages parse these; the server validates with the same.
 import { z } from 'zod/mini';
-import { atLeastOneCent } from './cents';
+import { atLeastOneCent, isWholeCents, MAX_PAYMENT_AMOUNT } from './cents';
 
 const text = (min: number, max: number) => z.string().check(z.minLength(min), z.maxLength(max));
 const upTo = (max: number) => z.string().check(z.maxLength(max));
 const matching = (pattern: RegExp, message: string) => z.string().check(z.regex(pattern, message));
 
-/** The largest amount one payment may carry, in USD. */
-export const MAX_PAYMENT_AMOUNT = 1_000_000;
-
-/**
- * An amount to pay, in USD: above 0, whole cents (a third decimal is refused, never rounded: it
- * would be a cent the payer did not choose) and at most MAX_PAYMENT_AMOUNT. The one rule of the
- * merchant's checkout amount, the card payment payload and the pay form's amount field.
- */
+/** The payment amount rule (isPaymentAmount, cents.ts) as a schema whose messages say which part failed. */
 export const paymentAmount = z.number().check(
   z.positive(),
-  z.multipleOf(0.01, 'The amount may have at most two decimals'),
+  z.refine(isWholeCents, 'The amount may have at most two decimals'),
   z.maximum(MAX_PAYMENT_AMOUNT),
   z.refine(atLeastOneCent, 'The amount must be at least 0.01'),
 );

@@ -1,4 +1,4 @@
-import { paymentAmount } from '@paydesk/shared/schemas/payment';
+import { isPaymentAmount } from '@paydesk/shared/schemas/cents';
 
 /** The standalone form's fields (PAY-01). */
 export interface PayFormValues {
@@ -23,7 +23,7 @@ export function validatePayForm(values: PayFormValues): FormProblem | null {
   }
   if (!values.email.includes('@')) return { title: 'Invalid Email', message: 'Please enter a valid email address' };
   // The payment's own amount rule: above 0, whole cents (a third decimal is refused, never rounded).
-  if (!paymentAmount.safeParse(Number(values.amount)).success) return { title: 'Invalid Amount', message: 'Please enter a valid amount' };
+  if (!isPaymentAmount(Number(values.amount))) return { title: 'Invalid Amount', message: 'Please enter a valid amount' };
   return null;
 }
 
