@@ -55,10 +55,18 @@ export function cardsApi(app: FastifyInstance, token: string) {
   return { upload, list, search, setStatus };
 }
 
-/** `count` distinct valid card rows, as an issuer's export would hold them. */
+/** Every number manyCardRows has handed out in this test file: a later call never repeats one. */
+const issued = new Set<string>();
+
+/** `count` valid card rows never handed out before in this test file, as an issuer's export would hold them. */
 export function manyCardRows(count: number): unknown[][] {
   const prefixes = ['4', '51', '52', '2221', '6011'];
-  const numbers = new Set<string>();
-  while (numbers.size < count) numbers.add(cardNumber(prefixes[numbers.size % prefixes.length]));
-  return [...numbers].map((number) => cardRow(number));
+  const numbers: string[] = [];
+  while (numbers.length < count) {
+    const number = cardNumber(prefixes[numbers.length % prefixes.length]);
+    if (issued.has(number)) continue;
+    issued.add(number);
+    numbers.push(number);
+  }
+  return numbers.map((number) => cardRow(number));
 }
