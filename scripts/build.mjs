@@ -56,6 +56,17 @@ export async function buildFrontends({ force = false } = {}) {
   return todo;
 }
 
+/** What a command that runs the product builds first: the front ends and the server that changed; a failure ends the command. */
+export async function buildProductOrExit() {
+  try {
+    await buildFrontends();
+    await buildServer();
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  }
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
   try {
     const force = process.argv.includes('--force');

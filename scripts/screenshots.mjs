@@ -8,8 +8,8 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
-import { buildServer, serverCommand } from './build-server.mjs';
-import { buildFrontends } from './build.mjs';
+import { serverCommand } from './build-server.mjs';
+import { buildProductOrExit } from './build.mjs';
 import { root } from './frontends.mjs';
 
 const outDir = path.join(root, 'docs', 'images');
@@ -111,13 +111,7 @@ async function transactionDetails(page) {
   await save(page, 'transaction-details');
 }
 
-try {
-  await buildFrontends();
-  await buildServer();
-} catch (error) {
-  console.error(error instanceof Error ? error.message : error);
-  process.exit(1);
-}
+await buildProductOrExit();
 mkdirSync(outDir, { recursive: true });
 const product = await startProduct();
 const browser = await chromium.launch({

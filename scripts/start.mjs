@@ -1,17 +1,11 @@
 // npm start: builds the front ends and the server when their sources changed, then serves the
 // whole product on one port (API, shell and every remote) on the embedded database with demo data.
 import { spawn } from 'node:child_process';
-import { buildServer, serverCommand } from './build-server.mjs';
-import { buildFrontends } from './build.mjs';
+import { serverCommand } from './build-server.mjs';
+import { buildProductOrExit } from './build.mjs';
 import { root } from './frontends.mjs';
 
-try {
-  await buildFrontends();
-  await buildServer();
-} catch (error) {
-  console.error(error instanceof Error ? error.message : error);
-  process.exit(1);
-}
+await buildProductOrExit();
 
 const server = spawn(process.execPath, serverCommand, {
   cwd: root,
