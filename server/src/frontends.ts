@@ -7,6 +7,7 @@ import type { Config } from './config';
 import { cacheControlFor, NO_CACHE } from './frontends/cache-headers';
 import { createPreloadLinks } from './frontends/preload-links';
 import { currentManifest, remotePackages } from './frontends/remotes-manifest';
+import { errorBody } from './http/http-error';
 
 const setHeaders = (reply: FastifyReply, path: string) => reply.header('cache-control', cacheControlFor(path));
 
@@ -44,7 +45,7 @@ export async function registerFrontends(app: FastifyInstance, config: Config): P
   if (!existsSync(join(shellDist, 'index.html'))) {
     app.log.warn(`No shell build in ${shellDist}: run npm run build`);
     // The API alone: any other path is a JSON 404 like an unknown /api path.
-    app.setNotFoundHandler((_request, reply) => reply.code(404).send({ status: 'error', message: 'Not found' }));
+    app.setNotFoundHandler((_request, reply) => reply.code(404).send(errorBody(404, 'Not found')));
     return;
   }
   // A payer page comes with preload hints for its remote's files (preload-links.ts says why).
@@ -60,7 +61,7 @@ export async function registerFrontends(app: FastifyInstance, config: Config): P
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     if (request.method !== 'GET' && request.method !== 'HEAD') {
-      return reply.code(404).send({ status: 'error', message: 'Not found' });
+      return reply.code(404).send(errorBody(404, 'Not found'));
     }
     reply.code(isKnownPagePath(path) ? 200 : 404).header('cache-control', NO_CACHE);
     return reply.sendFile('index.html', shellDist);

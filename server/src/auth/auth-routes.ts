@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { isSandbox } from '@paydesk/shared/schemas/payment-processor';
 import { loginRequest, loginResponse, meResponse } from '@paydesk/shared/schemas/auth';
 import { apiError, statusMessage } from '@paydesk/shared/schemas/common';
-import { HttpError } from '../http/http-error';
+import { errorBody, HttpError } from '../http/http-error';
 import { perAddressLimit } from '../security/register-defences';
 import { signIn } from './auth-service';
 import { requireAuth } from './authorize';
@@ -33,7 +33,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       } catch (error) {
         if (error instanceof LockoutUnavailableError) {
           request.log.error({ err: error, email }, 'sign-in refused: the lock counters are unavailable');
-          return reply.code(503).send({ status: 'error', message: SIGN_IN_UNAVAILABLE });
+          return reply.code(503).send(errorBody(503, SIGN_IN_UNAVAILABLE));
         }
         if (error instanceof AccountLockedError) reply.header('retry-after', String(error.retryAfterSeconds));
         // Failed and locked sign-ins are security events (PCI DSS 10.2.1.4); the request line has the address.

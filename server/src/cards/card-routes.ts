@@ -7,7 +7,7 @@ import {
   cardStatusRequest, cardStatusResponse, cardsQuery, cardsResponse, cardsSearchRequest, cardUploadError, cardUploadResponse, INVALID_FILE_MESSAGE, isExcelFileName,
   MAX_ADDRESS_SEARCH_DIGITS,
 } from '@paydesk/shared/schemas/card';
-import { HttpError, notFound } from '../http/http-error';
+import { errorBody, HttpError, notFound } from '../http/http-error';
 import { findPoolCard, setPoolCardStatus } from './cards-repository';
 import { listCards, toWireCard, uploadCards, type CardListFilters, type CardPoolContext } from './cards-service';
 
@@ -83,7 +83,7 @@ export const cardRoutes: FastifyPluginAsyncZod = async (app) => {
       const file = await readUploadedFile(request, maxMb);
       const result = await uploadCards(ctx, file);
       if (result.added + result.already_in_pool === 0) {
-        return reply.code(422).send({ status: 'error', message: `No card in the file could be accepted (${result.rejected_count} rows refused)`, data: result });
+        return reply.code(422).send({ ...errorBody(422, `No card in the file could be accepted (${result.rejected_count} rows refused)`), data: result });
       }
       return reply.code(201).send({ status: 'success', message: 'Cards uploaded successfully', data: result });
     },

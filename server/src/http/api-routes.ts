@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { maskCardNumbers } from '@paydesk/shared/cards/card-number-text';
-import { apiError, type ApiError } from '@paydesk/shared/schemas/common';
+import { apiError } from '@paydesk/shared/schemas/common';
 import { authRoutes } from '../auth/auth-routes';
 import { cardRoutes } from '../cards/card-routes';
 import { acsRoutes } from '../payments/acs-routes';
@@ -9,6 +9,7 @@ import { publicPaymentRoutes } from '../payments/public-routes';
 import { transactionsBackendRoutes } from '../transactions/backend-routes';
 import { usersRoutes } from '../users/users-routes';
 import { walletRoutes } from '../wallet/wallet-routes';
+import { errorBody } from './http-error';
 
 /**
  * Everything under /api. Unknown API paths answer with a JSON 404: an explicit `/api/*` route,
@@ -31,8 +32,7 @@ export const apiRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { hide: true, response: { 404: apiError } },
     handler: async (request, reply) => {
       // The path is echoed back with any card number in it masked, as the log has it.
-      const body: ApiError = { status: 'error', message: `Not found: ${request.method} ${maskCardNumbers(request.url.split('?')[0] ?? '')}` };
-      return reply.code(404).send(body);
+      return reply.code(404).send(errorBody(404, `Not found: ${request.method} ${maskCardNumbers(request.url.split('?')[0] ?? '')}`));
     },
   });
 };

@@ -1,6 +1,6 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
-import type { ApiError } from '@paydesk/shared/schemas/common';
+import { errorBody } from './http-error';
 
 /** What went wrong before any route saw the request, by Node's error code. */
 const refusals: Record<string, [status: number, message: string]> = {
@@ -15,7 +15,7 @@ const refusals: Record<string, [status: number, message: string]> = {
 export function handleClientError(error: NodeJS.ErrnoException, socket: Socket): void {
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
   const [status, message] = refusals[error.code ?? ''] ?? [400, 'Malformed request'];
-  const body = JSON.stringify({ status: 'error', message } satisfies ApiError);
+  const body = JSON.stringify(errorBody(status, message));
   if (socket.writable) {
     socket.write(
       `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +

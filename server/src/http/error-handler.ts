@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ApiError } from '@paydesk/shared/schemas/common';
+import { errorBody, HttpError } from './http-error';
 
 type ValidationIssue = { instancePath?: string; message?: string };
 
@@ -22,27 +22,23 @@ function statusOf(error: FastifyError): number {
  */
 export function handleError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
   if (error.validation) {
-    const body: ApiError = { status: 'error', message: validationMessage(error.validation, error.validationContext) };
-    return reply.code(400).send(body);
+    return reply.code(400).send(errorBody(400, validationMessage(error.validation, error.validationContext)));
   }
   const status = statusOf(error);
   if (status < 500) {
-    const body: ApiError = { status: 'error', message: error.message };
-    return reply.code(status).send(body);
+    return reply.code(status).send(errorBody(status, error.message, error instanceof HttpError ? error.code : undefined));
   }
   request.log.error(
     { err: error, method: request.method, url: request.url, route: request.routeOptions.url, userId: request.auth?.userId },
     'request failed',
   );
-  const body: ApiError = { status: 'error', message: 'Internal server error' };
-  return reply.code(status).send(body);
+  return reply.code(status).send(errorBody(status, 'Internal server error'));
 }
 
 /** Errors raised before routing (a URL that does not decode, such as '/api/%'): the same envelope. */
 export function handleFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): FastifyReply {
   const status = statusOf(error);
-  const body: ApiError = { status: 'error', message: status < 500 ? 'Invalid request address' : 'Internal server error' };
-  return reply.code(status).send(body);
+  return reply.code(status).send(errorBody(status, status < 500 ? 'Invalid request address' : 'Internal server error'));
 }
 
 export const registerErrorHandler = (app: FastifyInstance): void => {

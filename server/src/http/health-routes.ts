@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiError } from '@paydesk/shared/schemas/common';
 import type { DbHealth } from '../db/db-health';
+import { errorBody } from './http-error';
 
 const ok = z.object({ status: z.literal('ok') });
 
@@ -14,7 +15,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{ health: DbHealth }> = async (
   app.get('/healthz', {
     schema: { tags: ['health'], response: { 200: ok, 503: apiError } },
     handler: async (_request, reply) =>
-      health.wedged() ? reply.code(503).send({ status: 'error', message: 'Database calls are wedged' }) : { status: 'ok' as const },
+      health.wedged() ? reply.code(503).send(errorBody(503, 'Database calls are wedged')) : { status: 'ok' as const },
   });
 
   app.get('/readyz', {
@@ -22,7 +23,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{ health: DbHealth }> = async (
     handler: async (request, reply) => {
       if (await health.ready()) return { status: 'ok' as const };
       request.log.warn('database not ready');
-      return reply.code(503).send({ status: 'error', message: 'Database unavailable' });
+      return reply.code(503).send(errorBody(503, 'Database unavailable'));
     },
   });
 };

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { longestDigitRun } from '../cards/card-number-text';
-import { withData } from './common';
+import { apiError, withData } from './common';
 
 export { cardUploadColumns, INVALID_FILE_MESSAGE, isExcelFileName, MAX_CARD_ROWS, MAX_LISTED_REJECTIONS } from '../cards/card-upload';
 
@@ -102,8 +102,4 @@ export const cardUploadResponse = z.object({
   data: cardUploadResult,
 });
 /** A refused upload: the message, and for a file whose every row was refused, the rows. */
-export const cardUploadError = z.object({
-  status: z.literal('error'),
-  message: z.string(),
-  data: cardUploadResult.optional(),
-});
+export const cardUploadError = apiError.extend({ data: cardUploadResult.optional() });
