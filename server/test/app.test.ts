@@ -18,7 +18,7 @@ describe('error handling', () => {
     const token = await login(t.app, 'admin@paydesk.test');
     const response = await t.app.inject({ url: '/api/test/boom?x=1', headers: bearer(token) });
     expect(response.statusCode).toBe(500);
-    expect(response.json()).toEqual({ status: 'error', message: 'Internal server error' });
+    expect(response.json()).toEqual({ status: 'error', message: 'Internal server error', code: 'internal_error' });
     expect(response.body).not.toContain('10.1.2.3');
     const logged = t.logs.lines.find((line) => line.msg === 'request failed');
     expect(logged).toMatchObject({ level: 50, method: 'GET', url: '/api/test/boom?x=1', err: { message: internals } });
@@ -29,7 +29,7 @@ describe('error handling', () => {
     for (const method of ['GET', 'POST', 'DELETE'] as const) {
       const response = await t.app.inject({ method, url: '/api/backend/nothing-here' });
       expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ status: 'error', message: `Not found: ${method} /api/backend/nothing-here` });
+      expect(response.json()).toEqual({ status: 'error', message: `Not found: ${method} /api/backend/nothing-here`, code: 'not_found' });
     }
   });
 });
@@ -57,7 +57,7 @@ describe('health', () => {
     const app = await buildApp({ config: testConfig(), db: down, logger: captureLogs().logger });
     const response = await app.inject({ url: '/readyz' });
     expect(response.statusCode).toBe(503);
-    expect(response.json()).toEqual({ status: 'error', message: 'Database unavailable' });
+    expect(response.json()).toEqual({ status: 'error', message: 'Database unavailable', code: 'service_unavailable' });
     await app.close();
   });
 });

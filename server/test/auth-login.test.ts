@@ -34,7 +34,7 @@ describe('POST /api/auth/login', () => {
     const unknownEmail = await postLogin({ email: 'nobody@paydesk.test', password: 'not-the-password-1' });
     for (const response of [wrongPassword, unknownEmail]) {
       expect(response.statusCode).toBe(401);
-      expect(response.json()).toEqual({ status: 'error', message: 'Invalid username or password' });
+      expect(response.json()).toEqual({ status: 'error', message: 'Invalid username or password', code: 'unauthorized' });
     }
     expect(wrongPassword.body).toBe(unknownEmail.body);
   });
@@ -46,7 +46,7 @@ describe('POST /api/auth/login', () => {
       await setUserStatus(t.db, viewer!.id, status);
       const response = await postLogin({ email: 'viewer@paydesk.test', password: TEST_PASSWORD });
       expect(response.statusCode).toBe(401);
-      expect(response.json()).toEqual({ status: 'error', message: 'This account is disabled. Please contact an administrator.' });
+      expect(response.json()).toEqual({ status: 'error', message: 'This account is disabled. Please contact an administrator.', code: 'unauthorized' });
       const me = await t.app.inject({ url: '/api/auth/me', headers: bearer(token) });
       expect(me.statusCode).toBe(401);
     }
@@ -56,17 +56,17 @@ describe('POST /api/auth/login', () => {
   it('answers 400 with a readable message for invalid input', async () => {
     const badEmail = await postLogin({ email: 'not-an-email', password: 'x' });
     expect(badEmail.statusCode).toBe(400);
-    expect(badEmail.json()).toEqual({ status: 'error', message: 'email: Please enter a valid email address' });
+    expect(badEmail.json()).toEqual({ status: 'error', message: 'email: Please enter a valid email address', code: 'invalid_request' });
 
     const missingPassword = await postLogin({ email: 'admin@paydesk.test' });
     expect(missingPassword.statusCode).toBe(400);
-    expect(missingPassword.json()).toEqual({ status: 'error', message: expect.stringMatching(/^password: /) });
+    expect(missingPassword.json()).toEqual({ status: 'error', message: expect.stringMatching(/^password: /), code: 'invalid_request' });
 
     const notJson = await t.app.inject({
       method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'application/json' }, payload: '{bad',
     });
     expect(notJson.statusCode).toBe(400);
-    expect(notJson.json()).toEqual({ status: 'error', message: expect.any(String) });
+    expect(notJson.json()).toEqual({ status: 'error', message: expect.any(String), code: 'invalid_request' });
   });
 
   it('creates one session row per sign-in', async () => {

@@ -14,7 +14,7 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const me = (headers: Record<string, string> = {}) => t.app.inject({ url: '/api/auth/me', headers });
-const unauthorized = { status: 'error', message: 'Unauthorized' };
+const unauthorized = { status: 'error', message: 'Unauthorized', code: 'unauthorized' };
 
 async function sessionOf(token: string): Promise<{ userId: number; sessionId: string }> {
   const claims = await t.app.tokens.verify(token);
@@ -113,7 +113,7 @@ describe('app.authorize(permission)', () => {
     const viewer = await login(t.app, 'viewer@paydesk.test');
     const response = await t.app.inject({ url: '/api/test/manage-users', headers: bearer(viewer) });
     expect(response.statusCode).toBe(403);
-    expect(response.json()).toEqual({ status: 'error', message: 'Forbidden' });
+    expect(response.json()).toEqual({ status: 'error', message: 'Forbidden', code: 'forbidden' });
     expect((await t.app.inject({ url: '/api/test/transactions', headers: bearer(viewer) })).statusCode).toBe(200);
   });
 

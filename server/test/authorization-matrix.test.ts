@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, InjectOptions, onRouteHookHandler } from 'fastify';
+import { apiError } from '@paydesk/shared/schemas/common';
 import { snapshot } from './db-snapshot';
 import { buildTestApp, type TestApp } from './helper';
 import { identities, identityHeaders, type Identity, type IdentityHeaders } from './identities';
@@ -73,8 +74,8 @@ describe.each(cases.map((c) => [`${c.method} ${c.rule.route}`, c] as const))('%s
       const response = await t.app.inject(request);
       got[identity.name] = response.statusCode;
       if (method !== 'HEAD' && refused(rule, response.statusCode)) {
-        const body = String(response.headers['content-type']).includes('json') ? (response.json() as Record<string, unknown>) : response.body;
-        if (typeof body !== 'object' || body.status !== 'error' || typeof body.message !== 'string' || Object.keys(body).length !== 2) {
+        const body = String(response.headers['content-type']).includes('json') ? response.json() : response.body;
+        if (!apiError.strict().safeParse(body).success) {
           badBodies.push(`${identity.name}: ${response.body}`);
         }
       }

@@ -40,7 +40,7 @@ describe.each(cardNumberSeparators)('a card number typed with %s', (_name, separ
   ])('is refused with a 400 in the address of %s', async (_where, url) => {
     const response = await t.app.inject({ url: url(), headers: bearer(token) });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ status: 'error', message: expect.stringMatching(/card number/i) });
+    expect(response.json()).toEqual({ status: 'error', message: expect.stringMatching(/card number/i), code: 'invalid_request' });
   });
 
   it('never reaches the log, nor an error answer, in any form', async () => {

@@ -61,7 +61,7 @@ describe('payments racing for one checkout', () => {
     const early = (await client.initialize('5555555555554444', reference)).json().data;
     await client.pay('4242424242424242', inCheckout(reference));
     const late = await client.processRaw(seal(client.payload(early, '5555555555554444', inCheckout(reference)), client.keys));
-    expect([late.statusCode, late.json()]).toEqual([400, { status: 'error', message: 'This payment has already been completed' }]);
+    expect([late.statusCode, late.json()]).toEqual([400, { status: 'error', message: 'This payment has already been completed', code: 'invalid_request' }]);
     expect((await paymentsOf(reference)).map((payment) => payment.transaction_id)).not.toContain(early.transactionId);
   });
 

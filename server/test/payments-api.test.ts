@@ -169,7 +169,7 @@ describe('checkouts', () => {
   test('an unknown reference is "Invalid reference"', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/checkout/validate/chk_nope', headers: client.headers });
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ status: 'error', message: 'Invalid reference' });
+    expect(response.json()).toEqual({ status: 'error', message: 'Invalid reference', code: 'not_found' });
   });
 
   test('a page cannot mark a checkout completed without a completed payment for it', async () => {

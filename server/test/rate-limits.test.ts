@@ -5,7 +5,7 @@ import { buildTwoApps, describeWithRedis, type CounterKind, type TwoApps } from 
 
 const PAYMENT_LIMIT = 6;
 const LOGIN_LIMIT = 3;
-const tooMany = { status: 'error', message: expect.stringMatching(/^Too many requests\. Please try again in \d+ seconds?\.$/) };
+const tooMany = { status: 'error', message: expect.stringMatching(/^Too many requests\. Please try again in \d+ seconds?\.$/), code: 'rate_limited' };
 
 /** Every public payment call, each as a payer page would make it (the answers past the limit do not matter). */
 const paymentCalls = (publishableKey: string): InjectOptions[] => {

@@ -35,7 +35,7 @@ test('a body that stops half-way gets 408 and its connection is closed', async (
       'Content-Length: 200\r\n\r\ntransaction_id=TXN',
   );
   expect(answer).toMatch(/^HTTP\/1\.1 408 Request Timeout\r\n/);
-  expect(bodyOf(answer)).toEqual({ status: 'error', message: 'The request did not arrive in time' });
+  expect(bodyOf(answer)).toEqual({ status: 'error', message: 'The request did not arrive in time', code: 'request_timeout' });
 });
 
 test('headers that stop half-way get 408 and the connection is closed', async () => {

@@ -16,9 +16,10 @@ const verify = jest.mocked(argon2.verify);
 const ADMIN = 'admin@paydesk.test';
 const UNKNOWN = 'nobody-here@paydesk.test';
 const WRONG = 'not-the-password-1';
-const generic = { status: 'error', message: 'Invalid username or password' };
+const generic = { status: 'error', message: 'Invalid username or password', code: 'unauthorized' };
 const locked = (minutes: number) => ({
   status: 'error',
+  code: 'rate_limited',
   message: `Too many failed sign-in attempts. Try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`,
 });
 
@@ -126,7 +127,7 @@ describe('sign-in when Redis does not answer', () => {
     try {
       const response = await signIn(t.app, ADMIN, TEST_PASSWORD);
       expect(response.statusCode).toBe(503);
-      expect(response.json()).toEqual({ status: 'error', message: SIGN_IN_UNAVAILABLE });
+      expect(response.json()).toEqual({ status: 'error', message: SIGN_IN_UNAVAILABLE, code: 'service_unavailable' });
       expect(t.logs.lines.some((line) => line.msg === 'sign-in refused: the lock counters are unavailable')).toBe(true);
     } finally {
       await t.close();

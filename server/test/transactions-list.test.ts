@@ -111,7 +111,7 @@ describe('transaction details', () => {
 
   it('answers 404 Transaction not found, and 401 without a session', async () => {
     const missing = await t.get('/api/backend/transaction-details/999999999', t.tokens.admin);
-    expect([missing.statusCode, missing.json]).toEqual([404, { status: 'error', message: 'Transaction not found' }]);
+    expect([missing.statusCode, missing.json]).toEqual([404, { status: 'error', message: 'Transaction not found', code: 'not_found' }]);
     expect((await t.app.inject({ url: '/api/backend/transaction-details/1' })).statusCode).toBe(401);
     expect((await t.app.inject({ url: '/api/backend/all-transactions' })).statusCode).toBe(401);
   });

@@ -27,7 +27,7 @@ describe('the last active super_admin', () => {
     const api = usersApi(t.app, await login(t.app, seeded.email));
     const response = await api.update(seeded.id, editOf(seeded, { role }));
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ status: 'error', message: LAST_SUPER_ADMIN });
+    expect(response.json()).toEqual({ status: 'error', message: LAST_SUPER_ADMIN, code: 'conflict' });
     expect((await findUserById(t.db, seeded.id))?.role).toBe('super_admin');
   });
 

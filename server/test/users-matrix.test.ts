@@ -1,3 +1,4 @@
+import { errorCodeFor } from '@paydesk/shared/schemas/common';
 import type { Role } from '@paydesk/shared/roles';
 import { findUserById } from '../src/users/users-repository';
 import { buildTestApp, login, type TestApp } from './helper';
@@ -32,7 +33,7 @@ afterAll(() => t?.close());
 
 const expectAnswer = (response: { statusCode: number; json(): unknown }, status: number) => {
   expect(response.statusCode).toBe(status);
-  expect(response.json()).toEqual({ status: status < 300 ? 'success' : 'error', message: expect.any(String) });
+  expect(response.json()).toEqual(status < 300 ? { status: 'success', message: expect.any(String) } : { status: 'error', message: expect.any(String), code: errorCodeFor(status) });
 };
 
 describe.each(matrix)('%s acting on a %s account', (actor, target, create, update, remove, promote) => {
@@ -72,7 +73,7 @@ describe('GET /api/backend/users by role', () => {
   ] as const)('%s → %i', async (actor, status) => {
     const response = await usersApi(t.app, tokens[actor]).list();
     expect(response.statusCode).toBe(status);
-    if (status === 403) expect(response.json()).toEqual({ status: 'error', message: 'Forbidden' });
+    if (status === 403) expect(response.json()).toEqual({ status: 'error', message: 'Forbidden', code: 'forbidden' });
   });
 
   test('without a token every user call is 401', async () => {

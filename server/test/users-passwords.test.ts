@@ -16,8 +16,8 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => t?.close());
 
-const common = { status: 'error', message: `password: ${COMMON_PASSWORD}` };
-const personal = { status: 'error', message: `password: ${PERSONAL_PASSWORD}` };
+const common = { status: 'error', message: `password: ${COMMON_PASSWORD}`, code: 'invalid_request' };
+const personal = { status: 'error', message: `password: ${PERSONAL_PASSWORD}`, code: 'invalid_request' };
 
 test.each(['password1234', 'Password1234', 'PASSWORD1234', 'qwerty123456', '1q2w3e4r5t6y'])('adding a user with the common password %j is refused with 400, adding nothing', async (password) => {
   const before = await countUsers(t.db);

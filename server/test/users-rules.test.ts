@@ -41,7 +41,7 @@ describe('POST /api/backend/users', () => {
     const before = await countUsers(t.db);
     const response = await superAdmin.create({ name: 'Copy', email, password: STRONG_PASSWORD, role: 'viewer', status: 'active' });
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ status: 'error', message: DUPLICATE_EMAIL });
+    expect(response.json()).toEqual({ status: 'error', message: DUPLICATE_EMAIL, code: 'conflict' });
     expect(await countUsers(t.db)).toBe(before);
   });
 
@@ -49,15 +49,15 @@ describe('POST /api/backend/users', () => {
     const before = await countUsers(t.db);
     const response = await superAdmin.create({ name: 'Weak', email: uniqueEmail('weak'), password, role: 'viewer', status: 'active' });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ status: 'error', message: PASSWORD_RULE });
+    expect(response.json()).toEqual({ status: 'error', message: PASSWORD_RULE, code: 'invalid_request' });
     expect(await countUsers(t.db)).toBe(before);
   });
 
   test('refuses a missing name and a bad e-mail with readable messages', async () => {
     const noName = await superAdmin.create({ name: ' ', email: uniqueEmail('x'), password: STRONG_PASSWORD });
-    expect(noName.json()).toEqual({ status: 'error', message: 'name: Name is required' });
+    expect(noName.json()).toEqual({ status: 'error', message: 'name: Name is required', code: 'invalid_request' });
     const badEmail = await superAdmin.create({ name: 'X', email: 'not-an-email', password: STRONG_PASSWORD });
-    expect(badEmail.json()).toEqual({ status: 'error', message: 'email: Please enter a valid email address' });
+    expect(badEmail.json()).toEqual({ status: 'error', message: 'email: Please enter a valid email address', code: 'invalid_request' });
   });
 });
 
@@ -66,7 +66,7 @@ describe('PUT /api/backend/users/:id', () => {
     const user = await addUser(t.db, 'viewer');
     const response = await superAdmin.update(user.id, editOf(user, { name: 'Changed', email: 'Viewer@Paydesk.Test' }));
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ status: 'error', message: DUPLICATE_EMAIL });
+    expect(response.json()).toEqual({ status: 'error', message: DUPLICATE_EMAIL, code: 'conflict' });
     expect(await findUserById(t.db, user.id)).toEqual(user);
   });
 
@@ -74,7 +74,7 @@ describe('PUT /api/backend/users/:id', () => {
     const user = await addUser(t.db, 'viewer');
     const response = await superAdmin.update(user.id, { ...editOf(user, { name: 'Changed' }), password: 'weak' });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ status: 'error', message: PASSWORD_RULE });
+    expect(response.json()).toEqual({ status: 'error', message: PASSWORD_RULE, code: 'invalid_request' });
     expect(await findUserById(t.db, user.id)).toEqual(user);
   });
 
@@ -120,14 +120,14 @@ describe('PUT /api/backend/users/:id', () => {
   });
 
   test.each([
-    ['an unknown id', 404, 99_999, 'User not found'],
-    ['a non-numeric id', 400, 'abc', expect.stringMatching(/^id: /)],
-    ['an id beyond the column', 400, 99_999_999_999, expect.stringMatching(/^id: /)],
-  ])('answers %s with %i', async (_case, status, id, message) => {
+    ['an unknown id', 404, 99_999, 'User not found', 'not_found'],
+    ['a non-numeric id', 400, 'abc', expect.stringMatching(/^id: /), 'invalid_request'],
+    ['an id beyond the column', 400, 99_999_999_999, expect.stringMatching(/^id: /), 'invalid_request'],
+  ])('answers %s with %i', async (_case, status, id, message, code) => {
     const user = await addUser(t.db, 'viewer');
     const response = await superAdmin.update(id, editOf(user));
     expect(response.statusCode).toBe(status);
-    expect(response.json()).toEqual({ status: 'error', message });
+    expect(response.json()).toEqual({ status: 'error', message, code });
     expect((await superAdmin.remove(id)).statusCode).toBe(status);
   });
 });
@@ -138,11 +138,11 @@ describe('nobody removes or disables themselves', () => {
     const api = usersApi(t.app, await login(t.app, self.email));
     const remove = await api.remove(self.id);
     expect(remove.statusCode).toBe(403);
-    expect(remove.json()).toEqual({ status: 'error', message: SELF_DELETE });
+    expect(remove.json()).toEqual({ status: 'error', message: SELF_DELETE, code: 'forbidden' });
     for (const status of ['inactive', 'suspended'] as const) {
       const response = await api.update(self.id, editOf(self, { status }));
       expect(response.statusCode).toBe(403);
-      expect(response.json()).toEqual({ status: 'error', message: SELF_DEACTIVATE });
+      expect(response.json()).toEqual({ status: 'error', message: SELF_DEACTIVATE, code: 'forbidden' });
     }
     expect(await findUserById(t.db, self.id)).toEqual(self);
   });

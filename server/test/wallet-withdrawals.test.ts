@@ -45,7 +45,7 @@ describe('wallet and withdrawals', () => {
     const before = await admin.balance();
     const response = await admin.withdraw(body);
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ status: 'error', message: expect.stringContaining(message) });
+    expect(response.json()).toEqual({ status: 'error', message: expect.stringContaining(message), code: 'invalid_request' });
     expect((await admin.balance()).data).toEqual(before.data);
   });
 
