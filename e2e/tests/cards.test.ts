@@ -1,3 +1,4 @@
+import { NOT_A_WORKBOOK_MESSAGE } from '@paydesk/shared/cards/card-upload';
 import * as XLSX from '@e965/xlsx';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { withCheckDigit } from '@paydesk/shared/cards/card-rules';
@@ -121,7 +122,8 @@ test('a .csv gets Invalid File in the browser and is never sent; a CSV renamed .
     upload(page, 'renamed.xlsx', csv, XLSX_TYPE),
   ]);
   expect(answer.status()).toBe(415);
-  await toast(page, 'Invalid File', 'Please upload an Excel file (.xlsx or .xls)');
+  // Invalid File is the browser's word for a wrong file name; what the server refuses is Upload Failed with its reason.
+  await toast(page, 'Upload Failed', NOT_A_WORKBOOK_MESSAGE);
   expect(await dialog.getByTestId('upload-result').count()).toBe(0);
   await page.context().close();
 });

@@ -1,3 +1,4 @@
+import { NOT_A_WORKBOOK_MESSAGE } from '@paydesk/shared/cards/card-upload';
 import { buildTestApp, login, type TestApp } from './helper';
 import { cardNumber, cardRow, cardsApi, workbook } from './cards-fixtures';
 import { deflatedPadding, partsOf, zipPackage, type ZipPart } from './zip-package';
@@ -75,7 +76,7 @@ describe('an .xlsx package is checked before it is unpacked', () => {
       { name: 'xl/embeddings/Book1.xlsx', data: workbook([cardRow(cardNumber('4'))]) },
     ]],
     ['a part no workbook has', 415, 'not part of an Excel workbook: Index.zip', (parts: ZipPart[]) => [...parts, { name: 'Index.zip', data: Buffer.from('PK') }]],
-    ['a part that leaves the package', 415, 'Please upload an Excel file (.xlsx or .xls)', (parts: ZipPart[]) => [...parts, { name: '../xl/styles.xml', data: Buffer.from('<x/>') }]],
+    ['a part that leaves the package', 415, NOT_A_WORKBOOK_MESSAGE, (parts: ZipPart[]) => [...parts, { name: '../xl/styles.xml', data: Buffer.from('<x/>') }]],
   ])('%s → %i', async (_name, status, message, change) => {
     const before = await poolSize();
     const { statusCode, body } = await admin.upload(changedWorkbook(change));

@@ -1,3 +1,4 @@
+import { NOT_A_WORKBOOK_MESSAGE } from '@paydesk/shared/cards/card-upload';
 import * as XLSX from '@e965/xlsx';
 import { buildTestApp, login, type TestApp } from './helper';
 import { cardNumber, cardRow, cardsApi, futureYear, workbook } from './cards-fixtures';
@@ -96,9 +97,9 @@ describe('card upload', () => {
     const csv = Buffer.from(`Card Number,CVV,Expiry Month,Expiry Year\n${cardNumber('4')},123,12,${futureYear()}\n`);
     it.each([
       ['a CSV file', 415, 'Please upload an Excel file (.xlsx or .xls)', csv, 'cards.csv'],
-      ['a CSV renamed .xlsx', 415, 'Please upload an Excel file (.xlsx or .xls)', csv, 'cards.xlsx'],
-      ['an HTML table renamed .xls', 415, 'Please upload an Excel file (.xlsx or .xls)', Buffer.from('<table><tr><td>Card Number</td></tr></table>'), 'cards.xls'],
-      ['a broken ZIP named .xlsx', 415, 'Please upload an Excel file (.xlsx or .xls)', Buffer.from([0x50, 0x4b, 0x03, 0x04, 1, 2, 3]), 'cards.xlsx'],
+      ['a CSV renamed .xlsx', 415, NOT_A_WORKBOOK_MESSAGE, csv, 'cards.xlsx'],
+      ['an HTML table renamed .xls', 415, NOT_A_WORKBOOK_MESSAGE, Buffer.from('<table><tr><td>Card Number</td></tr></table>'), 'cards.xls'],
+      ['a broken ZIP named .xlsx', 415, NOT_A_WORKBOOK_MESSAGE, Buffer.from([0x50, 0x4b, 0x03, 0x04, 1, 2, 3]), 'cards.xlsx'],
       ['an empty sheet', 400, 'The spreadsheet is empty', workbook([], 'xlsx', []), 'empty.xlsx'],
       ['headers only', 400, 'The spreadsheet has no card rows', workbook([]), 'headers.xlsx'],
       ['a missing column', 400, 'missing: Expiry Year', workbook([[cardNumber('4'), '123', '12']], 'xlsx', ['Card Number', 'CVV', 'Expiry Month']), 'three.xlsx'],

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import { BuildTag } from '@paydesk/shared/ui/build-tag';
 import { LazyPaymentFlow, preloadPaymentFlow } from '../app/payment-flow-loader';
 import { PayerPage } from '../components/payer-page';
 import type { PaymentDetails } from '../features/card-dialog/model/payment-details';
@@ -10,7 +9,8 @@ import { usePublicConfig } from '../lib/use-public-config';
 
 /**
  * '/': the standalone pay form (PAY-01). It is usable before the card dialog, the store or
- * the toasts have loaded: they load when the payer first touches the form.
+ * the toasts have loaded: they load when the payer first touches the form. No build label: a
+ * payer has no use for one (operators read the builds in the remotes manifest).
  */
 export default function PayFormPage() {
   const config = usePublicConfig();
@@ -33,7 +33,6 @@ export default function PayFormPage() {
         }}
       />
       {details ? <LazyPaymentFlow details={details} cardOpen={cardOpen} onCardClose={() => setCardOpen(false)} /> : null}
-      <BuildTag remote="mf-payments" build={process.env.PAYDESK_BUILD} />
     </PayerPage>
   );
 }

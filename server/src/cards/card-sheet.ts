@@ -1,5 +1,5 @@
 import * as XLSX from '@e965/xlsx';
-import { cardUploadColumns, INVALID_FILE_MESSAGE, MAX_CARD_ROWS } from '@paydesk/shared/cards/card-upload';
+import { cardUploadColumns, MAX_CARD_ROWS, NOT_A_WORKBOOK_MESSAGE } from '@paydesk/shared/cards/card-upload';
 import { HttpError } from '../http/http-error';
 import { unpackXlsx, type WorkbookContainer } from './spreadsheet-package';
 
@@ -40,13 +40,13 @@ const parseZip = (XLSX as unknown as { parse_zip(zip: WorkbookContainer, options
  */
 async function readFirstSheet(file: Buffer): Promise<{ data: DenseRows; first: number }> {
   const kind = spreadsheetKind(file);
-  if (!kind) throw new HttpError(415, INVALID_FILE_MESSAGE);
+  if (!kind) throw new HttpError(415, NOT_A_WORKBOOK_MESSAGE);
   const parts = kind === 'xlsx' ? await unpackXlsx(file) : null;
   let workbook: XLSX.WorkBook;
   try {
     workbook = parts ? parseZip(parts, { ...readOptions }) : XLSX.read(file, { ...readOptions, type: 'buffer' });
   } catch {
-    throw new HttpError(415, INVALID_FILE_MESSAGE);
+    throw new HttpError(415, NOT_A_WORKBOOK_MESSAGE);
   }
   const sheet = workbook.SheetNames[0] ? workbook.Sheets[workbook.SheetNames[0]] : undefined;
   if (!sheet) throw new HttpError(400, 'The spreadsheet has no sheet');

@@ -1,7 +1,7 @@
 import { inflateRawSync } from 'node:zlib';
 import * as XLSX from '@e965/xlsx';
 import yauzl from 'yauzl';
-import { INVALID_FILE_MESSAGE } from '@paydesk/shared/cards/card-upload';
+import { NOT_A_WORKBOOK_MESSAGE } from '@paydesk/shared/cards/card-upload';
 import { HttpError } from '../http/http-error';
 
 /** Parts an .xlsx may hold: an Excel workbook's own has a dozen or two (one sheet and its rels, styles, theme…). */
@@ -114,5 +114,5 @@ async function unpackPart(zip: yauzl.ZipFile, entry: yauzl.Entry): Promise<Buffe
 }
 
 function notASpreadsheet(): never {
-  throw new HttpError(415, INVALID_FILE_MESSAGE);
+  throw new HttpError(415, NOT_A_WORKBOOK_MESSAGE);
 }

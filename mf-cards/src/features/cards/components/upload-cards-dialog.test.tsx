@@ -1,3 +1,4 @@
+import { NOT_A_WORKBOOK_MESSAGE } from '@paydesk/shared/cards/card-upload';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders, sessionOf, testUsers } from '@paydesk/shared/testing/render';
@@ -79,11 +80,12 @@ test('says when the server listed only some of the rejected rows', async () => {
   expect(within(screen.getByRole('table', { name: 'Rejected rows' })).getAllByRole('row')).toHaveLength(101);
 });
 
-test('a 415 answer gives the Invalid File toast', async () => {
-  openDialog({ status: 415, body: { status: 'error', message: 'Please upload an Excel file (.xlsx or .xls)' } });
+test("a workbook the server refuses shows Upload Failed with the server's reason, not Invalid File", async () => {
+  openDialog({ status: 415, body: { status: 'error', message: NOT_A_WORKBOOK_MESSAGE, code: 'unsupported_media_type' } });
   await uploadFile(user(), 'renamed.xlsx');
-  expect(await screen.findByText('Invalid File')).toBeTruthy();
-  expect(screen.getByText('Please upload an Excel file (.xlsx or .xls)')).toBeTruthy();
+  expect(await screen.findByText('Upload Failed')).toBeTruthy();
+  expect(screen.getByText(NOT_A_WORKBOOK_MESSAGE)).toBeTruthy();
+  expect(screen.queryByText('Invalid File')).toBeNull();
   expect(screen.queryByTestId('upload-result')).toBeNull();
 });
 

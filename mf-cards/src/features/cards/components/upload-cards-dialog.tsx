@@ -28,9 +28,6 @@ function report(outcome: UploadOutcome): CardUploadResult | null {
     case 'uploaded':
       notify('success', 'Upload Successful', 'Cards uploaded successfully');
       return outcome.result ?? null;
-    case 'invalid-file':
-      notify('error', 'Invalid File', INVALID_FILE_MESSAGE);
-      return null;
     case 'refused':
       notify('error', 'Upload Failed', outcome.message ?? UPLOAD_FAILED);
       return outcome.result ?? null;

@@ -1,10 +1,16 @@
 import type { FormAnswer } from '@paydesk/shared/api/post-form';
 import { cardUploadError, cardUploadResponse, type CardUploadResult } from '@paydesk/shared/schemas/card';
 
-/** What an upload's answer means for the dialog (VAL-12, CARD-10, ERR-10). */
+/** Read leniently: a refusal from a proxy or an older server still shows its message. */
+const refusal = cardUploadError.pick({ message: true, data: true }).partial();
+
+/**
+ * What an upload's answer means for the dialog (VAL-12, CARD-10, ERR-10). Every refusal of the
+ * server is `Upload Failed` with its message: `Invalid File` is the dialog's own check of the
+ * file name, before anything is sent.
+ */
 export type UploadOutcome =
   | { kind: 'uploaded'; result: CardUploadResult | undefined }
-  | { kind: 'invalid-file' }
   | { kind: 'refused'; message: string | undefined; result: CardUploadResult | undefined }
   | { kind: 'session-ended' };
 
@@ -14,8 +20,7 @@ export function readUploadAnswer({ status, body }: FormAnswer): UploadOutcome {
     const parsed = cardUploadResponse.safeParse(body);
     return { kind: 'uploaded', result: parsed.success ? parsed.data.data : undefined };
   }
-  if (status === 415) return { kind: 'invalid-file' };
-  const error = cardUploadError.safeParse(body);
+  const error = refusal.safeParse(body);
   return {
     kind: 'refused',
     message: error.success && error.data.message ? error.data.message : undefined,

@@ -21,6 +21,11 @@ async function fill(values: Partial<Record<'First Name' | 'Last Name' | 'Email' 
 
 const all = { 'First Name': 'Ada', 'Last Name': 'Lovelace', Email: 'ada@example.com', Phone: '5550100', Amount: '25.5' };
 
+test('shows the payer no build label', () => {
+  renderWithProviders(<PayFormPage />);
+  expect(screen.queryByText(/mf-payments/)).toBeNull();
+});
+
 test('an empty form says Missing Information first', async () => {
   renderWithProviders(<PayFormPage />);
   const user = await fill({ Email: 'no-at-sign', Amount: '0' });
