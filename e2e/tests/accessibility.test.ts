@@ -1,0 +1,79 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, Page } from 'playwright-core';
+import { signIn } from '../support/accounts';
+import { launchBrowser, newPage } from '../support/browser';
+import { openCardDialog } from '../support/payer';
+
+/**
+ * Every page, payer and back office, in both themes, has no serious or critical axe-core
+ * violation (WCAG 2.1 A and AA rules).
+ */
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser.close());
+
+type Theme = 'light' | 'dark';
+
+async function violations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+async function themedPage(theme: Theme): Promise<Page> {
+  const page = await newPage(browser);
+  // The theme follows the system by default (APP-03).
+  await page.emulateMedia({ colorScheme: theme });
+  return page;
+}
+
+describe.each<Theme>(['light', 'dark'])('in the %s theme', (theme) => {
+  test('the payer pages', async () => {
+    const page = await themedPage(theme);
+    await page.goto('/');
+    await page.getByRole('heading', { name: 'Make a Payment' }).waitFor();
+    expect(await violations(page)).toEqual([]);
+    const dialog = await openCardDialog(page);
+    await dialog.getByLabel(/^Card Number/).waitFor();
+    expect(await violations(page)).toEqual([]);
+    await page.goto('/no-such-page');
+    await page.getByText('Oops! Page not found').waitFor();
+    expect(await violations(page)).toEqual([]);
+    await page.context().close();
+  });
+
+  test('the sign-in page and every back-office page', async () => {
+    const page = await themedPage(theme);
+    await page.goto('/control/login');
+    await page.getByRole('button', { name: 'Sign In' }).waitFor();
+    expect(await violations(page)).toEqual([]);
+    await signIn(page, 'super_admin');
+    await page.waitForURL('**/control/dashboard');
+    const pages: [string, string][] = [
+      ['/control/dashboard', 'Dashboard'],
+      ['/control/transactions', 'Transaction Monitoring'],
+      ['/control/users', 'User Management'],
+      ['/control/cards', 'Card Management'],
+      ['/control/withdrawals', 'Withdrawals'],
+      ['/control/settings', 'Settings'],
+    ];
+    const found: Record<string, string[]> = {};
+    for (const [path, heading] of pages) {
+      await page.goto(path);
+      await page.getByRole('heading', { name: heading, exact: true }).first().waitFor();
+      // Lists and figures have arrived: the page as a user reads it.
+      await page.waitForLoadState('networkidle');
+      found[path] = await violations(page);
+    }
+    await page.goto('/control/transactions');
+    await page.getByRole('row').nth(1).getByRole('link').first().click();
+    await page.getByRole('heading', { name: 'Transaction Details' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    found['/control/transactions/{id}'] = await violations(page);
+    expect(found).toEqual(Object.fromEntries(Object.keys(found).map((path) => [path, []])));
+    await page.context().close();
+  });
+});
