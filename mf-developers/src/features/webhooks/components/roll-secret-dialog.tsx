@@ -22,7 +22,10 @@ export function RollSecretDialog({ endpointId, onRolled, onClose }: Props) {
   const [grace, setGrace] = useState<GraceValue>('24');
   const [roll, { isLoading }] = useRollSecretMutation();
   const submit = async () => {
-    const result = await roll({ id: endpointId, graceHours: graceHours(grace) });
+    const request = roll({ id: endpointId, graceHours: graceHours(grace) });
+    const result = await request;
+    // The new secret lives in the secret dialog alone: the store forgets the answer (DEV-04).
+    request.reset();
     if ('error' in result) reportFailure(result.error, 'The secret could not be rolled');
     else onRolled(result.data);
   };

@@ -27,7 +27,10 @@ export function WebhooksView() {
   const [created, setCreated] = useState<EndpointWithSecret | null>(null);
 
   const save = async (input: EndpointInput) => {
-    const result = await create(input);
+    const request = create(input);
+    const result = await request;
+    // The secret lives in the dialog alone: the store forgets the answer that carried it (DEV-04).
+    request.reset();
     if ('error' in result) return { error: result.error };
     notify('success', 'Endpoint Added', result.data.endpoint.url);
     setAdding(false);
