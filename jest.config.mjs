@@ -1,6 +1,8 @@
 // One jest run for the whole repository. The server's integration tests run once on embedded
 // PGlite and, when TEST_DATABASE_URL is set, once more on PostgreSQL. Browser tests are the
 // `e2e` project (they build and start the product; see e2e/README.md).
+import { remotes } from './scripts/frontends.mjs';
+
 const swc = [
   '@swc/jest',
   {
@@ -42,7 +44,8 @@ const server = (db) => ({
 });
 
 const projects = [
-  ...['shared', 'shell', 'mf-payments', 'mf-transactions', 'mf-users', 'mf-cards', 'mf-wallet'].map(web),
+  // Each remote is a project of its own, by the one list (shared/src/remote-packages.json).
+  ...['shared', 'shell', ...remotes.map((remote) => remote.dir)].map(web),
   server('pglite'),
   ...(process.env.TEST_DATABASE_URL ? [server('postgres')] : []),
   {

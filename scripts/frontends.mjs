@@ -1,18 +1,12 @@
 // The front-end packages and where their builds land. Used by build, start and the e2e setup.
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-/** Federation container name of each remote; the shell is the host. */
-export const remotes = [
-  { dir: 'mf-payments', name: 'mf_payments' },
-  { dir: 'mf-transactions', name: 'mf_transactions' },
-  { dir: 'mf-users', name: 'mf_users' },
-  { dir: 'mf-cards', name: 'mf_cards' },
-  { dir: 'mf-wallet', name: 'mf_wallet' },
-];
+/** The one list of the remotes (folder, container name, dev port); the shell is the host. */
+export const remotes = JSON.parse(readFileSync(path.join(root, 'shared/src/remote-packages.json'), 'utf8'));
 export const frontends = ['shell', ...remotes.map((r) => r.dir)];
 
 /** Written after each successful build (webpack leaves an unchanged remoteEntry.js untouched). */

@@ -4,7 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { root } from './frontends.mjs';
+import { remotes, root } from './frontends.mjs';
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const inCi = Boolean(process.env.CI) && process.env.CI !== 'false';
@@ -20,7 +20,7 @@ if (!existsSync(chromium)) {
 }
 
 function projectsWithoutE2e() {
-  const names = ['shared', 'shell', 'mf-payments', 'mf-transactions', 'mf-users', 'mf-cards', 'mf-wallet', 'server-pglite'];
+  const names = ['shared', 'shell', ...remotes.map((remote) => remote.dir), 'server-pglite'];
   return process.env.TEST_DATABASE_URL ? [...names, 'server-postgres'] : names;
 }
 

@@ -17,8 +17,8 @@ const navEntries = async (page: Page) => {
 };
 
 const expected: Record<DemoRole, string[]> = {
-  super_admin: ['Dashboard', 'Transactions', 'User Management', 'Cards', 'Withdrawals'],
-  admin: ['Dashboard', 'Transactions', 'User Management', 'Cards', 'Withdrawals'],
+  super_admin: ['Dashboard', 'Transactions', 'User Management', 'Cards', 'Withdrawals', 'Developers'],
+  admin: ['Dashboard', 'Transactions', 'User Management', 'Cards', 'Withdrawals', 'Developers'],
   viewer: ['Dashboard', 'Transactions', 'Cards'],
 };
 

@@ -6,6 +6,7 @@ const HtmlWebpackPlugin = require('html-webpack-plugin');
 const MinimizerPlugin = require('minimizer-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { sharedDeps, root, curated } = require('./shared-deps.cjs');
+const remotePackages = require('../../shared/src/remote-packages.json');
 
 /** crypto-js's passphrase modules, which the bundles replace (crypto-js-no-passphrase.cjs). */
 const cryptoJsPassphrase = ['md5.js', 'evpkdf.js'].map((file) => path.join(root, 'node_modules/crypto-js', file));
@@ -115,14 +116,20 @@ if (variant && variant !== 'single-bundle') throw new Error(`Unknown PAYDESK_BUI
 const singleBundleDist = path.join(root, 'bench/.work/single-bundle');
 
 /**
+ * A remote's container name and dev port come from the one list of remotes
+ * (shared/src/remote-packages.json); the shell states its own.
+ *
  * @param {object} o
  * @param {string} o.dir        the package folder (__dirname of its webpack.config.cjs)
- * @param {string} o.name       federation container name (a JS identifier)
  * @param {Record<string,string>} [o.exposes] modules a remote exposes
  * @param {boolean} [o.host]    true for the shell
- * @param {number} o.devPort    port of `npm run dev`
+ * @param {string} [o.name]     the shell's federation container name
+ * @param {number} [o.devPort]  the shell's port of `npm run dev`
  */
-function createConfig({ dir, name, exposes = {}, host = false, devPort }) {
+function createConfig({ dir, exposes = {}, host = false, ...own }) {
+  const listed = remotePackages.find((remote) => remote.dir === path.basename(dir));
+  if (!host && !listed) throw new Error(`${path.basename(dir)} is not in shared/src/remote-packages.json: add it there first`);
+  const { name, devPort } = host ? own : listed;
   return (env = {}, argv = {}) => {
     const production = argv.mode === 'production';
     const pkg = require(path.join(dir, 'package.json'));

@@ -6,7 +6,8 @@ import { isKnownPagePath } from '@paydesk/shared/routes';
 import type { Config } from './config';
 import { cacheControlFor, NO_CACHE } from './frontends/cache-headers';
 import { createPreloadLinks } from './frontends/preload-links';
-import { currentManifest, remotePackages } from './frontends/remotes-manifest';
+import { remotePackages } from '@paydesk/shared/remote-packages';
+import { currentManifest } from './frontends/remotes-manifest';
 import { errorBody } from './http/http-error';
 
 const setHeaders = (reply: FastifyReply, path: string) => reply.header('cache-control', cacheControlFor(path));

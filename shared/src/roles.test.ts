@@ -8,6 +8,7 @@ test('the roles table of the design: what each role may do', () => {
   expect(matrix('figures.real')).toEqual(['super_admin', 'admin']);
   expect(matrix('cards.view')).toEqual(['super_admin', 'admin', 'viewer']);
   expect(matrix('dashboard.view')).toEqual(['super_admin', 'admin', 'viewer']);
+  expect(matrix('developers.manage')).toEqual(['super_admin', 'admin']);
   expect(matrix('settings.view')).toEqual(['super_admin', 'admin', 'viewer']);
 });
 

@@ -1,11 +1,11 @@
 import { isKnownPagePath, matchesRoute, publicPageModuleAt, publicPaths } from './routes';
 
-test.each(['/', '/checkout/abc123', '/payment-success', '/payment-pending', '/payment-failure', '/checkout-success/ref-1', '/control', '/control/login', '/control/transactions', '/control/transactions/42', '/control/users', '/control/settings', '/control/cards', '/control/withdrawals', '/control/dashboard/'])(
+test.each(['/', '/checkout/abc123', '/payment-success', '/payment-pending', '/payment-failure', '/checkout-success/ref-1', '/control', '/control/login', '/control/transactions', '/control/transactions/42', '/control/users', '/control/settings', '/control/cards', '/control/withdrawals', '/control/developers', '/control/developers/webhooks/we_1', '/control/developers/events', '/control/dashboard/'])(
   '%s is a page of the product',
   (path) => expect(isKnownPagePath(path)).toBe(true),
 );
 
-test.each(['/nope', '/checkout', '/checkout/a/b', '/control/unknown', '/control/transactions/1/edit', '/paymentsuccess'])(
+test.each(['/nope', '/checkout', '/checkout/a/b', '/control/unknown', '/control/transactions/1/edit', '/control/developers/webhooks', '/paymentsuccess'])(
   '%s is not (404 page)',
   (path) => expect(isKnownPagePath(path)).toBe(false),
 );

@@ -34,6 +34,10 @@ export const controlPaths = {
   settings: '/control/settings',
   cards: '/control/cards',
   withdrawals: '/control/withdrawals',
+  /** Webhooks: the endpoints list (the Developers area's first page), an endpoint, the events. */
+  developers: '/control/developers',
+  webhookEndpoint: '/control/developers/webhooks/:id',
+  webhookEvents: '/control/developers/events',
 } as const;
 
 const routeRegExp = (pattern: string) => new RegExp(`^${pattern.replace(/:[a-z]+/g, '[^/]+')}/?$`);

@@ -2,7 +2,8 @@ import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { publicPageModuleAt } from '@paydesk/shared/routes';
 import { bundledPageFiles, manifestAddress, preloadLinkHeader, remotePageFiles } from './page-files';
-import { currentManifest, remotePackages } from './remotes-manifest';
+import { remotePackages } from '@paydesk/shared/remote-packages';
+import { currentManifest } from './remotes-manifest';
 
 /** A remote manifest fetched from elsewhere is fetched again after this long... */
 export const REFRESH_MS = 10_000;

@@ -1,15 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
-
-/** The remotes of the product: federation container name and package folder. */
-export const remotePackages = [
-  { name: 'mf_payments', dir: 'mf-payments' },
-  { name: 'mf_transactions', dir: 'mf-transactions' },
-  { name: 'mf_users', dir: 'mf-users' },
-  { name: 'mf_cards', dir: 'mf-cards' },
-  { name: 'mf_wallet', dir: 'mf-wallet' },
-] as const;
+import { remotePackages } from '@paydesk/shared/remote-packages';
 
 export const remotesManifest = z.object({
   remotes: z.array(z.object({ name: z.string(), entry: z.string(), version: z.string() })),

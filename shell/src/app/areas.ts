@@ -18,6 +18,9 @@ export const controlAreas: readonly ControlArea[] = [
   { path: 'users', label: 'User Management', permission: 'users.manage', remote: { id: 'mf_users/UsersPage', area: 'User Management' } },
   { path: 'cards', label: 'Cards', permission: 'cards.view', remote: { id: 'mf_cards/CardsPage', area: 'Cards' } },
   { path: 'withdrawals', label: 'Withdrawals', permission: 'wallet.view', remote: { id: 'mf_wallet/WithdrawalsPage', area: 'Withdrawals' } },
+  { path: 'developers', label: 'Developers', permission: 'developers.manage', remote: { id: 'mf_developers/WebhooksPage', area: 'Developers' } },
+  { path: 'developers/webhooks/:id', permission: 'developers.manage', remote: { id: 'mf_developers/EndpointPage', area: 'Developers' } },
+  { path: 'developers/events', permission: 'developers.manage', remote: { id: 'mf_developers/EventsPage', area: 'Developers' } },
 ];
 
 export const publicPages: readonly { path: string; remote: RemoteModule }[] = [

@@ -4,6 +4,7 @@ import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import PeopleIcon from '@mui/icons-material/People';
 import CreditCardIcon from '@mui/icons-material/CreditCard';
 import AccountBalanceWalletIcon from '@mui/icons-material/AccountBalanceWallet';
+import WebhookIcon from '@mui/icons-material/Webhook';
 
 export const navIcons: Record<string, ReactNode> = {
   dashboard: <DashboardIcon />,
@@ -11,4 +12,5 @@ export const navIcons: Record<string, ReactNode> = {
   users: <PeopleIcon />,
   cards: <CreditCardIcon />,
   withdrawals: <AccountBalanceWalletIcon />,
+  developers: <WebhookIcon />,
 };

@@ -1,0 +1,51 @@
+import { api } from '@paydesk/shared/api/api-slice';
+import type { WebhookEndpoint } from '@paydesk/shared/schemas/webhooks';
+import { doneResponse, endpointsResponse, secretResponse, type Done, type EndpointPage, type EndpointWithSecret, type ListSize } from './envelopes';
+import type { EndpointInput } from '../model/endpoint-form';
+
+const base = '/backend/webhooks/endpoints';
+
+/**
+ * The endpoints of DEV-02 to DEV-05. The contract has no call for one endpoint: its page finds it
+ * in the first 100 (a merchant has a handful).
+ */
+const endpointsApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getEndpoints: build.query<EndpointPage, { page: number; limit: ListSize }>({
+      query: ({ page, limit }) => `${base}?page=${page}&limit=${limit}`,
+      transformResponse: (body: unknown) => endpointsResponse.parse(body).data,
+      providesTags: ['WebhookEndpoint'],
+    }),
+    createEndpoint: build.mutation<EndpointWithSecret, EndpointInput>({
+      query: (body) => ({ url: base, method: 'POST', body }),
+      transformResponse: (body: unknown) => secretResponse.parse(body),
+      invalidatesTags: ['WebhookEndpoint'],
+    }),
+    updateEndpoint: build.mutation<Done, { id: string; patch: Partial<EndpointInput> }>({
+      query: ({ id, patch }) => ({ url: `${base}/${encodeURIComponent(id)}`, method: 'PATCH', body: patch }),
+      transformResponse: (body: unknown) => doneResponse.parse(body),
+      invalidatesTags: ['WebhookEndpoint'],
+    }),
+    deleteEndpoint: build.mutation<Done, string>({
+      query: (id) => ({ url: `${base}/${encodeURIComponent(id)}`, method: 'DELETE' }),
+      transformResponse: (body: unknown) => doneResponse.parse(body),
+      invalidatesTags: ['WebhookEndpoint'],
+    }),
+    rollSecret: build.mutation<EndpointWithSecret, { id: string; graceHours: number }>({
+      query: ({ id, graceHours }) => ({ url: `${base}/${encodeURIComponent(id)}/roll-secret`, method: 'POST', body: { grace_hours: graceHours } }),
+      transformResponse: (body: unknown) => secretResponse.parse(body),
+      invalidatesTags: ['WebhookEndpoint'],
+    }),
+  }),
+});
+
+export const {
+  useGetEndpointsQuery, useCreateEndpointMutation, useUpdateEndpointMutation, useDeleteEndpointMutation, useRollSecretMutation,
+} = endpointsApi;
+
+/** One endpoint, looked up in the list (see above); undefined once loaded means there is none. */
+export function useEndpoint(id: string) {
+  return useGetEndpointsQuery({ page: 1, limit: 100 }, {
+    selectFromResult: (result) => ({ ...result, endpoint: result.data?.data.find((e: WebhookEndpoint) => e.id === id) }),
+  });
+}

@@ -1,0 +1,25 @@
+import { z } from 'zod';
+import { withData } from '@paydesk/shared/schemas/common';
+import { paginated } from '@paydesk/shared/schemas/transaction';
+import { deliveryAttempt, endpointWithSecret, webhookEndpoint, webhookEvent } from '@paydesk/shared/schemas/webhooks';
+
+/** The answers of `/api/backend/webhooks`, built from the shared contract's shapes (DEV-01). */
+export const endpointsResponse = withData(paginated(webhookEndpoint));
+export const attemptsResponse = withData(paginated(deliveryAttempt));
+export const eventsResponse = withData(paginated(webhookEvent));
+
+/** Creation and roll: the endpoint and its secret, in the `data` envelope or bare. */
+export const secretResponse = z.union([withData(endpointWithSecret).transform((body) => body.data), endpointWithSecret]);
+
+/** Update, delete and resend: success is all the page needs to know (it refetches what changed). */
+export const doneResponse = z.object({ status: z.literal('success'), message: z.string().optional() });
+
+export type EndpointPage = z.infer<typeof endpointsResponse>['data'];
+export type AttemptPage = z.infer<typeof attemptsResponse>['data'];
+export type EventPage = z.infer<typeof eventsResponse>['data'];
+export type EndpointWithSecret = z.infer<typeof endpointWithSecret>;
+export type Done = z.infer<typeof doneResponse>;
+
+/** Page sizes of the three lists (`limit`). */
+export const listSizes = [10, 25, 50, 100] as const;
+export type ListSize = (typeof listSizes)[number];

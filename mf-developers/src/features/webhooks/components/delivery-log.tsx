@@ -1,0 +1,62 @@
+import { useState } from 'react';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { notify } from '@paydesk/shared/ui/notify';
+import { PaginationBar } from '@paydesk/shared/ui/pagination-bar';
+import { QueryState } from '@paydesk/shared/ui/query-state';
+import { useGetAttemptsQuery, useResendEventMutation } from '../api/deliveries-api';
+import { listSizes, type ListSize } from '../api/envelopes';
+import { reportFailure } from '../model/outcome';
+import { useCanManage } from '../model/use-can-manage';
+import { AttemptRow, attemptColumns } from './attempt-row';
+
+/** DEV-06: an endpoint's delivery attempts, newest first (the server's order), with Resend per event. */
+export function DeliveryLog({ endpointId }: { endpointId: string }) {
+  const [page, setPage] = useState(1);
+  const [limit, setLimit] = useState<ListSize>(25);
+  const list = useGetAttemptsQuery({ endpointId, page, limit });
+  const [resend, { isLoading: resending }] = useResendEventMutation();
+  const canManage = useCanManage();
+
+  const resendEvent = async (eventId: string) => {
+    const result = await resend({ eventId, endpointId });
+    if ('error' in result) reportFailure(result.error, 'The event could not be resent');
+    else notify('success', 'Event Resent', eventId);
+  };
+
+  return (
+    <Card variant="outlined">
+      <CardContent>
+        <Typography variant="h6" component="h2" sx={{ mb: 2 }}>Delivery log</Typography>
+        <QueryState isLoading={list.isLoading} error={list.error} data={list.data} isEmpty={(p) => p.total === 0}
+          emptyText="Nothing delivered yet" errorText="The delivery log could not be loaded." onRetry={() => void list.refetch()}>
+          {(p) => (
+            <>
+              <TableContainer>
+                <Table size="small" aria-label="Delivery attempts">
+                  <TableHead>
+                    <TableRow>{attemptColumns.map((c, i) => <TableCell key={i}>{c}</TableCell>)}</TableRow>
+                  </TableHead>
+                  <TableBody>
+                    {p.data.map((a) => (
+                      <AttemptRow key={a.id} attempt={a} resending={resending} onResend={canManage ? () => void resendEvent(a.event_id) : undefined} />
+                    ))}
+                  </TableBody>
+                </Table>
+              </TableContainer>
+              <PaginationBar page={p.current_page} lastPage={p.last_page} from={p.from} to={p.to} total={p.total}
+                perPage={limit} pageSizes={listSizes} onPage={setPage} onPerPage={(size) => { setLimit(size); setPage(1); }} />
+            </>
+          )}
+        </QueryState>
+      </CardContent>
+    </Card>
+  );
+}

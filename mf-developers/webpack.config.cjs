@@ -1,0 +1,10 @@
+const { createConfig } = require('../scripts/webpack/create-config.cjs');
+
+module.exports = createConfig({
+  dir: __dirname,
+  exposes: {
+    './WebhooksPage': './src/pages/webhooks-page.tsx',
+    './EndpointPage': './src/pages/endpoint-page.tsx',
+    './EventsPage': './src/pages/events-page.tsx',
+  },
+});
