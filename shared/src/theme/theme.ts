@@ -2,6 +2,12 @@ import { createTheme } from '@mui/material/styles';
 import { components } from './components';
 
 /**
+ * WCAG AA's contrast for text: MUI picks the text colour on a coloured surface (a chip, a button)
+ * with at least this contrast, where its default of 3 put white on orange and on light red.
+ */
+const AA_TEXT_CONTRAST = 4.5;
+
+/**
  * The one theme: light and dark colour schemes on CSS variables, switched by a class on <html>,
  * so "follow the system" needs no reload and every container paints with the same tokens.
  */
@@ -10,6 +16,7 @@ export const appTheme = createTheme({
   colorSchemes: {
     light: {
       palette: {
+        contrastThreshold: AA_TEXT_CONTRAST,
         primary: { main: '#3f51b5' },
         secondary: { main: '#00897b' },
         background: { default: '#f5f6fa', paper: '#ffffff' },
@@ -17,6 +24,7 @@ export const appTheme = createTheme({
     },
     dark: {
       palette: {
+        contrastThreshold: AA_TEXT_CONTRAST,
         primary: { main: '#8c9eff' },
         secondary: { main: '#4db6ac' },
         background: { default: '#12141c', paper: '#1b1e28' },

@@ -4,6 +4,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
@@ -39,10 +40,12 @@ export function SideNav({ onNavigate }: { onNavigate: () => void }) {
       <Divider />
       <List sx={{ flexGrow: 1, px: 1 }}>
         {entries.map((a) => (
-          <ListItemButton key={a.path} component={NavLink} to={`/control/${a.path}`} onClick={onNavigate} sx={{ borderRadius: 2, '&.active': { bgcolor: 'action.selected' } }}>
-            <ListItemIcon>{navIcons[a.path]}</ListItemIcon>
-            <ListItemText primary={a.label} />
-          </ListItemButton>
+          <ListItem key={a.path} disablePadding>
+            <ListItemButton component={NavLink} to={`/control/${a.path}`} onClick={onNavigate} sx={{ borderRadius: 2, '&.active': { bgcolor: 'action.selected' } }}>
+              <ListItemIcon>{navIcons[a.path]}</ListItemIcon>
+              <ListItemText primary={a.label} />
+            </ListItemButton>
+          </ListItem>
         ))}
       </List>
       <Divider />
