@@ -36,7 +36,8 @@ export function ControlLayout() {
           <ThemeToggle />
         </Toolbar>
       </AppBar>
-      <Box component="nav" aria-label="Main" sx={{ width: { md: drawerWidth }, flexShrink: { md: 0 } }}>
+      {/* The drawer is fixed to the window; its column is painted down the whole page too, so a long page never shows it stop. */}
+      <Box component="nav" aria-label="Main" sx={{ width: { md: drawerWidth }, flexShrink: { md: 0 }, bgcolor: { md: 'background.paper' } }}>
         {desktop ? (
           <Drawer variant="permanent" open slotProps={{ paper: { sx: { width: drawerWidth } } }}>{nav}</Drawer>
         ) : (
