@@ -60,6 +60,7 @@ const form = (fields: Record<string, string>): Partial<Request> => ({
 const get = (url: string) => (): Request => ({ url });
 const session = (permission?: Permission): Access => ({ kind: 'session', permission });
 const publishable: Access = { kind: 'key', key: 'publishable' };
+const secretKey: Access = { kind: 'key', key: 'secret' };
 const open = (why: string): Access => ({ kind: 'open', why });
 const docs = open('OpenAPI description and Swagger UI: no data');
 const payerPage = open('sandbox issuer pages, framed by the payer page; they carry no key');
@@ -158,8 +159,10 @@ export const routeTable: readonly RouteRule[] = [
     method: 'POST', route: '/api/demo-3ds/complete', access: publishable, ok: 200,
     request: async (f) => ({ url: '/api/demo-3ds/complete', payload: { transaction_id: await f.challenge('demo'), otp: '123456' } }),
   },
+  { method: 'GET', route: '/api/checkout/:reference', access: secretKey, ok: 200, request: (f) => ({ url: `/api/checkout/${f.checkoutReference}` }) },
+  { method: 'GET', route: '/api/payments/:transaction_id', access: secretKey, ok: 200, request: (f) => ({ url: `/api/payments/${f.transactionId}` }) },
   {
-    method: 'POST', route: '/api/checkout', access: { kind: 'key', key: 'secret' }, ok: 201,
+    method: 'POST', route: '/api/checkout', access: secretKey, ok: 201,
     request: () => ({
       url: '/api/checkout',
       payload: { first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com', phone: '+15550101', amount: 12.5, callback_url: 'https://shop.example/paid', metadata: { order: 'A-1001' } },
