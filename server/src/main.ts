@@ -6,6 +6,7 @@ import { startPeriodicJob } from './jobs/periodic-job';
 import { resolveDuePayments } from './payments/settlement';
 import { checkpointLedger } from './wallet/ledger';
 import { settleDueWithdrawals } from './wallet/withdrawal-settlement';
+import { startWebhookWorker } from './webhooks/delivery-worker';
 import { openDb } from './db/open-db';
 import { cardVault } from './cards/card-vault';
 import { seedDemo } from './demo/seed-demo';
@@ -38,6 +39,7 @@ async function main(): Promise<void> {
   const stopResolver = startPeriodicJob('resolving pending payments', () => resolveDuePayments(db), logger);
   const stopSettlement = startPeriodicJob('settling withdrawals', () => settleDueWithdrawals(db), logger);
   const stopCheckpoints = startPeriodicJob('checkpointing the ledger', () => checkpointLedger(db), logger, 10_000);
+  const webhooks = startWebhookWorker(db, config, logger);
 
   let stopping = false;
   const stop = async (signal: string): Promise<void> => {
@@ -50,6 +52,7 @@ async function main(): Promise<void> {
     await stopResolver();
     await stopSettlement();
     await stopCheckpoints();
+    await webhooks.stop();
     await db.close();
     process.exit(0);
   };

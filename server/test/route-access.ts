@@ -34,6 +34,10 @@ export interface Fixtures {
   /** A payment waiting for its 3-D Secure step. */
   challenge(kind: 'demo' | 'acs'): Promise<string>;
   newCheckout(): Promise<string>;
+  /** A webhook endpoint created for this call: its id. */
+  newEndpoint(): Promise<string>;
+  /** An event in the outbox. */
+  eventId: string;
   signIn: { email: string; password: string };
 }
 
@@ -135,6 +139,34 @@ export const routeTable: readonly RouteRule[] = [
   {
     method: 'GET', route: '/api/backend/cards/download/bulk-template', access: open('the empty upload template, opened in a new window that cannot carry a token'),
     ok: 200, request: get('/api/backend/cards/download/bulk-template'),
+  },
+
+  { method: 'GET', route: '/api/backend/webhooks/endpoints', access: session('developers.manage'), ok: 200, request: get('/api/backend/webhooks/endpoints') },
+  {
+    method: 'POST', route: '/api/backend/webhooks/endpoints', access: session('developers.manage'), ok: 201,
+    request: () => ({ url: '/api/backend/webhooks/endpoints', payload: { url: 'https://hooks.example/paydesk', event_types: ['payment.succeeded'] } }),
+  },
+  {
+    method: 'PATCH', route: '/api/backend/webhooks/endpoints/:id', access: session('developers.manage'), ok: 200,
+    request: async (f) => ({ url: `/api/backend/webhooks/endpoints/${await f.newEndpoint()}`, payload: { enabled: false } }),
+  },
+  {
+    method: 'DELETE', route: '/api/backend/webhooks/endpoints/:id', access: session('developers.manage'), ok: 200,
+    request: async (f) => ({ url: `/api/backend/webhooks/endpoints/${await f.newEndpoint()}` }),
+  },
+  {
+    method: 'POST', route: '/api/backend/webhooks/endpoints/:id/roll-secret', access: session('developers.manage'), ok: 200,
+    request: async (f) => ({ url: `/api/backend/webhooks/endpoints/${await f.newEndpoint()}/roll-secret`, payload: { grace_hours: 1 } }),
+  },
+  {
+    method: 'GET', route: '/api/backend/webhooks/endpoints/:id/attempts', access: session('developers.manage'), ok: 200,
+    request: async (f) => ({ url: `/api/backend/webhooks/endpoints/${await f.newEndpoint()}/attempts?page=1&limit=10` }),
+  },
+  { method: 'GET', route: '/api/backend/webhooks/events', access: session('developers.manage'), ok: 200, request: get('/api/backend/webhooks/events?type=payment.succeeded&page=1&limit=10') },
+  { method: 'GET', route: '/api/backend/webhooks/events/:id', access: session('developers.manage'), ok: 200, request: (f) => ({ url: `/api/backend/webhooks/events/${f.eventId}` }) },
+  {
+    method: 'POST', route: '/api/backend/webhooks/events/:id/resend', access: session('developers.manage'), ok: 202,
+    request: async (f) => ({ url: `/api/backend/webhooks/events/${f.eventId}/resend`, payload: { endpoint_id: await f.newEndpoint() } }),
   },
 
   { method: 'GET', route: '/api/public/config', access: open('what payer pages read before anything else'), ok: 200, request: get('/api/public/config') },

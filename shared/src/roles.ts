@@ -16,16 +16,17 @@ export type Permission =
   | 'cards.manage'
   | 'wallet.view'
   | 'wallet.withdraw'
-  | 'settings.view';
+  | 'settings.view'
+  | 'developers.manage';
 
 const grants: Record<Role, ReadonlySet<Permission>> = {
   super_admin: new Set<Permission>([
     'dashboard.view', 'transactions.view', 'figures.real', 'users.manage',
-    'cards.view', 'cards.manage', 'wallet.view', 'wallet.withdraw', 'settings.view',
+    'cards.view', 'cards.manage', 'wallet.view', 'wallet.withdraw', 'settings.view', 'developers.manage',
   ]),
   admin: new Set<Permission>([
     'dashboard.view', 'transactions.view', 'figures.real', 'users.manage',
-    'cards.view', 'cards.manage', 'wallet.view', 'wallet.withdraw', 'settings.view',
+    'cards.view', 'cards.manage', 'wallet.view', 'wallet.withdraw', 'settings.view', 'developers.manage',
   ]),
   viewer: new Set<Permission>(['dashboard.view', 'transactions.view', 'cards.view', 'settings.view']),
 };
