@@ -7,6 +7,7 @@ import { resolveDuePayments } from './payments/settlement';
 import { checkpointLedger } from './wallet/ledger';
 import { settleDueWithdrawals } from './wallet/withdrawal-settlement';
 import { startWebhookWorker } from './webhooks/delivery-worker';
+import { secretBox } from './webhooks/secret-box';
 import { openDb } from './db/open-db';
 import { cardVault } from './cards/card-vault';
 import { seedDemo } from './demo/seed-demo';
@@ -29,7 +30,11 @@ async function main(): Promise<void> {
   const db = await openDb(config);
   const applied = await migrate(db);
   if (applied.length > 0) logger.info({ applied }, 'migrations applied');
-  if (config.mode === 'demo' && (await seedDemo(db, { password: config.demoPassword, cardPool: { vault: cardVault(config.cardStorageKey), fingerprintKey: config.fingerprintKey } }))) {
+  if (config.mode === 'demo' && (await seedDemo(db, {
+    password: config.demoPassword,
+    cardPool: { vault: cardVault(config.cardStorageKey), fingerprintKey: config.fingerprintKey },
+    webhooks: { publicUrl: config.publicUrl, box: secretBox(config.webhookSecretsKey) },
+  }))) {
     logger.info('demo data seeded');
   }
   // Wedged database calls never finish: the process leaves at once so that its supervisor starts a fresh one.

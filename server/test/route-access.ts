@@ -218,6 +218,11 @@ export const routeTable: readonly RouteRule[] = [
 
   { method: 'GET', route: '/demo/merchant', access: merchantDemo, ok: 200, request: get('/demo/merchant') },
   { method: 'POST', route: '/demo/merchant/checkout', access: merchantDemo, ok: 201, request: () => ({ url: '/demo/merchant/checkout', payload: { amount: 12.5 } }) },
+  { method: 'GET', route: '/demo/merchant/webhooks', access: merchantDemo, ok: 200, request: get('/demo/merchant/webhooks') },
+  {
+    method: 'POST', route: '/demo/merchant/webhooks', access: open('demo mode only: the demo merchant\'s webhook receiver, which checks each signature'), ok: 400,
+    request: () => ({ url: '/demo/merchant/webhooks', headers: { 'content-type': 'application/json' }, payload: '{"id":"evt_unsigned"}' }),
+  },
   { method: 'GET', route: '/demo/merchant/merchant.js', access: merchantDemo, ok: 200, request: get('/demo/merchant/merchant.js') },
   { method: 'GET', route: '/demo/merchant/merchant.css', access: merchantDemo, ok: 200, request: get('/demo/merchant/merchant.css') },
 ];
