@@ -109,6 +109,7 @@ const env = {
   CARD_ENVELOPE_KEY: randomBytes(32).toString('hex'),
   FINGERPRINT_KEY: randomBytes(32).toString('hex'),
   CARD_STORAGE_KEY: randomBytes(32).toString('hex'),
+  WEBHOOK_SECRETS_KEY: randomBytes(32).toString('hex'),
   SECRET_KEY: secretKey,
   ...rateLimits,
   ...(args.addresses === 'per-payment' ? { TRUST_PROXY: '127.0.0.1' } : {}),

@@ -64,6 +64,25 @@
       });
   });
 
+  // The webhooks this shop's server heard (it checks each signature): polled, newest first.
+  var webhooks = document.getElementById('webhooks');
+  function showWebhooks() {
+    fetch('/demo/merchant/webhooks').then(function (response) {
+      return response.json();
+    }).then(function (body) {
+      webhooks.replaceChildren.apply(webhooks, body.data.map(function (hook) {
+        var item = document.createElement('li');
+        item.dataset.eventId = hook.id;
+        item.textContent = [hook.received_at.slice(11, 19), hook.type, hook.id, hook.verified ? 'signature verified' : 'signature NOT verified'].join(' · ');
+        return item;
+      }));
+    }).catch(function () {
+      // The next poll tries again.
+    });
+  }
+  showWebhooks();
+  setInterval(showWebhooks, 2000);
+
   if (new URLSearchParams(window.location.search).get('done') === '1') {
     status.textContent = 'Back from the checkout: the merchant server confirms the payment now.';
   }

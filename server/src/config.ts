@@ -36,6 +36,21 @@ const isWebOrigin = (value: string): boolean => {
   }
 };
 
+const isHostList = (value: string): boolean => value.split(',').every((host) => /^[a-z0-9.:[\]-]{1,253}$/i.test(host.trim()));
+
+const unitMs = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 } as const;
+/** "1m,5m,30m,2h": the delays before each retry, in milliseconds; undefined if one does not read. */
+export function parseSchedule(value: string): number[] | undefined {
+  const delays = value.split(',').map((item) => {
+    const match = /^(\d{1,6})(ms|s|m|h)$/.exec(item.trim());
+    return match ? Number(match[1]) * unitMs[match[2] as keyof typeof unitMs] : NaN;
+  });
+  return delays.length <= 30 && delays.every((delay) => delay > 0) ? delays : undefined;
+}
+
+/** The retries of a webhook delivery over about three days (docs/decisions/webhook-delivery.md). */
+export const DEFAULT_RETRY_SCHEDULE = '1m,5m,30m,2h,5h,10h,10h,14h,20h';
+
 const seconds = (max: number, fallback: number) => z.coerce.number().int().min(1).max(max).default(fallback);
 
 const envSchema = z.object({
@@ -80,6 +95,11 @@ const envSchema = z.object({
   HEADERS_TIMEOUT_SECONDS: seconds(3600, 10),
   CONNECTION_TIMEOUT_SECONDS: seconds(3600, 120),
   KEEP_ALIVE_TIMEOUT_SECONDS: seconds(3600, 72),
+  WEBHOOK_SECRETS_KEY: z.string().regex(/^[0-9a-f]{64}$/i, 'must be 64 hex characters (32 bytes)').optional(),
+  WEBHOOK_TIMEOUT_SECONDS: seconds(60, 10),
+  WEBHOOK_ALLOWED_HOSTS: z.string().refine(isHostList, 'must be a comma-separated list of host names').optional(),
+  WEBHOOK_RETRY_SCHEDULE: z.string().refine((value) => parseSchedule(value) !== undefined, 'must be a comma-separated list of delays such as 1m,5m,30m,2h').optional(),
+  WEBHOOK_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(200),
 });
 
 export type Mode = 'demo' | 'production';
@@ -151,6 +171,16 @@ export interface Config {
   connectionTimeoutMs: number;
   /** How long an idle keep-alive connection waits for its next request. */
   keepAliveTimeoutMs: number;
+  /** 64 hex characters: AES-256-GCM key of the webhook signing secrets at rest. */
+  webhookSecretsKey: string;
+  /** One delivery attempt's limit, connection to last byte. */
+  webhookTimeoutMs: number;
+  /** Host names a webhook may reach whatever their addresses (outside demo mode, private ones are refused). */
+  webhookAllowedHosts: string[];
+  /** Delays before each retry of a failed delivery, in milliseconds; after the last, the delivery has failed. */
+  webhookRetryScheduleMs: number[];
+  /** How often each process looks for events to fan out and deliveries due. */
+  webhookPollMs: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -178,7 +208,7 @@ function secretsFor(parsed: Parsed, dataDir: string) {
   return (name: DemoSecretName): string => {
     const value = parsed[name];
     if (value) return value;
-    if (parsed.PAYDESK_MODE === 'production') throw productionOnly(name, name === 'CARD_ENVELOPE_KEY' || name === 'CARD_STORAGE_KEY' ? '64 hex characters' : 'at least 32 characters');
+    if (parsed.PAYDESK_MODE === 'production') throw productionOnly(name, ['CARD_ENVELOPE_KEY', 'CARD_STORAGE_KEY', 'WEBHOOK_SECRETS_KEY'].includes(name) ? '64 hex characters' : 'at least 32 characters');
     demo ??= loadDemoSecrets(dataDir);
     return demo[name];
   };
@@ -239,6 +269,7 @@ export function loadConfig(env: Env = process.env): Config {
     cardEnvelopeKey: secret('CARD_ENVELOPE_KEY').toLowerCase(),
     fingerprintKey: secret('FINGERPRINT_KEY'),
     cardStorageKey: secret('CARD_STORAGE_KEY').toLowerCase(),
+    webhookSecretsKey: secret('WEBHOOK_SECRETS_KEY').toLowerCase(),
     cardUploadMaxBytes: parsed.CARD_UPLOAD_MAX_MB * 1024 * 1024,
     cardPoolMaxFailures: parsed.CARD_POOL_MAX_FAILURES,
     publishableKey: demoOr(parsed, 'PUBLISHABLE_KEY', DEMO_PUBLISHABLE_KEY),
@@ -264,5 +295,9 @@ export function loadConfig(env: Env = process.env): Config {
     headersTimeoutMs: Math.min(parsed.HEADERS_TIMEOUT_SECONDS, parsed.REQUEST_TIMEOUT_SECONDS) * 1000,
     connectionTimeoutMs: parsed.CONNECTION_TIMEOUT_SECONDS * 1000,
     keepAliveTimeoutMs: parsed.KEEP_ALIVE_TIMEOUT_SECONDS * 1000,
+    webhookTimeoutMs: parsed.WEBHOOK_TIMEOUT_SECONDS * 1000,
+    webhookAllowedHosts: (parsed.WEBHOOK_ALLOWED_HOSTS ?? '').split(',').map((host) => host.trim().toLowerCase()).filter(Boolean),
+    webhookRetryScheduleMs: parseSchedule(parsed.WEBHOOK_RETRY_SCHEDULE ?? DEFAULT_RETRY_SCHEDULE)!,
+    webhookPollMs: parsed.WEBHOOK_POLL_MS,
   };
 }

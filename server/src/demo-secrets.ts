@@ -16,6 +16,8 @@ const generators = {
   FINGERPRINT_KEY: () => randomBytes(32).toString('hex'),
   /** AES-256-GCM key of the card pool at rest; unlike the envelope key it never leaves the server. */
   CARD_STORAGE_KEY: () => randomBytes(32).toString('hex'),
+  /** AES-256-GCM key of the webhook endpoints' signing secrets at rest. */
+  WEBHOOK_SECRETS_KEY: () => randomBytes(32).toString('hex'),
 } as const;
 export type DemoSecretName = keyof typeof generators;
 const secretNames = Object.keys(generators) as DemoSecretName[];

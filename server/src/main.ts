@@ -6,6 +6,8 @@ import { startPeriodicJob } from './jobs/periodic-job';
 import { resolveDuePayments } from './payments/settlement';
 import { checkpointLedger } from './wallet/ledger';
 import { settleDueWithdrawals } from './wallet/withdrawal-settlement';
+import { startWebhookWorker } from './webhooks/delivery-worker';
+import { secretBox } from './webhooks/secret-box';
 import { openDb } from './db/open-db';
 import { cardVault } from './cards/card-vault';
 import { seedDemo } from './demo/seed-demo';
@@ -28,7 +30,11 @@ async function main(): Promise<void> {
   const db = await openDb(config);
   const applied = await migrate(db);
   if (applied.length > 0) logger.info({ applied }, 'migrations applied');
-  if (config.mode === 'demo' && (await seedDemo(db, { password: config.demoPassword, cardPool: { vault: cardVault(config.cardStorageKey), fingerprintKey: config.fingerprintKey } }))) {
+  if (config.mode === 'demo' && (await seedDemo(db, {
+    password: config.demoPassword,
+    cardPool: { vault: cardVault(config.cardStorageKey), fingerprintKey: config.fingerprintKey },
+    webhooks: { publicUrl: config.publicUrl, box: secretBox(config.webhookSecretsKey) },
+  }))) {
     logger.info('demo data seeded');
   }
   // Wedged database calls never finish: the process leaves at once so that its supervisor starts a fresh one.
@@ -38,6 +44,7 @@ async function main(): Promise<void> {
   const stopResolver = startPeriodicJob('resolving pending payments', () => resolveDuePayments(db), logger);
   const stopSettlement = startPeriodicJob('settling withdrawals', () => settleDueWithdrawals(db), logger);
   const stopCheckpoints = startPeriodicJob('checkpointing the ledger', () => checkpointLedger(db), logger, 10_000);
+  const webhooks = startWebhookWorker(db, config, logger);
 
   let stopping = false;
   const stop = async (signal: string): Promise<void> => {
@@ -50,6 +57,7 @@ async function main(): Promise<void> {
     await stopResolver();
     await stopSettlement();
     await stopCheckpoints();
+    await webhooks.stop();
     await db.close();
     process.exit(0);
   };

@@ -32,6 +32,15 @@ export async function matrixFixtures(t: TestApp): Promise<Fixtures> {
   const [pooled] = await t.db.query<{ id: number }>('select id from pool_cards order by id limit 1');
 
   const signer = await addUser(t.db, 'viewer');
+  const [event] = await t.db.query<{ id: string }>('select id from webhook_events order by created_at limit 1');
+  const newEndpoint = async (): Promise<string> => {
+    const response = await t.app.inject({
+      method: 'POST', url: '/api/backend/webhooks/endpoints', headers: admin,
+      payload: { url: 'https://hooks.example/paydesk', event_types: ['payment.succeeded'] },
+    });
+    if (response.statusCode !== 201) throw new Error(`endpoint: ${response.body}`);
+    return (response.json() as { data: { endpoint: { id: string } } }).data.endpoint.id;
+  };
 
   return {
     transactionId: paid.ids.transactionId,
@@ -52,6 +61,8 @@ export async function matrixFixtures(t: TestApp): Promise<Fixtures> {
       return ids.transactionId;
     },
     newCheckout,
+    newEndpoint,
+    eventId: event!.id,
     signIn: { email: signer.email, password: TEST_PASSWORD },
   };
 }

@@ -34,6 +34,10 @@ export interface Fixtures {
   /** A payment waiting for its 3-D Secure step. */
   challenge(kind: 'demo' | 'acs'): Promise<string>;
   newCheckout(): Promise<string>;
+  /** A webhook endpoint created for this call: its id. */
+  newEndpoint(): Promise<string>;
+  /** An event in the outbox. */
+  eventId: string;
   signIn: { email: string; password: string };
 }
 
@@ -60,6 +64,7 @@ const form = (fields: Record<string, string>): Partial<Request> => ({
 const get = (url: string) => (): Request => ({ url });
 const session = (permission?: Permission): Access => ({ kind: 'session', permission });
 const publishable: Access = { kind: 'key', key: 'publishable' };
+const secretKey: Access = { kind: 'key', key: 'secret' };
 const open = (why: string): Access => ({ kind: 'open', why });
 const docs = open('OpenAPI description and Swagger UI: no data');
 const payerPage = open('sandbox issuer pages, framed by the payer page; they carry no key');
@@ -136,6 +141,34 @@ export const routeTable: readonly RouteRule[] = [
     ok: 200, request: get('/api/backend/cards/download/bulk-template'),
   },
 
+  { method: 'GET', route: '/api/backend/webhooks/endpoints', access: session('developers.manage'), ok: 200, request: get('/api/backend/webhooks/endpoints') },
+  {
+    method: 'POST', route: '/api/backend/webhooks/endpoints', access: session('developers.manage'), ok: 201,
+    request: () => ({ url: '/api/backend/webhooks/endpoints', payload: { url: 'https://hooks.example/paydesk', event_types: ['payment.succeeded'] } }),
+  },
+  {
+    method: 'PATCH', route: '/api/backend/webhooks/endpoints/:id', access: session('developers.manage'), ok: 200,
+    request: async (f) => ({ url: `/api/backend/webhooks/endpoints/${await f.newEndpoint()}`, payload: { enabled: false } }),
+  },
+  {
+    method: 'DELETE', route: '/api/backend/webhooks/endpoints/:id', access: session('developers.manage'), ok: 200,
+    request: async (f) => ({ url: `/api/backend/webhooks/endpoints/${await f.newEndpoint()}` }),
+  },
+  {
+    method: 'POST', route: '/api/backend/webhooks/endpoints/:id/roll-secret', access: session('developers.manage'), ok: 200,
+    request: async (f) => ({ url: `/api/backend/webhooks/endpoints/${await f.newEndpoint()}/roll-secret`, payload: { grace_hours: 1 } }),
+  },
+  {
+    method: 'GET', route: '/api/backend/webhooks/endpoints/:id/attempts', access: session('developers.manage'), ok: 200,
+    request: async (f) => ({ url: `/api/backend/webhooks/endpoints/${await f.newEndpoint()}/attempts?page=1&limit=10` }),
+  },
+  { method: 'GET', route: '/api/backend/webhooks/events', access: session('developers.manage'), ok: 200, request: get('/api/backend/webhooks/events?type=payment.succeeded&page=1&limit=10') },
+  { method: 'GET', route: '/api/backend/webhooks/events/:id', access: session('developers.manage'), ok: 200, request: (f) => ({ url: `/api/backend/webhooks/events/${f.eventId}` }) },
+  {
+    method: 'POST', route: '/api/backend/webhooks/events/:id/resend', access: session('developers.manage'), ok: 202,
+    request: async (f) => ({ url: `/api/backend/webhooks/events/${f.eventId}/resend`, payload: { endpoint_id: await f.newEndpoint() } }),
+  },
+
   { method: 'GET', route: '/api/public/config', access: open('what payer pages read before anything else'), ok: 200, request: get('/api/public/config') },
   {
     method: 'GET', route: '/api/checkout/validate/:reference', access: publishable, ok: 200,
@@ -158,8 +191,10 @@ export const routeTable: readonly RouteRule[] = [
     method: 'POST', route: '/api/demo-3ds/complete', access: publishable, ok: 200,
     request: async (f) => ({ url: '/api/demo-3ds/complete', payload: { transaction_id: await f.challenge('demo'), otp: '123456' } }),
   },
+  { method: 'GET', route: '/api/checkout/:reference', access: secretKey, ok: 200, request: (f) => ({ url: `/api/checkout/${f.checkoutReference}` }) },
+  { method: 'GET', route: '/api/payments/:transaction_id', access: secretKey, ok: 200, request: (f) => ({ url: `/api/payments/${f.transactionId}` }) },
   {
-    method: 'POST', route: '/api/checkout', access: { kind: 'key', key: 'secret' }, ok: 201,
+    method: 'POST', route: '/api/checkout', access: secretKey, ok: 201,
     request: () => ({
       url: '/api/checkout',
       payload: { first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com', phone: '+15550101', amount: 12.5, callback_url: 'https://shop.example/paid', metadata: { order: 'A-1001' } },
@@ -183,6 +218,11 @@ export const routeTable: readonly RouteRule[] = [
 
   { method: 'GET', route: '/demo/merchant', access: merchantDemo, ok: 200, request: get('/demo/merchant') },
   { method: 'POST', route: '/demo/merchant/checkout', access: merchantDemo, ok: 201, request: () => ({ url: '/demo/merchant/checkout', payload: { amount: 12.5 } }) },
+  { method: 'GET', route: '/demo/merchant/webhooks', access: merchantDemo, ok: 200, request: get('/demo/merchant/webhooks') },
+  {
+    method: 'POST', route: '/demo/merchant/webhooks', access: open('demo mode only: the demo merchant\'s webhook receiver, which checks each signature'), ok: 400,
+    request: () => ({ url: '/demo/merchant/webhooks', headers: { 'content-type': 'application/json' }, payload: '{"id":"evt_unsigned"}' }),
+  },
   { method: 'GET', route: '/demo/merchant/merchant.js', access: merchantDemo, ok: 200, request: get('/demo/merchant/merchant.js') },
   { method: 'GET', route: '/demo/merchant/merchant.css', access: merchantDemo, ok: 200, request: get('/demo/merchant/merchant.css') },
 ];

@@ -10,6 +10,7 @@ test('the roles table of the design: what each role may do', () => {
   expect(matrix('dashboard.view')).toEqual(['super_admin', 'admin', 'viewer']);
   expect(matrix('developers.manage')).toEqual(['super_admin', 'admin']);
   expect(matrix('settings.view')).toEqual(['super_admin', 'admin', 'viewer']);
+  expect(matrix('developers.manage')).toEqual(['super_admin', 'admin']);
 });
 
 test('an admin manages admin and viewer accounts only; a viewer none', () => {

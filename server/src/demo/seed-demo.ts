@@ -3,6 +3,8 @@ import type { CardVault } from '../cards/card-vault';
 import type { Db } from '../db/db';
 import { countUsers, insertUser } from '../users/users-repository';
 import { creditCompletedPayments } from '../wallet/ledger';
+import { seedDemoWebhookEndpoint } from '../payments/merchant-demo-webhooks';
+import type { SecretBox } from '../webhooks/secret-box';
 import { DEMO_ACCOUNTS } from './demo-accounts';
 import { seedDemoPoolCards } from './demo-pool-cards';
 import { ensureProviderKeys } from './provider-keys';
@@ -17,6 +19,8 @@ export interface DemoSeedOptions {
   /** Seeds a demo card pool sealed with these keys (the server's own); none without. */
   cardPool?: { vault: CardVault; fingerprintKey: string };
   transactions?: number;
+  /** The demo merchant's webhook endpoint, at this public address with secrets sealed by this box; none without. */
+  webhooks?: { publicUrl: string; box: SecretBox };
   seed?: number;
   now?: Date;
 }
@@ -43,6 +47,7 @@ export async function seedDemo(db: Db, options: DemoSeedOptions): Promise<boolea
     await writeTransactions(tx, seeds);
     await creditCompletedPayments(tx);
     if (options.cardPool) await seedDemoPoolCards(tx, options.cardPool, options.now);
+    if (options.webhooks) await seedDemoWebhookEndpoint(tx, options.webhooks.publicUrl, options.webhooks.box);
     return true;
   });
 }

@@ -9,6 +9,7 @@ import { publicPaymentRoutes } from '../payments/public-routes';
 import { transactionsBackendRoutes } from '../transactions/backend-routes';
 import { usersRoutes } from '../users/users-routes';
 import { walletRoutes } from '../wallet/wallet-routes';
+import { webhooksRoutes } from '../webhooks/webhooks-routes';
 import { errorBody } from './http-error';
 
 /**
@@ -22,6 +23,7 @@ export const apiRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(usersRoutes, { prefix: '/backend/users' });
   await app.register(walletRoutes, { prefix: '/backend' });
   await app.register(cardRoutes, { prefix: '/backend/cards' });
+  await app.register(webhooksRoutes, { prefix: '/backend/webhooks' });
   await app.register(publicPaymentRoutes);
   await app.register(merchantRoutes);
   await app.register(acsRoutes, { prefix: '/sandbox/acs' });

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { createCheckoutRequest } from '@paydesk/shared/schemas/public-api';
 import { perAddressLimit } from '../security/register-defences';
 import { merchantDemoPage, merchantDemoStyles } from './merchant-demo-page';
+import { merchantDemoWebhooks } from './merchant-demo-webhooks';
 import { serverRoot } from '../repo-root';
 
 const demoCustomer = { first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com', phone: '+15550101' };
@@ -40,6 +41,8 @@ export const merchantDemoRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.code(answer.statusCode).type('application/json; charset=utf-8').send(answer.body);
     },
   });
+
+  await app.register(merchantDemoWebhooks, { prefix: '/webhooks' });
 
   app.get('/merchant.js', { schema: { hide: true } }, async (_request, reply) =>
     reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-cache').send(script),

@@ -92,7 +92,7 @@ const claimCte = (statusesParam: string) => `claim as (
          from payments
         where c.reference = payments.checkout_reference and payments.status = any(${statusesParam}::text[])
           and c.status in ('pending', 'cancelled')
-       returning c.transaction_id
+       returning c.transaction_id, c as checkout
      )`;
 const voided = (payment: string, statusesParam: string) => `(${payment}.checkout_reference is not null
        and ${payment}.status = any(${statusesParam}::text[])
@@ -102,14 +102,32 @@ const voided = (payment: string, statusesParam: string) => `(${payment}.checkout
 export const VOIDED_MESSAGE = 'This checkout was already paid or has closed, so this payment was voided. You were not charged.';
 
 /**
- * The ledger credit of the payments that have just become paid, as CTEs over `changed` (the rows
- * as the statement wrote them: their RETURNING of paidColumns). One statement with the rows' own
- * write and the checkout's claim, so all of it is all or nothing without a transaction.
+ * The webhook events of the rows the statement wrote (`changed.written`, the whole row) and of
+ * the checkouts they claimed, into the outbox (migration 018) by the same statement: an event is
+ * there exactly when its change is. One insert for the statement; the objects come from the
+ * database's payment_object and checkout_object (migration 019), as the read API answers them.
  */
-const paidColumns = 'transaction_id, checkout_reference, status, amount_cents, fee_cents';
+const eventsCte = `events as (
+       insert into webhook_events (id, type, object)
+       select new_event_id(), case changed.status when 'completed' then 'payment.succeeded' when 'success' then 'payment.succeeded'
+                                  when 'failed' then 'payment.failed' when 'pending' then 'payment.pending' else 'payment.voided' end,
+              payment_object(changed.written)
+         from changed
+       union all
+       select new_event_id(), 'checkout.completed', checkout_object(claim.checkout, changed.written)
+         from claim join changed on changed.transaction_id = claim.transaction_id
+     )`;
+
+/**
+ * The ledger credit of the payments that have just become paid and the events of every row written,
+ * as CTEs over `changed` (the rows as the statement wrote them: their RETURNING of paidColumns).
+ * One statement with the rows' own write and the checkout's claim, so all of it is all or nothing
+ * without a transaction.
+ */
+const paidColumns = 't.transaction_id, t.checkout_reference, t.status, t.amount_cents, t.fee_cents, t as written';
 const creditCtes = (statusesParam: string) => `paid as (
        select transaction_id, amount_cents, fee_cents from changed where status = any(${statusesParam}::text[])
-     ), ${creditPaidCtes}`;
+     ), ${creditPaidCtes}, ${eventsCte}`;
 
 const storedColumns = [...paymentColumns, 'result'];
 const storedTypes = [...Object.values(paymentColumnTypes), 'jsonb'];
@@ -151,7 +169,7 @@ function storePaymentsText(count: number): string {
          and (${poolRead}::boolean or not exists (select 1 from pool_cards pc where pc.fingerprint = i.card_fingerprint))
          and not exists (select 1 from transactions t where t.transaction_id = p.transaction_id)
      ), ${claimCte(statuses)}, changed as (
-       insert into transactions (${storedColumns.join(', ')})
+       insert into transactions as t (${storedColumns.join(', ')})
        select ${values.join(', ')}
        from payments cross join lateral (select ${voided('payments', statuses)} as voided) v
        on conflict (transaction_id) do nothing
@@ -261,7 +279,7 @@ const settlePaymentSql = prepared(`with payments as (
          challenge = null, challenge_outcome = null, resolve_at = null, resolve_to = null, updated_at = now()
        from payments cross join lateral (select ${voided('payments', '$4')} as voided) v
        where t.transaction_id = payments.transaction_id
-       returning t.transaction_id, t.checkout_reference, t.status, t.amount_cents, t.fee_cents
+       returning ${paidColumns}
      ), ${creditCtes('$4')}
      select status from changed`);
 

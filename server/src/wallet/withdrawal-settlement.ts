@@ -1,4 +1,5 @@
 import type { Db } from '../db/db';
+import { recordEvent } from '../webhooks/outbox';
 import { postWithdrawal, transfer } from './ledger';
 import { claimDueWithdrawals, finishWithdrawal, type WithdrawalRow } from './withdrawals-repository';
 
@@ -12,10 +13,15 @@ export function sandboxPayout(row: Pick<WithdrawalRow, 'account_number'>): Payou
   return row.account_number.endsWith(SANDBOX_REJECTED_SUFFIX) ? { status: 'failed', reason: SANDBOX_REJECTION } : { status: 'completed' };
 }
 
-/** Ends one pending withdrawal: paid out (pending → bank_payouts) or money back (pending → available). */
+/**
+ * Ends one pending withdrawal: paid out (pending → bank_payouts) or money back (pending → available),
+ * with its webhook event (withdrawal.completed or withdrawal.failed) in the same transaction.
+ */
 export async function finish(tx: Db, row: WithdrawalRow, outcome: PayoutOutcome): Promise<void> {
   const reason = outcome.status === 'completed' ? null : outcome.reason;
-  if (!(await finishWithdrawal(tx, row.id, outcome.status, reason))) return;
+  const object = await finishWithdrawal(tx, row.id, outcome.status, reason);
+  if (!object) return;
+  if (outcome.status !== 'cancelled') await recordEvent(tx, outcome.status === 'completed' ? 'withdrawal.completed' : 'withdrawal.failed', object);
   if (outcome.status === 'completed') await postWithdrawal(tx, row.id, 'withdrawal_paid_out', transfer('merchant_pending', 'bank_payouts', row.amount_cents));
   else await postWithdrawal(tx, row.id, 'withdrawal_returned', transfer('merchant_pending', 'merchant_available', row.amount_cents));
 }

@@ -61,10 +61,11 @@ export const claimDueWithdrawals = (tx: Db, batch: number): Promise<WithdrawalRo
     [batch],
   );
 
-export async function finishWithdrawal(tx: Db, id: number, status: Exclude<WithdrawalStatus, 'pending'>, failureReason: string | null): Promise<boolean> {
-  const rows = await tx.query(
-    `update withdrawals set status = $2, failure_reason = $3, processed_at = now() where id = $1 and status = 'pending' returning id`,
+/** Ends a pending withdrawal: its object as it now stands (withdrawal_object, migration 019), or undefined if it was not pending. */
+export async function finishWithdrawal(tx: Db, id: number, status: Exclude<WithdrawalStatus, 'pending'>, failureReason: string | null): Promise<Record<string, unknown> | undefined> {
+  const [row] = await tx.query<{ object: Record<string, unknown> }>(
+    `update withdrawals w set status = $2, failure_reason = $3, processed_at = now() where id = $1 and status = 'pending' returning withdrawal_object(w) as object`,
     [id, status, failureReason],
   );
-  return rows.length === 1;
+  return row?.object;
 }

@@ -67,3 +67,18 @@ export const checkoutObject = z.object({
   updated_at: isoDateTime,
 });
 export type CheckoutObject = z.infer<typeof checkoutObject>;
+
+/** The object of withdrawal events: the bank account by its last four digits only. */
+export const withdrawalObject = z.object({
+  object: z.literal('withdrawal'),
+  id: z.string(),
+  amount: money,
+  currency: z.literal('USD'),
+  status: z.enum(['pending', 'completed', 'failed', 'cancelled']),
+  failure_reason: z.string().nullable(),
+  bank_name: z.string(),
+  account_last4: z.string(),
+  created_at: isoDateTime,
+  processed_at: isoDateTime.nullable(),
+});
+export type WithdrawalObject = z.infer<typeof withdrawalObject>;

@@ -85,3 +85,14 @@ export const deliveryAttempt = z.object({
 export type DeliveryAttempt = z.infer<typeof deliveryAttempt>;
 
 export const resendRequest = z.object({ endpoint_id: z.string() });
+
+/** `?page&limit` of the webhook lists (events, an endpoint's attempts); answers use the paginated wrapper. */
+export const webhookPageQuery = z.object({
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(25),
+});
+
+/** `from`/`to`: a date (`2026-05-01`, from its start to its end in UTC) or a date-time with an offset. */
+const dateOrTime = z.union([isoDateTime, z.iso.date()]);
+export const eventListQuery = webhookPageQuery.extend({ type: eventType.optional(), from: dateOrTime.optional(), to: dateOrTime.optional() });
+export type EventListQuery = z.infer<typeof eventListQuery>;

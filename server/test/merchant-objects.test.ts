@@ -1,0 +1,144 @@
+import { checkoutObject, paymentObject, withdrawalObject } from '@paydesk/shared/schemas/merchant-objects';
+import { resolveDuePayments } from '../src/payments/settlement';
+import { settleDueWithdrawals } from '../src/wallet/withdrawal-settlement';
+import { bearer, buildTestApp, login, type TestApp } from './helper';
+import { payerClient } from './payments-client';
+import { aWithdrawal, makeWithdrawalsDue, walletApi } from './wallet-fixtures';
+
+/**
+ * The merchant read API (MAPI-01) and the outbox events that payments, checkouts and withdrawals
+ * write in the statement or transaction of their change (HOOK-01), with the same objects.
+ */
+let t: TestApp;
+let client: ReturnType<typeof payerClient>;
+beforeAll(async () => {
+  t = await buildTestApp();
+  client = payerClient(t.app, t.config);
+}, 60_000);
+afterAll(() => t?.close());
+
+const read = (url: string, key = t.config.secretKey) => t.app.inject({ method: 'GET', url, headers: bearer(key) });
+const eventsAbout = (id: string) =>
+  t.db.query<{ type: string; object: Record<string, unknown> }>(
+    `select type, object from webhook_events where object->>'id' = $1 or object->>'reference' = $1 order by created_at, type`,
+    [id],
+  );
+const inCheckout = (reference: string) => ({ checkout: true, checkout_reference: reference });
+
+it('the demo seed writes no events for its generated history (first: nothing else has run)', async () => {
+  const [counts] = await t.db.query<{ events: number; payments: number }>(
+    'select (select count(*)::int from webhook_events) as events, (select count(*)::int from transactions) as payments',
+  );
+  expect(counts).toEqual({ events: 0, payments: expect.any(Number) });
+  expect(counts!.payments).toBeGreaterThan(0);
+});
+
+describe('GET /api/payments/{transaction_id} and GET /api/checkout/{reference}', () => {
+  it('answers a paid checkout and its payment in the shared shapes', async () => {
+    const reference = await client.newCheckout(120.5);
+    const { ids, result } = await client.pay('4242424242424242', inCheckout(reference));
+    expect(result?.status).toBe('completed');
+
+    const payment = await read(`/api/payments/${ids.transactionId}`);
+    expect(payment.statusCode).toBe(200);
+    const paid = paymentObject.parse(payment.json().data);
+    expect(paid).toMatchObject({
+      object: 'payment', id: ids.transactionId, order_id: ids.orderId, checkout_reference: reference, status: 'completed',
+      amount: '120.50', amount_refunded: '0.00', currency: 'USD', card: { brand: 'Visa', last4: '4242' }, refunds: [],
+    });
+    expect(Number(paid.fee) + Number(paid.net)).toBeCloseTo(120.5);
+
+    const checkout = await read(`/api/checkout/${reference}`);
+    expect(checkout.statusCode).toBe(200);
+    expect(checkoutObject.parse(checkout.json().data)).toMatchObject({
+      object: 'checkout', reference, status: 'completed', amount: '120.50', transaction_id: ids.transactionId,
+      customer: { first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com', phone: '+15550101' }, metadata: {},
+      payments: [{ id: ids.transactionId, status: 'completed', amount: '120.50', created_at: paid.created_at }],
+    });
+  });
+
+  it('answers an unpaid checkout with no payments', async () => {
+    const reference = await client.newCheckout(9);
+    const body = checkoutObject.parse((await read(`/api/checkout/${reference}`)).json().data);
+    expect(body).toMatchObject({ status: 'pending', amount: '9.00', transaction_id: null, payments: [], callback_url: null });
+  });
+
+  it('answers 404 not_found for unknown ids and for an id of the other kind', async () => {
+    const reference = await client.newCheckout(9);
+    const { ids } = await client.pay('4242424242424242');
+    const cases = [
+      [`/api/payments/TXN_NOPE`, 'No payment'],
+      [`/api/payments/${reference}`, 'is a checkout reference'],
+      [`/api/checkout/chk_${'x'.repeat(20)}`, 'No checkout'],
+      [`/api/checkout/${ids.transactionId}`, 'is not a checkout reference'],
+    ] as const;
+    for (const [url, message] of cases) {
+      const response = await read(url);
+      expect([url, response.statusCode, response.json()]).toEqual([url, 404, { status: 'error', code: 'not_found', message: expect.stringContaining(message) }]);
+    }
+  });
+
+  it('needs the secret key, and leaves the payer pages\' validate route as it was', async () => {
+    const reference = await client.newCheckout(9);
+    expect((await read(`/api/checkout/${reference}`, t.config.publishableKey)).statusCode).toBe(401);
+    const validate = await read(`/api/checkout/validate/${reference}`, t.config.publishableKey);
+    expect([validate.statusCode, validate.json().status]).toEqual([200, 'success']);
+  });
+});
+
+describe('events in the outbox', () => {
+  it.each([
+    ['4242424242424242', 'completed', 'payment.succeeded'],
+    ['4000000000000002', 'failed', 'payment.failed'],
+    ['4000000000007205', 'pending', 'payment.pending'],
+  ])('a payment with %s stored %s writes one %s with the read API\'s object', async (card, status, type) => {
+    const { ids } = await client.pay(card);
+    const events = await eventsAbout(ids.transactionId);
+    expect(events.map((event) => event.type)).toEqual([type]);
+    expect(events[0]!.object).toEqual((await read(`/api/payments/${ids.transactionId}`)).json().data);
+    expect(events[0]!.object.status).toBe(status);
+  });
+
+  it('a paid checkout writes checkout.completed listing its payment; a late payment is voided with its own event', async () => {
+    const reference = await client.newCheckout(30);
+    const pending = await client.pay('4000000000007205', inCheckout(reference));
+    const paid = await client.pay('4242424242424242', inCheckout(reference));
+    expect([pending.result?.status, paid.result?.status]).toEqual(['pending', 'completed']);
+    await t.db.query(`update transactions set resolve_at = now() where transaction_id = $1`, [pending.ids.transactionId]);
+    expect(await resolveDuePayments(t.db)).toBeGreaterThanOrEqual(1);
+
+    const completed = (await eventsAbout(reference)).filter((event) => event.type === 'checkout.completed');
+    expect(completed).toHaveLength(1);
+    const object = checkoutObject.parse(completed[0]!.object);
+    expect(object).toMatchObject({ status: 'completed', transaction_id: paid.ids.transactionId });
+    expect(object.payments.map((p) => [p.id, p.status])).toEqual([[pending.ids.transactionId, 'pending'], [paid.ids.transactionId, 'completed']]);
+    expect((await eventsAbout(paid.ids.transactionId)).map((event) => event.type)).toEqual(['payment.succeeded']);
+    const late = await eventsAbout(pending.ids.transactionId);
+    expect(late.map((event) => [event.type, event.object.status])).toEqual([['payment.pending', 'pending'], ['payment.voided', 'voided']]);
+  });
+
+  it('a pending payment that settles as paid writes payment.succeeded and its checkout.completed', async () => {
+    const reference = await client.newCheckout(31);
+    const { ids } = await client.pay('4000000000007205', inCheckout(reference));
+    await t.db.query(`update transactions set resolve_at = now() where transaction_id = $1`, [ids.transactionId]);
+    await resolveDuePayments(t.db);
+    expect((await eventsAbout(ids.transactionId)).map((event) => event.type)).toEqual(['payment.pending', 'payment.succeeded']);
+    const [completed] = (await eventsAbout(reference)).filter((event) => event.type === 'checkout.completed');
+    expect(checkoutObject.parse(completed!.object).payments).toEqual([expect.objectContaining({ id: ids.transactionId, status: 'completed' })]);
+  });
+
+  it('settled withdrawals write withdrawal.completed or withdrawal.failed, the account by its last four digits', async () => {
+    const admin = walletApi(t.app, await login(t.app, 'admin@paydesk.test'));
+    const good = { reference: (await admin.withdraw(aWithdrawal(1.5, { account_number: '12345678' }))).json().data.transaction_id };
+    const bad = { reference: (await admin.withdraw(aWithdrawal(2.25, { account_number: '55550000' }))).json().data.transaction_id };
+    expect(await eventsAbout(good.reference)).toEqual([]);
+    await makeWithdrawalsDue(t.db);
+    await settleDueWithdrawals(t.db);
+    const [completed] = await eventsAbout(good.reference);
+    const [failed] = await eventsAbout(bad.reference);
+    expect([completed!.type, failed!.type]).toEqual(['withdrawal.completed', 'withdrawal.failed']);
+    expect(withdrawalObject.parse(completed!.object)).toMatchObject({ id: good.reference, amount: '1.50', status: 'completed', account_last4: '5678', failure_reason: null });
+    expect(withdrawalObject.parse(failed!.object)).toMatchObject({ amount: '2.25', status: 'failed', account_last4: '0000', failure_reason: expect.any(String) });
+    expect(JSON.stringify([completed, failed])).not.toMatch(/12345678|55550000/);
+  });
+});
