@@ -1,7 +1,11 @@
-// The Developers area against the back-office webhooks calls (DEV-01 to DEV-09).
+// The Developers area against the back-office webhooks calls (DEV-01 to DEV-09, HOOK-01 to HOOK-06).
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, newPage } from '../support/browser';
 import { signIn } from '../support/accounts';
+import { openWidget } from '../support/merchant';
+import { openCardDialog, payInDialog, shownTransactionId } from '../support/payer';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -22,7 +26,7 @@ async function addEndpoint(page: Page, url: string): Promise<void> {
   await page.getByRole('button', { name: 'Add endpoint' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add endpoint' });
   await dialog.getByRole('textbox', { name: 'Endpoint URL' }).fill(url);
-  await dialog.getByRole('checkbox', { name: 'Payment' }).check();
+  await dialog.getByRole('checkbox', { name: 'Payment', exact: true }).check();
   await dialog.getByRole('button', { name: 'Add endpoint' }).click();
 }
 
@@ -56,12 +60,70 @@ test('on a phone: add an endpoint, see its secret once, roll it with a grace, de
   await page.context().close();
 });
 
-test('an address on this machine is refused beside the URL field', async () => {
+/** Waits until `count()` reaches `expected` (checked every 100 ms), or fails after `ms`. */
+async function countReaches(count: () => number, expected: number, ms = 10_000): Promise<void> {
+  const until = Date.now() + ms;
+  while (count() < expected && Date.now() < until) await new Promise((r) => setTimeout(r, 100));
+  expect(count()).toBe(expected);
+}
+
+/** A merchant's receiver on this machine: every delivery's body and signature header, as it came. */
+function startReceiver(): Promise<{ url: string; heard: { body: string; signature: string }[]; server: Server }> {
+  const heard: { body: string; signature: string }[] = [];
+  const server = createServer((request, response) => {
+    let body = '';
+    request.setEncoding('utf8');
+    request.on('data', (chunk: string) => (body += chunk));
+    request.on('end', () => {
+      heard.push({ body, signature: String(request.headers['paydesk-signature'] ?? '') });
+      response.writeHead(200, { 'content-type': 'text/plain' }).end('thanks');
+    });
+  });
+  return new Promise((done) => server.listen(0, '127.0.0.1', () => done({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`, heard, server })));
+}
+
+test('a payment reaches a new endpoint, signed; the delivery is in its log; Resend sends it again', async () => {
+  const receiver = await startReceiver();
   const page = await openDevelopers();
-  await addEndpoint(page, 'http://127.0.0.1:9/hooks');
-  await page.getByText('This address does not take webhooks: use a public http or https address').waitFor();
-  expect(await page.getByRole('dialog', { name: 'Signing secret' }).count()).toBe(0);
+  await addEndpoint(page, receiver.url);
+  const shown = page.getByRole('dialog', { name: 'Signing secret' });
+  expect(await shown.getByTestId('signing-secret').innerText()).toMatch(/^whsec_/);
+  await shown.getByRole('button', { name: 'Done' }).click();
+
+  const payer = await newPage(browser);
+  await payInDialog(await openCardDialog(payer), '4242424242424242');
+  await payer.waitForURL('**/payment-success**');
+  const transactionId = await shownTransactionId(payer);
+  await payer.context().close();
+
+  const ofPayment = () => receiver.heard.filter((h) => h.body.includes(transactionId));
+  await countReaches(() => ofPayment().length, 1);
+  const [delivered] = ofPayment();
+  expect(JSON.parse(delivered!.body)).toMatchObject({ type: 'payment.succeeded', data: { object: { id: transactionId, status: 'completed' } } });
+  expect(delivered!.signature).toMatch(/^t=\d+,v1=[0-9a-f]{64}$/);
+
+  await page.getByRole('link', { name: receiver.url }).click();
+  const log = page.getByRole('table', { name: 'Delivery attempts' });
+  const row = log.getByRole('row').filter({ hasText: 'payment.succeeded' }).first();
+  await row.filter({ hasText: '200' }).waitFor();
+  await row.getByRole('button', { name: 'Resend' }).click();
+  await page.getByText('Event Resent').waitFor();
+  await countReaches(() => ofPayment().length, 2);
+  expect(ofPayment()[1]!.body).toBe(delivered!.body);
   await page.context().close();
+  receiver.server.close();
+});
+
+test('the demo merchant page hears a verified webhook of its checkout', async () => {
+  const merchant = await newPage(browser);
+  const popup = await openWidget(merchant);
+  await popup.getByRole('button', { name: 'Pay', exact: true }).click();
+  await payInDialog(popup.getByRole('dialog', { name: 'Card Payment' }), '4242424242424242');
+  const hooks = merchant.getByRole('list', { name: 'Webhooks received' }).getByRole('listitem');
+  await hooks.filter({ hasText: 'checkout.completed' }).filter({ hasText: 'signature verified' }).waitFor({ timeout: 15_000 });
+  await hooks.filter({ hasText: 'payment.succeeded' }).filter({ hasText: 'signature verified' }).first().waitFor();
+  expect(await hooks.filter({ hasText: 'NOT verified' }).count()).toBe(0);
+  await merchant.context().close();
 });
 
 test('a viewer has no Developers entry, and the address shows Access denied', async () => {

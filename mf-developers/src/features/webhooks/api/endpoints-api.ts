@@ -1,18 +1,15 @@
 import { api } from '@paydesk/shared/api/api-slice';
 import type { WebhookEndpoint } from '@paydesk/shared/schemas/webhooks';
-import { doneResponse, endpointsResponse, secretResponse, type Done, type EndpointPage, type EndpointWithSecret, type ListSize } from './envelopes';
+import { doneResponse, endpointsResponse, secretResponse, type Done, type EndpointWithSecret } from './envelopes';
 import type { EndpointInput } from '../model/endpoint-form';
 
 const base = '/backend/webhooks/endpoints';
 
-/**
- * The endpoints of DEV-02 to DEV-05. The contract has no call for one endpoint: its page finds it
- * in the first 100 (a merchant has a handful).
- */
+/** The endpoints of DEV-02 to DEV-05. An endpoint's page finds it in the list, which holds them all. */
 const endpointsApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getEndpoints: build.query<EndpointPage, { page: number; limit: ListSize }>({
-      query: ({ page, limit }) => `${base}?page=${page}&limit=${limit}`,
+    getEndpoints: build.query<WebhookEndpoint[], void>({
+      query: () => base,
       transformResponse: (body: unknown) => endpointsResponse.parse(body).data,
       providesTags: ['WebhookEndpoint'],
     }),
@@ -45,7 +42,7 @@ export const {
 
 /** One endpoint, looked up in the list (see above); undefined once loaded means there is none. */
 export function useEndpoint(id: string) {
-  return useGetEndpointsQuery({ page: 1, limit: 100 }, {
-    selectFromResult: (result) => ({ ...result, endpoint: result.data?.data.find((e: WebhookEndpoint) => e.id === id) }),
+  return useGetEndpointsQuery(undefined, {
+    selectFromResult: (result) => ({ ...result, endpoint: result.data?.find((e: WebhookEndpoint) => e.id === id) }),
   });
 }

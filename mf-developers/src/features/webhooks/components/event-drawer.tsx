@@ -14,10 +14,10 @@ import { useCanManage } from '../model/use-can-manage';
 /** An event's JSON as its endpoints receive it, and Resend to a chosen endpoint (DEV-08). */
 export function EventDrawer({ event, onClose }: { event: WebhookEvent; onClose: () => void }) {
   const canManage = useCanManage();
-  const endpoints = useGetEndpointsQuery({ page: 1, limit: 100 }, { skip: !canManage });
+  const endpoints = useGetEndpointsQuery(undefined, { skip: !canManage });
   const [chosen, setChosen] = useState('');
   const [resend, { isLoading }] = useResendEventMutation();
-  const options = (endpoints.data?.data ?? []).map((e) => ({ value: e.id, label: e.url }));
+  const options = (endpoints.data ?? []).map((e) => ({ value: e.id, label: e.url }));
   const endpointId = chosen || options[0]?.value || '';
 
   const submit = async () => {

@@ -5,10 +5,9 @@ import CardContent from '@mui/material/CardContent';
 import AddIcon from '@mui/icons-material/Add';
 import { PageHeader } from '@paydesk/shared/ui/page-header';
 import { notify } from '@paydesk/shared/ui/notify';
-import { PaginationBar } from '@paydesk/shared/ui/pagination-bar';
 import { QueryState } from '@paydesk/shared/ui/query-state';
 import { useCreateEndpointMutation, useGetEndpointsQuery } from '../api/endpoints-api';
-import { listSizes, type EndpointWithSecret, type ListSize } from '../api/envelopes';
+import type { EndpointWithSecret } from '../api/envelopes';
 import { blankEndpoint, type EndpointInput } from '../model/endpoint-form';
 import { useCanManage } from '../model/use-can-manage';
 import { DevelopersTabs } from './developers-tabs';
@@ -18,9 +17,7 @@ import { SecretDialog } from './secret-dialog';
 
 /** The Webhooks page (DEV-02 to DEV-04): the endpoints, Add endpoint, and the new secret once. */
 export function WebhooksView() {
-  const [page, setPage] = useState(1);
-  const [limit, setLimit] = useState<ListSize>(10);
-  const list = useGetEndpointsQuery({ page, limit });
+  const list = useGetEndpointsQuery();
   const [create] = useCreateEndpointMutation();
   const canManage = useCanManage();
   const [adding, setAdding] = useState(false);
@@ -45,15 +42,9 @@ export function WebhooksView() {
       <DevelopersTabs current="webhooks" />
       <Card variant="outlined">
         <CardContent>
-          <QueryState isLoading={list.isLoading} error={list.error} data={list.data} isEmpty={(p) => p.total === 0}
+          <QueryState isLoading={list.isLoading} error={list.error} data={list.data} isEmpty={(rows) => rows.length === 0}
             emptyText="No endpoints yet: add one to receive events" errorText="Endpoints could not be loaded." onRetry={() => void list.refetch()}>
-            {(p) => (
-              <>
-                <EndpointsTable rows={p.data} />
-                <PaginationBar page={p.current_page} lastPage={p.last_page} from={p.from} to={p.to} total={p.total}
-                  perPage={limit} pageSizes={listSizes} onPage={setPage} onPerPage={(size) => { setLimit(size); setPage(1); }} />
-              </>
-            )}
+            {(rows) => <EndpointsTable rows={rows} />}
           </QueryState>
         </CardContent>
       </Card>

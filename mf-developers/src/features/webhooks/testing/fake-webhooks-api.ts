@@ -44,7 +44,7 @@ export function fakeWebhooksApi({ endpoints = [anEndpoint()], attempts = [anAtte
     const override = replies.get(`${request.method} ${url.pathname}`);
     if (override) return override(call);
     const base = '/api/backend/webhooks';
-    if (request.method === 'GET' && url.pathname === `${base}/endpoints`) return answer(200, page(endpoints));
+    if (request.method === 'GET' && url.pathname === `${base}/endpoints`) return answer(200, { status: 'success', data: endpoints });
     if (request.method === 'GET' && url.pathname.endsWith('/attempts')) return answer(200, page(attempts));
     if (request.method === 'GET' && url.pathname === `${base}/events`) return answer(200, page(events));
     return answer(200, { status: 'success', message: 'Done' });
