@@ -74,7 +74,7 @@ describe.each(cases.map((c) => [`${c.method} ${c.rule.route}`, c] as const))('%s
       got[identity.name] = response.statusCode;
       if (method !== 'HEAD' && refused(rule, response.statusCode)) {
         const body = String(response.headers['content-type']).includes('json') ? (response.json() as Record<string, unknown>) : response.body;
-        if (typeof body !== 'object' || body.status !== 'error' || typeof body.message !== 'string' || Object.keys(body).length !== 2) {
+        if (typeof body !== 'object' || body.status !== 'error' || typeof body.message !== 'string' || typeof body.code !== 'string' || Object.keys(body).length !== 3) {
           badBodies.push(`${identity.name}: ${response.body}`);
         }
       }

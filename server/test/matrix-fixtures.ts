@@ -32,6 +32,13 @@ export async function matrixFixtures(t: TestApp): Promise<Fixtures> {
   const [pooled] = await t.db.query<{ id: number }>('select id from pool_cards order by id limit 1');
 
   const signer = await addUser(t.db, 'viewer');
+  const newPayment = async (): Promise<string> => {
+    const { result, ids } = await payer.pay('4242424242424242');
+    if (result?.status !== 'completed') throw new Error(`payment: ${JSON.stringify(result)}`);
+    return ids.transactionId;
+  };
+  const refunded = await t.app.inject({ method: 'POST', url: '/api/refunds', headers: secret, payload: { transaction_id: paid.ids.transactionId, amount: 1, reason: 'other' } });
+  if (refunded.statusCode !== 201) throw new Error(`refund: ${refunded.body}`);
 
   return {
     transactionId: paid.ids.transactionId,
@@ -52,6 +59,8 @@ export async function matrixFixtures(t: TestApp): Promise<Fixtures> {
       return ids.transactionId;
     },
     newCheckout,
+    newPayment,
+    refundId: (refunded.json() as { data: { id: string } }).data.id,
     signIn: { email: signer.email, password: TEST_PASSWORD },
   };
 }
