@@ -14,7 +14,7 @@ const created = (posted?: Posted) => ({
   body: { status: 'success', message: 'Refund created', data: aRefund({ amount: ((posted?.body as { amount: number }).amount).toFixed(2), status: 'pending', settled_at: null }) },
 });
 
-function open(user = testUsers.admin) {
+function open(user: (typeof testUsers)[keyof typeof testUsers] = testUsers.admin) {
   renderWithProviders(<TransactionDetailsView id="1" />, { preloadedState: sessionOf(user) });
   return userEvent.setup();
 }
