@@ -164,3 +164,24 @@ it('keeps the refund sum within the payment in the database itself', async () =>
   await expect(t.db.query('update transactions set refunded_cents = amount_cents + 1 where transaction_id = $1', [payment])).rejects.toThrow(/refunded_cents/);
   await expect(t.db.query('update transactions set refunded_cents = -1 where transaction_id = $1', [payment])).rejects.toThrow(/refunded_cents/);
 });
+
+it('takes succeeded partial refunds from the total revenue, and a full refund leaves it (REF-11)', async () => {
+  const admin = await login(t.app, 'admin@paydesk.test');
+  const revenue = async () => {
+    const response = await t.app.inject({ url: '/api/backend/total-revenue', headers: { authorization: `Bearer ${admin}` } });
+    const data = response.json().data as { total_revenue: string; total_net_revenue: string };
+    return { gross: cents(data.total_revenue), net: cents(data.total_net_revenue) };
+  };
+  const partly = await paidPayment(t, 60);
+  const fully = await paidPayment(t, 40);
+  const before = await revenue();
+  await api.create({ transaction_id: partly, amount: 15, reason: 'other' });
+  await api.create({ transaction_id: fully, reason: 'other' });
+  expect(await revenue()).toEqual(before); // pending: nothing yet
+  await settleNow(t);
+  const after = await revenue();
+  expect(before.gross - after.gross).toBe(1500 + 4000);
+  // The fee is not returned: net falls by the partial refund and by the whole refunded payment's net.
+  const [fee] = await t.db.query<{ fee: number }>('select fee_cents::int as fee from transactions where transaction_id = $1', [fully]);
+  expect(before.net - after.net).toBe(1500 + 4000 - fee!.fee);
+});
