@@ -54,6 +54,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       // Every browser test signs in and pays from 127.0.0.1, several files at once: far more than one payer.
       LOGIN_RATE_LIMIT_PER_MINUTE: '10000', PAYMENT_RATE_LIMIT_PER_MINUTE: '10000',
+      // Refunds settle at the next run of the job (about a second), so a test sees them succeed.
+      REFUND_SETTLE_SECONDS: '0',
       ...env,
     },
   });

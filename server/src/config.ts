@@ -80,6 +80,7 @@ const envSchema = z.object({
   SUPPORT_EMAIL: z.string().email().default('support@paydesk.test'),
   PENDING_RESOLVE_SECONDS: z.coerce.number().int().min(1).max(24 * 3600).default(30),
   WITHDRAWAL_SETTLE_SECONDS: z.coerce.number().int().min(0).max(7 * 24 * 3600).default(20),
+  REFUND_SETTLE_SECONDS: z.coerce.number().int().min(0).max(7 * 24 * 3600).default(20),
   FRONTENDS_DIR: z.string().min(1).optional(),
   REMOTES_MANIFEST: z.string().min(1).optional(),
   LOGIN_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(5),
@@ -138,6 +139,8 @@ export interface Config {
   pendingResolveSeconds: number;
   /** Sandbox: how long a requested withdrawal stays pending before the bank settles it. */
   withdrawalSettleSeconds: number;
+  /** Sandbox: how long a refund stays pending before the card network settles it. */
+  refundSettleSeconds: number;
   /** Folder holding the built front ends, shell/dist and each remote dist (default: the repository root). */
   frontendsDir: string;
   /** Deploy-time remotes manifest file; absent means the remotes built in this checkout. */
@@ -277,6 +280,7 @@ export function loadConfig(env: Env = process.env): Config {
     supportEmail: parsed.SUPPORT_EMAIL,
     pendingResolveSeconds: parsed.PENDING_RESOLVE_SECONDS,
     withdrawalSettleSeconds: parsed.WITHDRAWAL_SETTLE_SECONDS,
+    refundSettleSeconds: parsed.REFUND_SETTLE_SECONDS,
     // A relative folder is taken from where the server was started, as a shell user means it.
     frontendsDir: parsed.FRONTENDS_DIR ? resolve(parsed.FRONTENDS_DIR) : repoRoot,
     remotesManifest: parsed.REMOTES_MANIFEST,

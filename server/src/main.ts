@@ -8,6 +8,8 @@ import { checkpointLedger } from './wallet/ledger';
 import { settleDueWithdrawals } from './wallet/withdrawal-settlement';
 import { startWebhookWorker } from './webhooks/delivery-worker';
 import { secretBox } from './webhooks/secret-box';
+import { settleDueRefunds } from './refunds/refund-settlement';
+import { deleteExpiredKeys } from './idempotency/idempotency-keys';
 import { openDb } from './db/open-db';
 import { cardVault } from './cards/card-vault';
 import { seedDemo } from './demo/seed-demo';
@@ -43,6 +45,8 @@ async function main(): Promise<void> {
   console.log(startupBanner(config));
   const stopResolver = startPeriodicJob('resolving pending payments', () => resolveDuePayments(db), logger);
   const stopSettlement = startPeriodicJob('settling withdrawals', () => settleDueWithdrawals(db), logger);
+  const stopRefunds = startPeriodicJob('settling refunds', () => settleDueRefunds(db, config.fingerprintKey), logger);
+  const stopKeys = startPeriodicJob('forgetting idempotency keys', () => deleteExpiredKeys(db), logger, 60_000);
   const stopCheckpoints = startPeriodicJob('checkpointing the ledger', () => checkpointLedger(db), logger, 10_000);
   const webhooks = startWebhookWorker(db, config, logger);
 
@@ -56,6 +60,8 @@ async function main(): Promise<void> {
     await app.close();
     await stopResolver();
     await stopSettlement();
+    await stopRefunds();
+    await stopKeys();
     await stopCheckpoints();
     await webhooks.stop();
     await db.close();

@@ -58,5 +58,6 @@ export const getWalk: Record<string, Walk> = {
     '/api/backend/cards?search=visa',
   ],
   'GET /api/checkout/validate/:reference': ({ checkouts }) => each(checkouts, (reference) => `/api/checkout/validate/${reference}`),
+  'GET /api/refunds/:id': ({ refunds }) => each(refunds, (id) => `/api/refunds/${id}`),
   'GET /api/checkout/requery': ({ transactions }) => each(transactions, (t) => `/api/checkout/requery?reference=${encodeURIComponent(t.transaction_id)}`),
 };

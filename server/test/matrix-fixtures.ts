@@ -41,6 +41,13 @@ export async function matrixFixtures(t: TestApp): Promise<Fixtures> {
     if (response.statusCode !== 201) throw new Error(`endpoint: ${response.body}`);
     return (response.json() as { data: { endpoint: { id: string } } }).data.endpoint.id;
   };
+  const newPayment = async (): Promise<string> => {
+    const { result, ids } = await payer.pay('4242424242424242');
+    if (result?.status !== 'completed') throw new Error(`payment: ${JSON.stringify(result)}`);
+    return ids.transactionId;
+  };
+  const refunded = await t.app.inject({ method: 'POST', url: '/api/refunds', headers: secret, payload: { transaction_id: paid.ids.transactionId, amount: 1, reason: 'other' } });
+  if (refunded.statusCode !== 201) throw new Error(`refund: ${refunded.body}`);
 
   return {
     transactionId: paid.ids.transactionId,
@@ -63,6 +70,8 @@ export async function matrixFixtures(t: TestApp): Promise<Fixtures> {
     newCheckout,
     newEndpoint,
     eventId: event!.id,
+    newPayment,
+    refundId: (refunded.json() as { data: { id: string } }).data.id,
     signIn: { email: signer.email, password: TEST_PASSWORD },
   };
 }

@@ -38,6 +38,10 @@ export interface Fixtures {
   newEndpoint(): Promise<string>;
   /** An event in the outbox. */
   eventId: string;
+  /** A paid payment of $49.99 made for this call; its transaction id. */
+  newPayment(): Promise<string>;
+  /** A refund of `transactionId`. */
+  refundId: string;
   signIn: { email: string; password: string };
 }
 
@@ -114,6 +118,15 @@ export const routeTable: readonly RouteRule[] = [
     request: async (f) => ({ url: `/api/backend/users/${(await f.newViewer()).id}` }),
   },
 
+  {
+    method: 'POST', route: '/api/backend/transactions/:id/refunds', access: session('transactions.refund'), ok: 201,
+    request: async (f) => ({ url: `/api/backend/transactions/${await f.newPayment()}/refunds`, payload: { amount: 1.25, reason: 'other', note: 'matrix' } }),
+  },
+  {
+    method: 'POST', route: '/api/refunds', access: { kind: 'key', key: 'secret' }, ok: 201,
+    request: async (f) => ({ url: '/api/refunds', payload: { transaction_id: await f.newPayment(), amount: 1.25, reason: 'requested_by_customer' } }),
+  },
+  { method: 'GET', route: '/api/refunds/:id', access: { kind: 'key', key: 'secret' }, ok: 200, request: (f) => ({ url: `/api/refunds/${f.refundId}` }) },
   { method: 'GET', route: '/api/backend/withdrawals', access: session('wallet.view'), ok: 200, request: get('/api/backend/withdrawals') },
   {
     method: 'POST', route: '/api/backend/withdraw', access: session('wallet.withdraw'), ok: 201,

@@ -20,6 +20,7 @@ export interface StoredRows {
   transactions: { id: number; transaction_id: string; status: string }[];
   checkouts: string[];
   poolCards: number;
+  refunds: string[];
 }
 
 /** The migrations up to (not including) `before`, alone in a folder: a database as an older release left it. */
@@ -175,5 +176,6 @@ export async function readStoredRows(db: Db): Promise<StoredRows> {
     transactions: await db.query('select id, transaction_id, status from transactions order by id'),
     checkouts: (await db.query<{ reference: string }>('select reference from checkouts order by id')).map((row) => row.reference),
     poolCards: Number((await db.query<{ n: number }>('select count(*)::int as n from pool_cards'))[0]?.n),
+    refunds: (await db.query<{ id: string }>('select id from refunds order by created_at, id')).map((row) => row.id),
   };
 }

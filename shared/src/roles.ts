@@ -10,6 +10,7 @@ export type Role = (typeof roles)[number];
 export type Permission =
   | 'dashboard.view'
   | 'transactions.view'
+  | 'transactions.refund'
   | 'figures.real'
   | 'users.manage'
   | 'cards.view'
@@ -21,11 +22,11 @@ export type Permission =
 
 const grants: Record<Role, ReadonlySet<Permission>> = {
   super_admin: new Set<Permission>([
-    'dashboard.view', 'transactions.view', 'figures.real', 'users.manage',
+    'dashboard.view', 'transactions.view', 'transactions.refund', 'figures.real', 'users.manage',
     'cards.view', 'cards.manage', 'wallet.view', 'wallet.withdraw', 'settings.view', 'developers.manage',
   ]),
   admin: new Set<Permission>([
-    'dashboard.view', 'transactions.view', 'figures.real', 'users.manage',
+    'dashboard.view', 'transactions.view', 'transactions.refund', 'figures.real', 'users.manage',
     'cards.view', 'cards.manage', 'wallet.view', 'wallet.withdraw', 'settings.view', 'developers.manage',
   ]),
   viewer: new Set<Permission>(['dashboard.view', 'transactions.view', 'cards.view', 'settings.view']),

@@ -1,18 +1,33 @@
-import type { Transaction } from '@paydesk/shared/schemas/transaction';
+import type { RefundObject } from '@paydesk/shared/schemas/merchant-objects';
+import type { Transaction, TransactionDetails } from '@paydesk/shared/schemas/transaction';
 
-export type Handler = (url: URL) => { status?: number; body: unknown };
+/** A POST as the fake API received it. */
+export interface Posted {
+  path: string;
+  body: unknown;
+  idempotencyKey: string | null;
+}
 
-/** Routes the API slice's fetches to handlers by path; records every URL asked for. */
+export type Handler = (url: URL, posted?: Posted) => { status?: number; body: unknown };
+
+/** Routes the API slice's fetches to handlers by path; records every URL asked for, and every POST. */
 export function fakeApi(routes: Record<string, Handler>) {
   const calls: URL[] = [];
+  const posts: Posted[] = [];
   const spy = jest.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
     const url = new URL(input instanceof Request ? input.url : String(input));
     calls.push(url);
+    let posted: Posted | undefined;
+    if (input instanceof Request && input.method === 'POST') {
+      const text = await input.text();
+      posted = { path: url.pathname, body: text ? JSON.parse(text) : undefined, idempotencyKey: input.headers.get('idempotency-key') };
+      posts.push(posted);
+    }
     const route = Object.keys(routes).find((path) => url.pathname === path || url.pathname.startsWith(`${path}/`));
-    const answer = route ? routes[route]!(url) : { status: 404, body: { status: 'error', message: 'Not found' } };
+    const answer = route ? routes[route]!(url, posted) : { status: 404, body: { status: 'error', message: 'Not found' } };
     return new Response(JSON.stringify(answer.body), { status: answer.status ?? 200, headers: { 'content-type': 'application/json' } });
   });
-  return { calls, restore: () => spy.mockRestore(), callsTo: (path: string) => calls.filter((u) => u.pathname === path) };
+  return { calls, posts, restore: () => spy.mockRestore(), callsTo: (path: string) => calls.filter((u) => u.pathname === path) };
 }
 
 export const ok = (data: unknown) => ({ body: { status: 'success', data } });
@@ -22,8 +37,16 @@ export const aTransaction = (over: Partial<Transaction> = {}): Transaction => ({
   phone: '+1 555 0100', payment_amount: '200.00', currency: 'USD', status: 'completed', last_four: '4242', card_brand: 'Visa',
   created_at: '2026-03-01T10:00:00.000Z', updated_at: '2026-03-01T10:00:05.000Z', fee_amount: '6.10', value_amount: '193.90',
   response: { message: 'Approved' }, response_content: null,
-  provider_key: { id: 1, provider_name: 'Sandbox Processor', key_name: 'Primary Switch' }, ...over,
+  provider_key: { id: 1, provider_name: 'Sandbox Processor', key_name: 'Primary Switch' }, amount_refunded: '0.00', ...over,
 });
+
+export const aRefund = (over: Partial<RefundObject> = {}): RefundObject => ({
+  object: 'refund', id: 're_AAAAAAAAAAAAAAAAAAAAAAAA', transaction_id: 'PDAAAA0001', amount: '20.00', currency: 'USD', status: 'succeeded',
+  reason: 'requested_by_customer', note: null, failure_reason: null, requested_by: 'admin@paydesk.test',
+  created_at: '2026-03-02T09:00:00.000Z', settled_at: '2026-03-02T09:00:20.000Z', ...over,
+});
+
+export const details = (over: Partial<TransactionDetails> = {}): TransactionDetails => ({ ...aTransaction(), refunds: [], ...over });
 
 /** A paginated wrapper of `total` generated rows, sliced as the server would. */
 export function pageOf(url: URL, total: number) {

@@ -6,6 +6,8 @@ import { cardRoutes } from '../cards/card-routes';
 import { acsRoutes } from '../payments/acs-routes';
 import { merchantRoutes } from '../payments/merchant-routes';
 import { publicPaymentRoutes } from '../payments/public-routes';
+import { backendRefundRoutes } from '../refunds/backend-refund-routes';
+import { refundRoutes } from '../refunds/refund-routes';
 import { transactionsBackendRoutes } from '../transactions/backend-routes';
 import { usersRoutes } from '../users/users-routes';
 import { walletRoutes } from '../wallet/wallet-routes';
@@ -22,10 +24,12 @@ export const apiRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(transactionsBackendRoutes, { prefix: '/backend' });
   await app.register(usersRoutes, { prefix: '/backend/users' });
   await app.register(walletRoutes, { prefix: '/backend' });
+  await app.register(backendRefundRoutes, { prefix: '/backend' });
   await app.register(cardRoutes, { prefix: '/backend/cards' });
   await app.register(webhooksRoutes, { prefix: '/backend/webhooks' });
   await app.register(publicPaymentRoutes);
   await app.register(merchantRoutes);
+  await app.register(refundRoutes);
   await app.register(acsRoutes, { prefix: '/sandbox/acs' });
 
   app.route({

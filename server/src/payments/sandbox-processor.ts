@@ -38,6 +38,10 @@ const table: Record<string, SandboxOutcome> = {
   '4000000000007304': { kind: 'pending', then: 'failed' },
 };
 
+/** The payment succeeds, but every refund of it fails at settlement and its money returns (REF-07). */
+export const REFUND_FAILS_CARD = '4000000000005126';
+export const REFUND_FAILURE_MESSAGE = "The card's issuer refused the refund (sandbox: the test card ending 5126 fails refunds)";
+
 /** Initialisation refuses it (not PROCEED): blocked as fraudulent. */
 const blockedAtInitialisation = new Set(['4100000000000019']);
 

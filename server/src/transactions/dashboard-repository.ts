@@ -12,8 +12,14 @@ export interface RevenueCents {
 }
 
 export async function revenueTotals(db: Db): Promise<RevenueCents> {
+  // Net of the succeeded refunds of payments still successful (partial refunds); a payment
+  // refunded in full is no longer successful. The fee is not returned, so net falls by as much (REF-11).
   const [row] = await db.query<{ revenue: number; net: number }>(
-    `select coalesce(sum(amount_cents), 0)::bigint as revenue, coalesce(sum(net_cents), 0)::bigint as net
+    `with refunded as (
+       select coalesce(sum(r.amount_cents), 0)::bigint as cents from refunds r join transactions t on t.transaction_id = r.transaction_id
+        where r.status = 'succeeded' and t.status = any($1::text[]))
+     select coalesce(sum(amount_cents), 0)::bigint - (select cents from refunded) as revenue,
+            coalesce(sum(net_cents), 0)::bigint - (select cents from refunded) as net
        from transaction_daily_totals where status = any($1::text[])`,
     [SUCCESSFUL_STATUSES],
   );

@@ -5,7 +5,7 @@ import { toWireMoney } from '../http/wire-money';
 
 /** The columns every transaction read selects (alias `t` for transactions, `k` for provider_keys). */
 export const transactionColumns = `
-  t.id, t.transaction_id, t.first_name, t.last_name, t.email, t.phone, t.amount_cents, t.fee_cents, t.net_cents,
+  t.id, t.transaction_id, t.first_name, t.last_name, t.email, t.phone, t.amount_cents, t.fee_cents, t.net_cents, t.refunded_cents,
   t.currency, t.status, t.last_four, t.card_brand, t.created_at, t.updated_at, t.response_message, t.debug_message,
   k.id as key_id, k.provider_name, k.key_name`;
 
@@ -21,6 +21,7 @@ export interface TransactionRow {
   amount_cents: number;
   fee_cents: number;
   net_cents: number;
+  refunded_cents: number;
   currency: string;
   status: string;
   last_four: string | null;
@@ -59,5 +60,6 @@ export function toTransaction(row: TransactionRow, role: Role): Transaction {
     response_content: row.debug_message === null ? null : { debugMessage: row.debug_message },
     provider_key:
       row.key_id === null ? null : { id: row.key_id, provider_name: row.provider_name ?? '', key_name: row.key_name ?? '' },
+    amount_refunded: toWireMoney(Number(row.refunded_cents)),
   };
 }

@@ -1,8 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiError, withData } from '@paydesk/shared/schemas/common';
-import { paginated, transaction, transactionDetailsParams, transactionListQuery } from '@paydesk/shared/schemas/transaction';
+import { paginated, transaction, transactionDetails, transactionDetailsParams, transactionListQuery } from '@paydesk/shared/schemas/transaction';
 import { requireAuth } from '../auth/authorize';
 import { notFound } from '../http/http-error';
+import { toRefundObject } from '../refunds/refund-wire';
+import { refundsOf } from '../refunds/refunds-repository';
 import { pageWindow } from './page-window';
 import { toTransaction } from './transaction-row';
 import { findTransaction, listTransactions } from './transactions-repository';
@@ -32,15 +34,16 @@ export const transactionsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/transaction-details/:id', {
     schema: {
-      tags, security, summary: 'One transaction, by id or transaction id',
+      tags, security, summary: 'One transaction, by id or transaction id, with its refunds',
       params: transactionDetailsParams,
-      response: { 200: withData(transaction), 400: apiError, 404: apiError, ...denied },
+      response: { 200: withData(transactionDetails), 400: apiError, 404: apiError, ...denied },
     },
     preHandler,
     handler: async (request) => {
       const row = await findTransaction(app.db, request.params.id);
       if (!row) throw notFound('Transaction not found');
-      return { status: 'success' as const, data: toTransaction(row, requireAuth(request).role) };
+      const refunds = (await refundsOf(app.db, row.transaction_id)).map(toRefundObject);
+      return { status: 'success' as const, data: { ...toTransaction(row, requireAuth(request).role), refunds } };
     },
   });
 };

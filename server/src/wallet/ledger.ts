@@ -60,6 +60,21 @@ export async function postWithdrawal(tx: Db, withdrawalId: number, kind: Withdra
   );
 }
 
+/**
+ * Posts one refund event: `refund` moves the amount from merchant_available back to the card
+ * (card_settlement); `refund_returned` moves it back when the card network refuses the refund.
+ * The fee is not returned (docs/decisions/refunds.md).
+ */
+export async function postRefund(tx: Db, refundId: string, kind: 'refund' | 'refund_returned', amountCents: number): Promise<void> {
+  const entries = kind === 'refund' ? transfer('merchant_available', 'card_settlement', amountCents) : transfer('card_settlement', 'merchant_available', amountCents);
+  await tx.query(
+    `with posting as (insert into ledger_postings (kind, source, refund_id) values ($1, $2, $3) returning id)
+     insert into ledger_entries (posting_id, account, amount_cents) select posting.id, e.account, e.amount from posting
+       cross join (values ($4::text, $5::bigint), ($6::text, $7::bigint)) e(account, amount)`,
+    [kind, `refund:${refundId}:${kind}`, refundId, entries[0]!.account, entries[0]!.amountCents, entries[1]!.account, entries[1]!.amountCents],
+  );
+}
+
 /** Moves `cents` from one account to another as one balanced posting. */
 export const transfer = (from: LedgerAccount, to: LedgerAccount, cents: number): Entry[] => [
   { account: from, amountCents: -cents },

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { money } from './common';
 import { containsCardNumber } from '../cards/card-number-text';
+import { refundObject } from './merchant-objects';
 
 /** Statuses a transaction is stored with: the admin side's six, and `voided` (one-paid-payment-per-checkout decision); anything else is `unknown`, shown grey. */
 export const transactionStatuses = ['completed', 'success', 'failed', 'pending', 'disputed', 'refunded', 'voided'] as const;
@@ -38,8 +39,14 @@ export const transaction = z.object({
     })
     .nullable(),
   provider_key: providerKey.nullable(),
+  /** Pending and succeeded refunds together: what is no longer left to refund (REF-05). */
+  amount_refunded: money,
 });
 export type Transaction = z.infer<typeof transaction>;
+
+/** Transaction Details: the transaction and its refunds, oldest first. */
+export const transactionDetails = transaction.extend({ refunds: z.array(refundObject) });
+export type TransactionDetails = z.infer<typeof transactionDetails>;
 
 /** The paginated list wrapper (DATA-09). */
 export const paginated = <T extends z.ZodType>(item: T) =>

@@ -1,17 +1,27 @@
 import { api } from '@paydesk/shared/api/api-slice';
 import { withData } from '@paydesk/shared/schemas/common';
-import { paginated, transaction, type PageSize, type Transaction, type TransactionStatus } from '@paydesk/shared/schemas/transaction';
+import { refundCreatedResponse, type RefundFields } from '@paydesk/shared/schemas/refund';
+import { paginated, transaction, transactionDetails, type PageSize, type TransactionDetails, type TransactionStatus } from '@paydesk/shared/schemas/transaction';
 import type { z } from 'zod';
 
 const listResponse = withData(paginated(transaction));
-const detailsResponse = withData(transaction);
+const detailsResponse = withData(transactionDetails);
 export type TransactionPage = z.infer<typeof listResponse>['data'];
+export type RefundCreated = z.infer<typeof refundCreatedResponse>;
 
 export interface TransactionListArgs {
   page: number;
   perPage: PageSize;
   search: string;
   status: TransactionStatus | 'all';
+}
+
+export interface RefundArgs {
+  /** The payment's transaction id. */
+  transactionId: string;
+  body: RefundFields;
+  /** One key per dialog opening: a repeated click refunds once (REF-10). */
+  idempotencyKey: string;
 }
 
 /** TXN-06: search and status are sent only when set (status omitted when 'all'). */
@@ -29,12 +39,19 @@ export const transactionsApi = api.injectEndpoints({
       transformResponse: (body: unknown) => listResponse.parse(body).data,
       providesTags: ['Transaction'],
     }),
-    getTransactionDetails: build.query<Transaction, string>({
+    getTransactionDetails: build.query<TransactionDetails, string>({
       query: (id) => `/backend/transaction-details/${encodeURIComponent(id)}`,
       transformResponse: (body: unknown) => detailsResponse.parse(body).data,
       providesTags: (_result, _error, id) => [{ type: 'Transaction', id }],
     }),
+    createRefund: build.mutation<RefundCreated, RefundArgs>({
+      query: ({ transactionId, body, idempotencyKey }) => ({
+        url: `/backend/transactions/${encodeURIComponent(transactionId)}/refunds`, method: 'POST', body, headers: { 'Idempotency-Key': idempotencyKey },
+      }),
+      transformResponse: (body: unknown) => refundCreatedResponse.parse(body),
+      invalidatesTags: ['Transaction', 'Wallet', 'Dashboard'],
+    }),
   }),
 });
 
-export const { useGetTransactionsQuery, useGetTransactionDetailsQuery } = transactionsApi;
+export const { useGetTransactionsQuery, useGetTransactionDetailsQuery, useCreateRefundMutation } = transactionsApi;

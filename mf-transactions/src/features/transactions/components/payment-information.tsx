@@ -4,6 +4,7 @@ import { formatMoney } from '@paydesk/shared/format';
 import type { Transaction } from '@paydesk/shared/schemas/transaction';
 import { StatusBadge } from '../../../components/status-badge';
 import { failureReason } from '../model/failure-reason';
+import { partialRefundLabel } from '../model/refund-progress';
 import { DetailRow } from './detail-row';
 import { InfoCard } from './info-card';
 import { paymentMethod } from './transactions-table';
@@ -23,6 +24,7 @@ export function PaymentInformation({ transaction: t }: { transaction: Transactio
       <DetailRow label="Fee">{formatMoney(t.fee_amount)}</DetailRow>
       <DetailRow label="Net Amount">{formatMoney(t.value_amount)}</DetailRow>
       <DetailRow label="Status"><StatusBadge status={t.status} place="details" /></DetailRow>
+      {partialRefundLabel(t) ? <DetailRow label="Refunds">{partialRefundLabel(t)}</DetailRow> : null}
       {reason ? (
         <Alert severity="error" sx={{ mt: 2 }} data-testid="failure-reason">
           <AlertTitle>Failure Reason</AlertTitle>

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { renderWithProviders, sessionOf, testUsers } from '@paydesk/shared/testing/render';
-import { aTransaction, fakeApi, ok } from '../../../testing/fake-api';
+import { details, fakeApi, ok } from '../../../testing/fake-api';
 import { TransactionDetailsView } from './transaction-details-view';
 
 let api: ReturnType<typeof fakeApi>;
@@ -10,7 +10,7 @@ const value = (label: string) =>
   within(screen.getByRole('region', { name: 'Payment Information' })).getByTestId(`detail-${label}`).lastChild?.textContent;
 
 test('an admin sees the real fee and net, completed as Success, and the Transaction Summary', async () => {
-  api = fakeApi({ [DETAILS]: () => ok(aTransaction()) });
+  api = fakeApi({ [DETAILS]: () => ok(details()) });
   renderWithProviders(<TransactionDetailsView id="1" />, { preloadedState: sessionOf(testUsers.admin) });
   await screen.findByRole('region', { name: 'Payment Information' });
   expect([value('Fee'), value('Net Amount'), value('Processed Through')]).toEqual(['$6.10', '$193.90', 'Sandbox Processor (Primary Switch)']);
@@ -23,7 +23,7 @@ test('an admin sees the real fee and net, completed as Success, and the Transact
 });
 
 test('a viewer sees fee 10 % and net 90 % as the server sends them, and no Transaction Summary', async () => {
-  api = fakeApi({ [DETAILS]: () => ok(aTransaction({ fee_amount: '20.00', value_amount: '180.00' })) });
+  api = fakeApi({ [DETAILS]: () => ok(details({ fee_amount: '20.00', value_amount: '180.00' })) });
   renderWithProviders(<TransactionDetailsView id="1" />, { preloadedState: sessionOf(testUsers.viewer) });
   await screen.findByRole('region', { name: 'Payment Information' });
   expect([value('Fee'), value('Net Amount')]).toEqual(['$20.00', '$180.00']);
@@ -31,7 +31,7 @@ test('a viewer sees fee 10 % and net 90 % as the server sends them, and no Trans
 });
 
 test('a failed transaction shows the Failure Reason from the nested debug message', async () => {
-  api = fakeApi({ [DETAILS]: () => ok(aTransaction({ status: 'failed', response: null, response_content: { response_content: { debugMessage: 'issuer response 51' } } })) });
+  api = fakeApi({ [DETAILS]: () => ok(details({ status: 'failed', response: null, response_content: { response_content: { debugMessage: 'issuer response 51' } } })) });
   renderWithProviders(<TransactionDetailsView id="1" />, { preloadedState: sessionOf(testUsers.admin) });
   expect((await screen.findByTestId('failure-reason')).textContent).toBe('Failure Reasonissuer response 51');
 });

@@ -10,10 +10,14 @@ import { selectCurrentUser } from '@paydesk/shared/session/session-slice';
 import { useAppSelector } from '@paydesk/shared/store';
 import { PageHeader } from '@paydesk/shared/ui/page-header';
 import { StatusBadge } from '../../../components/status-badge';
+import { useState } from 'react';
 import { useErrorToast } from '../../../lib/use-error-toast';
 import { useGetTransactionDetailsQuery } from '../api/transactions-api';
+import { leftToRefundCents } from '../model/refund-progress';
 import { CustomerInformation } from './customer-information';
 import { PaymentInformation } from './payment-information';
+import { RefundDialog } from './refund-dialog';
+import { RefundsCard } from './refunds-card';
 import { TimelineCard } from './timeline-card';
 import { TransactionSummaryCard } from './transaction-summary-card';
 
@@ -24,12 +28,17 @@ export function TransactionDetailsView({ id }: { id: string }) {
   const query = useGetTransactionDetailsQuery(id);
   useErrorToast(isNotFound(query.error) ? undefined : query.error, query.requestId, 'Error', 'Failed to load transaction details');
   const t = query.data;
+  const [refunding, setRefunding] = useState(false);
+  const left = t ? leftToRefundCents(t) : 0;
+  const refund = user && t && can(user.role, 'transactions.refund') && left > 0 ? (
+    <Button variant="contained" color="error" onClick={() => setRefunding(true)}>Refund</Button>
+  ) : null;
   const back = (
     <Button component={RouterLink} to={controlPaths.transactions} startIcon={<ArrowBackIcon />}>Back to Transactions</Button>
   );
   return (
     <>
-      <PageHeader title="Transaction Details" actions={<>{back}{t ? <StatusBadge status={t.status} place="details" /> : null}</>} />
+      <PageHeader title="Transaction Details" actions={<>{back}{refund}{t ? <StatusBadge status={t.status} place="details" /> : null}</>} />
       {query.isLoading ? (
         <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }} role="status" aria-label="Loading"><CircularProgress /></Box>
       ) : !t ? (
@@ -39,6 +48,7 @@ export function TransactionDetailsView({ id }: { id: string }) {
           <Box sx={{ display: 'grid', gap: 2 }}>
             <PaymentInformation transaction={t} />
             <CustomerInformation transaction={t} />
+            {t.refunds.length > 0 ? <RefundsCard refunds={t.refunds} /> : null}
           </Box>
           <Box sx={{ display: 'grid', gap: 2 }}>
             <TimelineCard transaction={t} />
@@ -46,6 +56,7 @@ export function TransactionDetailsView({ id }: { id: string }) {
           </Box>
         </Box>
       )}
+      {refunding && t ? <RefundDialog transaction={t} leftCents={left} onClose={() => setRefunding(false)} /> : null}
     </>
   );
 }

@@ -12,6 +12,7 @@ import { formatDateTime, formatMoney } from '@paydesk/shared/format';
 import type { Transaction } from '@paydesk/shared/schemas/transaction';
 import { StatusBadge } from '../../../components/status-badge';
 import { transactionDetailsPath } from '../../../lib/paths';
+import { partialRefundLabel } from '../model/refund-progress';
 
 const columns = ['Transaction ID', 'Customer', 'Amount', 'Payment Method', 'Switch Used', 'Status', 'Date', 'Actions'] as const;
 
@@ -33,7 +34,10 @@ export function TransactionsTable({ rows }: { rows: readonly Transaction[] }) {
                 <Typography variant="body2">{t.first_name} {t.last_name}</Typography>
                 <Typography variant="caption" color="text.secondary">{t.email}</Typography>
               </TableCell>
-              <TableCell>{formatMoney(t.payment_amount)}</TableCell>
+              <TableCell>
+                {formatMoney(t.payment_amount)}
+                {partialRefundLabel(t) ? <Typography variant="caption" color="text.secondary" component="div">{partialRefundLabel(t)}</Typography> : null}
+              </TableCell>
               <TableCell>{paymentMethod(t)}</TableCell>
               <TableCell>{t.provider_key?.key_name ?? 'N/A'}</TableCell>
               <TableCell><StatusBadge status={t.status} /></TableCell>

@@ -13,7 +13,7 @@ import { formatMoney } from '@paydesk/shared/format';
 import { notify } from '@paydesk/shared/ui/notify';
 import { useRequestWithdrawalMutation } from '../api/wallet-api';
 import { amountCents, checkWithdrawal, cleanAmount, emptyForm, submitDisabled, type WithdrawalForm } from '../model/withdrawal-checks';
-import { newIdempotencyKey } from '../model/idempotency-key';
+import { newIdempotencyKey } from '@paydesk/shared/api/idempotency-key';
 
 /**
  * A 401 ends the session silently (AUTH-07, ERR-11): the shared base query signs out, which resets

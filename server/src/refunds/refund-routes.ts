@@ -1,0 +1,70 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { apiError } from '@paydesk/shared/schemas/common';
+import { idempotencyHeaders, refundCreatedResponse, refundIdParams, refundRequest, refundResponse } from '@paydesk/shared/schemas/refund';
+import { notFound } from '../http/http-error';
+import { idempotent } from '../idempotency/idempotency-keys';
+import { requireKey } from '../payments/api-keys';
+import { toRefundObject } from './refund-wire';
+import { findRefund } from './refunds-repository';
+import { createRefund } from './refunds-service';
+
+const example = {
+  status: 'success',
+  message: 'Refund created',
+  data: {
+    object: 'refund', id: 're_8KXQ2M4RTV7WZ3HJ9PNB5CDE', transaction_id: 'TXN4Q7ZK2M9XP3RTV8WB', amount: '10.00', currency: 'USD',
+    status: 'pending', reason: 'requested_by_customer', note: null, failure_reason: null, requested_by: 'api',
+    created_at: '2026-01-15T10:00:00.000Z', settled_at: null,
+  },
+};
+
+/** POST /api/refunds and GET /api/refunds/{id}: a merchant system's refunds, with the secret key (REF-08). */
+export const refundRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['refunds'];
+  const security = [{ bearerAuth: [] }];
+  // The key before the body: a caller without it gets 401, never a 400.
+  const onRequest = requireKey(() => app.config.secretKey, 'secret');
+
+  app.post('/refunds', {
+    schema: {
+      tags, security,
+      summary: 'Refund a successful payment, in full or in part (secret key)',
+      description:
+        'The amount defaults to what is left of the payment. The refund is `pending`, then `succeeded` (or `failed`, when the money ' +
+        'returns to the balance) after REFUND_SETTLE_SECONDS. An `Idempotency-Key` header makes a retry with the same body answer ' +
+        'with the first refund (header `Idempotent-Replayed: true`); the same key with another body is refused (422).',
+      headers: idempotencyHeaders,
+      body: refundRequest.describe('For example {"transaction_id":"TXN4Q7ZK2M9XP3RTV8WB","amount":10,"reason":"requested_by_customer"}'),
+      response: { 201: refundCreatedResponse.describe(JSON.stringify(example)), 400: apiError, 401: apiError, 404: apiError, 409: apiError, 422: apiError },
+    },
+    onRequest,
+    handler: async (request, reply) => {
+      const { answer, replayed } = await idempotent(
+        app.db,
+        { scope: 'api', key: request.headers['idempotency-key'], request: ['POST /api/refunds', request.body] },
+        async (tx) => {
+          const refund = await createRefund(tx, { userId: null, settleSeconds: app.config.refundSettleSeconds }, request.body);
+          return { statusCode: 201, body: { status: 'success', message: 'Refund created', data: refund } };
+        },
+      );
+      if (replayed) reply.header('idempotent-replayed', 'true');
+      return reply.code(answer.statusCode as 201).send(refundCreatedResponse.parse(answer.body));
+    },
+  });
+
+  app.get('/refunds/:id', {
+    schema: {
+      tags, security,
+      summary: 'One refund, by its id (re_…)',
+      params: refundIdParams,
+      response: { 200: refundResponse, 400: apiError, 401: apiError, 404: apiError },
+    },
+    onRequest,
+    handler: async (request) => {
+      const { id } = request.params;
+      const row = id.startsWith('re_') ? await findRefund(app.db, id) : undefined;
+      if (!row) throw notFound(id.startsWith('re_') ? 'No refund has this id' : 'No refund has this id: refund ids start with re_');
+      return { status: 'success' as const, data: toRefundObject(row) };
+    },
+  });
+};

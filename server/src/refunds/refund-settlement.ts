@@ -1,0 +1,34 @@
+import type { Db } from '../db/db';
+import { cardFingerprint } from '../payments/payment-ids';
+import { REFUND_FAILS_CARD, REFUND_FAILURE_MESSAGE } from '../payments/sandbox-processor';
+import { recordEvent } from '../webhooks/outbox';
+import { postRefund } from '../wallet/ledger';
+import { toRefundObject } from './refund-wire';
+import { claimDueRefunds, findRefund, lockPayment, markFailed, markRefundedWhenFull, markSucceeded } from './refunds-repository';
+
+/**
+ * The sandbox card network settles the pending refunds whose delay has passed (REF-06, REF-07):
+ * each succeeds, except those of the test card that fails refunds, whose money returns to the
+ * merchant's balance. The card is recognised by its keyed fingerprint; no number is stored.
+ * Rows are claimed with FOR UPDATE SKIP LOCKED, so several server processes share the work
+ * without doing it twice. Answers how many were settled.
+ */
+export async function settleDueRefunds(db: Db, fingerprintKey: string, batch = 100): Promise<number> {
+  const failing = cardFingerprint(fingerprintKey, REFUND_FAILS_CARD);
+  return db.transaction(async (tx) => {
+    const due = await claimDueRefunds(tx, batch);
+    for (const refund of due) {
+      await lockPayment(tx, refund.transaction_id);
+      if (refund.card_fingerprint === failing) {
+        await markFailed(tx, refund, REFUND_FAILURE_MESSAGE);
+        await postRefund(tx, refund.id, 'refund_returned', refund.amount_cents);
+      } else {
+        await markSucceeded(tx, refund.id);
+        await markRefundedWhenFull(tx, refund.transaction_id);
+      }
+      const settled = toRefundObject((await findRefund(tx, refund.id))!);
+      await recordEvent(tx, settled.status === 'failed' ? 'refund.failed' : 'refund.succeeded', settled);
+    }
+    return due.length;
+  });
+}

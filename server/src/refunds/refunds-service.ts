@@ -1,0 +1,63 @@
+import type { RefundObject } from '@paydesk/shared/schemas/merchant-objects';
+import type { RefundRequest } from '@paydesk/shared/schemas/refund';
+import type { Db } from '../db/db';
+import { HttpError, notFound } from '../http/http-error';
+import { decimalToCents, toWireMoney } from '../http/wire-money';
+import { randomId } from '../payments/payment-ids';
+import { SUCCESSFUL_STATUSES } from '../transactions/transaction-statuses';
+import { recordEvent } from '../webhooks/outbox';
+import { lockAvailableBalance, postRefund } from '../wallet/ledger';
+import { toRefundObject } from './refund-wire';
+import { findPayment, insertRefund, takeRefundable, type RefundablePayment } from './refunds-repository';
+
+export interface Refunder {
+  /** The staff member, or null for the merchant API. */
+  userId: number | null;
+  settleSeconds: number;
+}
+
+export const newRefundId = () => randomId('re_', 24);
+const dollars = (cents: number): string => `$${toWireMoney(cents)}`;
+
+/** Why a payment cannot give `amountCents` (null: all that is left), as the 409 the caller reads. */
+function refusal(payment: RefundablePayment, amountCents: number | null): HttpError {
+  if (payment.status === 'refunded') return new HttpError(409, 'This payment is already refunded in full', 'payment_not_refundable');
+  if (!SUCCESSFUL_STATUSES.includes(payment.status as never)) {
+    return new HttpError(409, `Only a successful payment can be refunded; this one is ${payment.status}`, 'payment_not_refundable');
+  }
+  const left = payment.amount_cents - payment.refunded_cents;
+  if (left === 0) return new HttpError(409, 'Nothing of this payment is left to refund', 'refund_exceeds_amount');
+  return new HttpError(409, `Only ${dollars(left)} of this payment is left to refund`, 'refund_exceeds_amount');
+}
+
+/**
+ * Creates a pending refund (REF-02 to REF-04), all in the caller's transaction: the payment's
+ * refundable amount is taken by one conditional update (never more than it has, under any
+ * concurrency), the merchant's available balance must cover the amount (its row lock makes
+ * refunds and withdrawals check it one after the other), the money leaves merchant_available, and
+ * the refund.created event is written.
+ */
+export async function createRefund(tx: Db, who: Refunder, body: RefundRequest): Promise<RefundObject> {
+  const payment = await findPayment(tx, body.transaction_id);
+  if (!payment) throw notFound('No payment has this transaction_id');
+  const wanted = body.amount === undefined ? null : decimalToCents(body.amount);
+  const available = await lockAvailableBalance(tx);
+  const taken = await takeRefundable(tx, payment.transaction_id, wanted);
+  if (!taken) throw refusal((await findPayment(tx, payment.transaction_id))!, wanted);
+  if (taken.taken > available) {
+    throw new HttpError(409, `Insufficient balance to refund ${dollars(taken.taken)}. Available balance: ${dollars(available)}`, 'insufficient_balance');
+  }
+  const row = await insertRefund(tx, {
+    id: newRefundId(),
+    transactionId: payment.transaction_id,
+    amountCents: taken.taken,
+    reason: body.reason,
+    note: body.note ? body.note : null,
+    requestedBy: who.userId,
+    settleSeconds: who.settleSeconds,
+  });
+  await postRefund(tx, row.id, 'refund', taken.taken);
+  const refund = toRefundObject(row);
+  await recordEvent(tx, 'refund.created', refund);
+  return refund;
+}
