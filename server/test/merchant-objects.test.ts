@@ -3,6 +3,7 @@ import { resolveDuePayments } from '../src/payments/settlement';
 import { settleDueWithdrawals } from '../src/wallet/withdrawal-settlement';
 import { bearer, buildTestApp, login, type TestApp } from './helper';
 import { payerClient } from './payments-client';
+import { merchantRefunds, settleNow } from './refunds-fixtures';
 import { aWithdrawal, makeWithdrawalsDue, walletApi } from './wallet-fixtures';
 
 /**
@@ -55,6 +56,22 @@ describe('GET /api/payments/{transaction_id} and GET /api/checkout/{reference}',
       customer: { first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com', phone: '+15550101' }, metadata: {},
       payments: [{ id: ids.transactionId, status: 'completed', amount: '120.50', created_at: paid.created_at }],
     });
+  });
+
+  it("shows a payment's refunds as the refunds API does, and what was refunded of its checkout", async () => {
+    const reference = await client.newCheckout(80);
+    const { ids } = await client.pay('4242424242424242', inCheckout(reference));
+    const refunds = merchantRefunds(t.app, t.config.secretKey);
+    const first = (await refunds.create({ transaction_id: ids.transactionId, amount: 30, reason: 'requested_by_customer' })).json().data;
+    await settleNow(t);
+    const second = (await refunds.create({ transaction_id: ids.transactionId, amount: 12.5, reason: 'duplicate', note: 'twice' })).json().data;
+
+    const payment = paymentObject.parse((await read(`/api/payments/${ids.transactionId}`)).json().data);
+    const asRefunds = await Promise.all([first.id, second.id].map(async (id: string) => (await refunds.get(id)).json().data));
+    expect(payment.amount_refunded).toBe('42.50');
+    expect(payment.refunds).toEqual(asRefunds);
+    expect(asRefunds.map((r) => [r.status, r.amount, r.requested_by])).toEqual([['succeeded', '30.00', 'api'], ['pending', '12.50', 'api']]);
+    expect(checkoutObject.parse((await read(`/api/checkout/${reference}`)).json().data).amount_refunded).toBe('42.50');
   });
 
   it('answers an unpaid checkout with no payments', async () => {

@@ -4,7 +4,6 @@ import { idempotencyHeaders, refundCreatedResponse, refundIdParams, refundReques
 import { notFound } from '../http/http-error';
 import { idempotent } from '../idempotency/idempotency-keys';
 import { requireKey } from '../payments/api-keys';
-import { toRefundObject } from './refund-wire';
 import { findRefund } from './refunds-repository';
 import { createRefund } from './refunds-service';
 
@@ -64,7 +63,7 @@ export const refundRoutes: FastifyPluginAsyncZod = async (app) => {
       const { id } = request.params;
       const row = id.startsWith('re_') ? await findRefund(app.db, id) : undefined;
       if (!row) throw notFound(id.startsWith('re_') ? 'No refund has this id' : 'No refund has this id: refund ids start with re_');
-      return { status: 'success' as const, data: toRefundObject(row) };
+      return { status: 'success' as const, data: row.object };
     },
   });
 };

@@ -3,7 +3,6 @@ import { cardFingerprint } from '../payments/payment-ids';
 import { REFUND_FAILS_CARD, REFUND_FAILURE_MESSAGE } from '../payments/sandbox-processor';
 import { recordEvent } from '../webhooks/outbox';
 import { postRefund } from '../wallet/ledger';
-import { toRefundObject } from './refund-wire';
 import { claimDueRefunds, findRefund, lockPayment, markFailed, markRefundedWhenFull, markSucceeded } from './refunds-repository';
 
 /**
@@ -26,7 +25,7 @@ export async function settleDueRefunds(db: Db, fingerprintKey: string, batch = 1
         await markSucceeded(tx, refund.id);
         await markRefundedWhenFull(tx, refund.transaction_id);
       }
-      const settled = toRefundObject((await findRefund(tx, refund.id))!);
+      const settled = (await findRefund(tx, refund.id))!.object;
       await recordEvent(tx, settled.status === 'failed' ? 'refund.failed' : 'refund.succeeded', settled);
     }
     return due.length;

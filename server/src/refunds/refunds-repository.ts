@@ -1,4 +1,4 @@
-import type { RefundReason, RefundStatus } from '@paydesk/shared/schemas/merchant-objects';
+import type { RefundObject, RefundReason, RefundStatus } from '@paydesk/shared/schemas/merchant-objects';
 import type { Db } from '../db/db';
 import { SUCCESSFUL_STATUSES } from '../transactions/transaction-statuses';
 
@@ -15,6 +15,8 @@ export interface RefundRow {
   requested_by_email: string | null;
   created_at: Date | string;
   settled_at: Date | string | null;
+  /** The refund as the merchant API and webhook events show it (refund_object, migration 022). */
+  object: RefundObject;
 }
 
 export interface NewRefund {
@@ -36,7 +38,7 @@ export interface RefundablePayment {
 }
 
 const columns = `r.id, r.transaction_id, r.amount_cents::int as amount_cents, r.reason, r.note, r.status, r.failure_reason, r.requested_via,
-  u.email as requested_by_email, r.created_at, r.settled_at`;
+  u.email as requested_by_email, r.created_at, r.settled_at, refund_object(r) as object`;
 const from = 'refunds r left join users u on u.id = r.requested_by';
 
 export async function findPayment(db: Db, transactionId: string): Promise<RefundablePayment | undefined> {

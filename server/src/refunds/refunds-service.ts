@@ -7,7 +7,6 @@ import { randomId } from '../payments/payment-ids';
 import { SUCCESSFUL_STATUSES } from '../transactions/transaction-statuses';
 import { recordEvent } from '../webhooks/outbox';
 import { lockAvailableBalance, postRefund } from '../wallet/ledger';
-import { toRefundObject } from './refund-wire';
 import { findPayment, insertRefund, takeRefundable, type RefundablePayment } from './refunds-repository';
 
 export interface Refunder {
@@ -57,7 +56,7 @@ export async function createRefund(tx: Db, who: Refunder, body: RefundRequest): 
     settleSeconds: who.settleSeconds,
   });
   await postRefund(tx, row.id, 'refund', taken.taken);
-  const refund = toRefundObject(row);
+  const refund = row.object;
   await recordEvent(tx, 'refund.created', refund);
   return refund;
 }

@@ -3,7 +3,6 @@ import { apiError, withData } from '@paydesk/shared/schemas/common';
 import { paginated, transaction, transactionDetails, transactionDetailsParams, transactionListQuery } from '@paydesk/shared/schemas/transaction';
 import { requireAuth } from '../auth/authorize';
 import { notFound } from '../http/http-error';
-import { toRefundObject } from '../refunds/refund-wire';
 import { refundsOf } from '../refunds/refunds-repository';
 import { pageWindow } from './page-window';
 import { toTransaction } from './transaction-row';
@@ -42,7 +41,7 @@ export const transactionsRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => {
       const row = await findTransaction(app.db, request.params.id);
       if (!row) throw notFound('Transaction not found');
-      const refunds = (await refundsOf(app.db, row.transaction_id)).map(toRefundObject);
+      const refunds = (await refundsOf(app.db, row.transaction_id)).map((refund) => refund.object);
       return { status: 'success' as const, data: { ...toTransaction(row, requireAuth(request).role), refunds } };
     },
   });
