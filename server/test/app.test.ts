@@ -1,3 +1,7 @@
+import { apiError, withData } from '@paydesk/shared/schemas/common';
+import { checkoutObject, paymentObject } from '@paydesk/shared/schemas/merchant-objects';
+import { createCheckoutRequest, createCheckoutResponse } from '@paydesk/shared/schemas/public-api';
+import { refundCreatedResponse, refundRequest, refundResponse } from '@paydesk/shared/schemas/refund';
 import { buildApp } from '../src/app';
 import type { Db } from '../src/db/db';
 import { bearer, buildTestApp, captureLogs, login, testConfig, type TestApp } from './helper';
@@ -70,5 +74,22 @@ describe('OpenAPI', () => {
     expect(doc.paths['/api/auth/login']?.post?.requestBody).toBeDefined();
     expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/auth/me', '/api/auth/logout', '/readyz']));
     expect(Object.keys(doc.paths)).not.toContain('/api/*');
+  });
+
+  it("shows an example of each merchant call's body and answer, and every example is valid", async () => {
+    // OpenAPI 3 puts a media type's example beside its schema.
+    type Content = { content?: Record<string, { example?: unknown }> };
+    type Operation = { requestBody?: Content; responses: Record<string, Content> };
+    const doc = (await t.app.inject({ url: '/api/docs/json' })).json() as { paths: Record<string, Record<string, Operation>> };
+    const answer = (path: string, method: string, status: string) => doc.paths[path]?.[method]?.responses[status]?.content?.['application/json']?.example;
+    const body = (path: string) => doc.paths[path]?.post?.requestBody?.content?.['application/json']?.example;
+    expect(createCheckoutRequest.safeParse(body('/api/checkout')).success).toBe(true);
+    expect(refundRequest.safeParse(body('/api/refunds')).success).toBe(true);
+    expect(createCheckoutResponse.safeParse(answer('/api/checkout', 'post', '201')).success).toBe(true);
+    expect(withData(checkoutObject).safeParse(answer('/api/checkout/{reference}', 'get', '200')).success).toBe(true);
+    expect(withData(paymentObject).safeParse(answer('/api/payments/{transaction_id}', 'get', '200')).success).toBe(true);
+    expect(refundCreatedResponse.safeParse(answer('/api/refunds', 'post', '201')).success).toBe(true);
+    expect(refundResponse.safeParse(answer('/api/refunds/{id}', 'get', '200')).success).toBe(true);
+    expect(apiError.safeParse(answer('/api/refunds', 'post', '409')).success).toBe(true);
   });
 });

@@ -81,7 +81,8 @@ describe('wallet and withdrawals', () => {
     expect(c.headers['idempotent-replayed']).toBe('true');
     expect(new Set([a, b, c].map((r) => r.json().data.transaction_id)).size).toBe(1);
     expect(await countWithdrawals()).toBe(count + 1);
-    expect((await admin.withdraw(aWithdrawal(6), 'retry-key-1')).statusCode).toBe(409);
+    const reused = await admin.withdraw(aWithdrawal(6), 'retry-key-1');
+    expect([reused.statusCode, reused.json().code]).toEqual([422, 'idempotency_key_reused']);
     expect(await countWithdrawals()).toBe(count + 1);
   });
 

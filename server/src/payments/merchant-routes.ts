@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { apiError, withData } from '@paydesk/shared/schemas/common';
 import { checkoutObject, paymentObject } from '@paydesk/shared/schemas/merchant-objects';
 import { createCheckoutRequest, createCheckoutResponse } from '@paydesk/shared/schemas/public-api';
+import { examples, withExample } from '../http/merchant-examples';
 import { requireKey } from './api-keys';
 import { createCheckout } from './checkouts-service';
 import { checkoutObjectOf, paymentObjectOf } from './merchant-objects';
@@ -19,8 +20,8 @@ export const merchantRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: {
       tags, security,
       summary: 'Create a checkout reference (secret key)',
-      body: createCheckoutRequest,
-      response: { 201: createCheckoutResponse, 400: apiError, 401: apiError },
+      body: withExample(createCheckoutRequest, examples.createCheckoutRequest),
+      response: { 201: withExample(createCheckoutResponse, examples.createCheckoutResponse), 400: apiError, 401: apiError },
     },
     preHandler,
     handler: async (request, reply) => {
@@ -34,7 +35,7 @@ export const merchantRoutes: FastifyPluginAsyncZod = async (app) => {
       tags, security,
       summary: 'A checkout, with its payments (secret key)',
       params: z.object({ reference: id }),
-      response: { 200: withData(checkoutObject), 400: apiError, 401: apiError, 404: apiError },
+      response: { 200: withExample(withData(checkoutObject), examples.checkout), 400: apiError, 401: apiError, 404: apiError },
     },
     preHandler,
     handler: async (request) => ({ status: 'success' as const, data: await checkoutObjectOf(app.db, request.params.reference) }),
@@ -45,7 +46,7 @@ export const merchantRoutes: FastifyPluginAsyncZod = async (app) => {
       tags, security,
       summary: 'A payment (secret key)',
       params: z.object({ transaction_id: id }),
-      response: { 200: withData(paymentObject), 400: apiError, 401: apiError, 404: apiError },
+      response: { 200: withExample(withData(paymentObject), examples.payment), 400: apiError, 401: apiError, 404: withExample(apiError, examples.notFound) },
     },
     preHandler,
     handler: async (request) => ({ status: 'success' as const, data: await paymentObjectOf(app.db, request.params.transaction_id) }),

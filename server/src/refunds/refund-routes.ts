@@ -2,20 +2,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiError } from '@paydesk/shared/schemas/common';
 import { idempotencyHeaders, refundCreatedResponse, refundIdParams, refundRequest, refundResponse } from '@paydesk/shared/schemas/refund';
 import { notFound } from '../http/http-error';
+import { examples, withExample } from '../http/merchant-examples';
 import { idempotent } from '../idempotency/idempotency-keys';
 import { requireKey } from '../payments/api-keys';
 import { findRefund } from './refunds-repository';
 import { createRefund } from './refunds-service';
-
-const example = {
-  status: 'success',
-  message: 'Refund created',
-  data: {
-    object: 'refund', id: 're_8KXQ2M4RTV7WZ3HJ9PNB5CDE', transaction_id: 'TXN4Q7ZK2M9XP3RTV8WB', amount: '10.00', currency: 'USD',
-    status: 'pending', reason: 'requested_by_customer', note: null, failure_reason: null, requested_by: 'api',
-    created_at: '2026-01-15T10:00:00.000Z', settled_at: null,
-  },
-};
 
 /** POST /api/refunds and GET /api/refunds/{id}: a merchant system's refunds, with the secret key (REF-08). */
 export const refundRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -33,8 +24,8 @@ export const refundRoutes: FastifyPluginAsyncZod = async (app) => {
         'returns to the balance) after REFUND_SETTLE_SECONDS. An `Idempotency-Key` header makes a retry with the same body answer ' +
         'with the first refund (header `Idempotent-Replayed: true`); the same key with another body is refused (422).',
       headers: idempotencyHeaders,
-      body: refundRequest.describe('For example {"transaction_id":"TXN4Q7ZK2M9XP3RTV8WB","amount":10,"reason":"requested_by_customer"}'),
-      response: { 201: refundCreatedResponse.describe(JSON.stringify(example)), 400: apiError, 401: apiError, 404: apiError, 409: apiError, 422: apiError },
+      body: withExample(refundRequest, examples.refundRequest),
+      response: { 201: withExample(refundCreatedResponse, examples.refundCreated), 400: apiError, 401: apiError, 404: apiError, 409: withExample(apiError, examples.refundExceeds), 422: apiError },
     },
     onRequest,
     handler: async (request, reply) => {
@@ -56,7 +47,7 @@ export const refundRoutes: FastifyPluginAsyncZod = async (app) => {
       tags, security,
       summary: 'One refund, by its id (re_…)',
       params: refundIdParams,
-      response: { 200: refundResponse, 400: apiError, 401: apiError, 404: apiError },
+      response: { 200: withExample(refundResponse, examples.refund), 400: apiError, 401: apiError, 404: apiError },
     },
     onRequest,
     handler: async (request) => {

@@ -44,7 +44,7 @@ export async function requestWithdrawal(db: Db, who: WithdrawalRequester, body: 
     if (who.idempotencyKey) {
       const earlier = await findByIdempotencyKey(tx, who.userId, who.idempotencyKey);
       if (earlier) {
-        if (earlier.request_hash !== hash) throw new HttpError(409, 'This Idempotency-Key was already used for a different withdrawal');
+        if (earlier.request_hash !== hash) throw new HttpError(422, 'This Idempotency-Key was already used for a different withdrawal', 'idempotency_key_reused');
         return { withdrawal: earlier, created: false };
       }
     }
