@@ -50,6 +50,16 @@ const attemptsOf = async (endpointId: string) => (await api('GET', `/endpoints/$
 const statusOf = async (endpointId: string) => ((await api('GET', '/endpoints')).json().data as { id: string; status: string }[]).find((e) => e.id === endpointId)?.status;
 
 describe('delivery', () => {
+  it('drains a backlog larger than a poll takes without waiting for the next poll', async () => {
+    const { endpoint } = await newEndpoint('/backlog', ['refund.created']);
+    await t.db.query(
+      `insert into webhook_events (id, type, object) select 'evt_backlog' || lpad(n::text, 12, '0'), 'refund.created', '{}'::jsonb from generate_series(1, 150) n`,
+    );
+    await step();
+    expect(receiver.heard.filter((h) => h.url === '/backlog').length).toBe(150);
+    expect(await t.db.query(`select 1 from webhook_deliveries where endpoint_id = $1 and status = 'pending'`, [endpoint.id])).toEqual([]);
+  });
+
   it('POSTs a signed event that the README snippet verifies, with the read API\'s object', async () => {
     const { endpoint, secret } = await newEndpoint();
     expect(secret).toMatch(/^whsec_[A-Za-z0-9_-]{40,}$/);

@@ -81,7 +81,9 @@ export interface AttemptRecord {
 
 /**
  * Records an attempt, its delivery's new state and its endpoint's failure count in one statement.
- * An endpoint is `failing` from its failingAfter-th failure in a row; a success clears it.
+ * An endpoint is `failing` from its failingAfter-th failure in a row; a success clears it. A
+ * success of a healthy endpoint leaves its row alone: every delivery to one endpoint would
+ * otherwise queue on that one row's lock.
  */
 export async function recordAttempt(db: Db, a: AttemptRecord): Promise<boolean> {
   const rows = await db.query(
@@ -98,7 +100,7 @@ export async function recordAttempt(db: Db, a: AttemptRecord): Promise<boolean> 
        update webhook_endpoints e set
               consecutive_failures = case when $3 then 0 else e.consecutive_failures + 1 end,
               failing_since = case when $3 then null when e.consecutive_failures + 1 >= $9 then coalesce(e.failing_since, now()) else e.failing_since end
-         from d where e.id = d.endpoint_id
+         from d where e.id = d.endpoint_id and (not $3 or e.consecutive_failures > 0 or e.failing_since is not null)
      )
      select id from d`),
     [a.deliveryId, a.attemptsBefore, a.ok, a.retryInMs, a.startedAt, a.durationMs, a.status, a.body, a.failingAfter],

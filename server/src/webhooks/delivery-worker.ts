@@ -23,7 +23,10 @@ export type WorkerConfig = Pick<Config, 'mode' | 'webhookAllowedHosts' | 'webhoo
 /**
  * The webhook worker of one process (HOOK-03): every `webhookPollMs` it fans out new events, then
  * claims the deliveries that are due (up to MAX_IN_FLIGHT at once, without waiting for slow
- * endpoints before claiming more) and POSTs them. Any number of processes run one each.
+ * endpoints before claiming more) and POSTs them. While a claim comes back full there is a
+ * backlog, and finished deliveries make room for the next claim at once instead of at the next
+ * poll: a poll's worth of deliveries would otherwise cap a process at MAX_IN_FLIGHT per poll.
+ * Any number of processes run one each.
  */
 export function startWebhookWorker(db: Db, config: WorkerConfig, logger: FastifyBaseLogger) {
   const policy = addressPolicy(config);
@@ -33,6 +36,9 @@ export function startWebhookWorker(db: Db, config: WorkerConfig, logger: Fastify
   const inFlight = new Set<Promise<void>>();
   let stopped = false;
   let ticking: Promise<void> = Promise.resolve();
+  // True while the last claim came back full: more deliveries are due than there was room for.
+  let backlog = false;
+  let claiming = false;
 
   async function deliver(delivery: ClaimedDelivery): Promise<void> {
     const body = JSON.stringify({ id: delivery.event_id, type: delivery.event_type, created: delivery.created, data: { object: delivery.object } });
@@ -58,19 +64,40 @@ export function startWebhookWorker(db: Db, config: WorkerConfig, logger: Fastify
     });
   }
 
+  function start(delivery: ClaimedDelivery): void {
+    const running = deliver(delivery)
+      .catch((error: unknown) => logger.error({ err: error, delivery: delivery.id }, 'webhook delivery failed to record'))
+      .finally(() => {
+        inFlight.delete(running);
+        // Claims of half the room at least: not one query per finished delivery.
+        if (backlog && inFlight.size <= MAX_IN_FLIGHT / 2) void claim();
+      });
+    inFlight.add(running);
+  }
+
+  /** Claims what is due, as much as there is room for, and starts it. Answers how many it started. */
+  async function claim(): Promise<number> {
+    const room = MAX_IN_FLIGHT - inFlight.size;
+    if (claiming || stopped || room <= 0) return 0;
+    claiming = true;
+    try {
+      const due = await claimDueDeliveries(db, room, leaseMs);
+      backlog = due.length === room;
+      for (const delivery of due) start(delivery);
+      return due.length;
+    } catch (error) {
+      logger.error({ err: error, job: 'webhooks' }, 'claiming webhook deliveries failed');
+      return 0;
+    } finally {
+      claiming = false;
+    }
+  }
+
   /** One round: fan out, then claim what is due and start it. Resolves once claimed (not delivered). */
   async function tick(): Promise<number> {
-    const fanned = await fanOutEvents(db, FAN_OUT_BATCH);
-    const room = MAX_IN_FLIGHT - inFlight.size;
-    if (room <= 0) return fanned;
-    const due = await claimDueDeliveries(db, room, leaseMs);
-    for (const delivery of due) {
-      const running = deliver(delivery)
-        .catch((error: unknown) => logger.error({ err: error, delivery: delivery.id }, 'webhook delivery failed to record'))
-        .finally(() => inFlight.delete(running));
-      inFlight.add(running);
-    }
-    return fanned + due.length;
+    let fanned = 0;
+    for (let batch = FAN_OUT_BATCH; batch === FAN_OUT_BATCH; fanned += batch) batch = await fanOutEvents(db, FAN_OUT_BATCH);
+    return fanned + (await claim());
   }
 
   const timer = setInterval(() => {
@@ -86,7 +113,7 @@ export function startWebhookWorker(db: Db, config: WorkerConfig, logger: Fastify
     /** Runs one round now and waits for the deliveries it started (tests). */
     async runOnce(): Promise<void> {
       await (ticking = ticking.then(tick).then(() => undefined));
-      await Promise.all([...inFlight]);
+      while (inFlight.size > 0) await Promise.all([...inFlight]);
     },
     async stop(): Promise<void> {
       stopped = true;
