@@ -10,7 +10,7 @@ import { transactionDetailsPath } from '../lib/paths';
 import { partialRefundLabel } from '../lib/refund-progress';
 
 /**
- * The phone layout of TXN-04: each transaction a compact card with the table's data stacked
+ * The phone layout of TXN-04 and TXN-20: each transaction a compact card with the table's data stacked
  * (customer and amount on top, then status and date, method and switch, id), so the page
  * never scrolls sideways.
  */

@@ -20,14 +20,14 @@ import { partialRefundLabel } from '../../../lib/refund-progress';
  * payment method share what is left, cut with an ellipsis, so the table never outgrows its card.
  */
 const columns = [
-  { name: 'Transaction ID', width: 128 },
+  { name: 'Transaction ID', width: 140 },
   { name: 'Customer' },
-  { name: 'Amount', width: 156, align: 'right' },
+  { name: 'Amount', width: 120, align: 'right' },
   { name: 'Payment Method' },
   { name: 'Switch Used', width: 136 },
-  { name: 'Status', width: 108 },
-  { name: 'Date', width: 172 },
-  { name: 'Actions', width: 68 },
+  { name: 'Status', width: 120 },
+  { name: 'Date', width: 180 },
+  { name: 'Actions', width: 72 },
 ] as const satisfies readonly { name: string; width?: number; align?: 'right' }[];
 
 const denseCells = {
@@ -37,9 +37,10 @@ const denseCells = {
 } as const;
 
 /**
- * The desk layout of TXN-04: one line a cell (a second, smaller line for the e-mail and a partial
- * refund), so a row is about 50 px high; amounts right-aligned in tabular figures; 13 px text, as
- * dense payment dashboards use, so the eight columns fit beside the navigation.
+ * The desk layout of TXN-04 and TXN-20: one line a cell (a second, smaller line for the e-mail and
+ * a partial refund, which may wrap), so a row is about 50 px high; amounts right-aligned in
+ * tabular figures; 13 px text, as dense payment dashboards use, so the eight columns fit beside
+ * the navigation (docs/decisions/dense-transactions-table.md).
  */
 export function TransactionsTable({ rows }: { rows: readonly Transaction[] }) {
   return (
@@ -59,7 +60,8 @@ export function TransactionsTable({ rows }: { rows: readonly Transaction[] }) {
               </TableCell>
               <TableCell align="right">
                 <MoneyText amount={t.payment_amount} />
-                {partialRefundLabel(t) ? <Typography variant="caption" color="text.secondary" component="div" sx={oneLine}>{partialRefundLabel(t)}</Typography> : null}
+                {/* The one text allowed to wrap: a partly refunded payment is rare, and its figures must show whole. */}
+                {partialRefundLabel(t) ? <Typography variant="caption" color="text.secondary" component="div" sx={{ whiteSpace: 'normal' }}>{partialRefundLabel(t)}</Typography> : null}
               </TableCell>
               <TableCell title={paymentMethod(t)}>{paymentMethod(t)}</TableCell>
               <TableCell>{t.provider_key?.key_name ?? 'N/A'}</TableCell>
