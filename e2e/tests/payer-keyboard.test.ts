@@ -12,8 +12,9 @@ beforeAll(async () => {
 afterAll(() => browser.close());
 
 const focusedName = (page: Page) => page.evaluate(() => {
-  const element = document.activeElement as HTMLElement | null;
-  return element?.getAttribute('aria-label') ?? element?.labels?.[0]?.textContent?.replace(/\s*\*\s*$/, '') ?? element?.textContent ?? '';
+  const element = document.activeElement as HTMLInputElement | null;
+  const label = element?.labels?.[0]?.textContent;
+  return element?.getAttribute('aria-label') ?? label?.replace(/\s*\*\s*$/, '') ?? element?.textContent ?? '';
 });
 
 /** Fills the pay form with Tab and typing only, then presses Enter in the Amount field. */
