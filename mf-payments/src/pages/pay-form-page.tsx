@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { LazyPaymentFlow, preloadPaymentFlow } from '../app/payment-flow-loader';
@@ -16,6 +16,12 @@ export default function PayFormPage() {
   const config = usePublicConfig();
   const [details, setDetails] = useState<PaymentDetails | null>(null);
   const [cardOpen, setCardOpen] = useState(false);
+  const payButton = useRef<HTMLButtonElement>(null);
+  // A payer who entered the form by keyboard pressed Enter in a field: the dialog would give focus
+  // back to that field. The Pay button is where they were going, and what opens the dialog again.
+  useEffect(() => {
+    if (!cardOpen && details) payButton.current?.focus();
+  }, [cardOpen]);
   const footer = (
     <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center', mt: 2 }} component="footer">
       Need help? {config ? <Link href={`mailto:${config.supportEmail}`}>{config.supportEmail}</Link> : 'Contact support.'}
@@ -27,6 +33,7 @@ export default function PayFormPage() {
       <Typography color="text.secondary" sx={{ mb: 3 }}>Pay securely by card in USD.</Typography>
       <PayForm
         onFirstTouch={preloadPaymentFlow}
+        payButtonRef={payButton}
         onValid={(v) => {
           setDetails({ amount: Number(v.amount), first_name: v.firstName, last_name: v.lastName, email: v.email, phone: v.phone, checkoutReference: null });
           setCardOpen(true);

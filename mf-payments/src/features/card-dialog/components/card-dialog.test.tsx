@@ -96,3 +96,16 @@ test('a tampered answer is refused with a clear message', async () => {
   await waitFor(() => expect(screen.getByTestId('location').textContent).toContain('/payment-failure'));
   expect(screen.getByTestId('location').textContent).toContain('Payment processing failed. Please try again.');
 });
+
+test('Enter in a field pays once the card is valid, and does nothing before', async () => {
+  api = mockPublicApi({
+    'POST /api/initialize-card-transaction': proceed,
+    'POST /api/process-card-transaction': () => sealedResult(transactionResultOf()),
+  });
+  renderFlow(standalone);
+  const user = await enterCard('4242424242424242', '12');
+  await user.keyboard('{Enter}');
+  expect(api.callsTo('/api/process-card-transaction')).toHaveLength(0);
+  await user.type(screen.getByLabelText('CVV'), '3{Enter}');
+  await waitFor(() => expect(api.callsTo('/api/process-card-transaction')).toHaveLength(1));
+});

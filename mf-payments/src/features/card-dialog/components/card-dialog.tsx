@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type FormEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -34,9 +34,16 @@ export function CardDialog({ details, onClose, onResult, onError }: CardDialogPr
   const close = () => {
     if (!processing) onClose();
   };
+  const canPay = allValid && !processing && !blocked;
+  // A form, so Enter in any field pays as the Pay USD button does (when it may).
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (canPay) void pay(card);
+  };
 
   return (
-    <Dialog open onClose={close} fullWidth maxWidth="xs" aria-labelledby="card-dialog-title">
+    <Dialog open onClose={close} fullWidth maxWidth="xs" aria-labelledby="card-dialog-title"
+      slotProps={{ paper: { component: 'form', onSubmit: submit } }}>
       <DialogTitle id="card-dialog-title">Card Payment</DialogTitle>
       <DialogContent>
         <Box sx={{ mb: 2 }}>
@@ -91,9 +98,9 @@ export function CardDialog({ details, onClose, onResult, onError }: CardDialogPr
       <DialogActions sx={{ px: 3, pb: 3 }}>
         <Button onClick={close} disabled={processing}>Cancel</Button>
         <Button
+          type="submit"
           variant="contained"
-          disabled={!allValid || processing || blocked}
-          onClick={() => void pay(card)}
+          disabled={!canPay}
           startIcon={processing ? <CircularProgress size={16} color="inherit" /> : undefined}
         >
           Pay USD

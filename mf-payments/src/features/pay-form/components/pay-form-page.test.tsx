@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '@paydesk/shared/testing/render';
 import PayFormPage from '../../../pages/pay-form-page';
@@ -86,4 +86,24 @@ test('the footer links to the support e-mail of the configuration', async () => 
   const link = await screen.findByRole('link', { name: 'support@paydesk.test' });
   expect(link.getAttribute('href')).toBe('mailto:support@paydesk.test');
   expect(api.callsTo('/api/public/config')).toHaveLength(1);
+});
+
+test('by keyboard alone: Enter in a field opens the card dialog, Escape closes it and focus is on Pay again', async () => {
+  renderWithProviders(<PayFormPage />);
+  const user = userEvent.setup();
+  await user.tab();
+  expect(document.activeElement).toBe(screen.getByLabelText(/^First Name/));
+  for (const value of Object.values(all)) {
+    await user.keyboard(value);
+    await user.tab();
+  }
+  expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Pay $25.50' }));
+  await user.click(screen.getByLabelText(/^Amount/));
+  await user.keyboard('{Enter}');
+  const dialog = await screen.findByRole('dialog', { name: 'Card Payment' });
+  await user.tab();
+  expect(dialog.contains(document.activeElement)).toBe(true);
+  await user.keyboard('{Escape}');
+  await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Pay $25.50' }));
 });

@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent, type Ref } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import InputAdornment from '@mui/material/InputAdornment';
@@ -12,6 +12,8 @@ interface PayFormProps {
   onValid: (values: PayFormValues) => void;
   /** Called once, when the payer first touches the form (the page fetches what comes next). */
   onFirstTouch?: () => void;
+  /** The Pay button, which the page focuses again when the card dialog closes. */
+  payButtonRef?: Ref<HTMLButtonElement>;
 }
 
 const fields: { name: keyof PayFormValues; label: string; type?: string; autoComplete: string }[] = [
@@ -21,7 +23,7 @@ const fields: { name: keyof PayFormValues; label: string; type?: string; autoCom
   { name: 'phone', label: 'Phone', type: 'tel', autoComplete: 'tel' },
 ];
 
-export function PayForm({ onValid, onFirstTouch }: PayFormProps) {
+export function PayForm({ onValid, onFirstTouch, payButtonRef }: PayFormProps) {
   const [values, setValues] = useState<PayFormValues>(emptyPayForm);
   const touched = useRef(false);
   const touch = () => {
@@ -61,7 +63,7 @@ export function PayForm({ onValid, onFirstTouch }: PayFormProps) {
         inputMode="decimal"
         error={partCent}
       />
-      <Button type="submit" variant="contained" size="large">
+      <Button type="submit" variant="contained" size="large" ref={payButtonRef}>
         Pay {formatMoney(shown)}
       </Button>
     </Box>

@@ -3,11 +3,11 @@ import AlertTitle from '@mui/material/AlertTitle';
 import { formatMoney } from '@paydesk/shared/format';
 import type { Transaction } from '@paydesk/shared/schemas/transaction';
 import { StatusBadge } from '../../../components/status-badge';
+import { paymentMethod } from '../../../components/transaction-text';
 import { failureReason } from '../model/failure-reason';
-import { partialRefundLabel } from '../model/refund-progress';
+import { partialRefundLabel } from '../../../lib/refund-progress';
 import { DetailRow } from './detail-row';
 import { InfoCard } from './info-card';
-import { paymentMethod } from './transactions-table';
 
 const processedThrough = (t: Transaction): string =>
   t.provider_key ? `${t.provider_key.provider_name} (${t.provider_key.key_name})` : 'N/A';

@@ -16,7 +16,7 @@ import { refundFields } from '@paydesk/shared/schemas/refund';
 import type { Transaction } from '@paydesk/shared/schemas/transaction';
 import { notify } from '@paydesk/shared/ui/notify';
 import { useCreateRefundMutation } from '../api/transactions-api';
-import { reasonLabels } from '../model/refund-progress';
+import { reasonLabels } from '../../../lib/refund-progress';
 
 interface Props {
   transaction: Pick<Transaction, 'transaction_id' | 'last_four'>;

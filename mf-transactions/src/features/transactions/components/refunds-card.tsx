@@ -3,7 +3,7 @@ import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import { formatDateTime, formatMoney } from '@paydesk/shared/format';
 import type { RefundObject, RefundStatus } from '@paydesk/shared/schemas/merchant-objects';
-import { reasonLabels } from '../model/refund-progress';
+import { reasonLabels } from '../../../lib/refund-progress';
 import { InfoCard } from './info-card';
 
 const statusColour: Record<RefundStatus, 'warning' | 'success' | 'error'> = { pending: 'warning', succeeded: 'success', failed: 'error' };

@@ -13,7 +13,7 @@ import { StatusBadge } from '../../../components/status-badge';
 import { useState } from 'react';
 import { useErrorToast } from '../../../lib/use-error-toast';
 import { useGetTransactionDetailsQuery } from '../api/transactions-api';
-import { leftToRefundCents } from '../model/refund-progress';
+import { leftToRefundCents } from '../../../lib/refund-progress';
 import { CustomerInformation } from './customer-information';
 import { PaymentInformation } from './payment-information';
 import { RefundDialog } from './refund-dialog';

@@ -15,7 +15,7 @@ import { useErrorToast } from '../../../lib/use-error-toast';
 import { useGetTransactionsQuery } from '../api/transactions-api';
 import { isSearchable, readFilters, writeFilters, type ListFilters } from '../model/list-filters';
 import { TRANSACTIONS_CSV, transactionsCsv } from '../model/transactions-csv';
-import { TransactionsTable } from './transactions-table';
+import { TransactionsList } from './transactions-list';
 import { TransactionsToolbar } from './transactions-toolbar';
 
 export const SEARCH_DEBOUNCE_MS = 400;
@@ -81,7 +81,7 @@ export function TransactionMonitoring() {
         >
           {(page) => (
             <>
-              <TransactionsTable rows={page.data} />
+              <TransactionsList rows={page.data} />
               <PaginationBar
                 page={page.current_page} lastPage={page.last_page} from={page.from} to={page.to} total={page.total}
                 perPage={filters.perPage} pageSizes={pageSizes} onPage={(n) => update({ page: n })} onPerPage={(perPage) => update({ perPage })}

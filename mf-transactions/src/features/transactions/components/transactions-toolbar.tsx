@@ -14,7 +14,8 @@ interface Props {
 
 export function TransactionsToolbar({ search, searchError, status, onSearch, onStatus }: Props) {
   return (
-    <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, mb: 2 }}>
+    // Stacked on a phone; the search takes the line's room beside the status on anything wider.
+    <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'minmax(0, 1fr) auto' }, alignItems: 'start', gap: 2, mb: 2 }}>
       <SearchField
         value={search}
         onChange={onSearch}
