@@ -22,12 +22,12 @@ import { partialRefundLabel } from '../../../lib/refund-progress';
 const columns = [
   { name: 'Transaction ID', width: 140 },
   { name: 'Customer' },
-  { name: 'Amount', width: 120, align: 'right' },
+  { name: 'Amount', width: 108, align: 'right' },
   { name: 'Payment Method' },
   { name: 'Switch Used', width: 136 },
   { name: 'Status', width: 120 },
   { name: 'Date', width: 180 },
-  { name: 'Actions', width: 72 },
+  { name: 'Actions', width: 84 },
 ] as const satisfies readonly { name: string; width?: number; align?: 'right' }[];
 
 const denseCells = {
