@@ -45,6 +45,7 @@ const allSteps = quick
       backOffice(10_000),
       { name: 'card-upload', kind: 'cards', args: [...tsx, 'bench/card-upload.mjs', '--rows', '10000', '--runs', '1'] },
       { name: 'payment-api', kind: 'payments', args: [...tsx, 'bench/payment-api.mjs', '--seconds', '5', '--rounds', '1', '--history', '20000', '--sweep', 'none'] },
+      { name: 'webhooks', kind: 'webhooks', args: [...tsx, 'bench/webhook-delivery.mjs', '--seconds', '5', '--rounds', '1', '--history', '20000'] },
     ]
   : [
       { name: 'payer-page', kind: 'payer', args: ['bench/payer-page.mjs', '--runs', '5'] },
@@ -55,6 +56,7 @@ const allSteps = quick
       backOffice(1_000_000),
       { name: 'card-upload', kind: 'cards', args: [...tsx, 'bench/card-upload.mjs', '--rows', '100000', '--runs', '3'] },
       { name: 'payment-api', kind: 'payments', args: [...tsx, 'bench/payment-api.mjs', '--seconds', '15', '--rounds', '3'] },
+      { name: 'webhooks', kind: 'webhooks', args: [...tsx, 'bench/webhook-delivery.mjs', '--seconds', '15', '--rounds', '3'] },
     ];
 const steps = only ? allSteps.filter((s) => only.some((name) => s.name.startsWith(name))) : allSteps;
 if (steps.length === 0) throw new Error(`--only matches none of ${allSteps.map((s) => s.name).join(', ')}`);
@@ -93,8 +95,8 @@ function runStep(step) {
 }
 
 const readJson = (dir, file) => JSON.parse(readFileSync(join(dir, file), 'utf8'));
-const resultFile = { payer: 'payer-page.json', transactions: 'transactions-api.json', 'back-office': 'back-office-page.json', cards: 'card-upload.json', payments: 'payment-api.json' };
-const markdownFile = { payer: 'payer-page.md', 'back-office': 'back-office-page.md', cards: 'card-upload.md', payments: 'payment-api.md' };
+const resultFile = { payer: 'payer-page.json', transactions: 'transactions-api.json', 'back-office': 'back-office-page.json', cards: 'card-upload.json', payments: 'payment-api.json', webhooks: 'webhook-delivery.json' };
+const markdownFile = { payer: 'payer-page.md', 'back-office': 'back-office-page.md', cards: 'card-upload.md', payments: 'payment-api.md', webhooks: 'webhook-delivery.md' };
 
 if (process.argv.includes('--render')) {
   const saved = JSON.parse(readFileSync(join(benchDir, 'report.json'), 'utf8'));

@@ -107,7 +107,7 @@ try {
     return response.json();
   };
   // The demo seed's own endpoint (the demo merchant page) is switched off: only ours counts.
-  for (const endpoint of (await call('GET', hooks)).data.items ?? (await call('GET', hooks)).data) {
+  for (const endpoint of (await call('GET', hooks)).data) {
     await call('PATCH', `${hooks}/${endpoint.id}`, { enabled: false });
   }
   const { data: created } = await call('POST', hooks, { url: receiver.url, event_types: PAYMENT_EVENTS, enabled: false });
@@ -158,9 +158,10 @@ const summary = {
   not_arrived: results.half_load.reduce((sum, h) => sum + h.delivery.missing, 0),
 };
 const verdicts = {
-  ratio: summary.ratio >= TARGETS.ratio ? 'PASS' : 'FAIL',
-  commit_to_delivery_p99_ms: summary.commit_to_delivery_p99_ms < TARGETS.commit_to_delivery_p99_ms && summary.not_arrived === 0 ? 'PASS' : 'FAIL',
+  ratio: summary.ratio >= TARGETS.ratio,
+  commit_to_delivery_p99_ms: summary.commit_to_delivery_p99_ms < TARGETS.commit_to_delivery_p99_ms && summary.not_arrived === 0,
 };
+const verdict = (ok) => (ok ? 'PASS' : 'FAIL');
 const lines = [
   '# Webhooks under payment load',
   '',
@@ -168,8 +169,8 @@ const lines = [
   '',
   '| figure | value | target | verdict |',
   '|---|---|---|---|',
-  `| payments/s with an endpoint ÷ without (median of rounds) | ${summary.ratio} | ≥ ${TARGETS.ratio} | ${verdicts.ratio} |`,
-  `| commit to delivery p99 at half load (median of rounds) | ${summary.commit_to_delivery_p99_ms} ms | < ${TARGETS.commit_to_delivery_p99_ms} ms, none missing | ${verdicts.commit_to_delivery_p99_ms} |`,
+  `| payments/s with an endpoint ÷ without (median of rounds) | ${summary.ratio} | ≥ ${TARGETS.ratio} | ${verdict(verdicts.ratio)} |`,
+  `| commit to delivery p99 at half load (median of rounds) | ${summary.commit_to_delivery_p99_ms} ms | < ${TARGETS.commit_to_delivery_p99_ms} ms, none missing | ${verdict(verdicts.commit_to_delivery_p99_ms)} |`,
   '',
   '| round | without | with | ratio | half load | payment p99 | delivery p50 | delivery p99 | not arrived |',
   '|---|---|---|---|---|---|---|---|---|',

@@ -102,6 +102,12 @@ function targetRows(steps, runs, growthSummary) {
     rows.push(['Payment API', `>= ${t.ratio} of the database's ceiling (pgbench, same SQL)`, `${s.ratio.median} (${s.ratio.min}–${s.ratio.max}) of ${fmtInt(s.database_payments_per_s.median)}/s${bySweep}`, verdict(v.ratio)]);
     rows.push(['Payment API', `p99 < ${t.half_load_p99_ms} ms at half load`, `${spread(s.half_load_p99_ms, (x) => x.toFixed(0))} ms at ${fmtInt(s.half_load_rate.median ?? s.half_load_rate)}/s`, verdict(v.half_load_p99_ms)]);
   }
+  const hooks = steps.find((s) => s.kind === 'webhooks')?.data;
+  if (hooks) {
+    const { summary: s, targets: t, verdicts: v } = hooks;
+    rows.push(['Webhooks', `payments/s with an endpoint subscribed >= ${t.ratio} of without`, String(s.ratio), verdict(v.ratio)]);
+    rows.push(['Webhooks', `commit to delivery p99 < ${fmtInt(t.commit_to_delivery_p99_ms)} ms at half load, none lost`, `${s.commit_to_delivery_p99_ms} ms, ${s.not_arrived} not arrived`, verdict(v.commit_to_delivery_p99_ms)]);
+  }
   return rows;
 }
 
@@ -130,6 +136,7 @@ export function renderReport({ quick, only, steps, machine, totalSeconds, comman
     // The payer step's own markdown carries its Federation overhead subsection.
     ...section('payer', 'Payer pages'),
     ...section('payments', 'Payment API'),
+    ...section('webhooks', 'Webhooks under payment load'),
     ...section('back-office', 'Back office'),
     ...(runs.length ? transactionsSection(runs) : section('transactions', 'Transactions API at scale')),
     ...growthLines,

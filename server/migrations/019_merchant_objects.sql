@@ -38,8 +38,10 @@ create function payment_object(t transactions) returns jsonb
   $$;
 
 -- `paying`: a payment written by the same statement that calls this (a statement does not see
--- its own writes), which replaces the row of that id the statement does see, if any.
-create function checkout_object(c checkouts, paying transactions default null) returns jsonb
+-- its own writes), which replaces the row of that id the statement does see, if any. No default
+-- for it: a default of the transactions row type would stop PostgreSQL from adding a column with a
+-- default to transactions (checkout_object(c) below is the one-argument form).
+create function checkout_object(c checkouts, paying transactions) returns jsonb
   language sql stable
   as $$
     select jsonb_build_object(
@@ -66,6 +68,10 @@ create function checkout_object(c checkouts, paying transactions default null) r
       'updated_at', wire_time(c.updated_at)
     )
   $$;
+
+create function checkout_object(c checkouts) returns jsonb
+  language sql stable
+  as $$ select checkout_object(c, null::transactions) $$;
 
 -- The object of withdrawal events: the bank account shows its last four digits only.
 create function withdrawal_object(w withdrawals) returns jsonb

@@ -44,9 +44,7 @@ create or replace function payment_object(t transactions) returns jsonb
   $$;
 
 -- What was refunded of the payment that paid the checkout.
--- `paying`: a payment written by the same statement that calls this (a statement does not see
--- its own writes), which replaces the row of that id the statement does see, if any.
-create or replace function checkout_object(c checkouts, paying transactions default null) returns jsonb
+create or replace function checkout_object(c checkouts, paying transactions) returns jsonb
   language sql stable
   as $$
     select jsonb_build_object(

@@ -1,6 +1,7 @@
 import { chartRanges } from '@paydesk/shared/schemas/dashboard';
 import { cardStatuses } from '@paydesk/shared/schemas/card';
 import { transactionStatuses } from '@paydesk/shared/schemas/transaction';
+import { eventTypes } from '@paydesk/shared/schemas/webhooks';
 import type { StoredRows } from './stored-rows';
 
 /**
@@ -14,6 +15,10 @@ export type Walk = 'fixed' | ((rows: StoredRows) => string[]);
 /** Every page of a list of `total` rows, 100 a page (the list's largest page size). */
 const pages = (base: string, total: number): string[] =>
   Array.from({ length: Math.max(1, Math.ceil(total / 100)) }, (_, i) => `${base}${base.includes('?') ? '&' : '?'}per_page=100&page=${i + 1}`);
+
+/** Every page of the webhooks lists (`limit`, at most 100). */
+const webhookPages = (base: string, total: number): string[] =>
+  Array.from({ length: Math.max(1, Math.ceil(total / 100)) }, (_, i) => `${base}?limit=100&page=${i + 1}`);
 
 const each = <T>(items: readonly T[], url: (item: T) => string): string[] => items.map(url);
 
@@ -59,5 +64,15 @@ export const getWalk: Record<string, Walk> = {
   ],
   'GET /api/checkout/validate/:reference': ({ checkouts }) => each(checkouts, (reference) => `/api/checkout/validate/${reference}`),
   'GET /api/refunds/:id': ({ refunds }) => each(refunds, (id) => `/api/refunds/${id}`),
+  'GET /api/checkout/:reference': ({ checkouts }) => each(checkouts, (reference) => `/api/checkout/${reference}`),
+  'GET /api/payments/:transaction_id': ({ transactions }) => each(transactions, (t) => `/api/payments/${encodeURIComponent(t.transaction_id)}`),
+  'GET /api/backend/webhooks/endpoints': () => ['/api/backend/webhooks/endpoints'],
+  'GET /api/backend/webhooks/endpoints/:id/attempts': ({ endpoints }) => each(endpoints, (id) => `/api/backend/webhooks/endpoints/${id}/attempts?limit=100`),
+  'GET /api/backend/webhooks/events': ({ events }) => [
+    ...webhookPages('/api/backend/webhooks/events', events.length),
+    ...each(eventTypes, (type) => `/api/backend/webhooks/events?limit=100&type=${type}`),
+  ],
+  'GET /api/backend/webhooks/events/:id': ({ events }) => each(events, (id) => `/api/backend/webhooks/events/${id}`),
+  'GET /demo/merchant/webhooks': 'fixed',
   'GET /api/checkout/requery': ({ transactions }) => each(transactions, (t) => `/api/checkout/requery?reference=${encodeURIComponent(t.transaction_id)}`),
 };

@@ -6,6 +6,8 @@ import { withdrawalStatuses } from '@paydesk/shared/schemas/wallet';
 import { userStatuses } from '@paydesk/shared/schemas/user';
 import { checkoutStatuses } from '@paydesk/shared/schemas/checkout';
 import { roles } from '@paydesk/shared/roles';
+import { refundReasons, refundStatuses } from '@paydesk/shared/schemas/merchant-objects';
+import { eventTypes } from '@paydesk/shared/schemas/webhooks';
 import { cardVault } from '../src/cards/card-vault';
 import type { Config } from '../src/config';
 import type { Db } from '../src/db/db';
@@ -21,6 +23,9 @@ export interface StoredRows {
   checkouts: string[];
   poolCards: number;
   refunds: string[];
+  /** Webhook endpoints not deleted (a deleted one's log is a 404), and outbox events. */
+  endpoints: string[];
+  events: string[];
 }
 
 /** The migrations up to (not including) `before`, alone in a folder: a database as an older release left it. */
@@ -148,6 +153,67 @@ async function storeWithdrawals(db: Db): Promise<void> {
 }
 
 /**
+ * Refunds of each status, asked by the merchant API, by a staff member and by one whose account is
+ * gone, on a payment of its own (a refund reserves its amount on the payment).
+ */
+async function storeRefunds(db: Db): Promise<void> {
+  const [staff] = await db.query<{ id: number }>('select id from users order by id limit 1');
+  const [gone] = await db.query<{ id: number }>(`insert into users (name, email, password_hash, role) values ('Gone', $1, 'x', 'viewer') returning id`, [`${uniqueId('gone')}@example.com`]);
+  const [payment] = await db.query<{ transaction_id: string }>(
+    `select transaction_id from transactions where status = 'completed' and amount_cents >= 1000 and refunded_cents = 0 order by id limit 1`,
+  );
+  let n = 0;
+  for (const status of refundStatuses) {
+    for (const [via, by] of [['api', null], ['back_office', staff!.id], ['back_office', gone!.id]] as const) {
+      const id = `re_${uniqueId('ROWS').replace(/[^A-Za-z0-9]/g, '').padEnd(16, '0')}`;
+      await db.query(
+        `insert into refunds (id, transaction_id, amount_cents, reason, note, status, failure_reason, requested_by, requested_via, settle_at, settled_at)
+         values ($1, $2, 100, $3, $4, $5, $6, $7, $8, now(), case when $5 = 'pending' then null else now() end)`,
+        [id, payment!.transaction_id, refundReasons[n++ % refundReasons.length], by ? 'Asked by the customer' : null, status,
+          status === 'failed' ? 'The card issuer refused the refund' : null, by, via],
+      );
+    }
+  }
+  await db.query(`update transactions set refunded_cents = 600 where transaction_id = $1`, [payment!.transaction_id]);
+  await db.query('delete from users where id = $1', [gone!.id]);
+}
+
+/**
+ * Webhook endpoints in every state (enabled, disabled with a rolled secret, failing, deleted),
+ * an event of each type (one with an empty object), and deliveries of each status with attempts
+ * that succeeded, failed without an answer, and answered a full KB.
+ */
+async function storeWebhookRows(db: Db): Promise<void> {
+  const endpoint = async (extra: string): Promise<string> => {
+    const id = `we_${uniqueId('ROWS').replace(/[^A-Za-z0-9]/g, '').padEnd(16, '0')}`;
+    await db.query(`insert into webhook_endpoints (id, url, event_types, secret_sealed) values ($1, 'https://hooks.example/rows', $2, 'not-a-sealed-secret')`, [id, eventTypes]);
+    if (extra) await db.query(`update webhook_endpoints set ${extra} where id = $1`, [id]);
+    return id;
+  };
+  const endpoints = [
+    await endpoint(''),
+    await endpoint(`enabled = false, description = 'Rolled', previous_secret_sealed = 'old', previous_secret_expires_at = now() + interval '1 hour'`),
+    await endpoint(`consecutive_failures = 7, failing_since = now()`),
+    await endpoint(`deleted_at = now()`),
+  ];
+  for (const [i, type] of eventTypes.entries()) {
+    const event = `evt_${uniqueId('ROWS').replace(/[^A-Za-z0-9]/g, '').padEnd(16, '0')}`;
+    await db.query(`insert into webhook_events (id, type, object, fanned_out_at) values ($1, $2, $3, now())`, [event, type, JSON.stringify(i === 0 ? {} : { object: 'payment', id: `TXN${i}` })]);
+    const status = (['pending', 'succeeded', 'failed'] as const)[i % 3]!;
+    const [delivery] = await db.query<{ id: number }>(
+      `insert into webhook_deliveries (event_id, endpoint_id, status, attempts, next_attempt_at) values ($1, $2, $3, $4, case when $3 = 'pending' then now() else null end) returning id`,
+      [event, endpoints[i % endpoints.length], status, status === 'pending' ? 0 : 2],
+    );
+    if (status === 'pending') continue;
+    await db.query(
+      `insert into webhook_attempts (delivery_id, endpoint_id, attempt, started_at, duration_ms, succeeded, response_status, response_body)
+       values ($1, $2, 1, now(), 10001, false, null, 'timed out'), ($1, $2, 2, now(), 12, $3, $4, $5)`,
+      [delivery!.id, endpoints[i % endpoints.length], status === 'succeeded', status === 'succeeded' ? 200 : 500, 'x'.repeat(1024)],
+    );
+  }
+}
+
+/**
  * One stored row of every kind each GET call can read: transactions of the first release and of
  * today, the demo seed's own rows (ids starting PD), payments made through the API by the caller,
  * checkouts, pooled cards and their uses, withdrawals, and users of every role and status.
@@ -167,6 +233,8 @@ export async function storeEveryKindOfRow(db: Db, config: Config): Promise<void>
   await storeCurrentRows(db, checkouts);
   await storePoolCardUses(db);
   await storeWithdrawals(db);
+  await storeRefunds(db);
+  await storeWebhookRows(db);
   for (const role of roles) for (const status of userStatuses) await addUser(db, role, status);
 }
 
@@ -177,5 +245,7 @@ export async function readStoredRows(db: Db): Promise<StoredRows> {
     checkouts: (await db.query<{ reference: string }>('select reference from checkouts order by id')).map((row) => row.reference),
     poolCards: Number((await db.query<{ n: number }>('select count(*)::int as n from pool_cards'))[0]?.n),
     refunds: (await db.query<{ id: string }>('select id from refunds order by created_at, id')).map((row) => row.id),
+    endpoints: (await db.query<{ id: string }>('select id from webhook_endpoints where deleted_at is null order by created_at, id')).map((row) => row.id),
+    events: (await db.query<{ id: string }>('select id from webhook_events order by created_at, id')).map((row) => row.id),
   };
 }
