@@ -83,4 +83,10 @@ it('never refunds more than a payment when two processes take refunds of it at o
   expect(unbalanced).toEqual([]);
   const [available] = await sql<{ sum: string }>(`select sum(amount_cents) as sum from ledger_entries where account = 'merchant_available'`);
   expect(Number(available!.sum)).toBeGreaterThanOrEqual(0);
+  // Both processes' settlements reached the refunds-by-day rollup the dashboard reads (DASH-08).
+  const [rollup] = await sql<{ table: string; rollup: string }>(
+    `select (select coalesce(sum(amount_cents), 0) from refunds where status = 'succeeded') as table,
+            (select coalesce(sum(amount_cents), 0) from refund_daily_totals) as rollup`,
+  );
+  expect(Number(rollup!.rollup)).toBe(Number(rollup!.table));
 }, 60_000);

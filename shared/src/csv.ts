@@ -1,7 +1,10 @@
+/** A negative amount such as `-15.00`: a number to a spreadsheet, never a formula. */
+const negativeDecimal = /^-\d+(\.\d+)?$/;
+
 /** RFC 4180 CSV; cells that a spreadsheet would run as a formula are prefixed with a quote. */
 function cell(value: string | number): string {
   let text = String(value);
-  if (/^[=+\-@\t\r]/.test(text) && typeof value === 'string') text = `'${text}`;
+  if (/^[=+\-@\t\r]/.test(text) && typeof value === 'string' && !negativeDecimal.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 

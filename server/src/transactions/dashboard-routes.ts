@@ -5,7 +5,7 @@ import { transaction } from '@paydesk/shared/schemas/transaction';
 import { walletBalance } from '@paydesk/shared/schemas/wallet';
 import { requireAuth } from '../auth/authorize';
 import { chartSeries, periodStats, revenueTotals, statusCounts } from './dashboard-repository';
-import { visibleFeeAndNet } from './figures-policy';
+import { revenueNetOfRefunds } from './figures-policy';
 import { toTransaction } from './transaction-row';
 import { recentTransactions } from './transactions-repository';
 import { walletBalanceFromLedger } from '../wallet/wallet-balance';
@@ -21,12 +21,15 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   const preHandler = app.authorize('dashboard.view');
 
   app.get('/total-revenue', {
-    schema: { tags, security, summary: 'Revenue of successful payments', response: { 200: withData(totalRevenue), ...denied } },
+    schema: { tags, security, summary: 'Revenue: sales less succeeded refunds, gross and net of fees', response: { 200: withData(totalRevenue), ...denied } },
     preHandler,
     handler: async (request) => {
-      const { revenueCents, netRevenueCents } = await revenueTotals(app.db);
-      const { netCents } = visibleFeeAndNet(requireAuth(request).role, revenueCents, { feeCents: revenueCents - netRevenueCents, netCents: netRevenueCents });
-      return { status: 'success' as const, data: { total_revenue: toWireMoney(revenueCents), total_net_revenue: toWireMoney(netCents) } };
+      const t = await revenueTotals(app.db);
+      const { revenueCents, netCents } = revenueNetOfRefunds(requireAuth(request).role, { grossCents: t.salesCents, netCents: t.netSalesCents }, t.refundsCents);
+      return {
+        status: 'success' as const,
+        data: { total_revenue: toWireMoney(revenueCents), total_net_revenue: toWireMoney(netCents), total_refunds: toWireMoney(t.refundsCents) },
+      };
     },
   });
 
@@ -51,15 +54,16 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
     preHandler,
     handler: async (request) => {
       const p = await periodStats(app.db);
-      const todayNet = visibleFeeAndNet(requireAuth(request).role, p.today_amount_cents, { feeCents: p.today_amount_cents - p.today_net_cents, netCents: p.today_net_cents });
+      const today = revenueNetOfRefunds(requireAuth(request).role, { grossCents: p.today_sales_cents, netCents: p.today_net_sales_cents }, p.today_refunds_cents);
       return {
         status: 'success' as const,
         data: {
-          today_transactions: p.today_transactions, today_amount: toWireMoney(p.today_amount_cents),
-          today_net_amount: toWireMoney(todayNet.netCents), today_successful: p.today_successful, today_failed: p.today_failed,
-          today_success_rate: p.today_success_rate, week_transactions: p.week_transactions,
-          week_amount: toWireMoney(p.week_amount_cents), week_growth: p.week_growth, month_transactions: p.month_transactions,
-          month_amount: toWireMoney(p.month_amount_cents), month_growth: p.month_growth,
+          today_transactions: p.today_transactions, today_amount: toWireMoney(today.revenueCents),
+          today_net_amount: toWireMoney(today.netCents), today_refunds: toWireMoney(p.today_refunds_cents),
+          today_successful: p.today_successful, today_failed: p.today_failed, today_success_rate: p.today_success_rate,
+          week_transactions: p.week_transactions, week_amount: toWireMoney(p.week_amount_cents), week_refunds: toWireMoney(p.week_refunds_cents),
+          week_growth: p.week_growth, month_transactions: p.month_transactions, month_amount: toWireMoney(p.month_amount_cents),
+          month_refunds: toWireMoney(p.month_refunds_cents), month_growth: p.month_growth,
         },
       };
     },
@@ -88,11 +92,11 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/chart-data', {
-    schema: { tags, security, summary: 'Successful amount and transaction count per day or month', querystring: chartDataQuery, response: { 200: withData(chartItem.array()), 400: apiError, ...denied } },
+    schema: { tags, security, summary: 'Sales less succeeded refunds, refunds and transaction count per day or month', querystring: chartDataQuery, response: { 200: withData(chartItem.array()), 400: apiError, ...denied } },
     preHandler,
     handler: async (request) => {
       const points = await chartSeries(app.db, request.query.range);
-      return { status: 'success' as const, data: points.map((p) => ({ date: p.date, amount: toWireMoney(p.amount_cents), transactions: p.transactions })) };
+      return { status: 'success' as const, data: points.map((p) => ({ date: p.date, amount: toWireMoney(p.amount_cents), refunds: toWireMoney(p.refunds_cents), transactions: p.transactions })) };
     },
   });
 };

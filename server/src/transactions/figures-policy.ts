@@ -20,3 +20,18 @@ export function viewerFeeAndNet(grossCents: number): FeeAndNet {
 export function visibleFeeAndNet(role: Role, grossCents: number, real: FeeAndNet): FeeAndNet {
   return can(role, 'figures.real') ? real : viewerFeeAndNet(grossCents);
 }
+
+export interface RevenueFigures {
+  revenueCents: number;
+  netCents: number;
+}
+
+/**
+ * DASH-08, REF-11: revenue is the sales less their succeeded refunds; net revenue is the sales'
+ * net (as the role may see it) less the same refunds, since the fee of a refunded sale is not
+ * returned.
+ */
+export function revenueNetOfRefunds(role: Role, sales: { grossCents: number; netCents: number }, refundsCents: number): RevenueFigures {
+  const { netCents } = visibleFeeAndNet(role, sales.grossCents, { feeCents: sales.grossCents - sales.netCents, netCents: sales.netCents });
+  return { revenueCents: sales.grossCents - refundsCents, netCents: netCents - refundsCents };
+}

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
@@ -6,16 +7,17 @@ import CircularProgress from '@mui/material/CircularProgress';
 import DownloadIcon from '@mui/icons-material/Download';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import { can } from '@paydesk/shared/roles';
-import type { DashboardSummary } from '@paydesk/shared/schemas/dashboard';
+import type { ChartRange, DashboardSummary } from '@paydesk/shared/schemas/dashboard';
 import { selectCurrentUser } from '@paydesk/shared/session/session-slice';
 import { useAppSelector } from '@paydesk/shared/store';
 import { notify } from '@paydesk/shared/ui/notify';
 import { PageHeader } from '@paydesk/shared/ui/page-header';
 import { downloadText } from '@paydesk/shared/csv';
 import { allSummaryFields, dashboardReport, dashboardReportName } from '../model/dashboard-report';
+import { useGetChartDataQuery } from '../api/dashboard-api';
 import { useDashboardData } from '../model/use-dashboard-data';
 import { RecentTransactions } from './recent-transactions';
-import { RevenueChart } from './revenue-chart';
+import { DEFAULT_RANGE, RevenueChart } from './revenue-chart';
 import { SummaryCards } from './summary-cards';
 
 const balanceFields: (keyof DashboardSummary)[] = ['available_balance', 'pending_balance', 'total_balance'];
@@ -25,6 +27,9 @@ export function DashboardView() {
   const realFigures = user ? can(user.role, 'figures.real') : false;
   const withBalances = user ? can(user.role, 'wallet.view') : false;
   const { summary, isSample, isLoading, refresh } = useDashboardData(withBalances);
+  const [range, setRange] = useState<ChartRange>(DEFAULT_RANGE);
+  // The chart's own query (one cache entry): the report adds its days without another call.
+  const chart = useGetChartDataQuery(range);
 
   const onRefresh = async () => {
     if (await refresh()) notify('success', 'Data Refreshed', 'Dashboard figures are up to date.');
@@ -32,7 +37,7 @@ export function DashboardView() {
   const onReport = () => {
     if (!summary || isSample) return;
     const fields = withBalances ? allSummaryFields : allSummaryFields.filter((f) => !balanceFields.includes(f));
-    downloadText(dashboardReportName(new Date()), dashboardReport(summary, fields));
+    downloadText(dashboardReportName(new Date()), dashboardReport(summary, fields, chart.data ?? []));
     notify('success', 'Report Generated', 'The dashboard report was downloaded as CSV.');
   };
 
@@ -59,7 +64,7 @@ export function DashboardView() {
       ) : (
         <SummaryCards summary={summary} sample={isSample} realFigures={realFigures} withBalances={withBalances} />
       )}
-      <RevenueChart />
+      <RevenueChart range={range} onRangeChange={setRange} />
       <RecentTransactions />
     </>
   );

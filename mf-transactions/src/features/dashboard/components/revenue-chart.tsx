@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import Alert from '@mui/material/Alert';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
@@ -16,8 +16,13 @@ const rangeLabels: Record<ChartRange, string> = { '7days': '7 Days', '30days': '
 /** CONST-06: the dashboard opens on 7 days. */
 export const DEFAULT_RANGE: ChartRange = '7days';
 
-export function RevenueChart() {
-  const [range, setRange] = useState<ChartRange>(DEFAULT_RANGE);
+interface Props {
+  range: ChartRange;
+  onRangeChange: (range: ChartRange) => void;
+}
+
+/** The range is the dashboard's, so its CSV report has the days on screen. */
+export function RevenueChart({ range, onRangeChange }: Props) {
   const chart = useGetChartDataQuery(range);
   const fallback = <Skeleton variant="rounded" height={300} aria-label="Loading chart" />;
   return (
@@ -25,7 +30,7 @@ export function RevenueChart() {
       <CardContent>
         <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: 1, mb: 1 }}>
           <Typography variant="h6" component="h2">Revenue</Typography>
-          <ToggleButtonGroup size="small" exclusive value={range} aria-label="Date range" onChange={(_e, next: ChartRange | null) => next && setRange(next)}>
+          <ToggleButtonGroup size="small" exclusive value={range} aria-label="Date range" onChange={(_e, next: ChartRange | null) => next && onRangeChange(next)}>
             {(Object.keys(rangeLabels) as ChartRange[]).map((r) => <ToggleButton key={r} value={r}>{rangeLabels[r]}</ToggleButton>)}
           </ToggleButtonGroup>
         </Stack>

@@ -14,14 +14,15 @@ interface Props {
 const grid = { display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(4, 1fr)' }, mb: 2 } as const;
 
 /**
- * Totals, today/week/month and balances. A viewer's net figures arrive from the server as 90 % of
+ * Totals, today/week/month and balances. Revenue figures are sales less the refunds that
+ * succeeded in the period; each names those refunds (DASH-08). A viewer's net figures arrive from the server as 90 % of
  * gross, so fees here are 10 %; the net margin is shown only with real figures.
  */
 export function SummaryCards({ summary: s, sample, realFigures, withBalances }: Props) {
   return (
     <>
       <Box sx={grid}>
-        <StatCard sample={sample} label="Total Revenue" value={formatMoney(s.total_revenue)} detail={`${formatCount(s.successful_transactions)} successful payments`} />
+        <StatCard sample={sample} label="Total Revenue" value={formatMoney(s.total_revenue)} detail={`${formatCount(s.successful_transactions)} successful payments · refunds ${formatMoney(s.total_refunds)}`} />
         <StatCard sample={sample} label="Net Revenue" value={formatMoney(s.total_net_revenue)} detail={realFigures ? `Net margin ${netMargin(s).toFixed(2)}%` : '90% of gross'} />
         <StatCard sample={sample} label="Processing Fees" value={formatMoney(processingFees(s))} detail={realFigures ? undefined : '10% of gross'} />
         <StatCard sample={sample} label="Success Rate" value={`${s.success_rate.toFixed(2)}%`}
@@ -29,9 +30,9 @@ export function SummaryCards({ summary: s, sample, realFigures, withBalances }: 
       </Box>
       <Box sx={grid}>
         <StatCard sample={sample} label="Today" value={formatMoney(s.today_amount)}
-          detail={`${formatCount(s.today_transactions)} transactions · ${formatCount(s.today_successful)} successful · ${formatCount(s.today_failed)} failed · ${s.today_success_rate.toFixed(2)}% success · net ${formatMoney(s.today_net_amount)}`} />
-        <StatCard sample={sample} label="This Week" value={formatMoney(s.week_amount)} detail={<>{formatCount(s.week_transactions)} transactions · <Growth value={s.week_growth} /></>} />
-        <StatCard sample={sample} label="This Month" value={formatMoney(s.month_amount)} detail={<>{formatCount(s.month_transactions)} transactions · <Growth value={s.month_growth} /></>} />
+          detail={`${formatCount(s.today_transactions)} transactions · ${formatCount(s.today_successful)} successful · ${formatCount(s.today_failed)} failed · ${s.today_success_rate.toFixed(2)}% success · refunds ${formatMoney(s.today_refunds)} · net ${formatMoney(s.today_net_amount)}`} />
+        <StatCard sample={sample} label="This Week" value={formatMoney(s.week_amount)} detail={<>{formatCount(s.week_transactions)} transactions · refunds {formatMoney(s.week_refunds)} · <Growth value={s.week_growth} /></>} />
+        <StatCard sample={sample} label="This Month" value={formatMoney(s.month_amount)} detail={<>{formatCount(s.month_transactions)} transactions · refunds {formatMoney(s.month_refunds)} · <Growth value={s.month_growth} /></>} />
         <StatCard sample={sample} label="Total Transactions" value={formatCount(s.total_transactions)} detail={`${formatCount(s.successful_transactions)} successful`} />
       </Box>
       {withBalances ? (

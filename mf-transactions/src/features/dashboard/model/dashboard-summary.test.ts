@@ -1,11 +1,11 @@
 import { combineSummary, netMargin, processingFees, SAMPLE_SUMMARY } from './dashboard-summary';
 import { allSummaryFields, dashboardReport, dashboardReportName } from './dashboard-report';
 
-const revenue = { total_revenue: '1000.00', total_net_revenue: '900.00' };
+const revenue = { total_revenue: '1000.00', total_net_revenue: '900.00', total_refunds: '50.00' };
 const counts = { total_transactions: 10, successful_transactions: 8, failed_transactions: 1, pending_transactions: 1, disputed_transactions: 0, refunded_transactions: 0, success_rate: 80 };
 const stats = {
-  today_transactions: 2, today_amount: '200.00', today_net_amount: '180.00', today_successful: 2, today_failed: 0, today_success_rate: 100,
-  week_transactions: 5, week_amount: '500.00', week_growth: 12.5, month_transactions: 10, month_amount: '1000.00', month_growth: -3.25,
+  today_transactions: 2, today_amount: '200.00', today_net_amount: '180.00', today_refunds: '20.00', today_successful: 2, today_failed: 0, today_success_rate: 100,
+  week_transactions: 5, week_amount: '500.00', week_refunds: '20.00', week_growth: 12.5, month_transactions: 10, month_amount: '1000.00', month_refunds: '50.00', month_growth: -3.25,
 };
 
 test('puts the calls together into the DATA-06 summary, balances from the wallet call', () => {
@@ -18,6 +18,8 @@ test('puts the calls together into the DATA-06 summary, balances from the wallet
 test('a viewer (90 % net from the server) sees fees of 10 % of gross', () => {
   expect(processingFees(revenue)).toBe(100);
   expect(netMargin(revenue)).toBe(90);
+  // Refunds come off gross and net alike (the fee is not returned), so the fees stay those of the sales.
+  expect(processingFees({ total_revenue: '950.00', total_net_revenue: '850.00' })).toBe(100);
   expect(processingFees({ total_revenue: '0.30', total_net_revenue: '0.27' })).toBe(0.03);
   expect(netMargin({ total_revenue: '0.00', total_net_revenue: '0.00' })).toBe(0);
 });
@@ -27,4 +29,16 @@ test('the CSV report lists the figures shown, one per line', () => {
   const csv = dashboardReport(summary, ['total_revenue', 'success_rate', 'month_growth']);
   expect(csv).toBe('Metric,Value\r\nTotal Revenue,1000.00\r\nSuccess Rate (%),80\r\nMonth Growth (%),-3.25\r\n');
   expect(dashboardReportName(new Date('2026-03-01T10:00:00Z'))).toBe('dashboard-report-2026-03-01.csv');
+});
+
+test('the CSV report adds the days: sales, refunds of that day as a negative line, and what is left (DASH-08)', () => {
+  const summary = combineSummary(revenue, counts, stats, null);
+  const csv = dashboardReport(summary, ['total_revenue', 'total_refunds'], [
+    { date: '2026-03-01', amount: '100.00', refunds: '0.00', transactions: 3 },
+    { date: '2026-03-02', amount: '-15.25', refunds: '40.25', transactions: 1 },
+  ]);
+  expect(csv).toBe([
+    'Metric,Value', 'Total Revenue,1000.00', 'Total Refunds,50.00', '',
+    'Date,Sales,Refunds,Revenue,Transactions', '2026-03-01,100.00,0.00,100.00,3', '2026-03-02,25.00,-40.25,-15.25,1', '',
+  ].join('\r\n'));
 });
