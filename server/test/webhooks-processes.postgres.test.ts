@@ -115,3 +115,23 @@ it('two processes deliver each of many events once', async () => {
   expect([...perEvent.values()].every((count) => count === 1)).toBe(true);
   expect(deliveredBy.every((row) => row.attempts === 1)).toBe(true);
 }, 120_000);
+
+it('an event committed by a process killed before its worker ever ran is delivered by the next process', async () => {
+  // No other process may deliver it meanwhile.
+  await Promise.all(servers.splice(0).map((server) => server.stop()));
+  // A worker that polls once a minute has not run when the process dies a moment after the payment.
+  const idle = await startServerProcess({ ...env, WEBHOOK_POLL_MS: '60000' });
+  servers.push(idle);
+  await sql('update webhook_endpoints set deleted_at = now() where deleted_at is null');
+  await subscribe(idle);
+  receiver.answer((response) => response.end('ok'));
+  const transactionId = await pay(idle);
+  await idle.kill();
+  const [event] = await sql<{ id: string; fanned_out_at: Date | null }>(`select id, fanned_out_at from webhook_events where object->>'id' = $1`, [transactionId]);
+  expect(event).toEqual({ id: expect.stringMatching(/^evt_/), fanned_out_at: null });
+  expect(heardAbout(transactionId)).toEqual([]);
+  const next = await startServerProcess(env);
+  servers.push(next);
+  await eventually(() => heardAbout(transactionId).length > 0, undefined, 15_000);
+  expect(heardAbout(transactionId).map((heard) => heard.headers['paydesk-event-id'])).toEqual([event!.id]);
+}, 90_000);
