@@ -72,7 +72,7 @@ test('Export downloads transactions.csv of the current page and says Export Comp
   const [name, text] = download.mock.calls[0]!;
   expect(name).toBe('transactions.csv');
   const lines = text.trim().split('\r\n');
-  expect(lines[0]).toBe('Transaction ID,Customer Name,Email,Amount,Amount Refunded,Status,Date');
+  expect(lines[0]).toBe('Transaction ID,Customer Name,Email,Amount,Status,Date');
   expect(lines.slice(1).map((l) => l.split(',')[0])).toEqual(Array.from({ length: 10 }, (_, i) => `PDROW${String(i + 1).padStart(5, '0')}`));
 });
 
