@@ -38,7 +38,7 @@ export function startWebhookWorker(db: Db, config: WorkerConfig, logger: Fastify
   let ticking: Promise<void> = Promise.resolve();
   // True while the last claim came back full: more deliveries are due than there was room for.
   let backlog = false;
-  let claiming = false;
+  let claiming: Promise<number> | null = null;
 
   async function deliver(delivery: ClaimedDelivery): Promise<void> {
     const body = JSON.stringify({ id: delivery.event_id, type: delivery.event_type, created: delivery.created, data: { object: delivery.object } });
@@ -76,21 +76,29 @@ export function startWebhookWorker(db: Db, config: WorkerConfig, logger: Fastify
   }
 
   /** Claims what is due, as much as there is room for, and starts it. Answers how many it started. */
-  async function claim(): Promise<number> {
+  function claim(): Promise<number> {
     const room = MAX_IN_FLIGHT - inFlight.size;
-    if (claiming || stopped || room <= 0) return 0;
-    claiming = true;
-    try {
-      const due = await claimDueDeliveries(db, room, leaseMs);
-      backlog = due.length === room;
-      for (const delivery of due) start(delivery);
-      return due.length;
-    } catch (error) {
-      logger.error({ err: error, job: 'webhooks' }, 'claiming webhook deliveries failed');
-      return 0;
-    } finally {
-      claiming = false;
-    }
+    if (claiming || stopped || room <= 0) return Promise.resolve(0);
+    const run = claimDueDeliveries(db, room, leaseMs)
+      .then((due) => {
+        backlog = due.length === room;
+        for (const delivery of due) start(delivery);
+        return due.length;
+      })
+      .catch((error: unknown) => {
+        logger.error({ err: error, job: 'webhooks' }, 'claiming webhook deliveries failed');
+        return 0;
+      })
+      .finally(() => {
+        claiming = null;
+      });
+    claiming = run;
+    return run;
+  }
+
+  /** Until nothing is being claimed or delivered (a finished delivery may claim more). */
+  async function settled(): Promise<void> {
+    while (inFlight.size > 0 || claiming) await Promise.all([...inFlight, claiming]);
   }
 
   /** One round: fan out, then claim what is due and start it. Resolves once claimed (not delivered). */
@@ -113,13 +121,13 @@ export function startWebhookWorker(db: Db, config: WorkerConfig, logger: Fastify
     /** Runs one round now and waits for the deliveries it started (tests). */
     async runOnce(): Promise<void> {
       await (ticking = ticking.then(tick).then(() => undefined));
-      while (inFlight.size > 0) await Promise.all([...inFlight]);
+      await settled();
     },
     async stop(): Promise<void> {
       stopped = true;
       clearInterval(timer);
       await ticking;
-      await Promise.all([...inFlight]);
+      await settled();
     },
   };
 }
