@@ -42,6 +42,12 @@ it('lists a delivery whose signature does not verify as such, and answers it 400
   expect((await listed())[0]).toMatchObject({ id: 'evt_forged000000000000', verified: false });
 });
 
+it.each(['null', '[]', '"text"', '{"id":{"nested":true},"type":7}', 'not json'])('answers an unsigned body %s with 400 and lists it without an id', async (body) => {
+  const answer = await t.app.inject({ method: 'POST', url: '/demo/merchant/webhooks', payload: body, headers: { 'content-type': 'application/json' } });
+  expect(answer.statusCode).toBe(400);
+  expect((await listed())[0]).toMatchObject({ id: '', type: '', verified: false });
+});
+
 it('the page shows the list beside the widget\'s messages', async () => {
   const page = await t.app.inject({ method: 'GET', url: '/demo/merchant' });
   expect(page.body).toContain('id="webhooks"');

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { Db } from '../db/db';
 import { randomId } from './payment-ids';
 import { eventTypes } from '@paydesk/shared/schemas/webhooks';
@@ -18,6 +19,17 @@ export async function seedDemoWebhookEndpoint(tx: Db, publicUrl: string, box: Se
     [id, `${publicUrl}${DEMO_WEBHOOK_PATH}`, 'Demo merchant (demo mode)', [...eventTypes], box.seal(newSigningSecret(), id)],
   );
 }
+
+/** What the list shows of a delivery's body, whatever it holds (it may be anything until verified). */
+const eventHeading = z.object({ id: z.string().max(100).catch(''), type: z.string().max(100).catch('') }).catch({ id: '', type: '' });
+
+const parseJson = (text: string): unknown => {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+};
 
 interface Heard {
   id: string;
@@ -54,13 +66,8 @@ export const merchantDemoWebhooks: FastifyPluginAsyncZod = async (app) => {
       const header = request.headers['paydesk-signature'];
       const secrets = await secretsOfThisReceiver();
       const verified = secrets.some((secret) => verifyWebhook(body, typeof header === 'string' ? header : undefined, secret));
-      let event: { id?: unknown; type?: unknown } = {};
-      try {
-        event = JSON.parse(body) as typeof event;
-      } catch {
-        // Listed as unverified with no id.
-      }
-      heard.unshift({ id: String(event.id ?? ''), type: String(event.type ?? ''), verified, received_at: new Date().toISOString() });
+      const event = eventHeading.parse(parseJson(body));
+      heard.unshift({ id: event.id, type: event.type, verified, received_at: new Date().toISOString() });
       heard.length = Math.min(heard.length, KEEP);
       return reply.code(verified ? 200 : 400).send({ received: verified });
     },
