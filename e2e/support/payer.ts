@@ -38,7 +38,7 @@ export async function shownTransactionId(page: Page): Promise<string> {
 const tokens = new Map<string, Promise<string>>();
 
 /** An admin's back office token for a server, logged in once per test file. */
-function adminToken(baseUrl: string): Promise<string> {
+export function adminToken(baseUrl: string): Promise<string> {
   let token = tokens.get(baseUrl);
   if (!token) {
     token = fetch(`${baseUrl}/api/auth/login`, {
