@@ -9,8 +9,8 @@ export const endpointsResponse = withData(z.array(webhookEndpoint));
 export const attemptsResponse = withData(paginated(deliveryAttempt));
 export const eventsResponse = withData(paginated(webhookEvent));
 
-/** Creation and roll: the endpoint and its secret, in the `data` envelope or bare. */
-export const secretResponse = z.union([withData(endpointWithSecret).transform((body) => body.data), endpointWithSecret]);
+/** Creation and roll: the endpoint and its secret, in the API's `data` envelope. */
+export const secretResponse = withData(endpointWithSecret).transform((body) => body.data);
 
 /** Update, delete and resend: success is all the page needs to know (it refetches what changed). */
 export const doneResponse = z.object({ status: z.literal('success'), message: z.string().optional() });
