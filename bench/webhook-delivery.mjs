@@ -10,7 +10,9 @@
 // event arrived.
 // - ratio: each round runs the payment load twice, first with every endpoint disabled, then with
 //   one enabled endpoint subscribed to the payment events; the figure is the median of the rounds'
-//   payments/s with the endpoint ÷ without (the same server, the same minute).
+//   payments/s with the endpoint ÷ without (the same server, the same minute). The worker yields
+//   to a saturated process, so some events wait for the load to end: how long after it they all
+//   arrived is reported too ("drained after"), with CPU ms per payment by process.
 // - commit to delivery: payments at a fixed rate of half the subscribed payments/s (open loop),
 //   with the endpoint; for each payment whose event arrived, the receiver's clock at arrival minus
 //   the payment row's created_at (the same machine's clock: the statement that wrote it, which
@@ -26,6 +28,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { openPostgresDb } from '../server/src/db/postgres-db.ts';
 import { defaultDatabaseUrl, freshDatabase } from './lib/databases.mjs';
+import { perPayment, postgresCpuMs, serverCpuMs } from './lib/payment-costs.mjs';
 import { closedLoop, latencySummary, openLoop } from './lib/payment-load.mjs';
 import { startProduct } from './lib/product.mjs';
 import { cleanups, seed } from './lib/scale-data.mjs';
@@ -96,6 +99,24 @@ const product = await startProduct({ ...database.env, ...env }, { build: false }
 cleanups.push(async () => product.stop());
 const db = await openPostgresDb(database.url, { max: 1 });
 const results = { rounds: [], half_load: [] };
+/**
+ * Where a run's CPU went, per payment: the server process, every PostgreSQL process, and this
+ * process (load generator and receiver). Warm-up included.
+ */
+async function withCpu(run) {
+  const before = [serverCpuMs(product.pid), postgresCpuMs(), process.cpuUsage()];
+  const result = await run();
+  const own = process.cpuUsage(before[2]);
+  // Every payment the run made, its warm-up's included: the CPU readings include it too.
+  const paid = result.http.statuses[200] ?? result.payments;
+  result.cpu = {
+    server_ms: perPayment(serverCpuMs(product.pid) - before[0], paid),
+    postgres_ms: perPayment(postgresCpuMs() - before[1], paid),
+    bench_ms: perPayment((own.user + own.system) / 1000, paid),
+  };
+  return result;
+}
+const cpuText = (cpu) => `server ${cpu.server_ms}, PostgreSQL ${cpu.postgres_ms}, load and receiver ${cpu.bench_ms}`;
 try {
   const base = product.baseUrl;
   const login = await (await fetch(`${base}/api/auth/login`, {
@@ -120,19 +141,26 @@ try {
 
   for (let round = 1; round <= ROUNDS; round += 1) {
     await call('PATCH', endpoint, { enabled: false });
-    const without = await closedLoop({ baseUrl: base, connections: CONNECTIONS, seconds: SECONDS, ...keys });
+    const without = await withCpu(() => closedLoop({ baseUrl: base, connections: CONNECTIONS, seconds: SECONDS, ...keys }));
     await call('PATCH', endpoint, { enabled: true });
-    const withEndpoint = await closedLoop({ baseUrl: base, connections: CONNECTIONS, seconds: SECONDS, ...keys });
+    const withEndpoint = await withCpu(() => closedLoop({ baseUrl: base, connections: CONNECTIONS, seconds: SECONDS, ...keys }));
     for (const run of [without, withEndpoint]) if (run.failures > 0) throw new Error(`${run.failures} payments failed, the first: ${run.first_failure}`);
     const ratio = Math.round((withEndpoint.payments_per_s / without.payments_per_s) * 100) / 100;
-    results.rounds.push({ without: without.payments_per_s, with: withEndpoint.payments_per_s, p99_without_ms: without.p99_ms, p99_with_ms: withEndpoint.p99_ms, ratio });
+    results.rounds.push({ without: without.payments_per_s, with: withEndpoint.payments_per_s, p99_without_ms: without.p99_ms, p99_with_ms: withEndpoint.p99_ms, ratio, cpu_without: without.cpu, cpu_with: withEndpoint.cpu });
     log(`round ${round}: ${fmtInt(without.payments_per_s)} payments/s without an endpoint, ${fmtInt(withEndpoint.payments_per_s)} with one (ratio ${ratio})`);
+    log(`  CPU ms per payment without: ${cpuText(without.cpu)}; with: ${cpuText(withEndpoint.cpu)}`);
 
-    // The full load's events still on their way arrive first (at most a minute): the half load starts with none queued.
-    for (let last = -1, waited = 0; receiver.counter.received !== last && waited < 60_000; waited += 1000) {
+    // The full load's events still on their way arrive first (at most two minutes): the half load
+    // starts with none queued. How long that took is the backlog the worker left while it yielded.
+    const loadEnded = Date.now();
+    let drainedAt = loadEnded;
+    for (let last = -1; receiver.counter.received !== last && Date.now() - loadEnded < 120_000; ) {
+      if (last !== -1) drainedAt = Date.now();
       last = receiver.counter.received;
-      await new Promise((r) => setTimeout(r, 1000));
+      await new Promise((r) => setTimeout(r, 250));
     }
+    results.rounds.at(-1).drained_s = Math.round((drainedAt - loadEnded) / 100) / 10;
+    log(`  the full load's events all arrived ${results.rounds.at(-1).drained_s} s after it ended`);
     // Half load with the endpoint: from each payment's commit to its event's arrival.
     const since = new Date();
     receiver.arrivals.clear();
@@ -179,11 +207,11 @@ const lines = [
   `| payments/s with an endpoint ÷ without (median of rounds) | ${summary.ratio} | ≥ ${TARGETS.ratio} | ${verdict(verdicts.ratio)} |`,
   `| commit to delivery p99 at half load (median of rounds) | ${summary.commit_to_delivery_p99_ms} ms | < ${TARGETS.commit_to_delivery_p99_ms} ms, none missing | ${verdict(verdicts.commit_to_delivery_p99_ms)} |`,
   '',
-  '| round | without | with | ratio | half load | payment p99 | delivery p50 | delivery p99 | not arrived |',
-  '|---|---|---|---|---|---|---|---|---|',
+  '| round | without | with | ratio | drained after | half load | payment p99 | delivery p50 | delivery p99 | not arrived |',
+  '|---|---|---|---|---|---|---|---|---|---|',
   ...results.rounds.map((r, i) => {
     const h = results.half_load[i];
-    return `| ${i + 1} | ${fmtInt(r.without)}/s | ${fmtInt(r.with)}/s | ${r.ratio} | ${h.rate}/s | ${h.payment_p99_ms} ms | ${h.delivery.p50_ms} ms | ${h.delivery.p99_ms} ms | ${h.delivery.missing} of ${h.delivery.payments} |`;
+    return `| ${i + 1} | ${fmtInt(r.without)}/s | ${fmtInt(r.with)}/s | ${r.ratio} | ${r.drained_s} s | ${h.rate}/s | ${h.payment_p99_ms} ms | ${h.delivery.p50_ms} ms | ${h.delivery.p99_ms} ms | ${h.delivery.missing} of ${h.delivery.payments} |`;
   }),
 ];
 mkdirSync(resultsDir, { recursive: true });

@@ -11,6 +11,7 @@ import { handleFrameworkError, registerErrorHandler } from './http/error-handler
 import { watchDbHealth } from './db/db-health';
 import { healthRoutes } from './http/health-routes';
 import { registerOpenApi } from './http/openapi';
+import { countRequests, requestsInFlight, type RequestsInFlight } from './http/requests-in-flight';
 import { registerSecurityHeaders } from './http/security-headers';
 import { rejectUnstorableText } from './http/text-guard';
 import { createLogger } from './logger';
@@ -21,6 +22,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     db: Db;
+    /** Requests being served, averaged: the load that background work yields to. */
+    requestsInFlight: RequestsInFlight;
   }
 }
 
@@ -51,6 +54,9 @@ export async function buildApp({ config, db, logger, onRoute, onDbWedged }: Buil
     clientErrorHandler: handleClientError,
   }).withTypeProvider<ZodTypeProvider>();
   if (onRoute) app.addHook('onRoute', onRoute);
+  const gauge = requestsInFlight();
+  app.decorate('requestsInFlight', gauge);
+  countRequests(app, gauge);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);

@@ -101,6 +101,7 @@ const envSchema = z.object({
   WEBHOOK_ALLOWED_HOSTS: z.string().refine(isHostList, 'must be a comma-separated list of host names').optional(),
   WEBHOOK_RETRY_SCHEDULE: z.string().refine((value) => parseSchedule(value) !== undefined, 'must be a comma-separated list of delays such as 1m,5m,30m,2h').optional(),
   WEBHOOK_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(200),
+  WEBHOOK_YIELD_REQUESTS: z.coerce.number().int().min(1).max(100_000).default(16),
 });
 
 export type Mode = 'demo' | 'production';
@@ -184,6 +185,8 @@ export interface Config {
   webhookRetryScheduleMs: number[];
   /** How often each process looks for events to fan out and deliveries due. */
   webhookPollMs: number;
+  /** Requests in flight (averaged) from which a process is busy and its webhook worker delivers at a trickle. */
+  webhookYieldRequests: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -303,5 +306,6 @@ export function loadConfig(env: Env = process.env): Config {
     webhookAllowedHosts: (parsed.WEBHOOK_ALLOWED_HOSTS ?? '').split(',').map((host) => host.trim().toLowerCase()).filter(Boolean),
     webhookRetryScheduleMs: parseSchedule(parsed.WEBHOOK_RETRY_SCHEDULE ?? DEFAULT_RETRY_SCHEDULE)!,
     webhookPollMs: parsed.WEBHOOK_POLL_MS,
+    webhookYieldRequests: parsed.WEBHOOK_YIELD_REQUESTS,
   };
 }

@@ -48,7 +48,7 @@ async function main(): Promise<void> {
   const stopRefunds = startPeriodicJob('settling refunds', () => settleDueRefunds(db, config.fingerprintKey), logger);
   const stopKeys = startPeriodicJob('forgetting idempotency keys', () => deleteExpiredKeys(db), logger, 60_000);
   const stopCheckpoints = startPeriodicJob('checkpointing the ledger', () => checkpointLedger(db), logger, 10_000);
-  const webhooks = startWebhookWorker(db, config, logger);
+  const webhooks = startWebhookWorker(db, config, logger, { busy: () => app.requestsInFlight.average() >= config.webhookYieldRequests });
 
   let stopping = false;
   const stop = async (signal: string): Promise<void> => {

@@ -62,6 +62,28 @@ describe('delivery', () => {
     await eventually(async () => (await pending()).length === 0, step);
   });
 
+  it('delivers at a trickle while the process is busy, and catches up once it is not', async () => {
+    const { endpoint } = await newEndpoint('/busy', ['refund.created']);
+    await t.db.query(
+      `insert into webhook_events (id, type, object) select 'evt_busy' || lpad(n::text, 12, '0'), 'refund.created', '{}'::jsonb from generate_series(1, 40) n`,
+    );
+    let busy = true;
+    const yielding = startWebhookWorker(t.db, t.config, t.app.log, { busy: () => busy });
+    try {
+      await yielding.runOnce();
+      await yielding.runOnce();
+      // Four attempts per poll, and no claim between polls.
+      expect(receiver.heard.filter((h) => h.url === '/busy')).toHaveLength(8);
+      busy = false;
+      await yielding.runOnce();
+      expect(new Set(receiver.heard.filter((h) => h.url === '/busy').map((h) => h.headers['paydesk-event-id'])).size).toBe(40);
+    } finally {
+      await yielding.stop();
+    }
+    const pending = () => t.db.query(`select 1 from webhook_deliveries where endpoint_id = $1 and status = 'pending'`, [endpoint.id]);
+    await eventually(async () => (await pending()).length === 0, step);
+  });
+
   it('POSTs a signed event that the README snippet verifies, with the read API\'s object', async () => {
     const { endpoint, secret } = await newEndpoint();
     expect(secret).toMatch(/^whsec_[A-Za-z0-9_-]{40,}$/);

@@ -10,6 +10,8 @@ import { signatureHeader } from './signature';
 /** Failed attempts in a row after which an endpoint shows as failing (its deliveries go on). */
 export const FAILING_AFTER = 5;
 const MAX_IN_FLIGHT = 32;
+/** Attempts at once while the process is busy: a trickle, claimed only at polls. */
+const YIELDING_IN_FLIGHT = 4;
 const FAN_OUT_BATCH = 500;
 
 /**
@@ -27,8 +29,12 @@ export type WorkerConfig = Pick<Config, 'mode' | 'webhookAllowedHosts' | 'webhoo
  * backlog, and finished deliveries make room for the next claim at once instead of at the next
  * poll: a poll's worth of deliveries would otherwise cap a process at MAX_IN_FLIGHT per poll.
  * Any number of processes run one each.
+ *
+ * Payments come first (docs/decisions/webhooks-yield-to-payments.md): while `busy()` says the
+ * process is saturated with requests, the worker keeps at most YIELDING_IN_FLIGHT attempts going
+ * and claims only at polls, then catches up at full speed when the pressure ends.
  */
-export function startWebhookWorker(db: Db, config: WorkerConfig, logger: FastifyBaseLogger) {
+export function startWebhookWorker(db: Db, config: WorkerConfig, logger: FastifyBaseLogger, { busy = () => false }: { busy?: () => boolean } = {}) {
   const policy = addressPolicy(config);
   const box = secretBox(config.webhookSecretsKey);
   // Longer than an attempt can take, so that a live attempt is never claimed again.
@@ -70,14 +76,14 @@ export function startWebhookWorker(db: Db, config: WorkerConfig, logger: Fastify
       .finally(() => {
         inFlight.delete(running);
         // Claims of half the room at least: not one query per finished delivery.
-        if (backlog && inFlight.size <= MAX_IN_FLIGHT / 2) void claim();
+        if (backlog && inFlight.size <= MAX_IN_FLIGHT / 2 && !busy()) void claim();
       });
     inFlight.add(running);
   }
 
   /** Claims what is due, as much as there is room for, and starts it. Answers how many it started. */
   function claim(): Promise<number> {
-    const room = MAX_IN_FLIGHT - inFlight.size;
+    const room = (busy() ? YIELDING_IN_FLIGHT : MAX_IN_FLIGHT) - inFlight.size;
     if (claiming || stopped || room <= 0) return Promise.resolve(0);
     const run = claimDueDeliveries(db, room, leaseMs)
       .then((due) => {
