@@ -1,4 +1,5 @@
 import { webhookEvent, SIGNATURE_HEADER } from '@paydesk/shared/schemas/webhooks';
+import { claimDueDeliveries, fanOutEvents, recordAttempts, type AttemptRecord } from '../src/webhooks/deliveries-repository';
 import { startWebhookWorker, type WebhookWorker } from '../src/webhooks/delivery-worker';
 import { verifySignature } from '../src/webhooks/signature';
 import { bearer, buildTestApp, login, type TestApp } from './helper';
@@ -56,8 +57,9 @@ describe('delivery', () => {
       `insert into webhook_events (id, type, object) select 'evt_backlog' || lpad(n::text, 12, '0'), 'refund.created', '{}'::jsonb from generate_series(1, 150) n`,
     );
     await step();
-    // Every event tried in that one run (a try that timed out on a slow machine was still heard, and is retried).
-    expect(new Set(receiver.heard.filter((h) => h.url === '/backlog').map((h) => h.headers['paydesk-event-id'])).size).toBe(150);
+    // Every delivery tried in that one run (a try that timed out on a loaded machine counts: it is retried).
+    const [tried] = await t.db.query<{ n: number }>(`select count(*)::int as n from webhook_deliveries where endpoint_id = $1 and attempts > 0`, [endpoint.id]);
+    expect(tried!.n).toBe(150);
     const pending = () => t.db.query(`select 1 from webhook_deliveries where endpoint_id = $1 and status = 'pending'`, [endpoint.id]);
     await eventually(async () => (await pending()).length === 0, step);
   });
@@ -220,6 +222,42 @@ describe('delivery', () => {
     const after = receiver.heard[1]!;
     const header = String(after.headers['paydesk-signature']);
     expect([verifySignature(after.body, header, second), verifySignature(after.body, header, third)]).toEqual([false, true]);
+  });
+});
+
+describe('attempts recorded together', () => {
+  async function claimed(count: number) {
+    const { endpoint } = await newEndpoint('/together', ['refund.created']);
+    const prefix = `evt_together${endpoint.id.slice(-6)}`;
+    await t.db.query(`insert into webhook_events (id, type, object) select $1 || lpad(n::text, 8, '0'), 'refund.created', '{}'::jsonb from generate_series(1, $2) n`, [prefix, count]);
+    await fanOutEvents(t.db, 500);
+    const deliveries = await claimDueDeliveries(t.db, count, 60_000);
+    expect(deliveries).toHaveLength(count);
+    return { endpoint, deliveries };
+  }
+  const attempt = (delivery: { id: number; attempts: number }, ok: boolean): AttemptRecord => ({
+    deliveryId: delivery.id, attemptsBefore: delivery.attempts, startedAt: new Date(), durationMs: 3, ok, status: ok ? 200 : 500, body: '', retryInMs: ok ? null : 60_000,
+  });
+  const failures = async (id: string) => (await t.db.query<{ consecutive_failures: number; failing: boolean }>(
+    'select consecutive_failures, failing_since is not null as failing from webhook_endpoints where id = $1', [id],
+  ))[0];
+
+  it('counts an endpoint\'s failures in a row across one statement, from its last success', async () => {
+    const { endpoint, deliveries: d } = await claimed(8);
+    expect(await recordAttempts(t.db, [attempt(d[0]!, false), attempt(d[1]!, false), attempt(d[2]!, true), attempt(d[3]!, false)], 5)).toEqual([true, true, true, true]);
+    expect(await failures(endpoint.id)).toEqual({ consecutive_failures: 1, failing: false });
+    await recordAttempts(t.db, [attempt(d[4]!, false), attempt(d[5]!, false), attempt(d[6]!, false), attempt(d[7]!, false)], 5);
+    expect(await failures(endpoint.id)).toEqual({ consecutive_failures: 5, failing: true });
+    expect(await statusOf(endpoint.id)).toBe('failing');
+    const [n] = await t.db.query<{ n: number }>('select count(*)::int as n from webhook_attempts where endpoint_id = $1', [endpoint.id]);
+    expect(n!.n).toBe(8);
+  });
+
+  it('records an attempt only once, and not one whose delivery was recorded since its claim', async () => {
+    const { endpoint, deliveries: d } = await claimed(2);
+    expect(await recordAttempts(t.db, [attempt(d[0]!, true)], 5)).toEqual([true]);
+    expect(await recordAttempts(t.db, [attempt(d[0]!, true), attempt(d[1]!, true)], 5)).toEqual([false, true]);
+    expect(await failures(endpoint.id)).toEqual({ consecutive_failures: 0, failing: false });
   });
 });
 

@@ -31,7 +31,8 @@ export interface ClaimedDelivery {
   attempts: number;
   event_id: string;
   event_type: string;
-  object: Record<string, unknown>;
+  /** The event's object as JSON text: spliced into the body as it is, never parsed. */
+  object_json: string;
   created: number;
   endpoint_id: string;
   url: string;
@@ -56,7 +57,7 @@ export function claimDueDeliveries(db: Db, batch: number, leaseMs: number): Prom
          from due where d.id = due.id
        returning d.id, d.attempts, d.event_id, d.endpoint_id
      )
-     select leased.id::int as id, leased.attempts, ev.id as event_id, ev.type as event_type, ev.object,
+     select leased.id::int as id, leased.attempts, ev.id as event_id, ev.type as event_type, ev.object::text as object_json,
             extract(epoch from ev.created_at)::bigint::int as created, ep.id as endpoint_id, ep.url, ep.secret_sealed,
             case when ep.previous_secret_expires_at > now() then ep.previous_secret_sealed end as previous_secret_sealed
        from leased join webhook_events ev on ev.id = leased.event_id join webhook_endpoints ep on ep.id = leased.endpoint_id`),
@@ -75,35 +76,53 @@ export interface AttemptRecord {
   body: string;
   /** Delay before the next attempt after a failure; null when this was the last one. */
   retryInMs: number | null;
-  /** Failed attempts in a row after which an endpoint shows as failing. */
-  failingAfter: number;
 }
 
 /**
- * Records an attempt, its delivery's new state and its endpoint's failure count in one statement.
- * An endpoint is `failing` from its failingAfter-th failure in a row; a success clears it. A
- * success of a healthy endpoint leaves its row alone: every delivery to one endpoint would
- * otherwise queue on that one row's lock.
+ * Records attempts, in the order they finished, with their deliveries' new states and their
+ * endpoints' failure counts, in one statement; answers for each whether it was recorded (not when
+ * someone recorded since its claim). An endpoint is `failing` from its failingAfter-th failure in
+ * a row; a success clears it, and failures after the batch's last success of that endpoint count
+ * anew. A batch of successes of a healthy endpoint leaves its row alone: every delivery to one
+ * endpoint would otherwise queue on that one row's lock.
  */
-export async function recordAttempt(db: Db, a: AttemptRecord): Promise<boolean> {
-  const rows = await db.query(
-    prepared(`with d as (
-       update webhook_deliveries set attempts = attempts + 1, lease_until = null,
-              status = case when $3 then 'succeeded' when $4::double precision is null then 'failed' else 'pending' end,
-              next_attempt_at = case when $3 or $4::double precision is null then null else now() + make_interval(secs => $4::double precision / 1000) end
-        where id = $1 and attempts = $2 and status = 'pending'
-       returning id, endpoint_id, attempts
+export async function recordAttempts(db: Db, attempts: readonly AttemptRecord[], failingAfter: number): Promise<boolean[]> {
+  const column = <T>(pick: (a: AttemptRecord) => T): T[] => attempts.map(pick);
+  const rows = await db.query<{ id: number }>(
+    prepared(`with input as (
+       select * from unnest($1::bigint[], $2::int[], $3::boolean[], $4::float8[], $5::timestamptz[], $6::int[], $7::int[], $8::text[])
+         with ordinality as i(id, attempts_before, ok, retry_ms, started_at, duration_ms, status, body, ord)
+     ), d as (
+       update webhook_deliveries w set attempts = w.attempts + 1, lease_until = null,
+              status = case when i.ok then 'succeeded' when i.retry_ms is null then 'failed' else 'pending' end,
+              next_attempt_at = case when i.ok or i.retry_ms is null then null else now() + make_interval(secs => i.retry_ms / 1000) end
+         from input i where w.id = i.id and w.attempts = i.attempts_before and w.status = 'pending'
+       returning w.id, w.endpoint_id, w.attempts, i.ok, i.started_at, i.duration_ms, i.status, i.body, i.ord
      ), attempt as (
        insert into webhook_attempts (delivery_id, endpoint_id, attempt, started_at, duration_ms, succeeded, response_status, response_body)
-       select id, endpoint_id, attempts, $5, $6, $3, $7, $8 from d
+       select id, endpoint_id, attempts, started_at, duration_ms, ok, status, body from d
+     ), last_success as (
+       select endpoint_id, max(ord) filter (where ok) as ord from d group by endpoint_id
+     ), outcome as (
+       select d.endpoint_id, l.ord is not null as reset, (count(*) filter (where not d.ok and d.ord > coalesce(l.ord, 0)))::int as failures
+         from d join last_success l on l.endpoint_id = d.endpoint_id group by d.endpoint_id, l.ord
      ), endpoint as (
+       -- Counted from the endpoint row as it stands when locked: another process may have counted meanwhile.
        update webhook_endpoints e set
-              consecutive_failures = case when $3 then 0 else e.consecutive_failures + 1 end,
-              failing_since = case when $3 then null when e.consecutive_failures + 1 >= $9 then coalesce(e.failing_since, now()) else e.failing_since end
-         from d where e.id = d.endpoint_id and (not $3 or e.consecutive_failures > 0 or e.failing_since is not null)
+              consecutive_failures = case when o.reset then o.failures else e.consecutive_failures + o.failures end,
+              failing_since = case
+                when (case when o.reset then o.failures else e.consecutive_failures + o.failures end) >= $9
+                  then coalesce(case when o.reset then null else e.failing_since end, now())
+                else case when o.reset then null else e.failing_since end end
+         from outcome o
+        where e.id = o.endpoint_id and (o.failures > 0 or e.consecutive_failures > 0 or e.failing_since is not null)
      )
-     select id from d`),
-    [a.deliveryId, a.attemptsBefore, a.ok, a.retryInMs, a.startedAt, a.durationMs, a.status, a.body, a.failingAfter],
+     select id::int as id from d`),
+    [
+      column((a) => a.deliveryId), column((a) => a.attemptsBefore), column((a) => a.ok), column((a) => a.retryInMs),
+      column((a) => a.startedAt), column((a) => a.durationMs), column((a) => a.status), column((a) => a.body), failingAfter,
+    ],
   );
-  return rows.length === 1;
+  const recorded = new Set(rows.map((row) => row.id));
+  return attempts.map((a) => recorded.has(a.deliveryId));
 }

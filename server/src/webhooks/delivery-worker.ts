@@ -2,7 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from '../db/db';
 import { addressPolicy } from './address-policy';
-import { claimDueDeliveries, fanOutEvents, recordAttempt, type ClaimedDelivery } from './deliveries-repository';
+import { batched } from '../db/batched';
+import { claimDueDeliveries, fanOutEvents, recordAttempts, type AttemptRecord, type ClaimedDelivery } from './deliveries-repository';
 import { postEvent } from './post-event';
 import { secretBox } from './secret-box';
 import { signatureHeader } from './signature';
@@ -13,6 +14,12 @@ const MAX_IN_FLIGHT = 32;
 /** Attempts at once while the process is busy: a trickle, claimed only at polls. */
 const YIELDING_IN_FLIGHT = 4;
 const FAN_OUT_BATCH = 500;
+/** Attempts made but not yet recorded, past which the worker claims no more. */
+const MAX_UNRECORDED = 256;
+
+/** The body of an attempt: the event as GET /events/{id} shows it, its object spliced in as stored. */
+const eventBody = (d: ClaimedDelivery): string =>
+  `{"id":${JSON.stringify(d.event_id)},"type":${JSON.stringify(d.event_type)},"created":${d.created},"data":{"object":${d.object_json}}}`;
 
 /**
  * Equal jitter: half the scheduled delay plus a random part of the other half, so that the
@@ -46,8 +53,13 @@ export function startWebhookWorker(db: Db, config: WorkerConfig, logger: Fastify
   let backlog = false;
   let claiming: Promise<number> | null = null;
 
-  async function deliver(delivery: ClaimedDelivery): Promise<void> {
-    const body = JSON.stringify({ id: delivery.event_id, type: delivery.event_type, created: delivery.created, data: { object: delivery.object } });
+  // Attempts are recorded together, a statement for all that finished meanwhile (batched.ts): one
+  // statement and one commit per attempt cost the database more than the payment behind it.
+  const record = batched((attempts: AttemptRecord[]) => recordAttempts(db, attempts, FAILING_AFTER), { max: 200, inFlight: 2 });
+  const recording = new Set<Promise<void>>();
+
+  async function deliver(delivery: ClaimedDelivery): Promise<AttemptRecord> {
+    const body = eventBody(delivery);
     const secrets = [delivery.secret_sealed, delivery.previous_secret_sealed].flatMap((sealed) => (sealed ? [box.open(sealed, delivery.endpoint_id)] : []));
     const startedAt = new Date();
     const outcome = await postEvent(delivery.url, body, {
@@ -57,7 +69,7 @@ export function startWebhookWorker(db: Db, config: WorkerConfig, logger: Fastify
       'paydesk-signature': signatureHeader(body, secrets),
     }, { timeoutMs: config.webhookTimeoutMs, policy });
     const scheduled = config.webhookRetryScheduleMs[delivery.attempts];
-    await recordAttempt(db, {
+    return {
       deliveryId: delivery.id,
       attemptsBefore: delivery.attempts,
       startedAt,
@@ -66,13 +78,22 @@ export function startWebhookWorker(db: Db, config: WorkerConfig, logger: Fastify
       status: outcome.status,
       body: outcome.body,
       retryInMs: scheduled === undefined ? null : withJitter(scheduled),
-      failingAfter: FAILING_AFTER,
-    });
+    };
+  }
+
+  /** Until recorded, the delivery's lease keeps it from being claimed again; its slot is free at once. */
+  function keep(attempt: AttemptRecord): void {
+    const saving = record(attempt)
+      .then(() => undefined)
+      .catch((error: unknown) => logger.error({ err: error, delivery: attempt.deliveryId }, 'webhook delivery failed to record'))
+      .finally(() => recording.delete(saving));
+    recording.add(saving);
   }
 
   function start(delivery: ClaimedDelivery): void {
     const running = deliver(delivery)
-      .catch((error: unknown) => logger.error({ err: error, delivery: delivery.id }, 'webhook delivery failed to record'))
+      .then(keep)
+      .catch((error: unknown) => logger.error({ err: error, delivery: delivery.id }, 'webhook delivery failed'))
       .finally(() => {
         inFlight.delete(running);
         // Claims of half the room at least: not one query per finished delivery.
@@ -83,7 +104,7 @@ export function startWebhookWorker(db: Db, config: WorkerConfig, logger: Fastify
 
   /** Claims what is due, as much as there is room for, and starts it. Answers how many it started. */
   function claim(): Promise<number> {
-    const room = (busy() ? YIELDING_IN_FLIGHT : MAX_IN_FLIGHT) - inFlight.size;
+    const room = Math.min((busy() ? YIELDING_IN_FLIGHT : MAX_IN_FLIGHT) - inFlight.size, MAX_UNRECORDED - recording.size);
     if (claiming || stopped || room <= 0) return Promise.resolve(0);
     const run = claimDueDeliveries(db, room, leaseMs)
       .then((due) => {
@@ -102,9 +123,9 @@ export function startWebhookWorker(db: Db, config: WorkerConfig, logger: Fastify
     return run;
   }
 
-  /** Until nothing is being claimed or delivered (a finished delivery may claim more). */
+  /** Until nothing is being claimed, delivered or recorded (a finished delivery may claim more). */
   async function settled(): Promise<void> {
-    while (inFlight.size > 0 || claiming) await Promise.all([...inFlight, claiming]);
+    while (inFlight.size > 0 || recording.size > 0 || claiming) await Promise.all([...inFlight, ...recording, claiming]);
   }
 
   /** One round: fan out, then claim what is due and start it. Resolves once claimed (not delivered). */
