@@ -1,4 +1,4 @@
-// The import walls of eslint.config.mjs (PLAT-20) refuse what they are for and let through what
+// The import walls of eslint.config.mjs (PLAT-12) refuse what they are for and let through what
 // the code does today: each snippet is linted as if it lay at its path, with the real config.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
@@ -75,3 +75,10 @@ describe.each(cases.map((entry, index) => ({ ...entry, index })))('$name', ({ in
     });
   }
 });
+
+// The known upward imports are debt to pay off: one that the code stops making leaves the list.
+it('lists in eslint.config.mjs only the upward server imports still made', () => {
+  const run = spawnSync(process.execPath, [path.join(root, 'scripts/server-folder-graph.mjs'), '--check'], { cwd: root, encoding: 'utf8' });
+  expect(run.stderr).toBe('');
+  expect(run.status).toBe(0);
+}, 60_000);

@@ -1,10 +1,12 @@
 // Prints which server/src folders import which (with the number of importing files) and the
-// cycles among them; the layering in eslint.config.mjs is checked against this graph (PLAT-20).
+// cycles among them, and the upward imports against the layering of eslint.config.mjs (PLAT-12).
 // A file directly in server/src is a node of its own (config.ts, app.ts...). Type-only imports count
 // too
 // (a type is a dependency of the code as much as a value) but marked "types only".
 //   node scripts/server-folder-graph.mjs          the graph as text
 //   node scripts/server-folder-graph.mjs --json   the same as JSON (edges, cycles)
+//   node scripts/server-folder-graph.mjs --check  fails when an upward import listed in
+//                                                 eslint.config.mjs is no longer made
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
@@ -116,8 +118,28 @@ export function mutualPairs(edges) {
   return edges.filter(({ from, to }) => from < to && keys.has(`${to} -> ${from}`)).map(({ from, to }) => [from, to]);
 }
 
+/** Imports against the layers (top first): each upward one as "from -> to/file", sorted. */
+export function upwardImports(edges, layers) {
+  const layerOf = new Map(layers.flatMap((layer, index) => layer.map((name) => [name, index])));
+  return edges
+    .filter(({ from, to }) => layerOf.get(to) <= layerOf.get(from))
+    .flatMap(({ from, targets }) => [...targets].map((target) => `${from} -> ${target}`))
+    .sort();
+}
+
+/** The upward imports listed in eslint.config.mjs, in the same form. */
+const listedUpward = (backEdges) =>
+  Object.entries(backEdges).flatMap(([from, tos]) => Object.entries(tos).flatMap(([to, files]) => files.map((file) => `${from} -> ${to}/${file}`))).sort();
+
 if (import.meta.url === `file://${process.argv[1]}`) {
   const edges = serverFolderEdges();
+  if (process.argv.includes('--check')) {
+    const { serverLayers, serverBackEdges } = await import('../eslint.config.mjs');
+    const made = new Set(upwardImports(edges, serverLayers));
+    const stale = listedUpward(serverBackEdges).filter((edge) => !made.has(edge));
+    for (const edge of stale) console.error(`Listed in eslint.config.mjs serverBackEdges but no longer imported: ${edge} (remove it)`);
+    process.exit(stale.length > 0 ? 1 : 0);
+  }
   const cycles = cyclesOf(edges);
   const pairs = mutualPairs(edges);
   if (process.argv.includes('--json')) {
@@ -134,5 +156,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     for (const [a, b] of pairs) console.log(`  ${a} <-> ${b}`);
     console.log(`\nCycles, as strongly connected groups of folders (${cycles.length}):`);
     for (const group of cycles) console.log(`  ${group.join(', ')}`);
+    const { serverLayers } = await import('../eslint.config.mjs');
+    const upward = upwardImports(edges, serverLayers);
+    console.log(`\nUpward imports against the layers of eslint.config.mjs (${upward.length}, each listed there as known debt):`);
+    for (const edge of upward) console.log(`  ${edge}`);
   }
 }
