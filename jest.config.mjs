@@ -48,6 +48,15 @@ const projects = [
   ...['shared', 'shell', ...remotes.map((remote) => remote.dir)].map(web),
   server('pglite'),
   ...(process.env.TEST_DATABASE_URL ? [server('postgres')] : []),
+  // Tests of the repository's own tooling (the lint walls).
+  {
+    ...base,
+    displayName: 'scripts',
+    rootDir: '<rootDir>/scripts',
+    testEnvironment: 'node',
+    testMatch: ['<rootDir>/*.test.ts'],
+    setupFilesAfterEnv: ['<rootDir>/jest/timeouts.cjs'],
+  },
   {
     ...base,
     displayName: 'e2e',

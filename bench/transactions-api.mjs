@@ -180,7 +180,7 @@ function writeResults(results) {
   try {
     previous = JSON.parse(readFileSync(jsonFile, 'utf8')).databases ?? {};
   } catch {
-    previous = {};
+    // No earlier run (or an unreadable one): nothing to keep.
   }
   const report = {
     benchmark: 'bench/transactions-api.mjs',

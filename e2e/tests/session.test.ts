@@ -48,7 +48,7 @@ test('a tampered token sends the user to the login page with the session-expired
     await Promise.all([toast, page.waitForURL('**/control/login')]);
   } catch (error) {
     await page.screenshot({ path: '/tmp/tampered-token-failure.png' });
-    throw new Error(`Still at ${page.url()}: ${String(error)}`);
+    throw new Error(`Still at ${page.url()}: ${String(error)}`, { cause: error });
   }
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
   await page.context().close();

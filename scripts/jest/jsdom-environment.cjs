@@ -1,7 +1,6 @@
 // jsdom plus the platform pieces it lacks and the product uses: Node's fetch family (with Node's
 // AbortController, so RTK Query's signals are the kind fetch expects) and the text codecs.
 const { TestEnvironment } = require('jest-environment-jsdom');
-const { TextEncoder, TextDecoder } = require('node:util');
 
 class JsdomEnvironment extends TestEnvironment {
   constructor(config, context) {

@@ -17,7 +17,7 @@ const url = process.env.TEST_DATABASE_URL!;
 const schema = `totals_${randomBytes(4).toString('hex')}`;
 let admin: pg.Client;
 let db: Db;
-let sessions: pg.Client[] = [];
+const sessions: pg.Client[] = [];
 let seeds: TransactionSeed[];
 
 /** A session as the Db the writer takes (one statement at a time, on this connection only). */

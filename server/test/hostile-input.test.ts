@@ -9,7 +9,7 @@ import { hostileJson } from './hostile-values';
 import { multipartRequest, multipartSpec, mutate, mutation } from './hostile-requests';
 import { payerClient } from './payments-client';
 import { matrixFixtures } from './matrix-fixtures';
-import { routeTable, type Fixtures, type Request, type RouteRule } from './route-access';
+import { routeTable, type Fixtures, type RouteRule } from './route-access';
 
 /**
  * fast-check over every route of the table: its valid request, then a body, a field, a query

@@ -21,7 +21,7 @@ export default function PayFormPage() {
   // back to that field. The Pay button is where they were going, and what opens the dialog again.
   useEffect(() => {
     if (!cardOpen && details) payButton.current?.focus();
-  }, [cardOpen]);
+  }, [cardOpen, details]);
   const footer = (
     <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center', mt: 2 }} component="footer">
       Need help? {config ? <Link href={`mailto:${config.supportEmail}`}>{config.supportEmail}</Link> : 'Contact support.'}

@@ -4,6 +4,7 @@ import { HttpError } from './http-error';
 export const UNSTORABLE_TEXT = 'The request contains characters that cannot be accepted (NUL or broken Unicode)';
 
 /** NUL, or a UTF-16 surrogate without its pair: PostgreSQL text and jsonb can hold neither. */
+// eslint-disable-next-line no-control-regex -- NUL is the character this guard is for
 const unstorable = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /** Whether any string or key in the value has such a character. Iterative: a body may nest 10,000 deep. */

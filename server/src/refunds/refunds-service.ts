@@ -18,8 +18,8 @@ export interface Refunder {
 export const newRefundId = () => randomId('re_', 24);
 const dollars = (cents: number): string => `$${toWireMoney(cents)}`;
 
-/** Why a payment cannot give `amountCents` (null: all that is left), as the 409 the caller reads. */
-function refusal(payment: RefundablePayment, amountCents: number | null): HttpError {
+/** Why a payment cannot give the amount asked for, as the 409 the caller reads. */
+function refusal(payment: RefundablePayment): HttpError {
   if (payment.status === 'refunded') return new HttpError(409, 'This payment is already refunded in full', 'payment_not_refundable');
   if (!SUCCESSFUL_STATUSES.includes(payment.status as never)) {
     return new HttpError(409, `Only a successful payment can be refunded; this one is ${payment.status}`, 'payment_not_refundable');
@@ -42,7 +42,7 @@ export async function createRefund(tx: Db, who: Refunder, body: RefundRequest): 
   const wanted = body.amount === undefined ? null : decimalToCents(body.amount);
   const available = await lockAvailableBalance(tx);
   const taken = await takeRefundable(tx, payment.transaction_id, wanted);
-  if (!taken) throw refusal((await findPayment(tx, payment.transaction_id))!, wanted);
+  if (!taken) throw refusal((await findPayment(tx, payment.transaction_id))!);
   if (taken.taken > available) {
     throw new HttpError(409, `Insufficient balance to refund ${dollars(taken.taken)}. Available balance: ${dollars(available)}`, 'insufficient_balance');
   }

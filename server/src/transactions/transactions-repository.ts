@@ -10,6 +10,7 @@ const searchText = `lower(t.first_name || ' ' || t.last_name || E'\\x1f' || t.em
 
 /** `%fragment%` for LIKE, with the user's own wildcards taken literally. */
 const likeFragment = (search: string): string =>
+  // eslint-disable-next-line no-control-regex -- \x1f is the separator of the searched columns
   `%${search.toLowerCase().replace(/\x1f/g, '').replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export interface TransactionPage {

@@ -29,7 +29,7 @@ export function Loading() {
 /** Renders a page exposed by a remote; a failure stays inside this area and can be retried. */
 export function RemotePage({ id, area }: RemoteModule) {
   const [attempt, setAttempt] = useState(0);
-  // A new lazy component per attempt: React caches a rejected lazy import for good.
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- a new lazy component per attempt: React caches a rejected lazy import for good
   const Page = useMemo(() => lazy(() => importPage(id)), [id, attempt]);
   return (
     // Keyed by module: the router reuses this element across areas, and one area's failure must

@@ -46,12 +46,12 @@ export function CardManagement() {
 
   useEffect(() => {
     if (settledSearch !== filters.search) update({ search: settledSearch });
-    // Only a settled search text changes the list (the other filters change it directly).
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only a settled search text changes the list (the other filters change it directly)
   }, [settledSearch]);
 
   useEffect(() => {
     if (params.get('search') !== writeCardFilters(filters).get('search')) setParams(writeCardFilters(filters), { replace: true });
-    // Once, on arrival: later changes write the address through update.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, on arrival: later changes write the address through update
   }, []);
 
   const query = useGetCardsQuery(filters);

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
@@ -47,9 +47,11 @@ export function DemoThreeDsModal({ amount, onDone }: DemoThreeDsModalProps) {
     if (remaining === 0 && !verifying) report(null);
   });
 
+  // The delay starts once, on Verify & Pay, and then reports with the latest onDone.
+  const reportOtp = useEffectEvent(() => report(otp));
   useEffect(() => {
     if (!verifying) return undefined;
-    const timer = setTimeout(() => report(otp), DEMO_VERIFY_DELAY_MS);
+    const timer = setTimeout(reportOtp, DEMO_VERIFY_DELAY_MS);
     return () => clearTimeout(timer);
   }, [verifying]);
 

@@ -33,12 +33,12 @@ export function TransactionMonitoring() {
 
   useEffect(() => {
     if (search !== filters.search && isSearchable(search)) update({ search });
-    // Only a settled search text changes the list (the other filters change it directly).
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only a settled search text changes the list (the other filters change it directly)
   }, [search]);
 
   useEffect(() => {
     if (params.get('search') !== writeFilters(filters).get('search')) setParams(writeFilters(filters), { replace: true });
-    // Once, on arrival: a card number in an old link's search leaves the address.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, on arrival: a card number in an old link's search leaves the address
   }, []);
 
   const query = useGetTransactionsQuery(filters);

@@ -1,0 +1,244 @@
+// ESLint for the whole repository (npm run lint): typescript-eslint's recommended rules, the rules
+// of hooks, and the import walls between packages and between server folders (PLAT-12). The walls
+// are described in docs/architecture.md; scripts/lint-walls.test.ts proves each one refuses.
+// No stylistic rules: formatting is a formatter's job.
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import js from '@eslint/js';
+import { defineConfig } from 'eslint/config';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+import { root, remotes as remoteList } from './scripts/frontends.mjs';
+
+// The remotes by the one list (PLAT-11).
+const remotes = remoteList.map((remote) => remote.dir);
+const frontEnds = ['shell', ...remotes];
+
+// --- Server layering --------------------------------------------------------------------------
+// server/src folders (and the files directly in server/src) from top to bottom, as measured by
+// scripts/server-folder-graph.mjs. A folder imports only what lies in a layer below its own.
+export const serverLayers = [
+  ['main.ts', 'cli', 'ephemeral-config.ts'],
+  ['app.ts'],
+  ['startup-banner.ts', 'frontends.ts'],
+  ['http'],
+  ['demo'],
+  ['refunds'],
+  ['payments'],
+  ['transactions'],
+  ['wallet'],
+  ['webhooks'],
+  ['cards'],
+  ['idempotency'],
+  ['users'],
+  ['auth'],
+  ['security'],
+  ['jobs', 'frontends', 'logger.ts'],
+  ['db'],
+  ['config.ts'],
+  ['demo-secrets.ts', 'repo-root.ts'],
+];
+
+// Upward imports that exist today, file by file. Known debt, to be removed when the server is
+// split; listed so that no other upward import (and so no new folder cycle) can be added.
+// `node scripts/server-folder-graph.mjs --check` fails when an entry is no longer used.
+export const serverBackEdges = {
+  // Domain code throws HttpError and formats wire money from http/ (http/ also composes the routes).
+  auth: { http: ['http-error.ts'], users: ['users-repository.ts'] },
+  cards: { http: ['http-error.ts'], payments: ['payment-ids.ts', 'sandbox-processor.ts'] },
+  idempotency: { http: ['http-error.ts'] },
+  payments: { http: ['http-error.ts', 'merchant-examples.ts', 'text-guard.ts', 'wire-money.ts'] },
+  refunds: { http: ['http-error.ts', 'merchant-examples.ts', 'wire-money.ts'] },
+  security: { http: ['http-error.ts'] },
+  transactions: { http: ['http-error.ts', 'wire-money.ts'], refunds: ['refunds-repository.ts'] },
+  users: { http: ['http-error.ts'] },
+  wallet: { http: ['http-error.ts', 'wire-money.ts'], payments: ['payment-ids.ts'], transactions: ['transaction-statuses.ts'] },
+  webhooks: { http: ['http-error.ts'], payments: ['payment-ids.ts'], transactions: ['page-window.ts'] },
+  'config.ts': { db: ['db.ts'], demo: ['demo-keys.ts', 'demo-password.ts'] },
+};
+
+// A new entry of server/src must be placed in a layer before lint passes.
+const placed = new Set(serverLayers.flat());
+const unplaced = readdirSync(path.join(root, 'server/src')).filter((name) => !placed.has(name) && !/\.test\.[a-z]+$/.test(name) && !name.endsWith('.d.ts'));
+if (unplaced.length > 0) {
+  throw new Error(`eslint.config.mjs: place server/src/${unplaced.join(', server/src/')} in serverLayers (PLAT-12)`);
+}
+
+/** For each server/src entry, a zone refusing imports from its own layer and the layers above. */
+function serverLayerZones() {
+  return serverLayers.flatMap((layer, index) =>
+    layer.map((target) => {
+      const above = serverLayers.slice(0, index + 1).flat().filter((name) => name !== target);
+      return above.map((from) => {
+        const except = (serverBackEdges[target]?.[from] ?? []).map((file) => `./${file}`);
+        return {
+          target: `server/src/${target}`,
+          from: `server/src/${from}`,
+          except,
+          message: `server/src/${target} lies below server/src/${from} in the server layering (docs/architecture.md, eslint.config.mjs).`,
+        };
+      });
+    }),
+  ).flat();
+}
+
+// --- Package walls ------------------------------------------------------------------------------
+// What the server may import from shared: modules without UI (the card number forms are test data).
+const sharedServerSafe = ['cards', 'crypto', 'schemas', 'csv.ts', 'format.ts', 'page-window.ts', 'remote-packages.ts', 'remote-packages.json', 'roles.ts', 'routes.ts', 'testing/card-number-forms.tsx'];
+const sharedBrowserOnly = ['api', 'session', 'testing', 'theme', 'ui', 'store.ts', 'use-debounced-value.ts'];
+const uiPackages = ['react', 'react/*', 'react-dom', 'react-dom/*', '@mui/*', '@emotion/*', '@reduxjs/*', 'react-redux', 'react-router', 'react-router-dom', 'notistack', 'apexcharts', 'react-apexcharts', '@module-federation/*'];
+// Every workspace package but @paydesk/shared, by name.
+const appPackages = ['@paydesk/shell', '@paydesk/shell/*', 'mf-*', '@paydesk/server', '@paydesk/server/*', '@paydesk/e2e', '@paydesk/e2e/*'];
+
+const zones = [
+  {
+    target: 'shared',
+    from: ['shell', ...remotes, 'server', 'e2e'],
+    message: 'shared imports no app: the shell, the remotes and the server import shared, never the reverse.',
+  },
+  ...remotes.map((remote) => ({
+    target: remote,
+    from: frontEnds.filter((other) => other !== remote).concat('server', 'e2e'),
+    message: 'A remote imports only @paydesk/shared: no other remote, no shell (they meet at run time through federation).',
+  })),
+  {
+    target: 'shell',
+    from: [...remotes, 'server', 'e2e'],
+    message: "The shell loads remotes through federation at run time, never from a remote's source.",
+  },
+  {
+    target: 'server',
+    from: [...frontEnds, 'e2e'],
+    message: 'The server imports no front-end package; of @paydesk/shared only the modules without UI.',
+  },
+  {
+    target: 'server',
+    from: 'shared/src',
+    except: sharedServerSafe.map((entry) => `./${entry}`),
+    message: `The server imports of @paydesk/shared only ${sharedServerSafe.join(', ')} (no UI, no React).`,
+  },
+  // What the server may import from shared stays free of UI, so React cannot reach it through them.
+  ...sharedServerSafe.flatMap((entry) =>
+    sharedBrowserOnly.map((other) => ({
+      target: `shared/src/${entry}`,
+      from: `shared/src/${other}`,
+      except: sharedServerSafe.filter((safe) => safe.startsWith(`${other}/`)).map((safe) => `./${safe.slice(other.length + 1)}`),
+      message: 'This shared module is used by the server: it imports no UI module of shared.',
+    })),
+  ),
+  ...serverLayerZones(),
+];
+
+// The shell's single-bundle build variant, which bench/payer-page.mjs uses to measure what
+// federation costs, imports the payer pages from mf-payments' source: that file alone may.
+const singleBundleLoader = 'shell/src/remotes/remote-loader.single-bundle.ts';
+const singleBundleZones = zones.map((zone) =>
+  zone.target === 'shell' ? { ...zone, from: zone.from.filter((from) => from !== 'mf-payments') } : zone,
+).concat({ target: singleBundleLoader, from: 'mf-payments', except: ['./src/pages'], message: 'The single-bundle variant takes the payer pages only.' });
+
+export default defineConfig(
+  {
+    ignores: ['**/node_modules/', '**/dist/', 'coverage/', 'e2e/artifacts/', 'bench/.work/', 'bench/results/', '.paydesk/', '**/*.d.ts'],
+  },
+  js.configs.recommended,
+  tseslint.configs.recommended,
+  {
+    linterOptions: { reportUnusedDisableDirectives: 'error' },
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      // A leading underscore marks a parameter a signature needs but the body does not.
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+    },
+  },
+  {
+    // Benchmarks drive a browser: the functions they hand to the page run there.
+    files: ['bench/**'],
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+  },
+  {
+    files: ['scripts/jest/**', '**/*.test.{ts,tsx,mjs}'],
+    languageOptions: { globals: { ...globals.node, ...globals.jest } },
+  },
+  {
+    files: ['{shared,shell,mf-*}/src/**/*.{ts,tsx}', 'server/public/**/*.js'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
+  {
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs' },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
+    files: ['server/public/**/*.js'],
+    languageOptions: { sourceType: 'script' },
+  },
+  {
+    files: ['{shared,shell,mf-*}/src/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+    },
+  },
+  {
+    plugins: { 'import-x': importX },
+    settings: {
+      // TypeScript and JavaScript modules are followed (for cycles), node_modules is not.
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs', '.cjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.mjs', '.js', '.cjs', '.json', '.d.ts'] })],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { basePath: root, zones }],
+    },
+  },
+  {
+    files: [singleBundleLoader],
+    rules: { 'import-x/no-restricted-paths': ['error', { basePath: root, zones: singleBundleZones }] },
+  },
+  {
+    files: ['server/src/**/*.ts'],
+    rules: {
+      // Cycles between modules; type-only imports do not count (they vanish at run time).
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
+  // Package names too, for imports a resolver would not follow.
+  {
+    files: ['shared/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: appPackages, message: 'shared imports no app.' }] }] },
+  },
+  {
+    files: ['{shell,mf-*}/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: appPackages, message: 'A front end imports only @paydesk/shared of the workspace packages.' }] }],
+    },
+  },
+  {
+    files: ['server/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: appPackages, message: 'The server imports no front-end package.' },
+            { group: uiPackages, message: 'The server imports no UI library.' },
+            {
+              group: [
+                ...sharedBrowserOnly.map((entry) => (entry.endsWith('.ts') ? `@paydesk/shared/${entry.slice(0, -3)}` : `@paydesk/shared/${entry}/*`)),
+                ...sharedServerSafe.filter((entry) => entry.includes('/')).map((entry) => `!@paydesk/shared/${entry.replace(/\.tsx?$/, '')}`),
+              ],
+              message: 'The server imports no UI module of @paydesk/shared.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: sharedServerSafe.filter((entry) => !entry.endsWith('.json')).map((entry) => `shared/src/${entry}${entry.includes('.') ? '' : '/**'}`),
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: uiPackages, message: 'This shared module is used by the server: no UI library.' }] }] },
+  },
+);

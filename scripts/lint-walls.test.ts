@@ -1,0 +1,84 @@
+// The import walls of eslint.config.mjs (PLAT-12) refuse what they are for and let through what
+// the code does today: each snippet is linted as if it lay at its path, with the real config.
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+
+const root = path.resolve(__dirname, '..');
+
+interface Case {
+  name: string;
+  filePath: string;
+  code: string;
+  /** The rule that must refuse the snippet; absent: the snippet must lint clean. */
+  refusedBy?: string;
+}
+
+const paths = 'import-x/no-restricted-paths';
+const names = 'no-restricted-imports';
+const cycle = 'import-x/no-cycle';
+
+const cases: Case[] = [
+  // shared imports no app.
+  { name: 'shared importing the shell', filePath: 'shared/src/fixture.ts', code: "export { controlAreas } from '../../shell/src/app/areas';\n", refusedBy: paths },
+  { name: 'shared importing the server', filePath: 'shared/src/fixture.ts', code: "export { HttpError } from '../../server/src/http/http-error';\n", refusedBy: paths },
+  { name: 'shared importing the shell by name', filePath: 'shared/src/fixture.ts', code: "export { controlAreas } from '@paydesk/shell/src/app/areas';\n", refusedBy: names },
+  { name: 'shared importing shared', filePath: 'shared/src/fixture.ts', code: "export { can } from './roles';\n" },
+
+  // A remote imports only @paydesk/shared.
+  { name: 'a remote importing another remote', filePath: 'mf-cards/src/fixture.ts', code: "export { default } from '../../mf-wallet/src/pages/withdrawals-page';\n", refusedBy: paths },
+  { name: 'a remote importing the shell', filePath: 'mf-wallet/src/fixture.ts', code: "export { controlAreas } from '../../shell/src/app/areas';\n", refusedBy: paths },
+  { name: 'a remote importing another remote by name', filePath: 'mf-cards/src/fixture.ts', code: "export { default } from 'mf-wallet/src/pages/withdrawals-page';\n", refusedBy: names },
+  { name: 'a remote importing shared', filePath: 'mf-cards/src/fixture.ts', code: "export { can } from '@paydesk/shared/roles';\n" },
+
+  // The shell reaches remotes through federation only.
+  { name: "the shell importing a remote's source", filePath: 'shell/src/fixture.ts', code: "export { default } from '../../mf-payments/src/pages/pay-form-page';\n", refusedBy: paths },
+  { name: "the single-bundle loader importing a remote's non-page source", filePath: 'shell/src/remotes/remote-loader.single-bundle.ts', code: "export const load = () => import('../../../mf-payments/src/lib/opener');\n", refusedBy: paths },
+  { name: 'the single-bundle loader importing a payer page', filePath: 'shell/src/remotes/remote-loader.single-bundle.ts', code: "export const load = () => import('../../../mf-payments/src/pages/pay-form-page');\n" },
+  { name: 'the shell importing shared UI', filePath: 'shell/src/fixture.ts', code: "export { PageHeader } from '@paydesk/shared/ui/page-header';\n" },
+
+  // The server imports shared's modules without UI, and no front end.
+  { name: 'the server importing shared UI', filePath: 'server/src/payments/fixture.ts', code: "export { PageHeader } from '@paydesk/shared/ui/page-header';\n", refusedBy: paths },
+  { name: 'the server importing React', filePath: 'server/src/payments/fixture.ts', code: "export { useState } from 'react';\n", refusedBy: names },
+  { name: "the server importing a remote's source", filePath: 'server/test/fixture.ts', code: "export { default } from '../../mf-cards/src/pages/cards-page';\n", refusedBy: paths },
+  { name: 'a shared module the server uses importing shared UI', filePath: 'shared/src/schemas/fixture.ts', code: "export { PageHeader } from '../ui/page-header';\n", refusedBy: paths },
+  { name: 'the server importing a shared schema', filePath: 'server/src/payments/fixture.ts', code: "export { errorCodes } from '@paydesk/shared/schemas/common';\n" },
+
+  // server/src folders import downwards only; today's upward imports are listed one by one.
+  { name: 'a new upward import (db importing payments)', filePath: 'server/src/db/fixture.ts', code: "export { randomId } from '../payments/payment-ids';\n", refusedBy: paths },
+  { name: 'a new upward import (wallet importing refunds)', filePath: 'server/src/wallet/fixture.ts', code: "export { newRefundId } from '../refunds/refunds-service';\n", refusedBy: paths },
+  { name: 'domain code importing an unlisted http module', filePath: 'server/src/wallet/fixture.ts', code: "export { apiRoutes } from '../http/api-routes';\n", refusedBy: paths },
+  { name: 'a folder importing one below it', filePath: 'server/src/payments/fixture.ts', code: "export { prepared } from '../db/db';\n" },
+  { name: 'a listed upward import (wallet throwing HttpError)', filePath: 'server/src/wallet/fixture.ts', code: "export { HttpError } from '../http/http-error';\n" },
+
+  // Module cycles: checkouts-service.ts imports payment-ids.ts, which must not import it back.
+  { name: 'a cycle between server modules', filePath: 'server/src/payments/payment-ids.ts', code: "export { createCheckout } from './checkouts-service';\n", refusedBy: cycle },
+  { name: 'an import without a cycle', filePath: 'server/src/payments/payment-ids.ts', code: "export { transactionGuard } from '../db/transaction-guard';\n" },
+];
+
+let results: { ruleId: string | null; message: string }[][];
+
+beforeAll(() => {
+  const input = cases.map(({ filePath, code }) => ({ filePath: path.join(root, filePath), code }));
+  const run = spawnSync(process.execPath, [path.join(root, 'scripts/lint-text.mjs')], { cwd: root, input: JSON.stringify(input), encoding: 'utf8' });
+  if (run.status !== 0) throw new Error(`lint-text.mjs failed: ${run.stderr}`);
+  results = JSON.parse(run.stdout);
+}, 120_000);
+
+describe.each(cases.map((entry, index) => ({ ...entry, index })))('$name', ({ index, refusedBy }) => {
+  if (refusedBy) {
+    it(`is refused by ${refusedBy}`, () => {
+      expect(results[index]!.map(({ ruleId }) => ruleId)).toContain(refusedBy);
+    });
+  } else {
+    it('is accepted', () => {
+      expect(results[index]).toEqual([]);
+    });
+  }
+});
+
+// The known upward imports are debt to pay off: one that the code stops making leaves the list.
+it('lists in eslint.config.mjs only the upward server imports still made', () => {
+  const run = spawnSync(process.execPath, [path.join(root, 'scripts/server-folder-graph.mjs'), '--check'], { cwd: root, encoding: 'utf8' });
+  expect(run.stderr).toBe('');
+  expect(run.status).toBe(0);
+}, 60_000);
