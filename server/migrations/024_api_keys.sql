@@ -48,3 +48,4 @@ create table api_request_log (
 );
 create index api_request_log_key_idx on api_request_log (key_id, id);
 create index api_request_log_created_at_idx on api_request_log (created_at);
+create index api_request_log_key_time_idx on api_request_log (key_id, created_at);

@@ -39,7 +39,8 @@ export async function registerApiKeys(app: FastifyInstance, config: Pick<Config,
       status: reply.statusCode,
       latencyMs: reply.elapsedTime,
       idempotencyKey: typeof idempotencyKey === 'string' && idempotencyKey.trim() !== '' ? idempotencyKey.trim() : null,
-      at: new Date(),
+      // When the request arrived: the log's order is the order requests came in.
+      at: new Date(Date.now() - reply.elapsedTime),
     });
   });
   app.addHook('onClose', async () => {

@@ -127,7 +127,7 @@ export async function listRequests(db: Db, query: RequestLogQuery): Promise<{ ro
   const [{ total } = { total: 0 }] = await db.query<{ total: number }>(`select count(*)::int as total from api_request_log l ${where}`, params);
   const rows = await db.query<RequestRow>(
     `select l.id::text as id, l.key_id, k.prefix as key_prefix, l.method, l.path, l.status, l.latency_ms, l.idempotency_key, l.created_at
-     from api_request_log l join api_keys k on k.id = l.key_id ${where} order by l.id desc limit $5 offset $6`,
+     from api_request_log l join api_keys k on k.id = l.key_id ${where} order by l.created_at desc, l.id desc limit $5 offset $6`,
     [...params, query.limit, (query.page - 1) * query.limit],
   );
   return { rows, total };

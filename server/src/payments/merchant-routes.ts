@@ -16,7 +16,8 @@ const tags = ['merchant'];
 
 /** The merchant API (secret key): create a checkout (CHK-01), read a checkout or a payment (MAPI-01). */
 export const merchantRoutes: FastifyPluginAsyncZod = async (app) => {
-  const preHandler = requireKey(app, 'secret');
+  // The key before the body: a caller without it gets 401, never a 400, and a 400 is logged for its key (KEY-10).
+  const onRequest = requireKey(app, 'secret');
   const checkoutHeaders = idempotencyHeaders.extend({
     'idempotency-key': withExample(idempotencyHeaders.shape['idempotency-key'], examples.idempotencyKey),
   });
@@ -37,7 +38,7 @@ export const merchantRoutes: FastifyPluginAsyncZod = async (app) => {
         422: withExample(apiError, examples.idempotencyKeyReused),
       },
     },
-    preHandler,
+    onRequest,
     handler: async (request, reply) => {
       // IDEM-05: one checkout per Idempotency-Key, whatever number of retries arrive at once.
       const { answer, replayed } = await idempotent(
@@ -60,7 +61,7 @@ export const merchantRoutes: FastifyPluginAsyncZod = async (app) => {
       params: z.object({ reference: id }),
       response: { 200: withExample(withData(checkoutObject), examples.checkout), 400: apiError, 401: apiError, 404: apiError },
     },
-    preHandler,
+    onRequest,
     handler: async (request) => ({ status: 'success' as const, data: await checkoutObjectOf(app.db, request.params.reference) }),
   });
 
@@ -71,7 +72,7 @@ export const merchantRoutes: FastifyPluginAsyncZod = async (app) => {
       params: z.object({ transaction_id: id }),
       response: { 200: withExample(withData(paymentObject), examples.payment), 400: apiError, 401: apiError, 404: withExample(apiError, examples.notFound) },
     },
-    preHandler,
+    onRequest,
     handler: async (request) => ({ status: 'success' as const, data: await paymentObjectOf(app.db, request.params.transaction_id) }),
   });
 };
