@@ -64,7 +64,8 @@ export async function startKeyring(db: Db, logger: FastifyBaseLogger, { pollMs =
   const poll = async (): Promise<void> => {
     if ((await keyVersion(db)) !== version) await reload();
   };
-  await reload();
+  // A database that does not answer now leaves the cache empty (every key refused) until a poll reads it.
+  await reload().catch((error: unknown) => logger.error({ err: error }, 'reading the API keys failed'));
 
   let polling: Promise<void> = Promise.resolve();
   const pollTimer = setInterval(() => {

@@ -3,7 +3,7 @@ import type { ApiKeyKind } from '@paydesk/shared/schemas/api-keys';
 import { bearerToken } from '../auth/auth-service';
 import type { Config } from '../config';
 import { unauthorized } from '../http/http-error';
-import { bootstrapKeys } from './api-keys-service';
+import { bootstrapKeys, MissingKeyError } from './api-keys-service';
 import { startKeyring, type Keyring, type KeyringOptions } from './keyring';
 import { startRequestLog, type RequestLog } from './request-log';
 
@@ -23,7 +23,14 @@ declare module 'fastify' {
  * log, and logs each request of the merchant API (secret key) once answered (KEY-10).
  */
 export async function registerApiKeys(app: FastifyInstance, config: Pick<Config, 'publishableKey' | 'secretKey'>, options: KeyringOptions = {}): Promise<void> {
-  await bootstrapKeys(app.db, { publishable: config.publishableKey, secret: config.secretKey });
+  try {
+    await bootstrapKeys(app.db, { publishable: config.publishableKey, secret: config.secretKey });
+  } catch (error) {
+    // No key and no variable: the server cannot take a request. A database that does not answer
+    // is /readyz's business: the keys load at the keyring's next look.
+    if (error instanceof MissingKeyError) throw error;
+    app.log.error({ err: error }, 'storing the first API keys failed');
+  }
   const keyring = await startKeyring(app.db, app.log, options);
   const requestLog = startRequestLog(app.db, app.log);
   app.decorate('keyring', keyring);
