@@ -2,6 +2,7 @@ import type { ApiKey, ApiKeyWithSecret, ApiRequestEntry } from '@paydesk/shared/
 import { buildApp } from '../src/app';
 import { MissingKeyError } from '../src/api-keys/api-keys-service';
 import { hashKey } from '../src/api-keys/key-material';
+import { KEEP_PER_KEY, pruneRequestLog } from '../src/api-keys/request-log';
 import { migrate } from '../src/db/migrate';
 import { bearer, buildTestApp, captureLogs, login, openTestDb, testConfig, type TestApp } from './helper';
 
@@ -198,6 +199,29 @@ describe('the request log (KEY-10, KEY-11)', () => {
     expect((await read('&path=/api/payments')).data.map((e) => e.method)).toEqual(['GET']);
     const paged = await read('&limit=2&page=2');
     expect([paged.data.length, paged.total]).toEqual([1, 3]);
+  });
+
+  it('keeps the newest 10,000 requests of each key, and none older than 7 days', async () => {
+    const { key: busy } = await newSecretKey('Busy');
+    const { key: quiet } = await newSecretKey('Quiet');
+    const insert = (keyId: string, count: number, age: string) =>
+      t.db.query(
+        `insert into api_request_log (key_id, method, path, status, latency_ms, created_at)
+         select $1, 'GET', '/api/checkout/chk_' || n, 200, 1, now() - $3::interval + make_interval(secs => n) from generate_series(1, $2::int) as n`,
+        [keyId, count, age],
+      );
+    await insert(busy.id, KEEP_PER_KEY + 25, '1 hour');
+    await insert(quiet.id, 3, '8 days');
+    await insert(quiet.id, 2, '1 day');
+    await pruneRequestLog(t.db);
+    const counts = await t.db.query<{ key_id: string; n: number }>(
+      `select key_id, count(*)::int as n from api_request_log where key_id in ($1, $2) group by key_id`,
+      [busy.id, quiet.id],
+    );
+    expect(Object.fromEntries(counts.map((c) => [c.key_id, c.n]))).toEqual({ [busy.id]: KEEP_PER_KEY, [quiet.id]: 2 });
+    // The busy key's first 25 requests went: the newest stay.
+    const [first] = await t.db.query<{ n: number }>(`select count(*)::int as n from api_request_log where key_id = $1 and path in ('/api/checkout/chk_1', '/api/checkout/chk_25', '/api/checkout/chk_26')`, [busy.id]);
+    expect(first!.n).toBe(1);
   });
 
   it('logs nothing for a refused key or a payer call', async () => {

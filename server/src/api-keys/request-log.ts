@@ -93,12 +93,12 @@ export async function pruneRequestLog(db: Db): Promise<number> {
   let count = old.length;
   const keys = await db.query<{ key_id: string }>('select distinct key_id from api_request_log');
   for (const { key_id } of keys) {
-    const [edge] = await db.query<{ id: string }>(
-      'select id::text as id from api_request_log where key_id = $1 order by id desc offset $2 limit 1',
+    const [edge] = await db.query<{ edge: string }>(
+      'select l.id::text as edge from api_request_log l where l.key_id = $1 order by l.id desc offset $2 limit 1',
       [key_id, KEEP_PER_KEY],
     );
     if (!edge) continue;
-    const gone = await db.query('delete from api_request_log where key_id = $1 and id <= $2 returning 1', [key_id, edge.id]);
+    const gone = await db.query('delete from api_request_log where key_id = $1 and id <= $2 returning 1', [key_id, edge.edge]);
     count += gone.length;
   }
   return count;
