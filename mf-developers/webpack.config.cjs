@@ -6,5 +6,7 @@ module.exports = createConfig({
     './WebhooksPage': './src/pages/webhooks-page.tsx',
     './EndpointPage': './src/pages/endpoint-page.tsx',
     './EventsPage': './src/pages/events-page.tsx',
+    './ApiKeysPage': './src/pages/api-keys-page.tsx',
+    './RequestLogPage': './src/pages/request-log-page.tsx',
   },
 });

@@ -1,5 +1,6 @@
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type onRouteHookHandler } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { registerApiKeys } from './api-keys/register-api-keys';
 import { registerAuthorize } from './auth/authorize';
 import { createTokenService } from './auth/token-service';
 import type { Config } from './config';
@@ -68,6 +69,7 @@ export async function buildApp({ config, db, logger, onRoute, onDbWedged }: Buil
   app.decorate('db', db);
   registerAuthorize(app, createTokenService(config.authSecret));
   await registerDefences(app);
+  await registerApiKeys(app, config);
 
   const health = watchDbHealth(db, {
     wedgedAfterMs: config.dbWedgedSeconds * 1000,

@@ -132,9 +132,12 @@ export interface Config {
   cardUploadMaxBytes: number;
   /** Sandbox issuer: consecutive failed payments after which a pooled card blocks itself. */
   cardPoolMaxFailures: number;
-  /** Public calls carry it; merchant systems create checkouts with the secret key. */
-  publishableKey: string;
-  secretKey: string;
+  /**
+   * The first publishable and secret keys of a database that has none (KEY-02): the published demo
+   * keys in demo mode; in production PUBLISHABLE_KEY and SECRET_KEY, needed only until keys exist.
+   */
+  publishableKey: string | undefined;
+  secretKey: string | undefined;
   supportEmail: string;
   /** Sandbox: how long a pending test-card payment waits before it resolves. */
   pendingResolveSeconds: number;
@@ -220,12 +223,14 @@ function secretsFor(parsed: Parsed, dataDir: string) {
   };
 }
 
-/** A key with a documented demo value (like a provider's published test keys); production needs its own. */
-function demoOr(parsed: Parsed, name: 'PUBLISHABLE_KEY' | 'SECRET_KEY', demoValue: string): string {
+/**
+ * A first key with a documented demo value (like a provider's published test keys). Production has
+ * none: the server refuses to start only when the database has no key of that kind either (KEY-02).
+ */
+function demoOr(parsed: Parsed, name: 'PUBLISHABLE_KEY' | 'SECRET_KEY', demoValue: string): string | undefined {
   const value = parsed[name];
   if (value) return value;
-  if (parsed.PAYDESK_MODE === 'production') throw productionOnly(name, 'your own key');
-  return demoValue;
+  return parsed.PAYDESK_MODE === 'production' ? undefined : demoValue;
 }
 
 /**

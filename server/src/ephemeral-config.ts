@@ -5,7 +5,9 @@ import { loadConfig, type Config } from './config';
  * A production-mode configuration with fresh random secrets and keys, for running the app in
  * process (integration tests, benchmarks): nothing is read from or written to a data folder.
  */
-export const ephemeralConfig = (env: Record<string, string> = {}): Config =>
+export type EphemeralConfig = Config & { publishableKey: string; secretKey: string };
+
+export const ephemeralConfig = (env: Record<string, string> = {}): EphemeralConfig =>
   loadConfig({
     PAYDESK_MODE: 'production',
     AUTH_SECRET: randomBytes(32).toString('hex'),
@@ -24,4 +26,4 @@ export const ephemeralConfig = (env: Record<string, string> = {}): Config =>
     PAYMENT_RATE_LIMIT_PER_MINUTE: '1000000',
     PAYMENT_PROCESSOR: 'sandbox',
     ...env,
-  });
+  }) as EphemeralConfig;

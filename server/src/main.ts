@@ -10,6 +10,8 @@ import { startWebhookWorker } from './webhooks/delivery-worker';
 import { secretBox } from './webhooks/secret-box';
 import { settleDueRefunds } from './refunds/refund-settlement';
 import { deleteExpiredKeys } from './idempotency/idempotency-keys';
+import { MissingKeyError } from './api-keys/api-keys-service';
+import { pruneRequestLog } from './api-keys/request-log';
 import { openDb } from './db/open-db';
 import { cardVault } from './cards/card-vault';
 import { seedDemo } from './demo/seed-demo';
@@ -48,6 +50,7 @@ async function main(): Promise<void> {
   const stopRefunds = startPeriodicJob('settling refunds', () => settleDueRefunds(db, config.fingerprintKey), logger);
   const stopKeys = startPeriodicJob('forgetting idempotency keys', () => deleteExpiredKeys(db), logger, 60_000);
   const stopCheckpoints = startPeriodicJob('checkpointing the ledger', () => checkpointLedger(db), logger, 10_000);
+  const stopRequestLog = startPeriodicJob('pruning the API request log', () => pruneRequestLog(db), logger, 60_000);
   const webhooks = startWebhookWorker(db, config, logger, { busy: () => app.requestsInFlight.average() >= config.webhookYieldRequests });
 
   let stopping = false;
@@ -63,6 +66,7 @@ async function main(): Promise<void> {
     await stopRefunds();
     await stopKeys();
     await stopCheckpoints();
+    await stopRequestLog();
     await webhooks.stop();
     await db.close();
     process.exit(0);
@@ -72,6 +76,10 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
+  if (error instanceof MissingKeyError) {
+    console.error(`Paydesk refused to start. ${error.message}`);
+    process.exit(1);
+  }
   console.error('Paydesk failed to start:', error instanceof DataDirBusyError ? error.message : error);
   process.exit(1);
 });

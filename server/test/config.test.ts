@@ -62,10 +62,18 @@ describe('payment keys', () => {
   const dir = () => mkdtempSync(join(tmpdir(), 'paydesk-config-'));
   const full = { PAYDESK_MODE: 'production', AUTH_SECRET: 'a'.repeat(40), CARD_ENVELOPE_KEY: 'ab'.repeat(32), FINGERPRINT_KEY: 'c'.repeat(40), CARD_STORAGE_KEY: 'cd'.repeat(32), WEBHOOK_SECRETS_KEY: 'ef'.repeat(32), PUBLISHABLE_KEY: 'pk_live_0123456789', SECRET_KEY: 'sk_live_0123456789abcdefghij' };
 
-  it.each(['CARD_ENVELOPE_KEY', 'FINGERPRINT_KEY', 'CARD_STORAGE_KEY', 'WEBHOOK_SECRETS_KEY', 'PUBLISHABLE_KEY', 'SECRET_KEY'])('production refuses to start without %s, naming it', (name) => {
+  it.each(['CARD_ENVELOPE_KEY', 'FINGERPRINT_KEY', 'CARD_STORAGE_KEY', 'WEBHOOK_SECRETS_KEY'])('production refuses to start without %s, naming it', (name) => {
     const env: Record<string, string> = { ...full, DATA_DIR: dir() };
     delete env[name];
     expect(() => loadConfig(env)).toThrow(new RegExp(`${name} is required`));
+  });
+
+  // The first keys: needed only while the database has none (KEY-02; api-keys.test.ts).
+  it('production reads PUBLISHABLE_KEY and SECRET_KEY as optional first keys', () => {
+    const { PUBLISHABLE_KEY: _p, SECRET_KEY: _s, ...rest } = full;
+    const config = loadConfig({ ...rest, DATA_DIR: dir(), PAYMENT_PROCESSOR: 'sandbox', PUBLIC_URL: 'https://pay.example.com' });
+    expect([config.publishableKey, config.secretKey]).toEqual([undefined, undefined]);
+    expect(loadConfig({ ...full, DATA_DIR: dir(), PAYMENT_PROCESSOR: 'sandbox', PUBLIC_URL: 'https://pay.example.com' }).secretKey).toBe(full.SECRET_KEY);
   });
 
   it('an envelope key that is not 32 bytes of hex is refused', () => {

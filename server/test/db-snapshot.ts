@@ -1,9 +1,17 @@
 import type { Db } from '../src/db/db';
 
 /** Columns that change on a call that is merely authenticated (the idle timeout's clock). */
-const volatileColumns: Record<string, readonly string[]> = { sessions: ['last_seen_at'] };
-/** Tables that count every call, refused ones too: that is what a rate limit is for (migration 008). */
-const countingTables: readonly string[] = ['attempt_counters'];
+const volatileColumns: Record<string, readonly string[]> = {
+  sessions: ['last_seen_at'],
+  // Written in batches a few seconds after the calls that used the key (KEY-09).
+  api_keys: ['last_used_at'],
+};
+/**
+ * Tables that count every call, refused ones too: that is what a rate limit is for (migration 008);
+ * and the API request log, written in batches after earlier calls' answers (KEY-10; api-keys.test.ts
+ * shows that a refused key logs nothing).
+ */
+const countingTables: readonly string[] = ['attempt_counters', 'api_request_log'];
 
 const quote = (name: string): string => `"${name.replace(/"/g, '""')}"`;
 

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { buildApp } from '../src/app';
+import type { EphemeralConfig } from '../src/ephemeral-config';
 import type { Config } from '../src/config';
 import type { Db } from '../src/db/db';
 import { migrate } from '../src/db/migrate';
@@ -57,7 +58,7 @@ export interface TwoApps {
   a: FastifyInstance;
   b: FastifyInstance;
   db: Db;
-  config: Config;
+  config: EphemeralConfig;
   logs: LogCapture;
   store: CounterStoreAccess;
   /** Another app on the same database and counters, with other settings. */

@@ -6,9 +6,8 @@ import type { FastifyInstance, onRouteHookHandler } from 'fastify';
 import pg from 'pg';
 import { pino, type Logger } from 'pino';
 import { buildApp } from '../src/app';
-import type { Config } from '../src/config';
 import type { Db } from '../src/db/db';
-import { ephemeralConfig } from '../src/ephemeral-config';
+import { ephemeralConfig, type EphemeralConfig } from '../src/ephemeral-config';
 import { migrate } from '../src/db/migrate';
 import { openPgliteDb } from '../src/db/pglite-db';
 import { openPostgresDb } from '../src/db/postgres-db';
@@ -118,7 +117,7 @@ export function captureLogs(): { logger: Logger; capture: LogCapture } {
 export interface TestApp {
   app: FastifyInstance;
   db: Db;
-  config: Config;
+  config: EphemeralConfig;
   logs: LogCapture;
   close(): Promise<void>;
 }

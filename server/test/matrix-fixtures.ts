@@ -41,6 +41,11 @@ export async function matrixFixtures(t: TestApp): Promise<Fixtures> {
     if (response.statusCode !== 201) throw new Error(`endpoint: ${response.body}`);
     return (response.json() as { data: { endpoint: { id: string } } }).data.endpoint.id;
   };
+  const newApiKey = async (): Promise<string> => {
+    const response = await t.app.inject({ method: 'POST', url: '/api/backend/api-keys', headers: admin, payload: { name: 'Matrix', kind: 'secret' } });
+    if (response.statusCode !== 201) throw new Error(`api key: ${response.body}`);
+    return (response.json() as { data: { key: { id: string } } }).data.key.id;
+  };
   const newPayment = async (): Promise<string> => {
     const { result, ids } = await payer.pay('4242424242424242');
     if (result?.status !== 'completed') throw new Error(`payment: ${JSON.stringify(result)}`);
@@ -69,6 +74,7 @@ export async function matrixFixtures(t: TestApp): Promise<Fixtures> {
     },
     newCheckout,
     newEndpoint,
+    newApiKey,
     eventId: event!.id,
     newPayment,
     refundId: (refunded.json() as { data: { id: string } }).data.id,

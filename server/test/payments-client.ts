@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { envelopeKeys, open, seal } from '@paydesk/shared/crypto/envelope';
 import type { CardTransactionPayload, TransactionResult } from '@paydesk/shared/schemas/payment';
-import type { Config } from '../src/config';
+import type { EphemeralConfig } from '../src/ephemeral-config';
 import { bearer } from './helper';
 
 /** What a payer page does, through the public API with the publishable key. */
-export function payerClient(app: FastifyInstance, config: Config) {
+export function payerClient(app: FastifyInstance, config: EphemeralConfig) {
   const keys = envelopeKeys(config.cardEnvelopeKey);
   const headers = bearer(config.publishableKey);
 

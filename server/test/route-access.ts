@@ -36,6 +36,8 @@ export interface Fixtures {
   newCheckout(): Promise<string>;
   /** A webhook endpoint created for this call: its id. */
   newEndpoint(): Promise<string>;
+  /** A secret API key created for this call: its id. */
+  newApiKey(): Promise<string>;
   /** An event in the outbox. */
   eventId: string;
   /** A paid payment of $49.99 made for this call; its transaction id. */
@@ -181,6 +183,21 @@ export const routeTable: readonly RouteRule[] = [
     method: 'POST', route: '/api/backend/webhooks/events/:id/resend', access: session('developers.manage'), ok: 202,
     request: async (f) => ({ url: `/api/backend/webhooks/events/${f.eventId}/resend`, payload: { endpoint_id: await f.newEndpoint() } }),
   },
+
+  { method: 'GET', route: '/api/backend/api-keys', access: session('developers.manage'), ok: 200, request: get('/api/backend/api-keys') },
+  {
+    method: 'POST', route: '/api/backend/api-keys', access: session('developers.manage'), ok: 201,
+    request: () => ({ url: '/api/backend/api-keys', payload: { name: 'Matrix', kind: 'secret' } }),
+  },
+  {
+    method: 'POST', route: '/api/backend/api-keys/:id/roll', access: session('developers.manage'), ok: 200,
+    request: async (f) => ({ url: `/api/backend/api-keys/${await f.newApiKey()}/roll`, payload: { grace_hours: 1 } }),
+  },
+  {
+    method: 'POST', route: '/api/backend/api-keys/:id/revoke', access: session('developers.manage'), ok: 200,
+    request: async (f) => ({ url: `/api/backend/api-keys/${await f.newApiKey()}/revoke` }),
+  },
+  { method: 'GET', route: '/api/backend/api-requests', access: session('developers.manage'), ok: 200, request: get('/api/backend/api-requests?status_class=2xx&path=checkout&page=1&limit=10') },
 
   { method: 'GET', route: '/api/public/config', access: open('what payer pages read before anything else'), ok: 200, request: get('/api/public/config') },
   {

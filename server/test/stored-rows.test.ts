@@ -5,7 +5,7 @@ import { checkoutRequest } from '@paydesk/shared/schemas/checkout';
 import { transactionResult, type TransactionResult } from '@paydesk/shared/schemas/payment';
 import { transactionStatuses } from '@paydesk/shared/schemas/transaction';
 import { buildApp } from '../src/app';
-import type { Config } from '../src/config';
+import type { EphemeralConfig } from '../src/ephemeral-config';
 import { getWalk } from './get-walk';
 import { bearer, captureLogs, login, openTestDb, testConfig, type TestDb } from './helper';
 import type { Identity } from './identities';
@@ -25,7 +25,7 @@ const onRoute: onRouteHookHandler = (route) => {
 
 let testDb: TestDb;
 let app: FastifyInstance;
-let config: Config;
+let config: EphemeralConfig;
 let rows: StoredRows;
 let tokens: Record<string, string>;
 beforeAll(async () => {

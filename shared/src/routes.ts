@@ -38,6 +38,9 @@ export const controlPaths = {
   developers: '/control/developers',
   webhookEndpoint: '/control/developers/webhooks/:id',
   webhookEvents: '/control/developers/events',
+  /** API keys and the merchant API's request log (KEY-12). */
+  apiKeys: '/control/developers/api-keys',
+  apiRequests: '/control/developers/requests',
 } as const;
 
 const routeRegExp = (pattern: string) => new RegExp(`^${pattern.replace(/:[a-z]+/g, '[^/]+')}/?$`);

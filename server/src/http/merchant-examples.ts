@@ -44,5 +44,9 @@ export const examples = {
   refundCreated: { status: 'success', message: 'Refund created', data: refund },
   refund: { status: 'success', data: refund },
   notFound: { status: 'error', message: 'No payment has this id', code: 'not_found' },
+  idempotencyKey: 'order-A-1001-checkout',
+  idempotencyKeyReused: {
+    status: 'error', message: 'This Idempotency-Key was already used with a different request; use a new key for a new request', code: 'idempotency_key_reused',
+  },
   refundExceeds: { status: 'error', message: 'Only $100.00 of this payment is left to refund', code: 'refund_exceeds_amount' },
 };

@@ -4,7 +4,9 @@ import { apiError, withData } from '@paydesk/shared/schemas/common';
 import { checkoutObject, paymentObject } from '@paydesk/shared/schemas/merchant-objects';
 import { createCheckoutRequest, createCheckoutResponse } from '@paydesk/shared/schemas/public-api';
 import { examples, withExample } from '../http/merchant-examples';
-import { requireKey } from './api-keys';
+import { idempotencyHeaders } from '@paydesk/shared/schemas/refund';
+import { requireKey } from '../api-keys/register-api-keys';
+import { idempotent } from '../idempotency/idempotency-keys';
 import { createCheckout } from './checkouts-service';
 import { checkoutObjectOf, paymentObjectOf } from './merchant-objects';
 
@@ -14,19 +16,41 @@ const tags = ['merchant'];
 
 /** The merchant API (secret key): create a checkout (CHK-01), read a checkout or a payment (MAPI-01). */
 export const merchantRoutes: FastifyPluginAsyncZod = async (app) => {
-  const preHandler = requireKey(() => app.config.secretKey, 'secret');
+  // The key before the body: a caller without it gets 401, never a 400, and a 400 is logged for its key (KEY-10).
+  const onRequest = requireKey(app, 'secret');
+  const checkoutHeaders = idempotencyHeaders.extend({
+    'idempotency-key': withExample(idempotencyHeaders.shape['idempotency-key'], examples.idempotencyKey),
+  });
 
   app.post('/checkout', {
     schema: {
       tags, security,
       summary: 'Create a checkout reference (secret key)',
+      description:
+        'An `Idempotency-Key` header (any unique string up to 255 characters, such as your order id) makes a retry safe: the same ' +
+        'key with the same body within 24 hours answers with the first checkout and the header `Idempotent-Replayed: true`, and ' +
+        'creates nothing; the same key with another body is refused (422 `idempotency_key_reused`). Example: ' +
+        '`Idempotency-Key: order-A-1001-checkout`.',
+      headers: checkoutHeaders,
       body: withExample(createCheckoutRequest, examples.createCheckoutRequest),
-      response: { 201: withExample(createCheckoutResponse, examples.createCheckoutResponse), 400: apiError, 401: apiError },
+      response: {
+        201: withExample(createCheckoutResponse, examples.createCheckoutResponse), 400: apiError, 401: apiError,
+        422: withExample(apiError, examples.idempotencyKeyReused),
+      },
     },
-    preHandler,
+    onRequest,
     handler: async (request, reply) => {
-      const data = await createCheckout(app.db, request.body, app.config.publicUrl);
-      return reply.code(201).send({ status: 'success' as const, message: 'Checkout created', data });
+      // IDEM-05: one checkout per Idempotency-Key, whatever number of retries arrive at once.
+      const { answer, replayed } = await idempotent(
+        app.db,
+        { scope: 'api', key: request.headers['idempotency-key'], request: ['POST /api/checkout', request.body] },
+        async (tx) => {
+          const data = await createCheckout(tx, request.body, app.config.publicUrl);
+          return { statusCode: 201, body: { status: 'success', message: 'Checkout created', data } };
+        },
+      );
+      if (replayed) reply.header('idempotent-replayed', 'true');
+      return reply.code(answer.statusCode as 201).send(createCheckoutResponse.parse(answer.body));
     },
   });
 
@@ -37,7 +61,7 @@ export const merchantRoutes: FastifyPluginAsyncZod = async (app) => {
       params: z.object({ reference: id }),
       response: { 200: withExample(withData(checkoutObject), examples.checkout), 400: apiError, 401: apiError, 404: apiError },
     },
-    preHandler,
+    onRequest,
     handler: async (request) => ({ status: 'success' as const, data: await checkoutObjectOf(app.db, request.params.reference) }),
   });
 
@@ -48,7 +72,7 @@ export const merchantRoutes: FastifyPluginAsyncZod = async (app) => {
       params: z.object({ transaction_id: id }),
       response: { 200: withExample(withData(paymentObject), examples.payment), 400: apiError, 401: apiError, 404: withExample(apiError, examples.notFound) },
     },
-    preHandler,
+    onRequest,
     handler: async (request) => ({ status: 'success' as const, data: await paymentObjectOf(app.db, request.params.transaction_id) }),
   });
 };

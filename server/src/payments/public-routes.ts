@@ -10,7 +10,7 @@ import {
 import { HttpError } from '../http/http-error';
 import { hasUnstorableText, UNSTORABLE_TEXT } from '../http/text-guard';
 import { perAddressLimit } from '../security/register-defences';
-import { requireKey } from './api-keys';
+import { requireKey } from '../api-keys/register-api-keys';
 import { envelopeKeys, open, seal } from './envelope';
 import { reportCheckoutStatus, validateCheckout } from './checkouts-service';
 import { paymentContexts } from './payment-context';
@@ -48,14 +48,14 @@ export const publicPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async () => ({
       status: 'success' as const,
       message: 'OK',
-      data: { publishableKey: app.config.publishableKey, envelopeKey: app.config.cardEnvelopeKey, supportEmail: app.config.supportEmail, challengeOrigin: app.config.publicUrl },
+      data: { publishableKey: app.keyring.currentPublishable() ?? '', envelopeKey: app.config.cardEnvelopeKey, supportEmail: app.config.supportEmail, challengeOrigin: app.config.publicUrl },
     }),
   });
 
   const keyedRoutes: FastifyPluginAsyncZod = async (keyed) => {
     // One count per address over all these calls, before anything is parsed (docs/security.md, Rate limits).
     keyed.addHook('onRequest', perAddressLimit(app, 'payments', app.config.paymentRateLimitPerMinute));
-    keyed.addHook('preHandler', requireKey(() => app.config.publishableKey, 'publishable'));
+    keyed.addHook('preHandler', requireKey(app, 'publishable'));
 
     keyed.get('/checkout/validate/:reference', {
       schema: { tags: ['payments'], params: z.object({ reference }), response: { 200: validateCheckoutResponse, ...errors } },

@@ -4,7 +4,7 @@ import { idempotencyHeaders, refundCreatedResponse, refundIdParams, refundReques
 import { notFound } from '../http/http-error';
 import { examples, withExample } from '../http/merchant-examples';
 import { idempotent } from '../idempotency/idempotency-keys';
-import { requireKey } from '../payments/api-keys';
+import { requireKey } from '../api-keys/register-api-keys';
 import { findRefund } from './refunds-repository';
 import { createRefund } from './refunds-service';
 
@@ -13,7 +13,7 @@ export const refundRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['refunds'];
   const security = [{ bearerAuth: [] }];
   // The key before the body: a caller without it gets 401, never a 400.
-  const onRequest = requireKey(() => app.config.secretKey, 'secret');
+  const onRequest = requireKey(app, 'secret');
 
   app.post('/refunds', {
     schema: {

@@ -21,6 +21,8 @@ export const controlAreas: readonly ControlArea[] = [
   { path: 'developers', label: 'Developers', permission: 'developers.manage', remote: { id: 'mf_developers/WebhooksPage', area: 'Developers' } },
   { path: 'developers/webhooks/:id', permission: 'developers.manage', remote: { id: 'mf_developers/EndpointPage', area: 'Developers' } },
   { path: 'developers/events', permission: 'developers.manage', remote: { id: 'mf_developers/EventsPage', area: 'Developers' } },
+  { path: 'developers/api-keys', label: 'API keys', permission: 'developers.manage', remote: { id: 'mf_developers/ApiKeysPage', area: 'Developers' } },
+  { path: 'developers/requests', permission: 'developers.manage', remote: { id: 'mf_developers/RequestLogPage', area: 'Developers' } },
 ];
 
 export const publicPages: readonly { path: string; remote: RemoteModule }[] = [

@@ -5,8 +5,8 @@ import { SideNav } from './side-nav';
 const menu = () => screen.getAllByRole('link').map((l) => l.textContent?.trim()).filter((t) => t !== 'Settings');
 
 test.each([
-  ['super_admin', ['Dashboard', 'Transactions', 'User Management', 'Cards', 'Withdrawals', 'Developers']],
-  ['admin', ['Dashboard', 'Transactions', 'User Management', 'Cards', 'Withdrawals', 'Developers']],
+  ['super_admin', ['Dashboard', 'Transactions', 'User Management', 'Cards', 'Withdrawals', 'Developers', 'API keys']],
+  ['admin', ['Dashboard', 'Transactions', 'User Management', 'Cards', 'Withdrawals', 'Developers', 'API keys']],
   ['viewer', ['Dashboard', 'Transactions', 'Cards']],
 ] as const)('%s sees the menu of the roles table', (role, entries) => {
   renderWithProviders(<SideNav onNavigate={() => undefined} />, { preloadedState: sessionOf(testUsers[role]) });

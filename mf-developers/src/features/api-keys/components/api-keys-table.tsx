@@ -1,0 +1,72 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import type { ApiKey } from '@paydesk/shared/schemas/api-keys';
+import { formatDateTime } from '@paydesk/shared/format';
+import { isWorking, kindLabel } from '../model/key-labels';
+
+type Color = 'success' | 'error' | 'warning' | 'default';
+const statusLook: Record<ApiKey['status'], { label: string; color: Color }> = {
+  active: { label: 'Active', color: 'success' },
+  expiring: { label: 'Expiring', color: 'warning' },
+  expired: { label: 'Expired', color: 'default' },
+  revoked: { label: 'Revoked', color: 'error' },
+};
+
+interface Props {
+  rows: readonly ApiKey[];
+  canManage: boolean;
+  onRoll: (key: ApiKey) => void;
+  onRevoke: (key: ApiKey) => void;
+}
+
+/** KEY-04, KEY-12: the keys by their prefix (a publishable key whole), status, creator, times. */
+export function ApiKeysTable({ rows, canManage, onRoll, onRevoke }: Props) {
+  const columns = ['Name', 'Kind', 'Key', 'Status', 'Created by', 'Created', 'Last used', ...(canManage ? ['Actions'] : [])];
+  return (
+    <TableContainer>
+      <Table size="small">
+        <TableHead>
+          <TableRow>{columns.map((c) => <TableCell key={c}>{c}</TableCell>)}</TableRow>
+        </TableHead>
+        <TableBody>
+          {rows.map((key) => (
+            <TableRow key={key.id} hover data-testid="api-key-row">
+              <TableCell>{key.name}</TableCell>
+              <TableCell>{kindLabel(key.kind)}</TableCell>
+              <TableCell sx={{ fontFamily: 'monospace', wordBreak: 'break-all', minWidth: 140 }}>
+                {key.publishable_key ?? `${key.prefix}…`}
+              </TableCell>
+              <TableCell>
+                <Chip size="small" label={statusLook[key.status].label} color={statusLook[key.status].color} />
+                {key.status === 'expiring' && key.expires_at ? (
+                  <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>until {formatDateTime(key.expires_at)}</Typography>
+                ) : null}
+              </TableCell>
+              <TableCell>{key.created_by ?? 'Configuration'}</TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(key.created_at)}</TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>{key.last_used_at ? formatDateTime(key.last_used_at) : 'Never'}</TableCell>
+              {canManage ? (
+                <TableCell>
+                  {isWorking(key) ? (
+                    <Box sx={{ display: 'flex', gap: 1 }}>
+                      <Button size="small" variant="outlined" onClick={() => onRoll(key)} aria-label={`Roll ${key.prefix}`}>Roll</Button>
+                      <Button size="small" color="error" onClick={() => onRevoke(key)} aria-label={`Revoke ${key.prefix}`}>Revoke</Button>
+                    </Box>
+                  ) : null}
+                </TableCell>
+              ) : null}
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}

@@ -1,0 +1,75 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ApiKey } from '@paydesk/shared/schemas/api-keys';
+import { renderWithProviders, sessionOf, testUsers } from '@paydesk/shared/testing/render';
+import { answer } from '../../webhooks/testing/fake-webhooks-api';
+import { ApiKeysView } from './api-keys-view';
+
+const aKey = (over: Partial<ApiKey> = {}): ApiKey => ({
+  id: 'key_1', kind: 'secret', name: 'Order service', prefix: 'sk_test_AbCd', publishable_key: null, status: 'active', created_by: 'Alex Admin',
+  created_at: '2026-03-01T10:00:00.000Z', last_used_at: null, expires_at: null, revoked_at: null, ...over,
+});
+const WHOLE_KEY = ['sk', 'test', 'shown-once-in-this-dialog-only'].join('_');
+
+let calls: { method: string; path: string; body: unknown }[] = [];
+let spy: jest.SpyInstance;
+function fakeApi(keys: ApiKey[], replies: Record<string, () => Response> = {}) {
+  calls = [];
+  spy = jest.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+    const request = input instanceof Request ? input : new Request(input, init);
+    const url = new URL(request.url);
+    const text = await request.text();
+    calls.push({ method: request.method, path: url.pathname, body: text ? JSON.parse(text) : undefined });
+    const reply = replies[`${request.method} ${url.pathname}`];
+    if (reply) return reply();
+    return answer(200, { status: 'success', data: keys });
+  });
+}
+afterEach(() => spy.mockRestore());
+
+test('lists keys by their prefix, with status, creator and last use (KEY-04)', async () => {
+  fakeApi([aKey(), aKey({ id: 'key_2', kind: 'publishable', name: 'Pages', prefix: 'pk_test_XyZw', publishable_key: 'pk_test_XyZw123', status: 'expiring', expires_at: '2026-03-02T10:00:00.000Z', created_by: null })]);
+  renderWithProviders(<ApiKeysView />, { preloadedState: sessionOf(testUsers.admin) });
+  await screen.findByText('sk_test_AbCd…');
+  expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Name', 'Kind', 'Key', 'Status', 'Created by', 'Created', 'Last used', 'Actions']);
+  expect(screen.getByText('pk_test_XyZw123')).toBeTruthy();
+  expect(screen.getByText('Expiring')).toBeTruthy();
+  expect(screen.getByText('Configuration')).toBeTruthy();
+  expect(screen.getAllByText('Never')).toHaveLength(2);
+});
+
+test('creates a key and shows it once, keeping no copy in the store (KEY-03)', async () => {
+  fakeApi([], { 'POST /api/backend/api-keys': () => answer(201, { status: 'success', data: { key: aKey({ name: 'Shop' }), secret: WHOLE_KEY } }) });
+  const { store } = renderWithProviders(<ApiKeysView />, { preloadedState: sessionOf(testUsers.admin) });
+  const user = userEvent.setup();
+  await user.click(await screen.findByRole('button', { name: 'Create key' }));
+  const dialog = screen.getByRole('dialog', { name: 'Create key' });
+  await user.click(within(dialog).getByRole('button', { name: 'Create key' }));
+  expect(within(dialog).getByText('Name is required')).toBeTruthy();
+  await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Shop');
+  await user.click(within(dialog).getByRole('button', { name: 'Create key' }));
+  const shown = await screen.findByRole('dialog', { name: 'Secret key: Shop' });
+  expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([{ name: 'Shop', kind: 'secret' }]);
+  expect(within(shown).getByTestId('api-key-secret').textContent).toBe(WHOLE_KEY);
+  expect(JSON.stringify(store.getState())).not.toContain(WHOLE_KEY);
+  await user.click(within(shown).getByRole('button', { name: 'Done' }));
+  await waitFor(() => expect(screen.queryByText(WHOLE_KEY)).toBeNull());
+});
+
+test('revoking the last key shows the server\'s refusal (KEY-07); a viewer sees no actions', async () => {
+  const refusal = 'This is the last active secret key: create or roll another one before revoking it';
+  fakeApi([aKey()], { 'POST /api/backend/api-keys/key_1/revoke': () => answer(409, { status: 'error', message: refusal, code: 'last_active_key' }) });
+  const view = renderWithProviders(<ApiKeysView />, { preloadedState: sessionOf(testUsers.admin) });
+  const user = userEvent.setup();
+  await user.click(await screen.findByRole('button', { name: 'Revoke sk_test_AbCd' }));
+  await user.click(within(screen.getByRole('dialog', { name: 'Revoke sk_test_AbCd…?' })).getByRole('button', { name: 'Revoke' }));
+  expect(await screen.findByText(refusal)).toBeTruthy();
+  view.unmount();
+  spy.mockRestore();
+
+  fakeApi([aKey()]);
+  renderWithProviders(<ApiKeysView />, { preloadedState: sessionOf(testUsers.viewer) });
+  await screen.findByText('sk_test_AbCd…');
+  expect(screen.queryByRole('button', { name: 'Create key' })).toBeNull();
+  expect(screen.queryByRole('button', { name: /^Revoke/ })).toBeNull();
+});
