@@ -27,6 +27,7 @@ export const serverLayers = [
   ['demo'],
   ['refunds'],
   ['payments'],
+  ['api-keys'],
   ['transactions'],
   ['wallet'],
   ['webhooks'],
@@ -46,6 +47,7 @@ export const serverLayers = [
 // `node scripts/server-folder-graph.mjs --check` fails when an entry is no longer used.
 export const serverBackEdges = {
   // Domain code throws HttpError and formats wire money from http/ (http/ also composes the routes).
+  'api-keys': { http: ['http-error.ts'], payments: ['payment-ids.ts'] },
   auth: { http: ['http-error.ts'], users: ['users-repository.ts'] },
   cards: { http: ['http-error.ts'], payments: ['payment-ids.ts', 'sandbox-processor.ts'] },
   idempotency: { http: ['http-error.ts'] },
