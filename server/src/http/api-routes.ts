@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { maskCardNumbers } from '@paydesk/shared/cards/card-number-text';
 import { apiError } from '@paydesk/shared/schemas/common';
+import { auditRoutes } from '../audit/audit-routes';
 import { authRoutes } from '../auth/auth-routes';
 import { cardRoutes } from '../cards/card-routes';
 import { acsRoutes } from '../payments/acs-routes';
@@ -27,6 +28,7 @@ export const apiRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(backendRefundRoutes, { prefix: '/backend' });
   await app.register(cardRoutes, { prefix: '/backend/cards' });
   await app.register(webhooksRoutes, { prefix: '/backend/webhooks' });
+  await app.register(auditRoutes, { prefix: '/backend/audit' });
   await app.register(publicPaymentRoutes);
   await app.register(merchantRoutes);
   await app.register(refundRoutes);
