@@ -5,6 +5,7 @@ import PeopleIcon from '@mui/icons-material/People';
 import CreditCardIcon from '@mui/icons-material/CreditCard';
 import AccountBalanceWalletIcon from '@mui/icons-material/AccountBalanceWallet';
 import WebhookIcon from '@mui/icons-material/Webhook';
+import ManageSearchIcon from '@mui/icons-material/ManageSearch';
 
 export const navIcons: Record<string, ReactNode> = {
   dashboard: <DashboardIcon />,
@@ -13,4 +14,5 @@ export const navIcons: Record<string, ReactNode> = {
   cards: <CreditCardIcon />,
   withdrawals: <AccountBalanceWalletIcon />,
   developers: <WebhookIcon />,
+  audit: <ManageSearchIcon />,
 };

@@ -5,7 +5,7 @@ import { SideNav } from './side-nav';
 const menu = () => screen.getAllByRole('link').map((l) => l.textContent?.trim()).filter((t) => t !== 'Settings');
 
 test.each([
-  ['super_admin', ['Dashboard', 'Transactions', 'User Management', 'Cards', 'Withdrawals', 'Developers']],
+  ['super_admin', ['Dashboard', 'Transactions', 'User Management', 'Audit Log', 'Cards', 'Withdrawals', 'Developers']],
   ['admin', ['Dashboard', 'Transactions', 'User Management', 'Cards', 'Withdrawals', 'Developers']],
   ['viewer', ['Dashboard', 'Transactions', 'Cards']],
 ] as const)('%s sees the menu of the roles table', (role, entries) => {
