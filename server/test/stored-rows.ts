@@ -27,6 +27,8 @@ export interface StoredRows {
   /** Webhook endpoints not deleted (a deleted one's log is a 404), and outbox events. */
   endpoints: string[];
   events: string[];
+  /** The newest audit entry's id (they are numbered from 1 without gaps). */
+  lastAuditId: number;
 }
 
 /** The migrations up to (not including) `before`, alone in a folder: a database as an older release left it. */
@@ -265,5 +267,6 @@ export async function readStoredRows(db: Db): Promise<StoredRows> {
     refunds: (await db.query<{ id: string }>('select id from refunds order by created_at, id')).map((row) => row.id),
     endpoints: (await db.query<{ id: string }>('select id from webhook_endpoints where deleted_at is null order by created_at, id')).map((row) => row.id),
     events: (await db.query<{ id: string }>('select id from webhook_events order by created_at, id')).map((row) => row.id),
+    lastAuditId: Number((await db.query<{ id: string }>('select coalesce(max(id), 0) as id from audit_log'))[0]?.id),
   };
 }
