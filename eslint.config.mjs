@@ -36,7 +36,7 @@ export const serverLayers = [
   ['users'],
   ['auth'],
   ['security'],
-  ['jobs', 'frontends', 'logger.ts'],
+  ['jobs', 'frontends', 'logger.ts', 'audit'],
   ['db'],
   ['config.ts'],
   ['demo-secrets.ts', 'repo-root.ts'],

@@ -4,5 +4,6 @@ module.exports = createConfig({
   dir: __dirname,
   exposes: {
     './UsersPage': './src/pages/users-page.tsx',
+    './AuditPage': './src/pages/audit-page.tsx',
   },
 });

@@ -1,3 +1,4 @@
+import { auditActions } from '@paydesk/shared/schemas/audit';
 import { chartRanges } from '@paydesk/shared/schemas/dashboard';
 import { cardStatuses } from '@paydesk/shared/schemas/card';
 import { transactionStatuses } from '@paydesk/shared/schemas/transaction';
@@ -66,6 +67,11 @@ export const getWalk: Record<string, Walk> = {
   'GET /api/refunds/:id': ({ refunds }) => each(refunds, (id) => `/api/refunds/${id}`),
   'GET /api/checkout/:reference': ({ checkouts }) => each(checkouts, (reference) => `/api/checkout/${reference}`),
   'GET /api/payments/:transaction_id': ({ transactions }) => each(transactions, (t) => `/api/payments/${encodeURIComponent(t.transaction_id)}`),
+  'GET /api/backend/audit': ({ lastAuditId }) => [
+    ...Array.from({ length: Math.ceil(lastAuditId / 100) }, (_, i) => `/api/backend/audit?limit=100&before=${lastAuditId + 1 - i * 100}`),
+    ...auditActions.map((action) => `/api/backend/audit?limit=100&action=${action}`),
+  ],
+  'GET /api/backend/audit/export.csv': () => ['/api/backend/audit/export.csv'],
   'GET /api/backend/webhooks/endpoints': () => ['/api/backend/webhooks/endpoints'],
   'GET /api/backend/webhooks/endpoints/:id/attempts': ({ endpoints }) => each(endpoints, (id) => `/api/backend/webhooks/endpoints/${id}/attempts?limit=100`),
   'GET /api/backend/webhooks/events': ({ events }) => [

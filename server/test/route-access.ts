@@ -177,6 +177,8 @@ export const routeTable: readonly RouteRule[] = [
     method: 'GET', route: '/api/backend/webhooks/endpoints/:id/attempts', access: session('developers.manage'), ok: 200,
     request: async (f) => ({ url: `/api/backend/webhooks/endpoints/${await f.newEndpoint()}/attempts?page=1&limit=10` }),
   },
+  { method: 'GET', route: '/api/backend/audit', access: session('audit.view'), ok: 200, request: get('/api/backend/audit?action=user.created&limit=25') },
+  { method: 'GET', route: '/api/backend/audit/export.csv', access: session('audit.view'), ok: 200, request: get('/api/backend/audit/export.csv?action=auth.sign_in') },
   { method: 'GET', route: '/api/backend/webhooks/events', access: session('developers.manage'), ok: 200, request: get('/api/backend/webhooks/events?type=payment.succeeded&page=1&limit=10') },
   { method: 'GET', route: '/api/backend/webhooks/events/:id', access: session('developers.manage'), ok: 200, request: (f) => ({ url: `/api/backend/webhooks/events/${f.eventId}` }) },
   {

@@ -8,6 +8,7 @@ import { checkoutStatuses } from '@paydesk/shared/schemas/checkout';
 import { roles } from '@paydesk/shared/roles';
 import { refundReasons, refundStatuses } from '@paydesk/shared/schemas/merchant-objects';
 import { eventTypes } from '@paydesk/shared/schemas/webhooks';
+import { auditActions } from '@paydesk/shared/schemas/audit';
 import { cardVault } from '../src/cards/card-vault';
 import type { Config } from '../src/config';
 import type { Db } from '../src/db/db';
@@ -26,6 +27,8 @@ export interface StoredRows {
   /** Webhook endpoints not deleted (a deleted one's log is a 404), and outbox events. */
   endpoints: string[];
   events: string[];
+  /** The newest audit entry's id (they are numbered from 1 without gaps). */
+  lastAuditId: number;
 }
 
 /** The migrations up to (not including) `before`, alone in a folder: a database as an older release left it. */
@@ -214,6 +217,22 @@ async function storeWebhookRows(db: Db): Promise<void> {
 }
 
 /**
+ * An audit entry of every action: one with every column but the action left null or empty, one
+ * with each set and changes of every plain kind (migration 026 numbers, dates and chains them).
+ */
+async function storeAuditRows(db: Db): Promise<void> {
+  const changes = { name: { from: 'Old', to: 'New' }, added: { to: 3 }, enabled: { from: true, to: false }, event_types: { to: ['payment.succeeded'] }, note: { from: null } };
+  for (const action of auditActions) {
+    await db.query('insert into audit_log (action) values ($1)', [action]);
+    await db.query(
+      `insert into audit_log (actor_id, actor_email, action, client_ip, user_agent, target_type, target_id, changes)
+       values (1, 'superadmin@paydesk.test', $1, '2001:db8::1', 'Rows/1.0 ("quoted", comma)', 'user', '1', $2)`,
+      [action, JSON.stringify(changes)],
+    );
+  }
+}
+
+/**
  * One stored row of every kind each GET call can read: transactions of the first release and of
  * today, the demo seed's own rows (ids starting PD), payments made through the API by the caller,
  * checkouts, pooled cards and their uses, withdrawals, and users of every role and status.
@@ -235,6 +254,7 @@ export async function storeEveryKindOfRow(db: Db, config: Config): Promise<void>
   await storeWithdrawals(db);
   await storeRefunds(db);
   await storeWebhookRows(db);
+  await storeAuditRows(db);
   for (const role of roles) for (const status of userStatuses) await addUser(db, role, status);
 }
 
@@ -247,5 +267,6 @@ export async function readStoredRows(db: Db): Promise<StoredRows> {
     refunds: (await db.query<{ id: string }>('select id from refunds order by created_at, id')).map((row) => row.id),
     endpoints: (await db.query<{ id: string }>('select id from webhook_endpoints where deleted_at is null order by created_at, id')).map((row) => row.id),
     events: (await db.query<{ id: string }>('select id from webhook_events order by created_at, id')).map((row) => row.id),
+    lastAuditId: Number((await db.query<{ id: string }>('select coalesce(max(id), 0) as id from audit_log'))[0]?.id),
   };
 }

@@ -18,12 +18,14 @@ export type Permission =
   | 'wallet.view'
   | 'wallet.withdraw'
   | 'settings.view'
-  | 'developers.manage';
+  | 'developers.manage'
+  /** The audit trail (AUD-05): super_admin only. */
+  | 'audit.view';
 
 const grants: Record<Role, ReadonlySet<Permission>> = {
   super_admin: new Set<Permission>([
     'dashboard.view', 'transactions.view', 'transactions.refund', 'figures.real', 'users.manage',
-    'cards.view', 'cards.manage', 'wallet.view', 'wallet.withdraw', 'settings.view', 'developers.manage',
+    'cards.view', 'cards.manage', 'wallet.view', 'wallet.withdraw', 'settings.view', 'developers.manage', 'audit.view',
   ]),
   admin: new Set<Permission>([
     'dashboard.view', 'transactions.view', 'transactions.refund', 'figures.real', 'users.manage',

@@ -31,6 +31,8 @@ export const controlPaths = {
   transactions: '/control/transactions',
   transactionDetails: '/control/transactions/:id',
   users: '/control/users',
+  /** The audit trail (AUD-05): super_admin only. */
+  audit: '/control/audit',
   settings: '/control/settings',
   cards: '/control/cards',
   withdrawals: '/control/withdrawals',

@@ -4,9 +4,9 @@ import { loginRequest, loginResponse, meResponse } from '@paydesk/shared/schemas
 import { apiError, statusMessage } from '@paydesk/shared/schemas/common';
 import { errorBody, HttpError } from '../http/http-error';
 import { perAddressLimit } from '../security/register-defences';
-import { signIn } from './auth-service';
+import { auditWho } from '../audit/audit-log';
+import { signIn, signOut } from './auth-service';
 import { requireAuth } from './authorize';
-import { revokeSession } from './sessions-repository';
 import { AccountLockedError, LockoutUnavailableError } from './sign-in-lockout';
 
 export const SIGN_IN_UNAVAILABLE = 'Sign-in is temporarily unavailable. Please try again in a minute.';
@@ -27,7 +27,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request, reply) => {
       const { email, password } = request.body;
       try {
-        const data = await signIn(app.db, app.tokens, app.attempts, app.config, email, password);
+        const data = await signIn(app.db, app.tokens, app.attempts, app.config, email, password, auditWho(request));
         request.log.info({ email, userId: data.user.id }, 'signed in');
         return { status: 'success' as const, message: 'Login successful', data };
       } catch (error) {
@@ -52,7 +52,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     preHandler: app.authorize(),
     handler: async (request) => {
-      await revokeSession(app.db, requireAuth(request).sessionId);
+      await signOut(app.db, requireAuth(request), auditWho(request));
       return { status: 'success' as const, message: 'Logged out' };
     },
   });

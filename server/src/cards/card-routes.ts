@@ -8,8 +8,9 @@ import {
   MAX_ADDRESS_SEARCH_DIGITS,
 } from '@paydesk/shared/schemas/card';
 import { errorBody, HttpError, notFound } from '../http/http-error';
-import { findPoolCard, setPoolCardStatus } from './cards-repository';
-import { listCards, toWireCard, uploadCards, type CardListFilters, type CardPoolContext } from './cards-service';
+import { auditWho } from '../audit/audit-log';
+import { findPoolCard } from './cards-repository';
+import { listCards, setCardStatus, toWireCard, uploadCards, type CardListFilters, type CardPoolContext } from './cards-service';
 
 const security = [{ bearerAuth: [] }];
 const denied = { 401: apiError, 403: apiError };
@@ -58,7 +59,7 @@ export const cardRoutes: FastifyPluginAsyncZod = async (app) => {
     onRequest: app.authorize('cards.manage'),
     handler: async (request) => {
       const { id } = request.params;
-      if (!(await setPoolCardStatus(app.db, id, request.body.status))) throw notFound('Card not found');
+      if (!(await setCardStatus(app.db, id, request.body.status, auditWho(request)))) throw notFound('Card not found');
       const card = await findPoolCard(app.db, id);
       if (!card) throw notFound('Card not found');
       const verb = request.body.status === 'blocked' ? 'blocked' : 'unblocked';
@@ -81,7 +82,7 @@ export const cardRoutes: FastifyPluginAsyncZod = async (app) => {
     onRequest: app.authorize('cards.manage'),
     handler: async (request, reply) => {
       const file = await readUploadedFile(request, maxMb);
-      const result = await uploadCards(ctx, file);
+      const result = await uploadCards(ctx, file, auditWho(request));
       if (result.added + result.already_in_pool === 0) {
         return reply.code(422).send({ ...errorBody(422, `No card in the file could be accepted (${result.rejected_count} rows refused)`), data: result });
       }

@@ -65,6 +65,12 @@ export async function findPoolCard(db: Db, id: number): Promise<PoolCardRow | un
   return row;
 }
 
+/** The card's status, its row locked until the transaction ends; undefined when there is no such card. */
+export async function lockPoolCardStatus(tx: Db, id: number): Promise<CardStatus | undefined> {
+  const [row] = await tx.query<{ status: CardStatus }>('select status from pool_cards where id = $1 for update', [id]);
+  return row?.status;
+}
+
 /**
  * Block (a person's decision) or unblock (which also forgives the consecutive failures).
  * Blocking a card the pool already blocked keeps the first reason. False when there is no such card.

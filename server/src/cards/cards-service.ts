@@ -5,13 +5,14 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { Worker, type WorkerOptions } from 'node:worker_threads';
 import { digitsOnly } from '@paydesk/shared/cards/card-rules';
 import { CARD_NUMBER_MIN_DIGITS, isDigitsAndSeparators } from '@paydesk/shared/cards/card-number-text';
-import { HIDDEN_CVV, MAX_ADDRESS_SEARCH_DIGITS, MAX_CARD_ROWS, type CardsQuery, type CardUploadResult, type PoolCard } from '@paydesk/shared/schemas/card';
+import { HIDDEN_CVV, MAX_ADDRESS_SEARCH_DIGITS, MAX_CARD_ROWS, type CardsQuery, type CardStatus, type CardUploadResult, type PoolCard } from '@paydesk/shared/schemas/card';
+import { recordAudit, values, type AuditWho } from '../audit/audit-log';
 import type { Db } from '../db/db';
 import { cardFingerprint } from '../payments/payment-ids';
 import { HttpError } from '../http/http-error';
 import { STORED, type UploadJob, type UploadMessage } from './card-upload-messages';
 import { claimUploadTurn, discardFailedUploads, markUploadFailed, markUploadStored } from './card-uploads-repository';
-import { insertPoolCards, listPoolCards, type CardFilter, type PoolCardRow } from './cards-repository';
+import { insertPoolCards, listPoolCards, lockPoolCardStatus, setPoolCardStatus, type CardFilter, type PoolCardRow } from './cards-repository';
 
 export interface CardPoolContext {
   db: Db;
@@ -69,6 +70,17 @@ export async function listCards(ctx: CardPoolContext, query: CardListFilters) {
   return { data: rows.map(toWireCard), total };
 }
 
+/** Blocks or unblocks a card with its audit entry (AUD-04); false when there is no such card. */
+export async function setCardStatus(db: Db, id: number, status: CardStatus, who: AuditWho): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const before = await lockPoolCardStatus(tx, id);
+    if (before === undefined || !(await setPoolCardStatus(tx, id, status))) return false;
+    const action = status === 'blocked' ? 'card.blocked' : 'card.unblocked';
+    await recordAudit(tx, { action, who, target: { type: 'card', id }, changes: { status: { from: before, to: status } } });
+    return true;
+  });
+}
+
 /**
  * A bounded heap: the worker collects garbage early instead of growing the server's memory
  * (bench/card-upload.mjs: 100,000 rows need about 70 MB live), and a hostile file cannot
@@ -116,7 +128,7 @@ async function startStoring(db: Db): Promise<number> {
  * A card twice in the file is refused the second time; a card already in the pool is counted and
  * left as it is. `file` is the upload's to keep: it may be empty afterwards.
  */
-export async function uploadCards(ctx: CardPoolContext, file: Buffer, now: Date = new Date()): Promise<CardUploadResult> {
+export async function uploadCards(ctx: CardPoolContext, file: Buffer, who: AuditWho, now: Date = new Date()): Promise<CardUploadResult> {
   // The worker takes the file's memory over when the buffer has it alone (the caller's copy is
   // then empty): one copy less of a file of up to CARD_UPLOAD_MAX_MB in the server's memory.
   const whole = file.byteOffset === 0 && file.byteLength === file.buffer.byteLength;
@@ -136,19 +148,26 @@ export async function uploadCards(ctx: CardPoolContext, file: Buffer, now: Date 
         added += await insertPoolCards(ctx.db, message.cards, uploadId);
         worker.postMessage(STORED);
       }
-      if (message.type === 'done' && !(await markUploadStored(ctx.db, uploadId))) {
-        throw new Error('The card upload lost its turn to store before it ended');
-      }
-      uploadId = null;
     }
     if (message.type !== 'done') throw new Error('The upload worker ended without a summary');
-    return {
+    const result: CardUploadResult = {
       rows: message.rows,
       added,
       already_in_pool: message.accepted - added,
       rejected_count: message.rejectedCount,
       rejected: message.rejected,
     };
+    // The entry commits with the one statement that shows the cards; a file with none shown has no entry.
+    const storing = uploadId;
+    if (storing !== null) {
+      await ctx.db.transaction(async (tx) => {
+        if (!(await markUploadStored(tx, storing))) throw new Error('The card upload lost its turn to store before it ended');
+        const { rows, already_in_pool, rejected_count } = result;
+        await recordAudit(tx, { action: 'card.uploaded', who, target: { type: 'card_upload', id: storing }, changes: values({ rows, added, already_in_pool, rejected_count }) });
+      });
+      uploadId = null;
+    }
+    return result;
   } catch (error) {
     if (uploadId !== null) await discardUpload(ctx.db, uploadId);
     if ((error as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY') {

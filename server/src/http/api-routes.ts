@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { maskCardNumbers } from '@paydesk/shared/cards/card-number-text';
 import { apiError } from '@paydesk/shared/schemas/common';
 import { apiKeysRoutes } from '../api-keys/api-keys-routes';
+import { auditRoutes } from '../audit/audit-routes';
 import { authRoutes } from '../auth/auth-routes';
 import { cardRoutes } from '../cards/card-routes';
 import { acsRoutes } from '../payments/acs-routes';
@@ -29,6 +30,7 @@ export const apiRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(cardRoutes, { prefix: '/backend/cards' });
   await app.register(webhooksRoutes, { prefix: '/backend/webhooks' });
   await app.register(apiKeysRoutes, { prefix: '/backend' });
+  await app.register(auditRoutes, { prefix: '/backend/audit' });
   await app.register(publicPaymentRoutes);
   await app.register(merchantRoutes);
   await app.register(refundRoutes);

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiError } from '@paydesk/shared/schemas/common';
 import { idempotencyHeaders, refundCreatedResponse, refundFields } from '@paydesk/shared/schemas/refund';
 import { transactionDetailsParams } from '@paydesk/shared/schemas/transaction';
+import { auditWho } from '../audit/audit-log';
 import { requireAuth } from '../auth/authorize';
 import { idempotent } from '../idempotency/idempotency-keys';
 import { createRefund } from './refunds-service';
@@ -28,7 +29,7 @@ export const backendRefundRoutes: FastifyPluginAsyncZod = async (app) => {
         app.db,
         { scope: `user:${userId}`, key: request.headers['idempotency-key'], request: ['POST /api/backend/transactions/refunds', body] },
         async (tx) => {
-          const refund = await createRefund(tx, { userId, settleSeconds: app.config.refundSettleSeconds }, body);
+          const refund = await createRefund(tx, { userId, settleSeconds: app.config.refundSettleSeconds, audit: auditWho(request) }, body);
           return { statusCode: 201, body: { status: 'success', message: 'Refund created', data: refund } };
         },
       );

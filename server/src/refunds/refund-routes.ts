@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiError } from '@paydesk/shared/schemas/common';
 import { idempotencyHeaders, refundCreatedResponse, refundIdParams, refundRequest, refundResponse } from '@paydesk/shared/schemas/refund';
+import { auditWho } from '../audit/audit-log';
 import { notFound } from '../http/http-error';
 import { examples, withExample } from '../http/merchant-examples';
 import { idempotent } from '../idempotency/idempotency-keys';
@@ -33,7 +34,7 @@ export const refundRoutes: FastifyPluginAsyncZod = async (app) => {
         app.db,
         { scope: 'api', key: request.headers['idempotency-key'], request: ['POST /api/refunds', request.body] },
         async (tx) => {
-          const refund = await createRefund(tx, { userId: null, settleSeconds: app.config.refundSettleSeconds }, request.body);
+          const refund = await createRefund(tx, { userId: null, settleSeconds: app.config.refundSettleSeconds, audit: auditWho(request) }, request.body);
           return { statusCode: 201, body: { status: 'success', message: 'Refund created', data: refund } };
         },
       );

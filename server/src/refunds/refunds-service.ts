@@ -1,5 +1,6 @@
 import type { RefundObject } from '@paydesk/shared/schemas/merchant-objects';
 import type { RefundRequest } from '@paydesk/shared/schemas/refund';
+import { recordAudit, values, type AuditWho } from '../audit/audit-log';
 import type { Db } from '../db/db';
 import { HttpError, notFound } from '../http/http-error';
 import { decimalToCents, toWireMoney } from '../http/wire-money';
@@ -13,6 +14,8 @@ export interface Refunder {
   /** The staff member, or null for the merchant API. */
   userId: number | null;
   settleSeconds: number;
+  /** The staff member's request, or the merchant API's (no actor). */
+  audit: AuditWho;
 }
 
 export const newRefundId = () => randomId('re_', 24);
@@ -58,5 +61,6 @@ export async function createRefund(tx: Db, who: Refunder, body: RefundRequest): 
   await postRefund(tx, row.id, 'refund', taken.taken);
   const refund = row.object;
   await recordEvent(tx, 'refund.created', refund);
+  await recordAudit(tx, { action: 'refund.issued', who: who.audit, target: { type: 'refund', id: row.id }, changes: values({ transaction_id: payment.transaction_id, amount_cents: taken.taken, reason: body.reason, status: refund.status }) });
   return refund;
 }

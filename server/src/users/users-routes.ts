@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiError, statusMessage } from '@paydesk/shared/schemas/common';
 import { createUserRequest, updateUserBody, usersResponse, type AdminUser } from '@paydesk/shared/schemas/user';
+import { auditWho } from '../audit/audit-log';
 import { requireAuth } from '../auth/authorize';
 import { listUsers, type UserRecord } from './users-repository';
 import { createUser, deleteUser, updateUser } from './users-service';
@@ -34,7 +35,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { tags: ['users'], summary: 'Add an admin user', security: bearer, body: createUserRequest, response: { 201: statusMessage, ...refusals } },
     onRequest: manageUsers,
     handler: async (request, reply) => {
-      await createUser(app.db, requireAuth(request).userId, request.body);
+      await createUser(app.db, requireAuth(request).userId, request.body, auditWho(request));
       return reply.code(201).send({ status: 'success', message: 'User created successfully' });
     },
   });
@@ -50,7 +51,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     onRequest: manageUsers,
     handler: async (request) => {
-      await updateUser(app.db, requireAuth(request).userId, request.params.id, request.body);
+      await updateUser(app.db, requireAuth(request).userId, request.params.id, request.body, auditWho(request));
       return { status: 'success' as const, message: 'User updated successfully' };
     },
   });
@@ -59,7 +60,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { tags: ['users'], summary: 'Delete an admin user', security: bearer, params: userId, response: { 200: statusMessage, ...refusals } },
     onRequest: manageUsers,
     handler: async (request) => {
-      await deleteUser(app.db, requireAuth(request).userId, request.params.id);
+      await deleteUser(app.db, requireAuth(request).userId, request.params.id, auditWho(request));
       return { status: 'success' as const, message: 'User deleted successfully' };
     },
   });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiError } from '@paydesk/shared/schemas/common';
 import { withdrawRequest, withdrawResponse, withdrawalsResponse, type Withdrawal } from '@paydesk/shared/schemas/wallet';
+import { auditWho } from '../audit/audit-log';
 import { requireAuth } from '../auth/authorize';
 import { toWireMoney } from '../http/wire-money';
 import { listWithdrawals, type WithdrawalRow } from './withdrawals-repository';
@@ -56,7 +57,7 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request, reply) => {
       const { withdrawal, created } = await requestWithdrawal(
         app.db,
-        { userId: requireAuth(request).userId, idempotencyKey: request.headers['idempotency-key'], settleSeconds: app.config.withdrawalSettleSeconds },
+        { userId: requireAuth(request).userId, idempotencyKey: request.headers['idempotency-key'], settleSeconds: app.config.withdrawalSettleSeconds, audit: auditWho(request) },
         request.body,
       );
       if (!created) reply.header('idempotent-replayed', 'true');

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { WithdrawRequest } from '@paydesk/shared/schemas/wallet';
+import { recordAudit, values, type AuditWho } from '../audit/audit-log';
 import type { Db } from '../db/db';
 import { HttpError } from '../http/http-error';
 import { randomId } from '../payments/payment-ids';
@@ -11,6 +12,7 @@ export interface WithdrawalRequester {
   userId: number;
   idempotencyKey: string | undefined;
   settleSeconds: number;
+  audit: AuditWho;
 }
 
 export interface WithdrawalOutcome {
@@ -62,6 +64,7 @@ export async function requestWithdrawal(db: Db, who: WithdrawalRequester, body: 
       settleSeconds: who.settleSeconds,
     });
     await postWithdrawal(tx, withdrawal.id, 'withdrawal_requested', transfer('merchant_available', 'merchant_pending', amountCents));
+    await recordAudit(tx, { action: 'withdrawal.requested', who: who.audit, target: { type: 'withdrawal', id: withdrawal.id }, changes: values({ reference: withdrawal.reference, amount_cents: amountCents, status: withdrawal.status }) });
     return { withdrawal, created: true };
   });
 }

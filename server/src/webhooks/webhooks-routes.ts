@@ -6,6 +6,7 @@ import {
   createEndpointRequest, deliveryAttempt, endpointWithSecret, eventListQuery, resendRequest, rollSecretRequest, updateEndpointRequest,
   webhookEndpoint, webhookEvent, webhookPageQuery,
 } from '@paydesk/shared/schemas/webhooks';
+import { auditWho } from '../audit/audit-log';
 import { requireAuth } from '../auth/authorize';
 import { notFound } from '../http/http-error';
 import { pageWindow } from '../transactions/page-window';
@@ -37,20 +38,20 @@ export const webhooksRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/endpoints', {
     schema: { tags, security, summary: 'Add an endpoint; its signing secret is in this answer only', body: createEndpointRequest, response: { 201: withData(endpointWithSecret), 422: apiError, ...errors } },
     preHandler,
-    handler: async (request, reply) => reply.code(201).send({ status: 'success' as const, data: await service.create(request.body, requireAuth(request).userId) }),
+    handler: async (request, reply) => reply.code(201).send({ status: 'success' as const, data: await service.create(request.body, requireAuth(request).userId, auditWho(request)) }),
   });
 
   app.patch('/endpoints/:id', {
     schema: { tags, security, summary: 'Change an endpoint', params: idParams, body: updateEndpointRequest, response: { 200: withData(webhookEndpoint), 422: apiError, ...errors } },
     preHandler,
-    handler: async (request) => ({ status: 'success' as const, data: await service.update(request.params.id, request.body) }),
+    handler: async (request) => ({ status: 'success' as const, data: await service.update(request.params.id, request.body, auditWho(request)) }),
   });
 
   app.delete('/endpoints/:id', {
     schema: { tags, security, summary: 'Delete an endpoint (its pending deliveries end)', params: idParams, response: { 200: statusMessage, ...errors } },
     preHandler,
     handler: async (request) => {
-      await service.remove(request.params.id);
+      await service.remove(request.params.id, auditWho(request));
       return { status: 'success' as const, message: 'Endpoint deleted' };
     },
   });
@@ -58,7 +59,7 @@ export const webhooksRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/endpoints/:id/roll-secret', {
     schema: { tags, security, summary: 'A new signing secret; the old one signs too for grace_hours', params: idParams, body: rollSecretRequest, response: { 200: withData(endpointWithSecret), ...errors } },
     preHandler,
-    handler: async (request) => ({ status: 'success' as const, data: await service.roll(request.params.id, request.body.grace_hours) }),
+    handler: async (request) => ({ status: 'success' as const, data: await service.roll(request.params.id, request.body.grace_hours, auditWho(request)) }),
   });
 
   app.get('/endpoints/:id/attempts', {

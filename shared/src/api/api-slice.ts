@@ -36,7 +36,7 @@ const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError, P
 export const api = createApi({
   reducerPath: 'api',
   baseQuery,
-  tagTypes: ['Me', 'Dashboard', 'Transaction', 'User', 'Card', 'Wallet', 'Withdrawal', 'Checkout', 'WebhookEndpoint', 'WebhookAttempt', 'WebhookEvent', 'ApiKey', 'ApiRequest'],
+  tagTypes: ['Me', 'Dashboard', 'Transaction', 'User', 'Card', 'Wallet', 'Withdrawal', 'Checkout', 'WebhookEndpoint', 'WebhookAttempt', 'WebhookEvent', 'ApiKey', 'ApiRequest', 'AuditEntry'],
   endpoints: () => ({}),
 });
 

@@ -6,6 +6,7 @@ import CreditCardIcon from '@mui/icons-material/CreditCard';
 import AccountBalanceWalletIcon from '@mui/icons-material/AccountBalanceWallet';
 import WebhookIcon from '@mui/icons-material/Webhook';
 import VpnKeyIcon from '@mui/icons-material/VpnKey';
+import ManageSearchIcon from '@mui/icons-material/ManageSearch';
 
 export const navIcons: Record<string, ReactNode> = {
   dashboard: <DashboardIcon />,
@@ -15,4 +16,5 @@ export const navIcons: Record<string, ReactNode> = {
   withdrawals: <AccountBalanceWalletIcon />,
   developers: <WebhookIcon />,
   'developers/api-keys': <VpnKeyIcon />,
+  audit: <ManageSearchIcon />,
 };

@@ -5,7 +5,7 @@ import { SideNav } from './side-nav';
 const menu = () => screen.getAllByRole('link').map((l) => l.textContent?.trim()).filter((t) => t !== 'Settings');
 
 test.each([
-  ['super_admin', ['Dashboard', 'Transactions', 'User Management', 'Cards', 'Withdrawals', 'Developers', 'API keys']],
+  ['super_admin', ['Dashboard', 'Transactions', 'User Management', 'Audit Log', 'Cards', 'Withdrawals', 'Developers', 'API keys']],
   ['admin', ['Dashboard', 'Transactions', 'User Management', 'Cards', 'Withdrawals', 'Developers', 'API keys']],
   ['viewer', ['Dashboard', 'Transactions', 'Cards']],
 ] as const)('%s sees the menu of the roles table', (role, entries) => {
