@@ -86,7 +86,7 @@ function serverLayerZones() {
 
 // --- Package walls ------------------------------------------------------------------------------
 // What the server may import from shared: modules without UI (the card number forms are test data).
-const sharedServerSafe = ['cards', 'crypto', 'schemas', 'csv.ts', 'format.ts', 'page-window.ts', 'remote-packages.ts', 'remote-packages.json', 'roles.ts', 'routes.ts', 'testing/card-number-forms.tsx'];
+const sharedServerSafe = ['cards', 'crypto', 'schemas', 'csv.ts', 'format.ts', 'money.ts', 'page-window.ts', 'remote-packages.ts', 'remote-packages.json', 'roles.ts', 'routes.ts', 'testing/card-number-forms.tsx'];
 const sharedBrowserOnly = ['api', 'session', 'testing', 'theme', 'ui', 'store.ts', 'use-debounced-value.ts'];
 const uiPackages = ['react', 'react/*', 'react-dom', 'react-dom/*', '@mui/*', '@emotion/*', '@reduxjs/*', 'react-redux', 'react-router', 'react-router-dom', 'notistack', 'apexcharts', 'react-apexcharts', '@module-federation/*'];
 // Every workspace package but @paydesk/shared, by name.

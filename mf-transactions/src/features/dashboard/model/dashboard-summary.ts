@@ -1,5 +1,6 @@
 import type { DashboardSummary, TodayStats, TotalRevenue, TotalTransactions } from '@paydesk/shared/schemas/dashboard';
 import type { WalletBalance } from '@paydesk/shared/schemas/wallet';
+import { centsOf, centsToNumber } from '@paydesk/shared/money';
 
 export type Balances = Pick<DashboardSummary, 'available_balance' | 'pending_balance' | 'total_balance'>;
 
@@ -32,5 +33,5 @@ export function netMargin(summary: Pick<DashboardSummary, 'total_revenue' | 'tot
 
 /** Processing fees as the difference of gross and net, in cents to avoid float drift. */
 export function processingFees(summary: Pick<DashboardSummary, 'total_revenue' | 'total_net_revenue'>): number {
-  return (Math.round(Number(summary.total_revenue) * 100) - Math.round(Number(summary.total_net_revenue) * 100)) / 100;
+  return centsToNumber(centsOf(summary.total_revenue) - centsOf(summary.total_net_revenue));
 }
