@@ -205,6 +205,25 @@ export default defineConfig(
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
   },
+  {
+    // One way of doing each thing in the front ends (PLAT-13, docs/architecture.md): money through
+    // shared/src/money.ts, a failed call through shared/src/api/api-error.ts.
+    files: ['{shared,shell,mf-*}/src/**/*.{ts,tsx}'],
+    ignores: ['shared/src/money.ts', 'shared/src/api/api-error.ts', '**/*.test.{ts,tsx}', '**/testing/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'BinaryExpression[operator=/^[*\\/]$/] > Literal[value=100]',
+          message: 'Cents go through @paydesk/shared/money (centsToDecimal, decimalToCents, centsOf, centsToNumber, numberToCents); a percentage names its factor.',
+        },
+        {
+          selector: "BinaryExpression[operator='in'] > Literal.left[value='status']",
+          message: 'A failed call is read with readApiError (or endedBySignOut) of @paydesk/shared/api/api-error.',
+        },
+      ],
+    },
+  },
   // Package names too, for imports a resolver would not follow.
   {
     files: ['shared/**'],

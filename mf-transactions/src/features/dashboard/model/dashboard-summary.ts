@@ -2,6 +2,8 @@ import type { DashboardSummary, TodayStats, TotalRevenue, TotalTransactions } fr
 import type { WalletBalance } from '@paydesk/shared/schemas/wallet';
 import { centsOf, centsToNumber } from '@paydesk/shared/money';
 
+const PERCENT = 100;
+
 export type Balances = Pick<DashboardSummary, 'available_balance' | 'pending_balance' | 'total_balance'>;
 
 /** The dashboard summary (DATA-06), put together from the calls that answer its parts. */
@@ -28,7 +30,8 @@ export const SAMPLE_SUMMARY: DashboardSummary = {
 /** Net margin in percent (net revenue over gross), for roles that see real figures. */
 export function netMargin(summary: Pick<DashboardSummary, 'total_revenue' | 'total_net_revenue'>): number {
   const gross = Number(summary.total_revenue);
-  return gross === 0 ? 0 : Math.round((Number(summary.total_net_revenue) / gross) * 10_000) / 100;
+  // In hundredths of a percent, rounded, then in percent: two decimals.
+  return gross === 0 ? 0 : Math.round((Number(summary.total_net_revenue) / gross) * 10_000) / PERCENT;
 }
 
 /** Processing fees as the difference of gross and net, in cents to avoid float drift. */
