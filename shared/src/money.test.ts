@@ -25,7 +25,7 @@ test('typed and wire decimals are read to the exact cent', () => {
   expect(decimalToCents('-3.10')).toBe(-310);
   expect(decimalToCents('-0.00')).toBe(0);
   expect(Object.is(decimalToCents('-0'), 0)).toBe(true);
-  // Float arithmetic gives 1.005 * 100 = 100.49999…, 4.35 * 100 = 434.99999…: the digits never do.
+  // In floats 4.35 * 100 is 434.99999999999994; read from the digits it is 435 with no rounding.
   expect(decimalToCents('4.35')).toBe(435);
   expect(decimalToCents('1.15')).toBe(115);
   expect(decimalToCents('90071992547409.91')).toBe(Number.MAX_SAFE_INTEGER);

@@ -12,7 +12,6 @@ export const atLeastOneCent = (amount: number): boolean => numberToCents(amount)
 /** The largest amount one payment may carry, in USD. */
 export const MAX_PAYMENT_AMOUNT = 1_000_000;
 
-
 /**
  * An amount to pay, in USD: above 0, whole cents, at least one cent and at most
  * MAX_PAYMENT_AMOUNT. The one rule of the merchant's checkout amount, the card payment payload
