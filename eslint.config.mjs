@@ -88,7 +88,7 @@ function serverLayerZones() {
 
 // --- Package walls ------------------------------------------------------------------------------
 // What the server may import from shared: modules without UI (the card number forms are test data).
-const sharedServerSafe = ['cards', 'crypto', 'schemas', 'csv.ts', 'format.ts', 'page-window.ts', 'remote-packages.ts', 'remote-packages.json', 'roles.ts', 'routes.ts', 'testing/card-number-forms.tsx'];
+const sharedServerSafe = ['cards', 'crypto', 'schemas', 'csv.ts', 'format.ts', 'money.ts', 'page-window.ts', 'remote-packages.ts', 'remote-packages.json', 'roles.ts', 'routes.ts', 'testing/card-number-forms.tsx'];
 const sharedBrowserOnly = ['api', 'session', 'testing', 'theme', 'ui', 'store.ts', 'use-debounced-value.ts'];
 const uiPackages = ['react', 'react/*', 'react-dom', 'react-dom/*', '@mui/*', '@emotion/*', '@reduxjs/*', 'react-redux', 'react-router', 'react-router-dom', 'notistack', 'apexcharts', 'react-apexcharts', '@module-federation/*'];
 // Every workspace package but @paydesk/shared, by name.
@@ -205,6 +205,25 @@ export default defineConfig(
     rules: {
       // Cycles between modules; type-only imports do not count (they vanish at run time).
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
+  {
+    // One way of doing each thing in the front ends (PLAT-13, docs/architecture.md): money through
+    // shared/src/money.ts, a failed call through shared/src/api/api-error.ts.
+    files: ['{shared,shell,mf-*}/src/**/*.{ts,tsx}'],
+    ignores: ['shared/src/money.ts', 'shared/src/api/api-error.ts', '**/*.test.{ts,tsx}', '**/testing/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'BinaryExpression[operator=/^[*\\/]$/] > Literal[value=100]',
+          message: 'Cents go through @paydesk/shared/money (centsToDecimal, decimalToCents, centsOf, centsToNumber, numberToCents); a percentage names its factor.',
+        },
+        {
+          selector: "BinaryExpression[operator='in'] > Literal.left[value='status']",
+          message: 'A failed call is read with readApiError (or endedBySignOut) of @paydesk/shared/api/api-error.',
+        },
+      ],
     },
   },
   // Package names too, for imports a resolver would not follow.

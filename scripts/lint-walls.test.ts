@@ -16,6 +16,7 @@ interface Case {
 const paths = 'import-x/no-restricted-paths';
 const names = 'no-restricted-imports';
 const cycle = 'import-x/no-cycle';
+const oneWay = 'no-restricted-syntax';
 
 const cases: Case[] = [
   // shared imports no app.
@@ -53,6 +54,12 @@ const cases: Case[] = [
   // Module cycles: checkouts-service.ts imports payment-ids.ts, which must not import it back.
   { name: 'a cycle between server modules', filePath: 'server/src/payments/payment-ids.ts', code: "export { createCheckout } from './checkouts-service';\n", refusedBy: cycle },
   { name: 'an import without a cycle', filePath: 'server/src/payments/payment-ids.ts', code: "export { transactionGuard } from '../db/transaction-guard';\n" },
+
+  // One way of doing each thing in the front ends (PLAT-13): money and failed calls through shared.
+  { name: 'a remote converting cents by hand', filePath: 'mf-wallet/src/fixture.ts', code: 'export const dollars = (cents: number) => cents / 100;\n', refusedBy: oneWay },
+  { name: 'the shell reading an error status by hand', filePath: 'shell/src/fixture.ts', code: "export const answered = (e: object) => 'status' in e;\n", refusedBy: oneWay },
+  { name: 'the money module converting cents', filePath: 'shared/src/money.ts', code: 'export const dollars = (cents: number) => cents / 100;\n' },
+  { name: 'a remote reading an error with readApiError', filePath: 'mf-wallet/src/fixture.ts', code: "import { readApiError } from '@paydesk/shared/api/api-error';\nexport const status = (e: unknown) => readApiError(e).status;\n" },
 ];
 
 let results: { ruleId: string | null; message: string }[][];

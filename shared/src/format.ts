@@ -1,10 +1,12 @@
+import { centsToNumber } from './money';
+
 /** One way to show money, counts and dates everywhere (USD, en-US). */
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 /** Formats a wire decimal ("1234.50") or integer cents as "$1,234.50". */
 export function formatMoney(amount: string | number, unit: 'decimal' | 'cents' = 'decimal'): string {
   const value = typeof amount === 'string' ? Number(amount) : amount;
-  return usd.format(unit === 'cents' ? value / 100 : value);
+  return usd.format(unit === 'cents' ? centsToNumber(value) : value);
 }
 
 const usdCompact = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', notation: 'compact', minimumFractionDigits: 0, maximumFractionDigits: 1 });

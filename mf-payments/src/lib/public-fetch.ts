@@ -1,5 +1,6 @@
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import type { z } from 'zod/mini';
+import { readApiError } from '@paydesk/shared/api/api-error';
 
 /**
  * The payer pages' calls to the public API, without Redux: the pay form and the widget render
@@ -51,15 +52,7 @@ export async function publicFetch<S extends z.ZodMiniType>(
  * text when the API could not be reached, the API's message for a 4xx/5xx, else the fallback.
  */
 export function publicErrorMessage(error: unknown, fallback: string, network = fallback): string {
-  if (typeof error !== 'object' || error === null || !('status' in error)) return fallback;
-  const { status } = error as { status: unknown };
-  if (status === 'CUSTOM_ERROR') return String((error as unknown as { error: unknown }).error);
-  if (status === 'FETCH_ERROR' || status === 'TIMEOUT_ERROR') return network;
-  const data = (error as { data?: unknown }).data;
-  if (typeof data === 'object' && data !== null && 'message' in data && typeof data.message === 'string' && data.message) return data.message;
-  return fallback;
+  const { status, message } = readApiError(error);
+  if (status === 'network' || status === 'timeout') return network;
+  return message ?? fallback;
 }
-
-/** HTTP status of a failed call, when the API answered. */
-export const httpStatusOf = (error: unknown): number | undefined =>
-  typeof error === 'object' && error !== null && 'status' in error && typeof error.status === 'number' ? error.status : undefined;

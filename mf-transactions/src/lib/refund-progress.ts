@@ -1,8 +1,7 @@
 import { formatMoney } from '@paydesk/shared/format';
+import { centsOf as cents } from '@paydesk/shared/money';
 import type { RefundReason } from '@paydesk/shared/schemas/merchant-objects';
 import type { Transaction } from '@paydesk/shared/schemas/transaction';
-
-const cents = (decimal: string): number => Math.round(Number(decimal) * 100);
 
 /** What is still left to refund of a successful payment, in cents (0 for any other status). */
 export function leftToRefundCents(t: Pick<Transaction, 'status' | 'payment_amount' | 'amount_refunded'>): number {

@@ -39,15 +39,3 @@ export const api = createApi({
   tagTypes: ['Me', 'Dashboard', 'Transaction', 'User', 'Card', 'Wallet', 'Withdrawal', 'Checkout', 'WebhookEndpoint', 'WebhookAttempt', 'WebhookEvent', 'ApiKey', 'ApiRequest', 'AuditEntry'],
   endpoints: () => ({}),
 });
-
-/** The message of an API error body ({status: 'error', message}), if there is one. */
-export function apiErrorMessage(error: unknown): string | undefined {
-  if (typeof error === 'object' && error !== null && 'data' in error) {
-    const data = (error as { data: unknown }).data;
-    if (typeof data === 'object' && data !== null && 'message' in data) {
-      const message = (data as { message: unknown }).message;
-      if (typeof message === 'string' && message.length > 0) return message;
-    }
-  }
-  return undefined;
-}

@@ -1,16 +1,16 @@
 // No zod here, so the pay form can check an amount without loading any schema library.
+import { isWholeCents, numberToCents } from '../money';
+
+export { isWholeCents };
 
 /**
  * At least one whole cent once rounded: a tiny positive float such as 5e-324 passes `positive()` and
  * even `multipleOf(0.01)`, then rounds to 0 cents, which the database refuses.
  */
-export const atLeastOneCent = (amount: number): boolean => Math.round(amount * 100) >= 1;
+export const atLeastOneCent = (amount: number): boolean => numberToCents(amount) >= 1;
 
 /** The largest amount one payment may carry, in USD. */
 export const MAX_PAYMENT_AMOUNT = 1_000_000;
-
-/** No part of a cent: a third decimal is refused, never rounded (it would be a cent the payer did not choose). */
-export const isWholeCents = (amount: number): boolean => Math.abs(amount * 100 - Math.round(amount * 100)) < 1e-6;
 
 /**
  * An amount to pay, in USD: above 0, whole cents, at least one cent and at most

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isWholeCents } from '../money';
 import { atLeastOneCent, money, statusMessage, withData } from './common';
 
 export const walletBalance = z.object({ available_balance: money, pending: money, total: money });
@@ -27,14 +28,13 @@ export type Withdrawal = z.infer<typeof withdrawal>;
 
 const required = 'Please fill in all required fields';
 /** Whole cents: 12.34 yes, 12.345 no (a tolerance absorbs binary float noise such as 0.1 + 0.2). */
-const hasAtMostTwoDecimals = (value: number) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6;
 
 export const withdrawRequest = z.object({
   amount: z
     .number()
     .positive('Please enter a valid amount')
     .max(10_000_000, 'The amount is too large')
-    .refine(hasAtMostTwoDecimals, 'The amount may have at most two decimals')
+    .refine(isWholeCents, 'The amount may have at most two decimals')
     .refine(atLeastOneCent, 'Please enter a valid amount'),
   account_number: z
     .string()

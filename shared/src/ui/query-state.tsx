@@ -1,9 +1,8 @@
 import type { ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
+import { Loading } from '@paydesk/shared/ui/loading';
 
 interface QueryStateProps<T> {
   isLoading: boolean;
@@ -18,13 +17,7 @@ interface QueryStateProps<T> {
 
 /** The one way a page renders a query: loading, error, empty or data. */
 export function QueryState<T>({ isLoading, error, data, isEmpty, emptyText, errorText, onRetry, children }: QueryStateProps<T>) {
-  if (isLoading) {
-    return (
-      <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }} role="status" aria-label="Loading">
-        <CircularProgress />
-      </Box>
-    );
-  }
+  if (isLoading) return <Loading />;
   if (error || data === undefined) {
     return (
       <Alert severity="error" action={onRetry ? <Button color="inherit" size="small" onClick={onRetry}>Retry</Button> : undefined}>

@@ -1,7 +1,8 @@
 import { lazy, Suspense } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { ThemeProviders } from '@paydesk/shared/ui/theme-providers';
-import { Loading, RemotePage } from '../remotes/remote-page';
+import { Loading } from '@paydesk/shared/ui/loading';
+import { RemotePage } from '../remotes/remote-page';
 import { AppErrorBoundary } from './app-error-boundary';
 import { publicPages } from './areas';
 import { RouteError } from './route-error';

@@ -1,6 +1,5 @@
 import { lazy, Suspense, useMemo, useState, type ComponentType } from 'react';
-import Box from '@mui/material/Box';
-import CircularProgress from '@mui/material/CircularProgress';
+import { Loading } from '@paydesk/shared/ui/loading';
 import { RemoteBoundary } from './remote-boundary';
 import { loadRemoteModule, retryReloadsPage } from './remote-loader';
 
@@ -15,15 +14,6 @@ async function importPage(id: string): Promise<{ default: ComponentType }> {
   const module = await loadRemoteModule<{ default: ComponentType }>(id);
   if (!module?.default) throw new Error(`${id} exposes no default component`);
   return module;
-}
-
-/** What an area shows while its code loads. */
-export function Loading() {
-  return (
-    <Box sx={{ display: 'flex', justifyContent: 'center', py: 8 }} role="status" aria-label="Loading">
-      <CircularProgress />
-    </Box>
-  );
 }
 
 /** Renders a page exposed by a remote; a failure stays inside this area and can be retried. */

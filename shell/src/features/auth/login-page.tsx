@@ -10,7 +10,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import Visibility from '@mui/icons-material/Visibility';
 import VisibilityOff from '@mui/icons-material/VisibilityOff';
-import { apiErrorMessage } from '@paydesk/shared/api/api-slice';
+import { readApiError } from '@paydesk/shared/api/api-error';
 import { controlPaths } from '@paydesk/shared/routes';
 import { selectIsSignedIn, signedIn } from '@paydesk/shared/session/session-slice';
 import { useAppDispatch, useAppSelector } from '@paydesk/shared/store';
@@ -38,9 +38,8 @@ export function LoginPage() {
       navigate(controlPaths.dashboard, { replace: true });
       return;
     }
-    const error = result.error;
-    const isServerAnswer = typeof error === 'object' && error !== null && 'status' in error && typeof error.status === 'number';
-    if (isServerAnswer) notify('error', 'Login Failed', apiErrorMessage(error) ?? 'Invalid username or password');
+    const error = readApiError(result.error);
+    if (typeof error.status === 'number') notify('error', 'Login Failed', error.message ?? 'Invalid username or password');
     else notify('error', 'Error', 'An error occurred during login');
   };
 

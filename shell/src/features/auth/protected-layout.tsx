@@ -1,10 +1,9 @@
 import { useEffect } from 'react';
 import { Navigate, Outlet } from 'react-router-dom';
-import Box from '@mui/material/Box';
-import CircularProgress from '@mui/material/CircularProgress';
 import { controlPaths } from '@paydesk/shared/routes';
 import { selectCurrentUser, signedIn } from '@paydesk/shared/session/session-slice';
 import { useAppDispatch, useAppSelector } from '@paydesk/shared/store';
+import { Loading } from '@paydesk/shared/ui/loading';
 import { useMeQuery } from './auth-api';
 
 /** /control: signed-out visitors go to the login page; the stored session is checked with the server first. */
@@ -24,12 +23,6 @@ export function ProtectedLayout() {
   }, [me.data, session.token, user, dispatch]);
 
   if (session.token === null) return <Navigate to={controlPaths.login} replace />;
-  if (me.isLoading) {
-    return (
-      <Box sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center' }} role="status" aria-label="Loading session">
-        <CircularProgress />
-      </Box>
-    );
-  }
+  if (me.isLoading) return <Loading label="Loading session" fill />;
   return <Outlet />;
 }

@@ -1,14 +1,8 @@
 import Button from '@mui/material/Button';
+import { endedBySignOut } from '@paydesk/shared/api/api-error';
 import type { PoolCard } from '@paydesk/shared/schemas/card';
 import { notify } from '@paydesk/shared/ui/notify';
 import { useSetCardStatusMutation } from '../api/cards-api';
-
-/**
- * A 401 ends the session through the shared base query, with its own toast, and the reset of the
- * API state aborts this very request: neither gets the failure toast.
- */
-const sessionEnded = (error: unknown) =>
-  typeof error === 'object' && error !== null && (('status' in error && error.status === 401) || ('name' in error && error.name === 'AbortError'));
 
 /** Block on an active card, Unblock on a blocked one (CARD-06); the row changes when the server accepts. */
 export function CardStatusButton({ card }: { card: PoolCard }) {
@@ -19,7 +13,7 @@ export function CardStatusButton({ card }: { card: PoolCard }) {
     const result = await setStatus({ id: card.id, status: blocking ? 'blocked' : 'active' });
     if (result.data) {
       notify('success', 'Status Updated', `Card has been ${result.data.status === 'blocked' ? 'blocked' : 'unblocked'} successfully`);
-    } else if (!sessionEnded(result.error)) {
+    } else if (!endedBySignOut(result.error)) {
       notify('error', 'Error', 'Failed to update card status');
     }
   };

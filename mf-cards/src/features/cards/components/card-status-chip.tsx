@@ -1,11 +1,11 @@
-import Chip from '@mui/material/Chip';
 import type { CardStatus } from '@paydesk/shared/schemas/card';
+import { StatusChip, type StatusTone } from '@paydesk/shared/ui/status-chip';
 
-const look: Record<CardStatus, { label: string; color: 'success' | 'error' }> = {
-  active: { label: 'active', color: 'success' },
-  blocked: { label: 'blocked', color: 'error' },
+const look: Record<CardStatus, { label: string; tone: StatusTone }> = {
+  active: { label: 'active', tone: 'success' },
+  blocked: { label: 'blocked', tone: 'error' },
 };
 
 export function CardStatusChip({ status }: { status: CardStatus }) {
-  return <Chip size="small" label={look[status].label} color={look[status].color} data-testid="card-status" />;
+  return <StatusChip label={look[status].label} tone={look[status].tone} data-testid="card-status" />;
 }

@@ -2,6 +2,8 @@ import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 
+const PERCENT = 100;
+
 /** While the file goes up: the share sent (0 to 1); then the server reads it: `processing`. */
 export type UploadPhase = { kind: 'sending'; sent: number } | { kind: 'processing' };
 
@@ -14,7 +16,7 @@ export function UploadProgress({ phase }: { phase: UploadPhase }) {
       </Box>
     );
   }
-  const percent = Math.round(Math.min(Math.max(phase.sent, 0), 1) * 100);
+  const percent = Math.round(Math.min(Math.max(phase.sent, 0), 1) * PERCENT);
   return (
     <Box role="status">
       <LinearProgress variant="determinate" value={percent} aria-label="Upload progress" />

@@ -9,7 +9,8 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import { checkEndpoint, type EndpointFormErrors, type EndpointFormValues, type EndpointInput } from '../model/endpoint-form';
-import { apiErrorCode, reportFailure } from '../model/outcome';
+import { readApiError } from '@paydesk/shared/api/api-error';
+import { reportFailure } from '../model/outcome';
 import { EventTypeCheckboxes } from './event-type-checkboxes';
 
 interface Props {
@@ -45,7 +46,7 @@ export function EndpointDialog({ title, submitLabel, initial, save, onClose }: P
     setBusy(false);
     if (!failure) return;
     reportFailure(failure.error, 'The endpoint could not be saved');
-    if (apiErrorCode(failure.error) === 'webhook_url_refused') setErrors({ url: 'This address does not take webhooks: use a public http or https address' });
+    if (readApiError(failure.error).code === 'webhook_url_refused') setErrors({ url: 'This address does not take webhooks: use a public http or https address' });
   };
 
   return (

@@ -1,24 +1,22 @@
-import Chip from '@mui/material/Chip';
 import type { DeliveryAttempt, WebhookEndpoint } from '@paydesk/shared/schemas/webhooks';
+import { StatusChip, type StatusTone } from '@paydesk/shared/ui/status-chip';
 
-type Color = 'success' | 'error' | 'warning' | 'default';
-
-const endpointLook: Record<WebhookEndpoint['status'], { label: string; color: Color }> = {
-  enabled: { label: 'Enabled', color: 'success' },
-  disabled: { label: 'Disabled', color: 'default' },
-  failing: { label: 'Failing', color: 'error' },
+const endpointLook: Record<WebhookEndpoint['status'], { label: string; tone: StatusTone }> = {
+  enabled: { label: 'Enabled', tone: 'success' },
+  disabled: { label: 'Disabled', tone: 'neutral' },
+  failing: { label: 'Failing', tone: 'error' },
 };
 
-const attemptLook: Record<DeliveryAttempt['status'], { label: string; color: Color }> = {
-  pending: { label: 'Pending', color: 'warning' },
-  succeeded: { label: 'Succeeded', color: 'success' },
-  failed: { label: 'Failed', color: 'error' },
+const attemptLook: Record<DeliveryAttempt['status'], { label: string; tone: StatusTone }> = {
+  pending: { label: 'Pending', tone: 'warning' },
+  succeeded: { label: 'Succeeded', tone: 'success' },
+  failed: { label: 'Failed', tone: 'error' },
 };
 
 export function EndpointStatusChip({ status }: { status: WebhookEndpoint['status'] }) {
-  return <Chip size="small" label={endpointLook[status].label} color={endpointLook[status].color} data-testid="endpoint-status" />;
+  return <StatusChip label={endpointLook[status].label} tone={endpointLook[status].tone} data-testid="endpoint-status" />;
 }
 
 export function AttemptStatusChip({ status }: { status: DeliveryAttempt['status'] }) {
-  return <Chip size="small" label={attemptLook[status].label} color={attemptLook[status].color} data-testid="attempt-status" />;
+  return <StatusChip label={attemptLook[status].label} tone={attemptLook[status].tone} data-testid="attempt-status" />;
 }

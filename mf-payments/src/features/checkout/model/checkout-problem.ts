@@ -1,5 +1,6 @@
 import type { CheckoutRequest } from '@paydesk/shared/schemas/checkout';
-import { httpStatusOf, publicErrorMessage } from '../../../lib/public-fetch';
+import { readApiError } from '@paydesk/shared/api/api-error';
+import { publicErrorMessage } from '../../../lib/public-fetch';
 
 /** Which card the widget shows instead of the Secure Payment card (CHK-02, ERR-01 to ERR-04). */
 export interface CheckoutProblem {
@@ -20,7 +21,7 @@ export function checkoutRefusal(checkout: CheckoutRequest): CheckoutProblem | nu
  * (the network, a 5xx, an answer that does not open) gets Payment Error with Try Again.
  */
 export function validationProblem(error: unknown): CheckoutProblem {
-  const status = httpStatusOf(error);
+  const { status } = readApiError(error);
   if (status === 400 || status === 404) return { card: 'Invalid Reference', message: publicErrorMessage(error, 'Invalid reference') };
   return {
     card: 'Payment Error',

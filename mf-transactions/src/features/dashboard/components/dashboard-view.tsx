@@ -1,9 +1,7 @@
 import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import DownloadIcon from '@mui/icons-material/Download';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import { can } from '@paydesk/shared/roles';
@@ -12,6 +10,7 @@ import { selectCurrentUser } from '@paydesk/shared/session/session-slice';
 import { useAppSelector } from '@paydesk/shared/store';
 import { notify } from '@paydesk/shared/ui/notify';
 import { PageHeader } from '@paydesk/shared/ui/page-header';
+import { Loading } from '@paydesk/shared/ui/loading';
 import { downloadText } from '@paydesk/shared/csv';
 import { allSummaryFields, dashboardReport, dashboardReportName } from '../model/dashboard-report';
 import { useGetChartDataQuery } from '../api/dashboard-api';
@@ -60,7 +59,7 @@ export function DashboardView() {
         </Alert>
       ) : null}
       {isLoading || !summary ? (
-        <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }} role="status" aria-label="Loading"><CircularProgress /></Box>
+        <Loading />
       ) : (
         <SummaryCards summary={summary} sample={isSample} realFigures={realFigures} withBalances={withBalances} />
       )}

@@ -1,5 +1,6 @@
 import type { ChartItem, DashboardSummary } from '@paydesk/shared/schemas/dashboard';
 import { toCsv } from '@paydesk/shared/csv';
+import { centsOf, centsToDecimal } from '@paydesk/shared/money';
 
 const labels: Record<keyof DashboardSummary, string> = {
   total_revenue: 'Total Revenue', total_net_revenue: 'Total Net Revenue', total_refunds: 'Total Refunds',
@@ -15,17 +16,14 @@ const labels: Record<keyof DashboardSummary, string> = {
 
 export const dashboardReportName = (now: Date): string => `dashboard-report-${now.toISOString().slice(0, 10)}.csv`;
 
-const cents = (money: string): number => Math.round(Number(money) * 100);
-const decimal = (value: number): string => `${value < 0 ? '-' : ''}${(Math.abs(value) / 100).toFixed(2)}`;
-
 /**
  * The chart's days (or months) as an accountant reads them (DASH-08): the sales made that day,
  * the refunds that succeeded that day as a negative line, and what is left.
  */
 function dailyLines(points: readonly ChartItem[]): string {
   return toCsv(['Date', 'Sales', 'Refunds', 'Revenue', 'Transactions'], points.map((p) => {
-    const refunds = cents(p.refunds);
-    return [p.date, decimal(cents(p.amount) + refunds), decimal(-refunds), p.amount, p.transactions];
+    const refunds = centsOf(p.refunds);
+    return [p.date, centsToDecimal(centsOf(p.amount) + refunds), centsToDecimal(-refunds), p.amount, p.transactions];
   }));
 }
 

@@ -1,5 +1,8 @@
 import type { DashboardSummary, TodayStats, TotalRevenue, TotalTransactions } from '@paydesk/shared/schemas/dashboard';
 import type { WalletBalance } from '@paydesk/shared/schemas/wallet';
+import { centsOf, centsToNumber } from '@paydesk/shared/money';
+
+const PERCENT = 100;
 
 export type Balances = Pick<DashboardSummary, 'available_balance' | 'pending_balance' | 'total_balance'>;
 
@@ -27,10 +30,11 @@ export const SAMPLE_SUMMARY: DashboardSummary = {
 /** Net margin in percent (net revenue over gross), for roles that see real figures. */
 export function netMargin(summary: Pick<DashboardSummary, 'total_revenue' | 'total_net_revenue'>): number {
   const gross = Number(summary.total_revenue);
-  return gross === 0 ? 0 : Math.round((Number(summary.total_net_revenue) / gross) * 10_000) / 100;
+  // In hundredths of a percent, rounded, then in percent: two decimals.
+  return gross === 0 ? 0 : Math.round((Number(summary.total_net_revenue) / gross) * 10_000) / PERCENT;
 }
 
 /** Processing fees as the difference of gross and net, in cents to avoid float drift. */
 export function processingFees(summary: Pick<DashboardSummary, 'total_revenue' | 'total_net_revenue'>): number {
-  return (Math.round(Number(summary.total_revenue) * 100) - Math.round(Number(summary.total_net_revenue) * 100)) / 100;
+  return centsToNumber(centsOf(summary.total_revenue) - centsOf(summary.total_net_revenue));
 }

@@ -1,12 +1,11 @@
 import { useEffect } from 'react';
+import { readApiError } from '@paydesk/shared/api/api-error';
 import type { DashboardSummary } from '@paydesk/shared/schemas/dashboard';
 import { notify } from '@paydesk/shared/ui/notify';
 import {
   useGetDashboardWalletBalanceQuery, useGetTodayStatsQuery, useGetTotalRevenueQuery, useGetTotalTransactionsQuery,
 } from '../api/dashboard-api';
 import { combineSummary, SAMPLE_SUMMARY } from './dashboard-summary';
-
-const isUnauthorized = (error: unknown) => typeof error === 'object' && error !== null && 'status' in error && error.status === 401;
 
 export interface DashboardData {
   summary: DashboardSummary | undefined;
@@ -25,7 +24,7 @@ export function useDashboardData(withBalances: boolean): DashboardData {
   const wallet = useGetDashboardWalletBalanceQuery(undefined, { skip: !withBalances });
   const parts = withBalances ? [revenue, counts, stats, wallet] : [revenue, counts, stats];
   const failure = parts.find((part) => part.error)?.error;
-  const isSample = failure !== undefined && !isUnauthorized(failure);
+  const isSample = failure !== undefined && readApiError(failure).status !== 401;
 
   useEffect(() => {
     if (isSample) notify('error', 'Error', 'Failed to fetch dashboard data.');

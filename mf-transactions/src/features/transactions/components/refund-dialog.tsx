@@ -8,9 +8,10 @@ import DialogTitle from '@mui/material/DialogTitle';
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { apiErrorMessage } from '@paydesk/shared/api/api-slice';
+import { endedBySignOut, readApiError } from '@paydesk/shared/api/api-error';
 import { newIdempotencyKey } from '@paydesk/shared/api/idempotency-key';
 import { formatMoney } from '@paydesk/shared/format';
+import { centsToDecimal, numberToCents } from '@paydesk/shared/money';
 import { refundReasons, type RefundReason } from '@paydesk/shared/schemas/merchant-objects';
 import { refundFields } from '@paydesk/shared/schemas/refund';
 import type { Transaction } from '@paydesk/shared/schemas/transaction';
@@ -24,12 +25,9 @@ interface Props {
   onClose: () => void;
 }
 
-const sessionEnded = (error: unknown) =>
-  typeof error === 'object' && error !== null && (('status' in error && error.status === 401) || ('name' in error && error.name === 'AbortError'));
-
 /** Refund (REF-10): amount (what is left by default), reason and note, then a confirmation step. */
 export function RefundDialog({ transaction: t, leftCents, onClose }: Props) {
-  const [amount, setAmount] = useState((leftCents / 100).toFixed(2));
+  const [amount, setAmount] = useState(centsToDecimal(leftCents));
   const [reason, setReason] = useState<RefundReason>('requested_by_customer');
   const [note, setNote] = useState('');
   const [confirming, setConfirming] = useState(false);
@@ -37,7 +35,7 @@ export function RefundDialog({ transaction: t, leftCents, onClose }: Props) {
   // One key per dialog opening: a double click or a retry after a lost answer refunds once.
   const key = useRef(newIdempotencyKey());
   const parsed = refundFields.safeParse({ amount: Number(amount), reason, note: note.trim() ? note : undefined });
-  const tooMuch = parsed.success && Math.round(Number(amount) * 100) > leftCents;
+  const tooMuch = parsed.success && numberToCents(Number(amount)) > leftCents;
   const problem = !parsed.success ? (parsed.error.issues[0]?.message ?? 'Invalid refund') : tooMuch ? `At most ${formatMoney(leftCents, 'cents')} is left to refund` : null;
 
   const next = (event: FormEvent) => {
@@ -50,8 +48,8 @@ export function RefundDialog({ transaction: t, leftCents, onClose }: Props) {
     if (result.data) {
       notify('success', 'Refund created', `Refund of ${formatMoney(result.data.data.amount)} is on its way to the card`);
       onClose();
-    } else if (!sessionEnded(result.error)) {
-      notify('error', 'Refund failed', apiErrorMessage(result.error) ?? 'Please try again');
+    } else if (!endedBySignOut(result.error)) {
+      notify('error', 'Refund failed', readApiError(result.error).message ?? 'Please try again');
       setConfirming(false);
     }
   };

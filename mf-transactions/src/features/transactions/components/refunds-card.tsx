@@ -1,12 +1,12 @@
 import Box from '@mui/material/Box';
-import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import { formatDateTime, formatMoney } from '@paydesk/shared/format';
 import type { RefundObject, RefundStatus } from '@paydesk/shared/schemas/merchant-objects';
+import { StatusChip, type StatusTone } from '@paydesk/shared/ui/status-chip';
 import { reasonLabels } from '../../../lib/refund-progress';
 import { InfoCard } from './info-card';
 
-const statusColour: Record<RefundStatus, 'warning' | 'success' | 'error'> = { pending: 'warning', succeeded: 'success', failed: 'error' };
+const statusTone: Record<RefundStatus, StatusTone> = { pending: 'warning', succeeded: 'success', failed: 'error' };
 const statusLabel: Record<RefundStatus, string> = { pending: 'Pending', succeeded: 'Succeeded', failed: 'Failed' };
 
 /** The payment's refunds, oldest first: amount, status, reason, who and when (REF-10). */
@@ -21,7 +21,7 @@ export function RefundsCard({ refunds }: { refunds: readonly RefundObject[] }) {
             <Box component="li" key={r.id} data-testid="refund-row" sx={{ display: 'grid', gap: 0.25, pb: 1.5, borderBottom: 1, borderColor: 'divider' }}>
               <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
                 <Typography sx={{ fontWeight: 600 }}>{formatMoney(r.amount)}</Typography>
-                <Chip size="small" label={statusLabel[r.status]} color={statusColour[r.status]} />
+                <StatusChip label={statusLabel[r.status]} tone={statusTone[r.status]} />
                 <Typography variant="body2" color="text.secondary">{reasonLabels[r.reason]}</Typography>
               </Box>
               <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>

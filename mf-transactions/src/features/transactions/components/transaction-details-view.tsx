@@ -1,14 +1,15 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { Link as RouterLink } from 'react-router-dom';
+import { readApiError } from '@paydesk/shared/api/api-error';
 import { can } from '@paydesk/shared/roles';
 import { controlPaths } from '@paydesk/shared/routes';
 import { selectCurrentUser } from '@paydesk/shared/session/session-slice';
 import { useAppSelector } from '@paydesk/shared/store';
 import { PageHeader } from '@paydesk/shared/ui/page-header';
+import { Loading } from '@paydesk/shared/ui/loading';
 import { StatusBadge } from '../../../components/status-badge';
 import { useState } from 'react';
 import { useErrorToast } from '../../../lib/use-error-toast';
@@ -21,12 +22,10 @@ import { RefundsCard } from './refunds-card';
 import { TimelineCard } from './timeline-card';
 import { TransactionSummaryCard } from './transaction-summary-card';
 
-const isNotFound = (error: unknown) => typeof error === 'object' && error !== null && 'status' in error && error.status === 404;
-
 export function TransactionDetailsView({ id }: { id: string }) {
   const user = useAppSelector(selectCurrentUser);
   const query = useGetTransactionDetailsQuery(id);
-  useErrorToast(isNotFound(query.error) ? undefined : query.error, query.requestId, 'Error', 'Failed to load transaction details');
+  useErrorToast(readApiError(query.error).status === 404 ? undefined : query.error, query.requestId, 'Error', 'Failed to load transaction details');
   const t = query.data;
   const [refunding, setRefunding] = useState(false);
   const left = t ? leftToRefundCents(t) : 0;
@@ -40,7 +39,7 @@ export function TransactionDetailsView({ id }: { id: string }) {
     <>
       <PageHeader title="Transaction Details" actions={<>{back}{refund}{t ? <StatusBadge status={t.status} place="details" /> : null}</>} />
       {query.isLoading ? (
-        <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }} role="status" aria-label="Loading"><CircularProgress /></Box>
+        <Loading />
       ) : !t ? (
         <Typography sx={{ py: 6, textAlign: 'center' }} color="text.secondary">Transaction not found</Typography>
       ) : (

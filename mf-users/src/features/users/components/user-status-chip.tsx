@@ -1,5 +1,5 @@
-import Chip from '@mui/material/Chip';
 import type { UserStatus } from '@paydesk/shared/schemas/user';
+import { StatusChip } from '@paydesk/shared/ui/status-chip';
 
 export const statusLabel = (status: UserStatus): string => {
   switch (status) {
@@ -14,5 +14,5 @@ export const statusLabel = (status: UserStatus): string => {
 
 /** USR-05: only active shows green; the others show red. */
 export function UserStatusChip({ status }: { status: UserStatus }) {
-  return <Chip size="small" label={statusLabel(status)} color={status === 'active' ? 'success' : 'error'} data-status={status} />;
+  return <StatusChip label={statusLabel(status)} tone={status === 'active' ? 'success' : 'error'} data-status={status} />;
 }

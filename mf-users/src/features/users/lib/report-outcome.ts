@@ -1,4 +1,4 @@
-import { apiErrorMessage } from '@paydesk/shared/api/api-slice';
+import { readApiError } from '@paydesk/shared/api/api-error';
 import type { StatusMessage } from '@paydesk/shared/schemas/common';
 import { notify } from '@paydesk/shared/ui/notify';
 
@@ -12,11 +12,6 @@ export interface OutcomeTexts {
 
 export const UNEXPECTED_ERROR = 'An unexpected error occurred';
 
-/** The server answered (with any HTTP status), as opposed to the call not getting through. */
-const isServerAnswer = (error: unknown): boolean =>
-  typeof error === 'object' && error !== null &&
-  (('status' in error && typeof error.status === 'number') || 'originalStatus' in error);
-
 /**
  * USR-07 and ERR-09: success only when status is 'success'; a non-OK response or another status
  * gives an Error toast with the server message or the fallback; a failed call gives
@@ -28,7 +23,10 @@ export function reportOutcome(result: MutationResult, texts: OutcomeTexts): bool
     return true;
   }
   if (result.data) notify('error', 'Error', result.data.message || texts.fallback);
-  else if (isServerAnswer(result.error)) notify('error', 'Error', apiErrorMessage(result.error) ?? texts.fallback);
-  else notify('error', 'Error', UNEXPECTED_ERROR);
+  else {
+    // The server answered with any HTTP status, as opposed to the call not getting through.
+    const error = readApiError(result.error);
+    notify('error', 'Error', error.httpStatus === undefined ? UNEXPECTED_ERROR : (error.message ?? texts.fallback));
+  }
   return false;
 }

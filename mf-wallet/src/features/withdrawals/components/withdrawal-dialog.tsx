@@ -8,19 +8,12 @@ import DialogTitle from '@mui/material/DialogTitle';
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { apiErrorMessage } from '@paydesk/shared/api/api-slice';
+import { endedBySignOut, readApiError } from '@paydesk/shared/api/api-error';
 import { formatMoney } from '@paydesk/shared/format';
 import { notify } from '@paydesk/shared/ui/notify';
 import { useRequestWithdrawalMutation } from '../api/wallet-api';
 import { amountCents, checkWithdrawal, cleanAmount, emptyForm, submitDisabled, type WithdrawalForm } from '../model/withdrawal-checks';
 import { newIdempotencyKey } from '@paydesk/shared/api/idempotency-key';
-
-/**
- * A 401 ends the session silently (AUTH-07, ERR-11): the shared base query signs out, which resets
- * the API state and so aborts this very request. Neither case gets a toast.
- */
-const sessionEnded = (error: unknown) =>
-  typeof error === 'object' && error !== null && (('status' in error && error.status === 401) || ('name' in error && error.name === 'AbortError'));
 
 const fields: readonly { name: Exclude<keyof WithdrawalForm, 'amount' | 'reason'>; label: string; max: number }[] = [
   { name: 'account_number', label: 'Account Number', max: 34 },
@@ -50,8 +43,9 @@ export function WithdrawalDialog({ availableCents, onClose }: { availableCents: 
     if (result.data) {
       notify('success', 'Withdrawal Requested', `Withdrawal of ${formatMoney(checked.body.amount)} has been submitted for processing`);
       onClose();
-    } else if (!sessionEnded(result.error)) {
-      notify('error', 'Withdrawal Failed', apiErrorMessage(result.error) ?? 'Please try again');
+    } else if (!endedBySignOut(result.error)) {
+      // A 401 ends the session silently (AUTH-07, ERR-11).
+      notify('error', 'Withdrawal Failed', readApiError(result.error).message ?? 'Please try again');
     }
   };
 

@@ -1,13 +1,13 @@
-import Chip from '@mui/material/Chip';
 import type { WithdrawalStatus } from '@paydesk/shared/schemas/wallet';
+import { StatusChip, type StatusTone } from '@paydesk/shared/ui/status-chip';
 
-const look: Record<WithdrawalStatus, { label: string; color: 'warning' | 'success' | 'error' | 'default' }> = {
-  pending: { label: 'Pending', color: 'warning' },
-  completed: { label: 'Completed', color: 'success' },
-  failed: { label: 'Failed', color: 'error' },
-  cancelled: { label: 'Cancelled', color: 'default' },
+const look: Record<WithdrawalStatus, { label: string; tone: StatusTone }> = {
+  pending: { label: 'Pending', tone: 'warning' },
+  completed: { label: 'Completed', tone: 'success' },
+  failed: { label: 'Failed', tone: 'error' },
+  cancelled: { label: 'Cancelled', tone: 'neutral' },
 };
 
 export function WithdrawalStatusChip({ status }: { status: WithdrawalStatus }) {
-  return <Chip size="small" label={look[status].label} color={look[status].color} data-testid="withdrawal-status" />;
+  return <StatusChip label={look[status].label} tone={look[status].tone} data-testid="withdrawal-status" />;
 }

@@ -15,6 +15,7 @@ import { filterWithdrawals, parseStatusFilter, statusOptions, type StatusFilter 
 import { WITHDRAWALS_CSV, withdrawalsCsv } from '../model/withdrawals-csv';
 import { downloadText } from '@paydesk/shared/csv';
 import { formatCount } from '@paydesk/shared/format';
+import { centsOf } from '@paydesk/shared/money';
 import { WalletBalanceCard } from './wallet-balance-card';
 import { WithdrawalDialog } from './withdrawal-dialog';
 import { WithdrawalsTable } from './withdrawals-table';
@@ -35,7 +36,7 @@ export function WithdrawalsView() {
     downloadText(WITHDRAWALS_CSV, withdrawalsCsv(rows));
     notify('success', 'Export Complete', `${formatCount(rows.length)} withdrawal${rows.length === 1 ? '' : 's'} exported to ${WITHDRAWALS_CSV}`);
   };
-  const availableCents = balance.data ? Math.round(Number(balance.data.available_balance) * 100) : 0;
+  const availableCents = balance.data ? centsOf(balance.data.available_balance) : 0;
 
   return (
     <Box>

@@ -1,5 +1,6 @@
 import type { WithdrawRequestInput } from '@paydesk/shared/schemas/wallet';
 import { formatMoney } from '@paydesk/shared/format';
+import { centsToNumber, decimalToCents } from '@paydesk/shared/money';
 
 export interface WithdrawalForm {
   amount: string;
@@ -14,7 +15,7 @@ export const emptyForm: WithdrawalForm = { amount: '', account_number: '', bank_
 export type CheckResult = { ok: true; body: WithdrawRequestInput } | { ok: false; title: string; message: string };
 
 /** Whole cents of the amount field, or NaN when it is not a number. */
-export const amountCents = (amount: string): number => (amount.trim() === '' ? Number.NaN : Math.round(Number(amount) * 100));
+export const amountCents = (amount: string): number => decimalToCents(amount) ?? Number.NaN;
 
 /** The amount field keeps digits and one dot, at most two decimals (WAL-03, the amount rule of PAY-02). */
 export const cleanAmount = (typed: string): string => {
@@ -36,6 +37,6 @@ export function checkWithdrawal(form: WithdrawalForm, availableCents: number): C
   if (!accountNumber || !bankName || !accountName) return { ok: false, title: 'Missing Information', message: 'Please fill in all required fields' };
   return {
     ok: true,
-    body: { amount: cents / 100, account_number: accountNumber, bank_name: bankName, account_name: accountName, reason: form.reason.trim() },
+    body: { amount: centsToNumber(cents), account_number: accountNumber, bank_name: bankName, account_name: accountName, reason: form.reason.trim() },
   };
 }
