@@ -174,6 +174,35 @@ describe('each action writes exactly one entry', () => {
     expect(await written(() => call('DELETE', `/endpoints/${id}`))).toEqual([]);
     expect(JSON.stringify(await entriesAfter(0))).not.toContain(secret);
   });
+
+  it('API key created, rolled and revoked; a refused revoke writes none', async () => {
+    const call = (url: string, payload?: object) =>
+      t.app.inject({ method: 'POST', url: `/api/backend/api-keys${url}`, headers: as(adminToken), ...(payload ? { payload } : {}) });
+    const secrets: string[] = [];
+    let id = '';
+    const [created] = await written(async () => {
+      const { data } = (await call('', { name: 'Audit key', kind: 'secret' })).json() as { data: { key: { id: string; prefix: string }; secret: string } };
+      ({ id } = data.key);
+      secrets.push(data.secret);
+    });
+    expect(created).toMatchObject({ action: 'api_key.created', target_type: 'api_key', target_id: id, actor_email: 'admin@paydesk.test', changes: { name: { to: 'Audit key' }, kind: { to: 'secret' } } });
+    const [rolled, ...none] = await written(async () => {
+      secrets.push(((await call(`/${id}/roll`, { grace_hours: 0 })).json() as { data: { secret: string } }).data.secret);
+    });
+    expect(none).toEqual([]);
+    expect(rolled).toMatchObject({ action: 'api_key.rolled', target_id: id, changes: { grace_hours: { to: 0 } } });
+    const next = ((await t.app.inject({ method: 'GET', url: '/api/backend/api-keys', headers: as(adminToken) })).json() as { data: { id: string; name: string; status: string }[] })
+      .data.find((key) => key.name === 'Audit key' && key.status === 'active')!;
+    const revoked = await written(() => call(`/${next.id}/revoke`));
+    expect(revoked.map((e) => [e.action, e.target_id])).toEqual([['api_key.revoked', next.id]]);
+    // The demo secret key is the last lasting one of its kind: refused, and nothing written.
+    const demo = ((await t.app.inject({ method: 'GET', url: '/api/backend/api-keys', headers: as(adminToken) })).json() as { data: { id: string; kind: string; status: string }[] })
+      .data.filter((key) => key.kind === 'secret' && key.status === 'active');
+    expect(demo).toHaveLength(1);
+    expect(await written(async () => expect((await call(`/${demo[0]!.id}/revoke`)).statusCode).toBe(409))).toEqual([]);
+    const trail = JSON.stringify(await entriesAfter(0));
+    for (const secret of secrets) expect(trail).not.toContain(secret);
+  });
 });
 
 describe('an entry commits or rolls back with its action', () => {

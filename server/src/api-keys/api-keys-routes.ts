@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { apiKey, apiKeyWithSecret, apiRequestEntry, createApiKeyRequest, requestLogQuery, rollApiKeyRequest } from '@paydesk/shared/schemas/api-keys';
 import { apiError, withData } from '@paydesk/shared/schemas/common';
 import { paginated } from '@paydesk/shared/schemas/transaction';
-import { requireAuth } from '../auth/authorize';
+import { auditWho } from '../audit/audit-log';
 import { pageWindow } from '../transactions/page-window';
 import { apiKeysService } from './api-keys-service';
 import { listRequests } from './request-log';
@@ -27,7 +27,7 @@ export const apiKeysRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/api-keys', {
     schema: { tags, security, summary: 'Create a key; the whole key is in this answer only', body: createApiKeyRequest, response: { 201: withData(apiKeyWithSecret), ...errors } },
     preHandler,
-    handler: async (request, reply) => reply.code(201).send({ status: 'success' as const, message: 'API key created', data: await service.create(request.body, requireAuth(request).userId) }),
+    handler: async (request, reply) => reply.code(201).send({ status: 'success' as const, message: 'API key created', data: await service.create(request.body, auditWho(request)) }),
   });
 
   app.post('/api-keys/:id/roll', {
@@ -37,14 +37,14 @@ export const apiKeysRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     preHandler,
     handler: async (request) => ({
-      status: 'success' as const, message: 'API key rolled', data: await service.roll(request.params.id, request.body.grace_hours, requireAuth(request).userId),
+      status: 'success' as const, message: 'API key rolled', data: await service.roll(request.params.id, request.body.grace_hours, auditWho(request)),
     }),
   });
 
   app.post('/api-keys/:id/revoke', {
     schema: { tags, security, summary: 'End a key now (never the last active key of its kind: 409)', params: idParams, response: { 200: withData(apiKey), 409: apiError, ...errors } },
     preHandler,
-    handler: async (request) => ({ status: 'success' as const, message: 'API key revoked', data: await service.revoke(request.params.id) }),
+    handler: async (request) => ({ status: 'success' as const, message: 'API key revoked', data: await service.revoke(request.params.id, auditWho(request)) }),
   });
 
   app.get('/api-requests', {

@@ -1,4 +1,5 @@
 import type { ApiKey, ApiKeyKind, ApiKeyWithSecret, CreateApiKeyRequest } from '@paydesk/shared/schemas/api-keys';
+import { recordAudit, values, type AuditWho } from '../audit/audit-log';
 import type { Mode } from '../config';
 import type { Db } from '../db/db';
 import { HttpError, notFound } from '../http/http-error';
@@ -28,6 +29,7 @@ export function toApiKey(row: repo.KeyRow): ApiKey {
 }
 
 const newKeyId = () => randomId('key_', 24);
+const keyTarget = (id: string) => ({ type: 'api_key' as const, id });
 
 async function insertNew(tx: Db, kind: ApiKeyKind, name: string, key: string, createdBy: number | null): Promise<string> {
   const id = newKeyId();
@@ -54,26 +56,29 @@ export function apiKeysService(db: Db, keyring: Keyring, mode: Mode) {
   return {
     list: async (): Promise<ApiKey[]> => (await repo.listKeys(db)).map(toApiKey),
 
-    async create(input: CreateApiKeyRequest, createdBy: number | null): Promise<ApiKeyWithSecret> {
+    async create(input: CreateApiKeyRequest, who: AuditWho): Promise<ApiKeyWithSecret> {
       const secret = newKey(input.kind, mode);
       const id = await db.transaction(async (tx) => {
         await repo.bumpKeyVersion(tx);
-        return insertNew(tx, input.kind, input.name, secret, createdBy);
+        const created = await insertNew(tx, input.kind, input.name, secret, who.actor?.id ?? null);
+        await recordAudit(tx, { action: 'api_key.created', who, target: keyTarget(created), changes: values({ name: input.name, kind: input.kind, prefix: prefixOf(secret) }) });
+        return created;
       });
       await keyring.reload();
       return { key: toApiKey(await found(id)), secret };
     },
 
     /** A new key now; the old one works `graceHours` more (0: it ends now) (KEY-05). */
-    async roll(id: string, graceHours: number, createdBy: number | null): Promise<ApiKeyWithSecret> {
+    async roll(id: string, graceHours: number, who: AuditWho): Promise<ApiKeyWithSecret> {
       const { next, secret } = await db.transaction(async (tx) => {
         await repo.bumpKeyVersion(tx);
         const old = await repo.findKey(tx, id);
         if (!old) throw notFound('API key not found');
         if (old.revoked_at !== null || old.expired) throw new HttpError(409, 'This key no longer works: create a new one instead', 'api_key_ended');
         const key = newKey(old.kind, mode);
-        const next = await insertNew(tx, old.kind, old.name, key, createdBy);
+        const next = await insertNew(tx, old.kind, old.name, key, who.actor?.id ?? null);
         await repo.endAfter(tx, id, graceHours, next);
+        await recordAudit(tx, { action: 'api_key.rolled', who, target: keyTarget(id), changes: { prefix: { from: old.prefix, to: prefixOf(key) }, grace_hours: { to: graceHours } } });
         return { next, secret: key };
       });
       if (graceHours === 0) keyring.forget(id);
@@ -82,7 +87,7 @@ export function apiKeysService(db: Db, keyring: Keyring, mode: Mode) {
     },
 
     /** Ends a key at once; the last lasting key of a kind stays (409) (KEY-06, KEY-07). */
-    async revoke(id: string): Promise<ApiKey> {
+    async revoke(id: string, who: AuditWho): Promise<ApiKey> {
       await db.transaction(async (tx) => {
         await repo.bumpKeyVersion(tx);
         const key = await repo.findKey(tx, id);
@@ -90,6 +95,7 @@ export function apiKeysService(db: Db, keyring: Keyring, mode: Mode) {
         if (key.revoked_at !== null) return;
         if (key.expires_at === null && (await repo.countLasting(tx, key.kind, id)) === 0) throw lastKeyRefusal(key.kind);
         await repo.revokeKey(tx, id);
+        await recordAudit(tx, { action: 'api_key.revoked', who, target: keyTarget(id), changes: values({ prefix: key.prefix }) });
       });
       keyring.forget(id);
       await keyring.reload();

@@ -50,7 +50,7 @@ export const auditFields: Record<AuditAction, readonly string[]> = {
   'webhook_endpoint.rolled': ['previous_secret_expires_at'],
   'webhook_endpoint.deleted': ['url'],
   'api_key.created': ['name', 'kind', 'prefix'],
-  'api_key.rolled': ['prefix'],
+  'api_key.rolled': ['prefix', 'grace_hours'],
   'api_key.revoked': ['prefix'],
 };
 
