@@ -1,5 +1,5 @@
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
 import { Link } from 'react-router-dom';
 import { controlPaths } from '@paydesk/shared/routes';
 
@@ -9,18 +9,16 @@ const lists = [
 ] as const;
 
 /**
- * The Developers area's two lists, as links: not MUI's Tabs, a compound component the remotes
- * avoid (docs/decisions/native-selects-in-remotes.md).
+ * The Developers area's two lists: MUI's navigation tabs, each a link to its own address, the
+ * current one marked as the page (docs/decisions/mui-contexts-shared-by-path.md).
  */
 export function DevelopersTabs({ current }: { current: 'webhooks' | 'events' }) {
   return (
-    <Box component="nav" aria-label="Developers" sx={{ display: 'flex', gap: 1, mb: 3, pb: 1, borderBottom: 1, borderColor: 'divider' }}>
+    <Tabs value={current} role="navigation" aria-label="Developers" sx={{ mb: 3, borderBottom: 1, borderColor: 'divider' }}>
       {lists.map((list) => (
-        <Button key={list.key} component={Link} to={list.to} variant={list.key === current ? 'contained' : 'text'}
-          aria-current={list.key === current ? 'page' : undefined}>
-          {list.label}
-        </Button>
+        <Tab key={list.key} value={list.key} label={list.label} component={Link} to={list.to}
+          aria-current={list.key === current ? 'page' : undefined} />
       ))}
-    </Box>
+    </Tabs>
   );
 }
