@@ -73,6 +73,15 @@ describe.each<Theme>(['light', 'dark'])('in the %s theme', (theme) => {
     await page.getByRole('heading', { name: 'Transaction Details' }).waitFor();
     await page.waitForLoadState('networkidle');
     found['/control/transactions/{id}'] = await violations(page);
+    // MUI's Tabs (the Developers lists) and an open Select menu, in remotes (PLAT-12).
+    await page.goto('/control/developers');
+    await page.getByRole('tab', { name: 'Webhooks', selected: true }).waitFor();
+    await page.waitForLoadState('networkidle');
+    found['/control/developers'] = await violations(page);
+    await page.goto('/control/transactions');
+    await page.getByRole('combobox', { name: 'Status' }).click();
+    await page.getByRole('listbox').getByRole('option', { name: 'All Status' }).waitFor();
+    found['/control/transactions, Status menu open'] = await violations(page);
     expect(found).toEqual(Object.fromEntries(Object.keys(found).map((path) => [path, []])));
     await page.context().close();
   });

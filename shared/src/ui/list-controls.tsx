@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import InputAdornment from '@mui/material/InputAdornment';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import { SelectField } from '@paydesk/shared/ui/select-field';
+import { SelectField } from './select-field';
 
 interface SearchFieldProps {
   value: string;

@@ -4,7 +4,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
 import { formatCount } from '../format';
 import { pageButtons } from '../page-window';
-import { SelectField } from '@paydesk/shared/ui/select-field';
+import { SelectField } from './select-field';
 
 interface Props<Size extends number> {
   page: number;
@@ -21,8 +21,6 @@ interface Props<Size extends number> {
 /**
  * First, previous, at most 5 numbered pages, next, last; the range text; the page size. The
  * buttons wrap: in one row they are wider than a phone.
- * The page size is a native select: remotes render this, and MUI's Menu-based Select breaks
- * across federation containers (docs/decisions/native-selects-in-remotes.md).
  */
 export function PaginationBar<Size extends number>({ page, lastPage, from, to, total, perPage, pageSizes, onPage, onPerPage }: Props<Size>) {
   const atStart = page <= 1;
