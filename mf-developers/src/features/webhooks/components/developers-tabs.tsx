@@ -1,3 +1,4 @@
+import Box from '@mui/material/Box';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { Link } from 'react-router-dom';
@@ -14,11 +15,13 @@ const lists = [
  */
 export function DevelopersTabs({ current }: { current: 'webhooks' | 'events' }) {
   return (
-    <Tabs value={current} role="navigation" aria-label="Developers" sx={{ mb: 3, borderBottom: 1, borderColor: 'divider' }}>
-      {lists.map((list) => (
-        <Tab key={list.key} value={list.key} label={list.label} component={Link} to={list.to}
-          aria-current={list.key === current ? 'page' : undefined} />
-      ))}
-    </Tabs>
+    <Box component="nav" aria-label="Developers" sx={{ mb: 3, borderBottom: 1, borderColor: 'divider' }}>
+      <Tabs value={current} aria-label="Developers">
+        {lists.map((list) => (
+          <Tab key={list.key} value={list.key} label={list.label} component={Link} to={list.to}
+            aria-current={list.key === current ? 'page' : undefined} />
+        ))}
+      </Tabs>
+    </Box>
   );
 }
