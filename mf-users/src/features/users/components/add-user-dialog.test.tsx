@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { manageableRoles } from '@paydesk/shared/roles';
 import { renderWithProviders, sessionOf, testUsers } from '@paydesk/shared/testing/render';
