@@ -76,4 +76,21 @@ describe.each<Theme>(['light', 'dark'])('in the %s theme', (theme) => {
     expect(found).toEqual(Object.fromEntries(Object.keys(found).map((path) => [path, []])));
     await page.context().close();
   });
+
+  test("MUI's Tabs and an open Select menu in remotes (PLAT-14)", async () => {
+    const page = await themedPage(theme);
+    await signIn(page, 'super_admin');
+    await page.waitForURL('**/control/dashboard');
+    const found: Record<string, string[]> = {};
+    await page.goto('/control/developers');
+    await page.getByRole('tab', { name: 'Webhooks', selected: true }).waitFor();
+    await page.waitForLoadState('networkidle');
+    found['/control/developers'] = await violations(page);
+    await page.goto('/control/transactions');
+    await page.getByRole('combobox', { name: 'Status' }).click();
+    await page.getByRole('listbox').getByRole('option', { name: 'All Status' }).waitFor();
+    found['/control/transactions, Status menu open'] = await violations(page);
+    expect(found).toEqual({ '/control/developers': [], '/control/transactions, Status menu open': [] });
+    await page.context().close();
+  });
 });

@@ -2,11 +2,12 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { baseUrl, launchBrowser, newPage } from '../support/browser';
 import { signIn } from '../support/accounts';
 import { startServer, type RunningServer } from '../support/server';
 import { serveFolder } from '../support/static-server';
+import { chooseOption } from '../support/select';
 
 const root = resolve(__dirname, '../..');
 let browser: Browser;
@@ -84,6 +85,44 @@ test('the shell starts even when a remote is down', async () => {
   await page.getByText('Dashboard is unavailable').waitFor();
   await page.getByRole('link', { name: 'Cards' }).click();
   await page.getByRole('heading', { name: 'Card Management' }).waitFor();
+  await page.context().close();
+});
+
+/** Where MUI's MenuList context is in the page's share scope: who provides it, who uses it. */
+const menuListContextShare = (page: Page) => page.evaluate(() => {
+  type Shared = { from: string; loaded?: boolean; useIn: string[] };
+  const hosts = (globalThis as unknown as { __FEDERATION__: { __SHARE__: Record<string, { default: Record<string, Record<string, Shared>> }> } }).__FEDERATION__.__SHARE__;
+  const versions = Object.values(hosts).map((scopes) => scopes.default['@mui/material/MenuList/MenuListContext.mjs'] ?? {});
+  return versions.flatMap((byVersion) => Object.entries(byVersion).map(([version, shared]) => ({ version, from: shared.from, loaded: Boolean(shared.loaded), useIn: [...shared.useIn].sort() })));
+});
+
+/** How many copies of MUI's MenuList context module the page has downloaded, in every container's chunks. */
+const menuListContextCopies = (page: Page) => page.evaluate(() => {
+  const chunkArrays = Object.keys(globalThis).filter((key) => key.startsWith('webpackChunk')).map((key) => (globalThis as unknown as Record<string, [unknown, Record<string, () => void>][]>)[key] ?? []);
+  return chunkArrays.flat().flatMap(([, factories]) => Object.values(factories)).filter((factory) => String(factory).includes('MenuListContext is missing')).length;
+});
+
+test("remotes' Selects and MenuItems use the shell's one copy of MUI's contexts: choosing shows the value and closes the menu", async () => {
+  const page = await newPage(browser);
+  await signIn(page, 'admin');
+  await page.waitForURL('**/control/dashboard');
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Transactions' }).click();
+  const status = page.getByRole('combobox', { name: 'Status' });
+  await chooseOption(status, 'Failed'); // the menu closes
+  expect(await status.textContent()).toBe('Failed');
+  await page.waitForURL((url) => url.searchParams.get('status') === 'failed');
+
+  // A second remote, in the same page, with its Select inside its Dialog.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'User Management' }).click();
+  await page.getByRole('button', { name: 'Add User' }).click();
+  const role = page.getByRole('dialog', { name: 'Add User' }).getByRole('combobox', { name: 'Role' });
+  await chooseOption(role, 'Admin');
+  expect(await role.textContent()).toBe('Admin');
+  await page.getByRole('dialog', { name: 'Add User' }).getByRole('button', { name: 'Cancel' }).click();
+
+  // One MenuList context in the page: the shell's, used by both remotes (PLAT-14).
+  expect(await menuListContextShare(page)).toEqual([{ version: expect.any(String), from: 'shell', loaded: true, useIn: expect.arrayContaining(['mf_transactions', 'mf_users']) }]);
+  expect(await menuListContextCopies(page)).toBe(1);
   await page.context().close();
 });
 

@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, newPage } from '../support/browser';
 import { signIn } from '../support/accounts';
+import { chooseOption } from '../support/select';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -28,7 +29,7 @@ async function refund(page: Page, amount: string | null, confirmation: string): 
   await page.getByRole('button', { name: 'Refund', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Refund payment' });
   if (amount !== null) await dialog.getByLabel('Amount').fill(amount);
-  await dialog.getByLabel('Reason').selectOption('requested_by_customer');
+  await chooseOption(dialog.getByRole('combobox', { name: 'Reason' }), 'Requested by customer');
   await dialog.getByRole('button', { name: 'Continue' }).click();
   await dialog.getByText(confirmation, { exact: true }).waitFor();
   await dialog.getByRole('button', { name: 'Confirm refund' }).click();

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, newPage } from '../support/browser';
 import { signIn, type DemoRole } from '../support/accounts';
+import { chooseOption } from '../support/select';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -117,12 +118,12 @@ test('filter, search, page size and paging drive the requests and rows; export e
   await page.getByText(`of ${count(disputed.total)} results`).waitFor();
   expect(new Set(await page.getByTestId('status-badge').allInnerTexts())).toEqual(new Set(['Disputed']));
 
-  await page.getByRole('combobox', { name: 'Status' }).selectOption({ label: 'All Status' });
+  await chooseOption(page.getByRole('combobox', { name: 'Status' }), 'All Status');
   const all = await apiGet<{ total: number; data: Row[] }>(page, 'all-transactions?per_page=10');
   expect(await shownTotal(showing(page, 1, 10), all.total)).toBeGreaterThanOrEqual(all.total);
   await page.getByRole('button', { name: 'Page 2' }).click();
   expect(await shownTotal(showing(page, 11, 20))).toBeGreaterThanOrEqual(all.total);
-  await page.getByRole('combobox', { name: 'Per page' }).selectOption('25');
+  await chooseOption(page.getByRole('combobox', { name: 'Per page' }), '25');
   expect(await shownTotal(showing(page, 1, 25))).toBeGreaterThanOrEqual(all.total);
   expect(lastQuery()).toEqual({ page: '1', per_page: '25' });
   expect(await rows.count()).toBe(25);

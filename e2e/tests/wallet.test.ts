@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, newPage } from '../support/browser';
 import { signIn } from '../support/accounts';
+import { chooseOption } from '../support/select';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -82,7 +83,7 @@ test('a request lowers Available at once and shows as Pending; filter and export
   await row.getByText('Pending').waitFor();
   expect(await row.getByRole('cell').nth(1).innerText()).toBe('$10.25');
 
-  await page.getByRole('combobox', { name: 'Status' }).selectOption({ label: 'Pending' });
+  await chooseOption(page.getByRole('combobox', { name: 'Status' }), 'Pending');
   const pendingCount = Number((await page.getByText(/^Withdrawal History \(\d+\)$/).innerText()).match(/\d+/)![0]);
   expect(pendingCount).toBeGreaterThanOrEqual(1);
   expect(await page.getByTestId('withdrawal-status').allInnerTexts()).toEqual(Array(pendingCount).fill('Pending'));
@@ -95,7 +96,7 @@ test('a request lowers Available at once and shows as Pending; filter and export
   expect(lines).toHaveLength(pendingCount + 1);
   expect(lines.some((line) => line.includes(',10.25,E2E-55501234,E2E Bank,E2E Merchant,pending,'))).toBe(true);
 
-  await page.getByRole('combobox', { name: 'Status' }).selectOption({ label: 'Cancelled' });
+  await chooseOption(page.getByRole('combobox', { name: 'Status' }), 'Cancelled');
   await page.getByText('No withdrawals found matching your criteria').waitFor();
   await page.close();
 });

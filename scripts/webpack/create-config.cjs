@@ -5,7 +5,7 @@ const webpack = require('webpack');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const MinimizerPlugin = require('minimizer-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
-const { sharedDeps, root, curated } = require('./shared-deps.cjs');
+const { sharedDeps, root, curated, muiByPath } = require('./shared-deps.cjs');
 const remotePackages = require('../../shared/src/remote-packages.json');
 
 /** crypto-js's passphrase modules, which the bundles replace (crypto-js-no-passphrase.cjs). */
@@ -30,18 +30,22 @@ const sep = String.raw`[\\/]`;
 const inNodeModules = (names) => new RegExp(`${sep}node_modules${sep}(${names.replaceAll('/', sep)})${sep}`);
 /** Or one of the curated shared modules of shared-deps.cjs (a file of this folder). */
 const orCurated = (test, files) => (module) => test.test(module.resource ?? '') || files.some((file) => module.resource === path.join(__dirname, file));
+/** MUI's modules shared by path (shared-deps.cjs): small, and what any page's components need. */
+const muiShared = new Set(muiByPath.filter((f) => !f.includes('useModal')).map((file) => path.join(root, 'node_modules', file)));
+const orMuiShared = (test) => (module) => test(module) || muiShared.has(module.resource);
 const hostGroups = {
   react: { test: inNodeModules('react|react-dom|scheduler'), name: 'react', chunks: 'async', enforce: true },
   router: { test: orCurated(inNodeModules('react-router'), ['react-router-browser.mjs']), name: 'router', chunks: 'async', enforce: true },
   theme: {
-    test: orCurated(
+    // With MUI's shared contexts and modal manager: a remote's components consume them at once.
+    test: orMuiShared(orCurated(
       inNodeModules(
         '@emotion|stylis|@mui/(system|styled-engine|private-theming|utils)|' +
           '@mui/material/(styles|zero-styled|DefaultPropsProvider|GlobalStyles|CssBaseline|InitColorSchemeScript|colors)|' +
           '@babel/runtime|clsx|prop-types|react-is|hoist-non-react-statics',
       ),
       ['mui-system.mjs', 'mui-styles.mjs'],
-    ),
+    )),
     name: 'theme',
     // Not what only the back office uses (chunks named control...: menus, media queries).
     chunks: (chunk) => !chunk.name?.startsWith('control'),

@@ -7,7 +7,8 @@
 // @mui/system and its deep imports), notistack, zod, and the stateful modules of the workspace
 // package. A shared module is loaded whole and in its own request, so MUI's components and
 // helpers (@mui/material/Button, @mui/utils/...) are not shared: each container bundles the ones
-// it uses, tree-shaken, and they read the one theme through the shared core. The payer pages'
+// it uses, tree-shaken; they read the one theme through the shared core, and the parts of a
+// compound component find each other through MUI's contexts, shared by path (muiByPath). The payer pages'
 // budget (PERF-01, bench/README.md) is what decided each line here: measure before adding one.
 const path = require('node:path');
 const fs = require('node:fs');
@@ -64,24 +65,42 @@ const singletons = [
 ];
 
 /**
- * MUI's components build a default theme with createTheme (palettes, typography, CSS variables:
- * about 9 KB gzip), which they import by a relative path that no package-name share matches.
- * Shared by its path under node_modules, a remote's components use the shell's copy instead of
- * loading their own.
+ * Modules inside MUI's packages, shared by their path under node_modules: the components import
+ * them by relative paths, which no package-name share matches, and MUI 9's export map names none
+ * of them. Matched by that path (allowNodeModulesSuffixMatch), every container's copy of a
+ * component uses the one module the shell provides (docs/decisions/mui-contexts-shared-by-path.md).
+ * - createTheme: the default theme the components build (about 9 KB gzip), loaded once.
+ * - Every React context of @mui/material, and the roving focus one of @mui/utils: the parts of a
+ *   compound component (Select and MenuItem, Tabs and Tab, RadioGroup and Radio, List and
+ *   ListItem, FormControl and its inputs) find each other through them, so one of each makes a
+ *   part from one container work inside a parent from another (PLAT-14).
+ * - Modal's manager of the open modals (which one is on top and traps focus, the scroll lock, the
+ *   rest of the page hidden from screen readers): one per page, whichever container opens a modal.
+ * The contexts travel in the shell's theme file (create-config.cjs): a few hundred bytes gzip.
  */
-const muiCreateTheme = '@mui/material/styles/createTheme.mjs';
+const muiContextFiles = fs.readdirSync(path.join(root, 'node_modules/@mui/material'), { recursive: true })
+  .filter((file) => /Context\.mjs$/.test(file))
+  .map((file) => `@mui/material/${file.split(path.sep).join('/')}`)
+  .sort();
+const muiByPath = [
+  '@mui/material/styles/createTheme.mjs',
+  ...muiContextFiles,
+  '@mui/utils/useRovingTabIndex/RovingTabIndexContext.mjs',
+  '@mui/material/Modal/useModal.mjs',
+];
+
+/** The package a path under node_modules belongs to ('@mui/material/List/x.mjs' is '@mui/material'). */
+const packageOf = (file) => file.split('/').slice(0, 2).join('/');
 
 function sharedDeps() {
-  const shared = {
-    [muiCreateTheme]: {
-      import: path.join(root, 'node_modules', muiCreateTheme),
-      singleton: true,
-      requiredVersion: versionOf('@mui/material'),
-      version: versionOf('@mui/material'),
-      strictVersion: false,
-      allowNodeModulesSuffixMatch: true,
-    },
-  };
+  const shared = Object.fromEntries(muiByPath.map((file) => [file, {
+    import: path.join(root, 'node_modules', file),
+    singleton: true,
+    requiredVersion: versionOf(packageOf(file)),
+    version: versionOf(packageOf(file)),
+    strictVersion: false,
+    allowNodeModulesSuffixMatch: true,
+  }]));
   for (const [request, withDeepImports, pkg = request] of singletons) {
     const version = versionOf(pkg);
     const entry = { singleton: true, requiredVersion: version, strictVersion: false };
@@ -93,4 +112,4 @@ function sharedDeps() {
   return shared;
 }
 
-module.exports = { sharedDeps, root, curated };
+module.exports = { sharedDeps, root, curated, muiByPath };

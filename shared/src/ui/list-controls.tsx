@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import InputAdornment from '@mui/material/InputAdornment';
+import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
+import { SelectField } from './select-field';
 
 interface SearchFieldProps {
   value: string;
@@ -34,7 +36,7 @@ export function SearchField({ value, onChange, placeholder, label, maxLength, ic
   );
 }
 
-interface NativeSelectFieldProps<T extends string> {
+interface OptionsSelectFieldProps<T extends string> {
   label: string;
   value: T;
   options: readonly { value: T; label: string }[];
@@ -42,24 +44,11 @@ interface NativeSelectFieldProps<T extends string> {
   onChange: (value: string) => void;
 }
 
-/**
- * A native select. Remotes never use MUI's menu-based Select: a MenuItem from one federation
- * container does not see the MenuList context of another's Select
- * (docs/decisions/native-selects-in-remotes.md).
- */
-export function NativeSelectField<T extends string>({ label, value, options, onChange }: NativeSelectFieldProps<T>) {
+/** A select of a list's filter or a dialog's choice: the shared SelectField with one MenuItem per option. */
+export function OptionsSelectField<T extends string>({ label, value, options, onChange }: OptionsSelectFieldProps<T>) {
   return (
-    <TextField
-      select
-      fullWidth={false}
-      size="small"
-      label={label}
-      value={value}
-      onChange={(event) => onChange(event.target.value)}
-      sx={{ minWidth: 180 }}
-      slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-    >
-      {options.map((option) => <option key={option.value} value={option.value}>{option.label}</option>)}
-    </TextField>
+    <SelectField size="small" label={label} value={value} onChange={onChange} sx={{ minWidth: 180 }}>
+      {options.map((option) => <MenuItem key={option.value} value={option.value}>{option.label}</MenuItem>)}
+    </SelectField>
   );
 }

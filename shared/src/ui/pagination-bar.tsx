@@ -1,9 +1,10 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import TextField from '@mui/material/TextField';
+import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
 import { formatCount } from '../format';
 import { pageButtons } from '../page-window';
+import { SelectField } from './select-field';
 
 interface Props<Size extends number> {
   page: number;
@@ -20,8 +21,6 @@ interface Props<Size extends number> {
 /**
  * First, previous, at most 5 numbered pages, next, last; the range text; the page size. The
  * buttons wrap: in one row they are wider than a phone.
- * The page size is a native select: remotes render this, and MUI's Menu-based Select breaks
- * across federation containers (docs/decisions/native-selects-in-remotes.md).
  */
 export function PaginationBar<Size extends number>({ page, lastPage, from, to, total, perPage, pageSizes, onPage, onPerPage }: Props<Size>) {
   const atStart = page <= 1;
@@ -47,11 +46,9 @@ export function PaginationBar<Size extends number>({ page, lastPage, from, to, t
         <Button size="small" disabled={atEnd} onClick={() => onPage(page + 1)}>Next</Button>
         <Button size="small" disabled={atEnd} onClick={() => onPage(lastPage)}>Last</Button>
       </Box>
-      <TextField select fullWidth={false} size="small" label="Per page" value={perPage} sx={{ minWidth: 110 }}
-        slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-        onChange={(event) => choose(event.target.value)}>
-        {pageSizes.map((size) => <option key={size} value={size}>{size}</option>)}
-      </TextField>
+      <SelectField size="small" label="Per page" value={perPage} sx={{ minWidth: 110 }} onChange={choose}>
+        {pageSizes.map((size) => <MenuItem key={size} value={size}>{size}</MenuItem>)}
+      </SelectField>
     </Box>
   );
 }

@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import SearchIcon from '@mui/icons-material/Search';
-import { NativeSelectField, SearchField } from '@paydesk/shared/ui/list-controls';
+import { OptionsSelectField, SearchField } from '@paydesk/shared/ui/list-controls';
 import { cardStatusOptions, MAX_CARD_SEARCH, parseCardStatusFilter, type CardStatusFilter } from '../model/card-filters';
 
 interface Props {
@@ -14,7 +14,7 @@ export function CardsToolbar({ search, status, onSearch, onStatus }: Props) {
   return (
     <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, mb: 2 }}>
       <SearchField value={search} onChange={onSearch} placeholder="Search cards..." label="Search cards" maxLength={MAX_CARD_SEARCH} icon={<SearchIcon fontSize="small" />} />
-      <NativeSelectField label="Status" value={status} options={cardStatusOptions} onChange={(value) => onStatus(parseCardStatusFilter(value))} />
+      <OptionsSelectField label="Status" value={status} options={cardStatusOptions} onChange={(value) => onStatus(parseCardStatusFilter(value))} />
     </Box>
   );
 }

@@ -7,7 +7,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import { createApiKeyRequest, type ApiKeyKind, type ApiKeyWithSecret } from '@paydesk/shared/schemas/api-keys';
-import { NativeSelectField } from '@paydesk/shared/ui/list-controls';
+import { OptionsSelectField } from '@paydesk/shared/ui/list-controls';
 import { notify } from '@paydesk/shared/ui/notify';
 import { reportFailure } from '../../webhooks/model/outcome';
 import { useCreateApiKeyMutation } from '../api/api-keys-api';
@@ -49,7 +49,7 @@ export function CreateKeyDialog({ onCreated, onClose }: { onCreated: (created: A
           <Box sx={{ display: 'grid', gap: 2, pt: 1 }}>
             <TextField label="Name" value={name} required autoFocus placeholder="Order service" onChange={(e) => setName(e.target.value)}
               error={error !== undefined} helperText={error ?? 'Where the key is used, to tell keys apart'} slotProps={{ htmlInput: { maxLength: 100 } }} />
-            <NativeSelectField label="Kind" value={kind} options={kindOptions} onChange={(value) => setKind(parseKind(value))} />
+            <OptionsSelectField label="Kind" value={kind} options={kindOptions} onChange={(value) => setKind(parseKind(value))} />
           </Box>
         </DialogContent>
         <DialogActions>

@@ -12,7 +12,7 @@ import TextField from '@mui/material/TextField';
 import type { ApiRequestEntry } from '@paydesk/shared/schemas/api-keys';
 import { formatDateTime } from '@paydesk/shared/format';
 import { useDebouncedValue } from '@paydesk/shared/use-debounced-value';
-import { NativeSelectField } from '@paydesk/shared/ui/list-controls';
+import { OptionsSelectField } from '@paydesk/shared/ui/list-controls';
 import { PageHeader } from '@paydesk/shared/ui/page-header';
 import { PaginationBar } from '@paydesk/shared/ui/pagination-bar';
 import { QueryState } from '@paydesk/shared/ui/query-state';
@@ -68,8 +68,8 @@ export function RequestLogView() {
       <Card variant="outlined">
         <CardContent>
           <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, mb: 2 }}>
-            <NativeSelectField label="Key" value={keyId} options={keyOptions} onChange={(value) => { setKeyId(value); setPage(1); }} />
-            <NativeSelectField label="Status" value={statusClass} options={statusClassOptions} onChange={(value) => { setStatusClass(parseStatusClass(value)); setPage(1); }} />
+            <OptionsSelectField label="Key" value={keyId} options={keyOptions} onChange={(value) => { setKeyId(value); setPage(1); }} />
+            <OptionsSelectField label="Status" value={statusClass} options={statusClassOptions} onChange={(value) => { setStatusClass(parseStatusClass(value)); setPage(1); }} />
             <TextField size="small" label="Path" placeholder="/api/checkout" value={path} sx={{ flex: '1 1 200px' }}
               onChange={(e) => { setPath(e.target.value); setPage(1); }} slotProps={{ htmlInput: { maxLength: 200 }, inputLabel: { shrink: true } }} />
           </Box>

@@ -6,7 +6,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import type { ApiKey, ApiKeyWithSecret } from '@paydesk/shared/schemas/api-keys';
-import { NativeSelectField } from '@paydesk/shared/ui/list-controls';
+import { OptionsSelectField } from '@paydesk/shared/ui/list-controls';
 import { notify } from '@paydesk/shared/ui/notify';
 import { graceHours, graceOptions, parseGrace, type GraceValue } from '../../webhooks/model/grace';
 import { reportFailure } from '../../webhooks/model/outcome';
@@ -35,7 +35,7 @@ export function RollKeyDialog({ apiKey, onRolled, onClose }: { apiKey: ApiKey; o
         <DialogContentText>
           A new key replaces {apiKey.name}. Keep the old one working while your system switches over; after that it is refused.
         </DialogContentText>
-        <NativeSelectField label="Old key expires" value={grace} options={graceOptions} onChange={(value) => setGrace(parseGrace(value))} />
+        <OptionsSelectField label="Old key expires" value={grace} options={graceOptions} onChange={(value) => setGrace(parseGrace(value))} />
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} disabled={isLoading}>Cancel</Button>

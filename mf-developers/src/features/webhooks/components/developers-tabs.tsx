@@ -1,5 +1,6 @@
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
 import { Link } from 'react-router-dom';
 import { controlPaths } from '@paydesk/shared/routes';
 
@@ -11,18 +12,18 @@ const lists = [
 ] as const;
 
 /**
- * The Developers area's pages, as links: not MUI's Tabs, a compound component the remotes
- * avoid (docs/decisions/native-selects-in-remotes.md).
+ * The Developers area's pages: MUI's navigation tabs (scrolling at phone width), each a link to its own address, the
+ * current one marked as the page (docs/decisions/mui-contexts-shared-by-path.md).
  */
 export function DevelopersTabs({ current }: { current: (typeof lists)[number]['key'] }) {
   return (
-    <Box component="nav" aria-label="Developers" sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mb: 3, pb: 1, borderBottom: 1, borderColor: 'divider' }}>
-      {lists.map((list) => (
-        <Button key={list.key} component={Link} to={list.to} variant={list.key === current ? 'contained' : 'text'}
-          aria-current={list.key === current ? 'page' : undefined}>
-          {list.label}
-        </Button>
-      ))}
+    <Box component="nav" aria-label="Developers" sx={{ mb: 3, borderBottom: 1, borderColor: 'divider' }}>
+      <Tabs value={current} aria-label="Developers" variant="scrollable" scrollButtons="auto" allowScrollButtonsMobile>
+        {lists.map((list) => (
+          <Tab key={list.key} value={list.key} label={list.label} component={Link} to={list.to}
+            aria-current={list.key === current ? 'page' : undefined} />
+        ))}
+      </Tabs>
     </Box>
   );
 }

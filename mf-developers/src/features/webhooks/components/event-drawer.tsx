@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import Drawer from '@mui/material/Drawer';
 import Typography from '@mui/material/Typography';
 import type { WebhookEvent } from '@paydesk/shared/schemas/webhooks';
-import { NativeSelectField } from '@paydesk/shared/ui/list-controls';
+import { OptionsSelectField } from '@paydesk/shared/ui/list-controls';
 import { notify } from '@paydesk/shared/ui/notify';
 import { useResendEventMutation } from '../api/deliveries-api';
 import { useGetEndpointsQuery } from '../api/endpoints-api';
@@ -38,7 +38,7 @@ export function EventDrawer({ event, onClose }: { event: WebhookEvent; onClose: 
         </Box>
         {canManage && options.length > 0 ? (
           <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
-            <NativeSelectField label="Endpoint" value={endpointId} options={options} onChange={setChosen} />
+            <OptionsSelectField label="Endpoint" value={endpointId} options={options} onChange={setChosen} />
             <Button variant="contained" onClick={() => void submit()} disabled={isLoading || !endpointId}>{isLoading ? 'Resending...' : 'Resend'}</Button>
           </Box>
         ) : null}

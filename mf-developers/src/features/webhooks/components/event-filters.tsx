@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
 import type { EventType } from '@paydesk/shared/schemas/webhooks';
-import { NativeSelectField } from '@paydesk/shared/ui/list-controls';
+import { OptionsSelectField } from '@paydesk/shared/ui/list-controls';
 import { eventTypeOptions, parseEventTypeFilter } from '../model/event-groups';
 
 export interface EventFilter {
@@ -19,7 +19,7 @@ export function EventFilters({ value, onChange }: { value: EventFilter; onChange
   );
   return (
     <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, mb: 2 }}>
-      <NativeSelectField label="Type" value={value.type} options={eventTypeOptions} onChange={(type) => onChange({ ...value, type: parseEventTypeFilter(type) })} />
+      <OptionsSelectField label="Type" value={value.type} options={eventTypeOptions} onChange={(type) => onChange({ ...value, type: parseEventTypeFilter(type) })} />
       {dateField('from', 'From')}
       {dateField('to', 'To')}
     </Box>

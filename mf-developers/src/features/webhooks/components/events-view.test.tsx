@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders, sessionOf, testUsers } from '@paydesk/shared/testing/render';
+import { chooseOption } from '@paydesk/shared/testing/select';
 import { anEndpoint, anEvent, fakeWebhooksApi } from '../testing/fake-webhooks-api';
 import { EventsView } from './events-view';
 
@@ -15,12 +16,12 @@ test('filters the events by type and time range, sending only the filters that a
   await screen.findByRole('table', { name: 'Events' });
   expect(eventQueries()).toEqual([{ page: '1', limit: '25' }]);
   const user = userEvent.setup();
-  await user.selectOptions(screen.getByRole('combobox', { name: 'Type' }), 'refund.failed');
+  await chooseOption(screen.getByRole('combobox', { name: 'Type' }), 'refund.failed', user);
   await waitFor(() => expect(eventQueries().at(-1)).toEqual({ page: '1', limit: '25', type: 'refund.failed' }));
   fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-03-01T09:30' } });
   const from = new Date('2026-03-01T09:30').toISOString();
   await waitFor(() => expect(eventQueries().at(-1)).toEqual({ page: '1', limit: '25', type: 'refund.failed', from }));
-  await user.selectOptions(screen.getByRole('combobox', { name: 'Type' }), 'all');
+  await chooseOption(screen.getByRole('combobox', { name: 'Type' }), 'All types', user);
   await waitFor(() => expect(eventQueries().at(-1)).toEqual({ page: '1', limit: '25', from }));
 });
 
@@ -32,7 +33,7 @@ test("shows an event's JSON and resends it to the chosen endpoint", async () => 
   const drawer = screen.getByRole('dialog', { name: 'Event evt_7' });
   expect(JSON.parse(within(drawer).getByTestId('event-json').textContent ?? '')).toEqual(anEvent({ id: 'evt_7' }));
   const endpoint = await within(drawer).findByRole('combobox', { name: 'Endpoint' });
-  await user.selectOptions(endpoint, 'https://b.example/in');
+  await chooseOption(endpoint, 'https://b.example/in', user);
   await user.click(within(drawer).getByRole('button', { name: 'Resend' }));
   await screen.findByText('Event Resent');
   expect(api.sent('POST', '/events/evt_7/resend').map((c) => c.body)).toEqual([{ endpoint_id: 'we_2' }]);

@@ -5,7 +5,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import { NativeSelectField } from '@paydesk/shared/ui/list-controls';
+import { OptionsSelectField } from '@paydesk/shared/ui/list-controls';
 import { useRollSecretMutation } from '../api/endpoints-api';
 import type { EndpointWithSecret } from '../api/envelopes';
 import { graceHours, graceOptions, parseGrace, type GraceValue } from '../model/grace';
@@ -36,7 +36,7 @@ export function RollSecretDialog({ endpointId, onRolled, onClose }: Props) {
         <DialogContentText>
           A new secret signs every delivery from now on. Keep the old one signing too while your system switches over.
         </DialogContentText>
-        <NativeSelectField label="Old secret expires" value={grace} options={graceOptions} onChange={(value) => setGrace(parseGrace(value))} />
+        <OptionsSelectField label="Old secret expires" value={grace} options={graceOptions} onChange={(value) => setGrace(parseGrace(value))} />
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} disabled={isLoading}>Cancel</Button>

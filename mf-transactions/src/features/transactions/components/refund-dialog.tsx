@@ -6,6 +6,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import InputAdornment from '@mui/material/InputAdornment';
+import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { endedBySignOut, readApiError } from '@paydesk/shared/api/api-error';
@@ -16,6 +17,7 @@ import { refundReasons, type RefundReason } from '@paydesk/shared/schemas/mercha
 import { refundFields } from '@paydesk/shared/schemas/refund';
 import type { Transaction } from '@paydesk/shared/schemas/transaction';
 import { notify } from '@paydesk/shared/ui/notify';
+import { SelectField } from '@paydesk/shared/ui/select-field';
 import { useCreateRefundMutation } from '../api/transactions-api';
 import { reasonLabels } from '../../../lib/refund-progress';
 
@@ -74,15 +76,9 @@ export function RefundDialog({ transaction: t, leftCents, onClose }: Props) {
                 helperText={amount.trim() !== '' ? problem : null}
                 slotProps={{ htmlInput: { inputMode: 'decimal', maxLength: 12 }, input: { startAdornment: <InputAdornment position="start">$</InputAdornment> } }}
               />
-              <TextField
-                select
-                label="Reason"
-                value={reason}
-                onChange={(event) => setReason(event.target.value as RefundReason)}
-                slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-              >
-                {refundReasons.map((r) => <option key={r} value={r}>{reasonLabels[r]}</option>)}
-              </TextField>
+              <SelectField label="Reason" value={reason} onChange={(value) => setReason(value as RefundReason)}>
+                {refundReasons.map((r) => <MenuItem key={r} value={r}>{reasonLabels[r]}</MenuItem>)}
+              </SelectField>
               <TextField label="Note (optional)" value={note} onChange={(event) => setNote(event.target.value)} multiline minRows={2} slotProps={{ htmlInput: { maxLength: 500 } }} />
             </Box>
           )}

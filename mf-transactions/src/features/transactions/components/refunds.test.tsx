@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders, sessionOf, testUsers } from '@paydesk/shared/testing/render';
+import { chooseOption } from '@paydesk/shared/testing/select';
 import { aRefund, details, fakeApi, ok, type Posted } from '../../../testing/fake-api';
 import { TransactionDetailsView } from './transaction-details-view';
 
@@ -25,7 +26,7 @@ test('refunds what is left by default after a confirmation, with one Idempotency
   await user.click(await screen.findByRole('button', { name: 'Refund' }));
   const dialog = within(screen.getByRole('dialog', { name: 'Refund payment' }));
   expect(dialog.getByLabelText('Amount')).toHaveProperty('value', '180.00');
-  await user.selectOptions(dialog.getByLabelText('Reason'), 'duplicate');
+  await chooseOption(dialog.getByRole('combobox', { name: 'Reason' }), 'Duplicate', user);
   await user.type(dialog.getByLabelText('Note (optional)'), 'Charged twice');
   await user.click(dialog.getByRole('button', { name: 'Continue' }));
   expect(dialog.getByTestId('refund-confirmation').textContent).toBe('Refund $180.00 to the card ending 4242?');

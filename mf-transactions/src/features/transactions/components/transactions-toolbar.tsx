@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import SearchIcon from '@mui/icons-material/Search';
-import { NativeSelectField, SearchField } from '@paydesk/shared/ui/list-controls';
+import { OptionsSelectField, SearchField } from '@paydesk/shared/ui/list-controls';
 import { MAX_SEARCH, parseStatusFilter, statusOptions, type ListFilters } from '../model/list-filters';
 
 interface Props {
@@ -25,7 +25,7 @@ export function TransactionsToolbar({ search, searchError, status, onSearch, onS
         icon={<SearchIcon fontSize="small" />}
         error={searchError}
       />
-      <NativeSelectField label="Status" value={status} options={statusOptions} onChange={(value) => onStatus(parseStatusFilter(value))} />
+      <OptionsSelectField label="Status" value={status} options={statusOptions} onChange={(value) => onStatus(parseStatusFilter(value))} />
     </Box>
   );
 }

@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
-import { NativeSelectField } from '@paydesk/shared/ui/list-controls';
+import { OptionsSelectField } from '@paydesk/shared/ui/list-controls';
 import { actionOptions, parseAction, type AuditFilterForm } from '../model/audit-filter';
 
 /** AUD-05: the trail filtered by who acted (e-mail address), what they did, and when. */
@@ -13,7 +13,7 @@ export function AuditFilters({ value, onChange }: { value: AuditFilterForm; onCh
     <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, mb: 2 }}>
       <TextField size="small" label="Actor e-mail" value={value.actor} sx={{ flex: '1 1 240px' }}
         onChange={(e) => onChange({ ...value, actor: e.target.value })} slotProps={{ htmlInput: { maxLength: 254 }, inputLabel: { shrink: true } }} />
-      <NativeSelectField label="Action" value={value.action} options={actionOptions} onChange={(action) => onChange({ ...value, action: parseAction(action) })} />
+      <OptionsSelectField label="Action" value={value.action} options={actionOptions} onChange={(action) => onChange({ ...value, action: parseAction(action) })} />
       {dateField('from', 'From')}
       {dateField('to', 'To')}
     </Box>

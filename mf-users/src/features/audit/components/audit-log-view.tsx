@@ -7,7 +7,7 @@ import DownloadIcon from '@mui/icons-material/Download';
 import { downloadText } from '@paydesk/shared/csv';
 import { AUDIT_CSV } from '@paydesk/shared/schemas/audit';
 import { useDebouncedValue } from '@paydesk/shared/use-debounced-value';
-import { NativeSelectField } from '@paydesk/shared/ui/list-controls';
+import { OptionsSelectField } from '@paydesk/shared/ui/list-controls';
 import { notify } from '@paydesk/shared/ui/notify';
 import { PageHeader } from '@paydesk/shared/ui/page-header';
 import { QueryState } from '@paydesk/shared/ui/query-state';
@@ -65,7 +65,7 @@ export function AuditLogView() {
               <>
                 <AuditTable rows={page.data} />
                 <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center', justifyContent: 'flex-end', mt: 2 }}>
-                  <NativeSelectField label="Rows" value={String(limit)} options={pageSizes}
+                  <OptionsSelectField label="Rows" value={String(limit)} options={pageSizes}
                     onChange={(value) => { setLimit(Number(value) as AuditPageSize); restart(); }} />
                   <Button onClick={() => setCursors(cursors.slice(0, -1))} disabled={cursors.length <= 1}>Newer</Button>
                   <Button onClick={() => setCursors([...cursors, page.next_before ?? undefined])} disabled={page.next_before === null}>Older</Button>

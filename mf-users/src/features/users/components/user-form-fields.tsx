@@ -1,14 +1,10 @@
+import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
+import { SelectField } from '@paydesk/shared/ui/select-field';
 import { roleLabel, type Role } from '@paydesk/shared/roles';
 import { userStatuses, type UserStatus } from '@paydesk/shared/schemas/user';
 import type { FieldErrors } from '../lib/field-errors';
 import { statusLabel } from './user-status-chip';
-
-/**
- * Native selects: a Menu-based select breaks under federation, where MenuItem and the Menu that
- * provides its context can come from two containers' copies of MUI ("MenuListContext is missing").
- */
-const nativeSelect = { select: { native: true } } as const;
 
 export interface UserFormValues {
   name: string;
@@ -37,20 +33,20 @@ export function UserFormFields({ values, errors, roles, onChange, variant, statu
         error={Boolean(errors.name)} helperText={errors.name} />
       <TextField label="Email" name="email" type="email" required value={values.email} onChange={(e) => onChange({ email: e.target.value })}
         error={Boolean(errors.email)} helperText={errors.email} />
-      <TextField select slotProps={nativeSelect} label="Role" name="role" value={values.role} onChange={(e) => onChange({ role: e.target.value as Role })}
+      <SelectField label="Role" name="role" value={values.role} onChange={(role) => onChange({ role: role as Role })}
         error={Boolean(errors.role)} helperText={errors.role}>
-        {roles.map((role) => <option key={role} value={role}>{roleLabel(role)}</option>)}
-      </TextField>
+        {roles.map((role) => <MenuItem key={role} value={role}>{roleLabel(role)}</MenuItem>)}
+      </SelectField>
       {variant === 'add' ? (
         <TextField label="Password" name="password" type="password" autoComplete="new-password" required value={values.password}
           onChange={(e) => onChange({ password: e.target.value })} error={Boolean(errors.password)}
           helperText={errors.password ?? 'At least 12 characters, with letters and digits'} />
       ) : (
-        <TextField select slotProps={nativeSelect} label="Status" name="status" value={values.status} disabled={Boolean(statusLockedReason)}
-          onChange={(e) => onChange({ status: e.target.value as UserStatus })} error={Boolean(errors.status)}
+        <SelectField label="Status" name="status" value={values.status} disabled={Boolean(statusLockedReason)}
+          onChange={(status) => onChange({ status: status as UserStatus })} error={Boolean(errors.status)}
           helperText={errors.status ?? statusLockedReason}>
-          {userStatuses.map((status) => <option key={status} value={status}>{statusLabel(status)}</option>)}
-        </TextField>
+          {userStatuses.map((status) => <MenuItem key={status} value={status}>{statusLabel(status)}</MenuItem>)}
+        </SelectField>
       )}
     </>
   );

@@ -6,7 +6,7 @@ import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import DownloadIcon from '@mui/icons-material/Download';
 import RefreshIcon from '@mui/icons-material/Refresh';
-import { NativeSelectField } from '@paydesk/shared/ui/list-controls';
+import { OptionsSelectField } from '@paydesk/shared/ui/list-controls';
 import { PageHeader } from '@paydesk/shared/ui/page-header';
 import { notify } from '@paydesk/shared/ui/notify';
 import { QueryState } from '@paydesk/shared/ui/query-state';
@@ -54,7 +54,7 @@ export function WithdrawalsView() {
         <CardContent>
           <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center', justifyContent: 'space-between', mb: 2 }}>
             <Typography variant="h6" component="h2">Withdrawal History ({formatCount(rows.length)})</Typography>
-            <NativeSelectField label="Status" value={status} options={statusOptions} onChange={(value) => setStatus(parseStatusFilter(value))} />
+            <OptionsSelectField label="Status" value={status} options={statusOptions} onChange={(value) => setStatus(parseStatusFilter(value))} />
           </Box>
           <QueryState
             isLoading={list.isLoading}

@@ -1,0 +1,22 @@
+import type { Locator } from 'playwright-core';
+
+/**
+ * Chooses an option of MUI's Select as a user does: opens the combobox, clicks the option by its
+ * text in the listbox it controls, and waits for the menu to close.
+ */
+export async function chooseOption(combobox: Locator, option: string): Promise<void> {
+  await combobox.click();
+  const listbox = combobox.page().getByRole('listbox');
+  await listbox.getByRole('option', { name: option, exact: true }).click();
+  await listbox.waitFor({ state: 'detached' });
+}
+
+/** The options a Select offers, in order: opens it, reads them, and closes it with Escape. */
+export async function optionsOf(combobox: Locator): Promise<string[]> {
+  await combobox.click();
+  const listbox = combobox.page().getByRole('listbox');
+  const options = await listbox.getByRole('option').allTextContents();
+  await combobox.page().keyboard.press('Escape');
+  await listbox.waitFor({ state: 'detached' });
+  return options;
+}
