@@ -101,6 +101,8 @@ const envSchema = z.object({
   WEBHOOK_ALLOWED_HOSTS: z.string().refine(isHostList, 'must be a comma-separated list of host names').optional(),
   WEBHOOK_RETRY_SCHEDULE: z.string().refine((value) => parseSchedule(value) !== undefined, 'must be a comma-separated list of delays such as 1m,5m,30m,2h').optional(),
   WEBHOOK_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(200),
+  TWO_FACTOR_KEY: z.string().regex(/^[0-9a-f]{64}$/i, 'must be 64 hex characters (32 bytes)').optional(),
+  REQUIRE_TWO_FACTOR: z.enum(['true', 'false'], 'must be true or false').default('false'),
 });
 
 export type Mode = 'demo' | 'production';
@@ -184,6 +186,10 @@ export interface Config {
   webhookRetryScheduleMs: number[];
   /** How often each process looks for events to fan out and deliveries due. */
   webhookPollMs: number;
+  /** 64 hex characters: AES-256-GCM key of the staff's TOTP secrets at rest (AUTH-10). */
+  twoFactorKey: string;
+  /** Every staff member must sign in with a second factor; one without is led through enrolment first (AUTH-14). */
+  requireTwoFactor: boolean;
 }
 
 type Env = Record<string, string | undefined>;
@@ -211,7 +217,7 @@ function secretsFor(parsed: Parsed, dataDir: string) {
   return (name: DemoSecretName): string => {
     const value = parsed[name];
     if (value) return value;
-    if (parsed.PAYDESK_MODE === 'production') throw productionOnly(name, ['CARD_ENVELOPE_KEY', 'CARD_STORAGE_KEY', 'WEBHOOK_SECRETS_KEY'].includes(name) ? '64 hex characters' : 'at least 32 characters');
+    if (parsed.PAYDESK_MODE === 'production') throw productionOnly(name, ['CARD_ENVELOPE_KEY', 'CARD_STORAGE_KEY', 'WEBHOOK_SECRETS_KEY', 'TWO_FACTOR_KEY'].includes(name) ? '64 hex characters' : 'at least 32 characters');
     demo ??= loadDemoSecrets(dataDir);
     return demo[name];
   };
@@ -303,5 +309,7 @@ export function loadConfig(env: Env = process.env): Config {
     webhookAllowedHosts: (parsed.WEBHOOK_ALLOWED_HOSTS ?? '').split(',').map((host) => host.trim().toLowerCase()).filter(Boolean),
     webhookRetryScheduleMs: parseSchedule(parsed.WEBHOOK_RETRY_SCHEDULE ?? DEFAULT_RETRY_SCHEDULE)!,
     webhookPollMs: parsed.WEBHOOK_POLL_MS,
+    twoFactorKey: secret('TWO_FACTOR_KEY').toLowerCase(),
+    requireTwoFactor: parsed.REQUIRE_TWO_FACTOR === 'true',
   };
 }

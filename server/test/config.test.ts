@@ -48,11 +48,12 @@ describe('loadConfig', () => {
       FINGERPRINT_KEY: first.fingerprintKey,
       CARD_STORAGE_KEY: first.cardStorageKey,
       WEBHOOK_SECRETS_KEY: first.webhookSecretsKey,
+      TWO_FACTOR_KEY: first.twoFactorKey,
     });
   });
 
   it('prefers secrets from the environment and then writes no file', () => {
-    const env = { DATA_DIR: dataDir, AUTH_SECRET: secret, CARD_ENVELOPE_KEY: 'ab'.repeat(32), FINGERPRINT_KEY: 'f'.repeat(40), CARD_STORAGE_KEY: 'cd'.repeat(32), WEBHOOK_SECRETS_KEY: 'ef'.repeat(32) };
+    const env = { DATA_DIR: dataDir, AUTH_SECRET: secret, CARD_ENVELOPE_KEY: 'ab'.repeat(32), FINGERPRINT_KEY: 'f'.repeat(40), CARD_STORAGE_KEY: 'cd'.repeat(32), WEBHOOK_SECRETS_KEY: 'ef'.repeat(32), TWO_FACTOR_KEY: '12'.repeat(32) };
     expect(loadConfig(env).authSecret).toBe(secret);
     expect(() => statSync(join(dataDir, 'demo-secrets.json'))).toThrow();
   });
@@ -60,9 +61,9 @@ describe('loadConfig', () => {
 
 describe('payment keys', () => {
   const dir = () => mkdtempSync(join(tmpdir(), 'paydesk-config-'));
-  const full = { PAYDESK_MODE: 'production', AUTH_SECRET: 'a'.repeat(40), CARD_ENVELOPE_KEY: 'ab'.repeat(32), FINGERPRINT_KEY: 'c'.repeat(40), CARD_STORAGE_KEY: 'cd'.repeat(32), WEBHOOK_SECRETS_KEY: 'ef'.repeat(32), PUBLISHABLE_KEY: 'pk_live_0123456789', SECRET_KEY: 'sk_live_0123456789abcdefghij' };
+  const full = { PAYDESK_MODE: 'production', AUTH_SECRET: 'a'.repeat(40), CARD_ENVELOPE_KEY: 'ab'.repeat(32), FINGERPRINT_KEY: 'c'.repeat(40), CARD_STORAGE_KEY: 'cd'.repeat(32), WEBHOOK_SECRETS_KEY: 'ef'.repeat(32), TWO_FACTOR_KEY: '12'.repeat(32), PUBLISHABLE_KEY: 'pk_live_0123456789', SECRET_KEY: 'sk_live_0123456789abcdefghij' };
 
-  it.each(['CARD_ENVELOPE_KEY', 'FINGERPRINT_KEY', 'CARD_STORAGE_KEY', 'WEBHOOK_SECRETS_KEY', 'PUBLISHABLE_KEY', 'SECRET_KEY'])('production refuses to start without %s, naming it', (name) => {
+  it.each(['CARD_ENVELOPE_KEY', 'FINGERPRINT_KEY', 'CARD_STORAGE_KEY', 'WEBHOOK_SECRETS_KEY', 'TWO_FACTOR_KEY', 'PUBLISHABLE_KEY', 'SECRET_KEY'])('production refuses to start without %s, naming it', (name) => {
     const env: Record<string, string> = { ...full, DATA_DIR: dir() };
     delete env[name];
     expect(() => loadConfig(env)).toThrow(new RegExp(`${name} is required`));
@@ -89,7 +90,7 @@ describe('FRONTENDS_DIR', () => {
 });
 
 describe('PUBLIC_URL', () => {
-  const production = { PAYDESK_MODE: 'production', AUTH_SECRET: 'a'.repeat(40), CARD_ENVELOPE_KEY: 'ab'.repeat(32), FINGERPRINT_KEY: 'c'.repeat(40), CARD_STORAGE_KEY: 'cd'.repeat(32), WEBHOOK_SECRETS_KEY: 'ef'.repeat(32), PUBLISHABLE_KEY: 'pk_live_0123456789', SECRET_KEY: 'sk_live_0123456789abcdefghij', PAYMENT_PROCESSOR: 'sandbox' };
+  const production = { PAYDESK_MODE: 'production', AUTH_SECRET: 'a'.repeat(40), CARD_ENVELOPE_KEY: 'ab'.repeat(32), FINGERPRINT_KEY: 'c'.repeat(40), CARD_STORAGE_KEY: 'cd'.repeat(32), WEBHOOK_SECRETS_KEY: 'ef'.repeat(32), TWO_FACTOR_KEY: '12'.repeat(32), PUBLISHABLE_KEY: 'pk_live_0123456789', SECRET_KEY: 'sk_live_0123456789abcdefghij', PAYMENT_PROCESSOR: 'sandbox' };
 
   it('is required in production, naming the variable', () => {
     expect(() => loadConfig({ ...production, DATA_DIR: dataDir })).toThrow(/^Invalid configuration: PUBLIC_URL is required when PAYDESK_MODE=production/);

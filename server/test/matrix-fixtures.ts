@@ -3,6 +3,9 @@ import { cardNumber, cardRow, multipartBody, workbook } from './cards-fixtures';
 import { bearer, login, TEST_PASSWORD, type TestApp } from './helper';
 import { payerClient } from './payments-client';
 import type { Fixtures } from './route-access';
+import { issueChallenge } from '../src/two-factor/two-factor-service';
+import { codeFor, enrol, passwordStep } from './two-factor-support';
+import { roleAccounts } from './identities';
 import { addUser, uniqueEmail } from './users-fixtures';
 
 /** Real data for the table's requests: a payment, a checkout, a pooled card, fresh users and payments on demand. */
@@ -49,6 +52,9 @@ export async function matrixFixtures(t: TestApp): Promise<Fixtures> {
   const refunded = await t.app.inject({ method: 'POST', url: '/api/refunds', headers: secret, payload: { transaction_id: paid.ids.transactionId, amount: 1, reason: 'other' } });
   if (refunded.statusCode !== 201) throw new Error(`refund: ${refunded.body}`);
 
+  // REQUIRE_TWO_FACTOR's first step, for a user without a second factor (the app under test does not require it).
+  const enrolmentChallenge = async (): Promise<string> => (await issueChallenge(t.db, (await addUser(t.db, 'viewer')).id, 'enrol')).token;
+
   return {
     transactionId: paid.ids.transactionId,
     checkoutReference: await newCheckout(),
@@ -73,5 +79,23 @@ export async function matrixFixtures(t: TestApp): Promise<Fixtures> {
     newPayment,
     refundId: (refunded.json() as { data: { id: string } }).data.id,
     signIn: { email: signer.email, password: TEST_PASSWORD },
+    twoFactorSignIn: async () => {
+      const user = await addUser(t.db, 'viewer');
+      const { secret } = await enrol(t.app, user.email);
+      return { challenge: (await passwordStep(t.app, user.email)).challenge, code: codeFor(secret, 1) };
+    },
+    enrolmentChallenge,
+    enrolmentToConfirm: async () => {
+      const challenge = await enrolmentChallenge();
+      const setup = await t.app.inject({ method: 'POST', url: '/api/auth/login/two-factor/setup', payload: { challenge } });
+      if (setup.statusCode !== 200) throw new Error(`enrolment setup: ${setup.body}`);
+      return { challenge, code: codeFor((setup.json() as { data: { secret: string } }).data.secret) };
+    },
+    pendingEnrolments: async () => {
+      for (const email of Object.values(roleAccounts)) {
+        const response = await t.app.inject({ method: 'POST', url: '/api/auth/two-factor/setup', headers: bearer(await login(t.app, email)) });
+        if (response.statusCode !== 200) throw new Error(`setup ${email}: ${response.body}`);
+      }
+    },
   };
 }
