@@ -30,6 +30,7 @@ export const challengeData = z.object({
 export const loginResponse = withData(z.union([signedInData, challengeData]));
 export type LoginResponse = z.infer<typeof loginResponse>;
 export const signedInResponse = withData(signedInData);
+export type SignedInData = z.infer<typeof signedInData>;
 
 export { authUser } from './auth-user';
 export type { AuthUser } from './auth-user';
