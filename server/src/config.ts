@@ -279,6 +279,7 @@ export function loadConfig(env: Env = process.env): Config {
     fingerprintKey: secret('FINGERPRINT_KEY'),
     cardStorageKey: secret('CARD_STORAGE_KEY').toLowerCase(),
     webhookSecretsKey: secret('WEBHOOK_SECRETS_KEY').toLowerCase(),
+    twoFactorKey: secret('TWO_FACTOR_KEY').toLowerCase(),
     cardUploadMaxBytes: parsed.CARD_UPLOAD_MAX_MB * 1024 * 1024,
     cardPoolMaxFailures: parsed.CARD_POOL_MAX_FAILURES,
     publishableKey: demoOr(parsed, 'PUBLISHABLE_KEY', DEMO_PUBLISHABLE_KEY),
@@ -309,7 +310,6 @@ export function loadConfig(env: Env = process.env): Config {
     webhookAllowedHosts: (parsed.WEBHOOK_ALLOWED_HOSTS ?? '').split(',').map((host) => host.trim().toLowerCase()).filter(Boolean),
     webhookRetryScheduleMs: parseSchedule(parsed.WEBHOOK_RETRY_SCHEDULE ?? DEFAULT_RETRY_SCHEDULE)!,
     webhookPollMs: parsed.WEBHOOK_POLL_MS,
-    twoFactorKey: secret('TWO_FACTOR_KEY').toLowerCase(),
     requireTwoFactor: parsed.REQUIRE_TWO_FACTOR === 'true',
   };
 }

@@ -132,3 +132,16 @@ describe('request and connection timeouts', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir, AUTH_SECRET: secret, [name]: '0' })).toThrow(new RegExp(`^Invalid configuration: ${name} `));
   });
 });
+
+describe('REQUIRE_TWO_FACTOR', () => {
+  it('is off unless set to true, and any other value is refused, naming the variable', () => {
+    expect(loadConfig({ DATA_DIR: dataDir }).requireTwoFactor).toBe(false);
+    expect(loadConfig({ DATA_DIR: dataDir, REQUIRE_TWO_FACTOR: 'true' }).requireTwoFactor).toBe(true);
+    expect(loadConfig({ DATA_DIR: dataDir, REQUIRE_TWO_FACTOR: 'false' }).requireTwoFactor).toBe(false);
+    expect(() => loadConfig({ DATA_DIR: dataDir, REQUIRE_TWO_FACTOR: 'yes' })).toThrow(/^Invalid configuration: REQUIRE_TWO_FACTOR must be true or false/);
+  });
+
+  it('a two-factor key that is not 32 bytes of hex is refused', () => {
+    expect(() => loadConfig({ DATA_DIR: dataDir, TWO_FACTOR_KEY: 'xyz' })).toThrow(/TWO_FACTOR_KEY must be 64 hex/);
+  });
+});
