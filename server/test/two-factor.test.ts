@@ -164,6 +164,8 @@ describe('sign-in with a second factor', () => {
       expect(answer.statusCode).toBe(401);
       expect(answer.json().message).toBe('Invalid verification code');
     }
+    // Each is a security event in the log, under the user's e-mail (what monitoring alerts on).
+    expect(t.logs.lines.filter((line) => line.msg === 'sign-in refused' && line.email === user.email && line.step === 'second factor')).toHaveLength(2);
     // The fifth failure in a row locks the address, as a fifth wrong password would.
     const fifth = await secondStep(t.app, challenge, wrong);
     expect(fifth.statusCode).toBe(429);

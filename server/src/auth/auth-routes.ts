@@ -18,13 +18,13 @@ const bearer = [{ bearerAuth: [] }];
  * The answers every sign-in step shares: 503 when the lock's counters are down, Retry-After on a
  * lock, and a log line for each refusal (PCI DSS 10.2.1.4; the request line has the address).
  */
-export function refuseSignIn(request: FastifyRequest, reply: FastifyReply, error: unknown, email: string | undefined): FastifyReply {
+export function refuseSignIn(request: FastifyRequest, reply: FastifyReply, error: unknown, who: { email?: string; step: 'password' | 'second factor' }): FastifyReply {
   if (error instanceof LockoutUnavailableError) {
-    request.log.error({ err: error, email }, 'sign-in refused: the lock counters are unavailable');
+    request.log.error({ err: error, ...who }, 'sign-in refused: the lock counters are unavailable');
     return reply.code(503).send(errorBody(503, SIGN_IN_UNAVAILABLE));
   }
   if (error instanceof AccountLockedError) reply.header('retry-after', String(error.retryAfterSeconds));
-  if (error instanceof HttpError) request.log.warn({ email, reason: error.message }, 'sign-in refused');
+  if (error instanceof HttpError) request.log.warn({ ...who, reason: error.message }, 'sign-in refused');
   throw error;
 }
 
@@ -51,7 +51,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         request.log.info({ email, userId: data.user.id }, 'signed in');
         return { status: 'success' as const, message: 'Login successful', data };
       } catch (error) {
-        return refuseSignIn(request, reply, error, email);
+        return refuseSignIn(request, reply, error, { email, step: 'password' });
       }
     },
   });

@@ -86,8 +86,11 @@ async function finishSignIn(db: Db, tokens: TokenService, config: AuthConfig, at
  * The second step (AUTH-12): a TOTP code (each time step once) or an unused recovery code. A wrong
  * code is a failed sign-in of the user's e-mail: the same counter, lock and messages as a wrong password.
  */
-export async function completeSignIn(db: Db, tokens: TokenService, attempts: AttemptCounter, config: SignInConfig, box: SecretBox, challenge: string, code: string): Promise<SignedIn> {
+export async function completeSignIn(
+  db: Db, tokens: TokenService, attempts: AttemptCounter, config: SignInConfig, box: SecretBox, challenge: string, code: string, seen?: (email: string) => void,
+): Promise<SignedIn> {
   const pending = await openChallenge(db, challenge, 'verify');
+  seen?.(pending.email);
   const attempt = await signInLockout(attempts, config).begin(pending.email);
   if (!(await checkSecondFactor(db, box, pending.user_id, code))) throw attempt.failure(invalidCode(401));
   return finishSignIn(db, tokens, config, attempt, challenge, pending.user_id);
@@ -101,9 +104,10 @@ export async function beginRequiredEnrolment(db: Db, box: SecretBox, challenge: 
 
 /** Its first valid code confirms it, and only then does a session start, with the recovery codes shown once. */
 export async function completeRequiredEnrolment(
-  db: Db, tokens: TokenService, attempts: AttemptCounter, config: SignInConfig, box: SecretBox, challenge: string, code: string,
+  db: Db, tokens: TokenService, attempts: AttemptCounter, config: SignInConfig, box: SecretBox, challenge: string, code: string, seen?: (email: string) => void,
 ): Promise<SignedIn & { recoveryCodes: string[] }> {
   const pending = await openChallenge(db, challenge, 'enrol');
+  seen?.(pending.email);
   const attempt = await signInLockout(attempts, config).begin(pending.email);
   const recoveryCodes = await confirmEnrolment(db, box, pending.user_id, code);
   if (!recoveryCodes) throw attempt.failure(invalidCode(401));

@@ -38,12 +38,14 @@ export const twoFactorSignInRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     onRequest: limit,
     handler: async (request, reply) => {
+      // The challenge's e-mail, for the refusal's log line (what monitoring alerts on).
+      let email: string | undefined;
       try {
-        const data = await completeSignIn(app.db, app.tokens, app.attempts, app.config, box, request.body.challenge, request.body.code);
+        const data = await completeSignIn(app.db, app.tokens, app.attempts, app.config, box, request.body.challenge, request.body.code, (seen) => (email = seen));
         request.log.info({ email: data.user.email, userId: data.user.id }, 'signed in with a second factor');
         return { status: 'success' as const, message: 'Login successful', data };
       } catch (error) {
-        return refuseSignIn(request, reply, error, undefined);
+        return refuseSignIn(request, reply, error, { email, step: 'second factor' });
       }
     },
   });
@@ -68,12 +70,15 @@ export const twoFactorSignInRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     onRequest: limit,
     handler: async (request, reply) => {
+      let email: string | undefined;
       try {
-        const { recoveryCodes, ...data } = await completeRequiredEnrolment(app.db, app.tokens, app.attempts, app.config, box, request.body.challenge, request.body.code);
+        const { recoveryCodes, ...data } = await completeRequiredEnrolment(
+          app.db, app.tokens, app.attempts, app.config, box, request.body.challenge, request.body.code, (seen) => (email = seen),
+        );
         request.log.info({ email: data.user.email, userId: data.user.id }, 'second factor set up; signed in');
         return { status: 'success' as const, message: 'Login successful', data: { ...data, recovery_codes: recoveryCodes } };
       } catch (error) {
-        return refuseSignIn(request, reply, error, undefined);
+        return refuseSignIn(request, reply, error, { email, step: 'second factor' });
       }
     },
   });
@@ -141,7 +146,7 @@ export const twoFactorAccountRoutes: FastifyPluginAsyncZod = async (app) => {
         request.log.info({ userId: auth.userId }, 'recovery codes regenerated');
         return { status: 'success' as const, message: 'New recovery codes', data: { recovery_codes: codes } };
       } catch (error) {
-        return refuseSignIn(request, reply, error, auth.email);
+        return refuseSignIn(request, reply, error, { email: auth.email, step: 'second factor' });
       }
     },
   });
