@@ -4,6 +4,7 @@ import { bearer, login, TEST_PASSWORD, type TestApp } from './helper';
 import { payerClient } from './payments-client';
 import type { Fixtures } from './route-access';
 import { beginEnrolment, confirmEnrolment, issueChallenge, twoFactorBox } from '../src/two-factor/two-factor-service';
+import { findUserByEmail } from '../src/users/users-repository';
 import { codeFor } from './two-factor-support';
 import { roleAccounts } from './identities';
 import { addUser, uniqueEmail } from './users-fixtures';
@@ -95,9 +96,11 @@ export async function matrixFixtures(t: TestApp): Promise<Fixtures> {
       return { challenge, code: codeFor((setup.json() as { data: { secret: string } }).data.secret) };
     },
     pendingEnrolments: async () => {
+      const box = twoFactorBox(t.config);
       for (const email of Object.values(roleAccounts)) {
-        const response = await t.app.inject({ method: 'POST', url: '/api/auth/two-factor/setup', headers: bearer(await login(t.app, email)) });
-        if (response.statusCode !== 200) throw new Error(`setup ${email}: ${response.body}`);
+        const user = await findUserByEmail(t.db, email);
+        if (!user) throw new Error(`no account ${email}`);
+        await beginEnrolment(t.db, box, user);
       }
     },
   };
