@@ -102,6 +102,8 @@ const envSchema = z.object({
   WEBHOOK_RETRY_SCHEDULE: z.string().refine((value) => parseSchedule(value) !== undefined, 'must be a comma-separated list of delays such as 1m,5m,30m,2h').optional(),
   WEBHOOK_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(200),
   WEBHOOK_YIELD_REQUESTS: z.coerce.number().int().min(1).max(100_000).default(16),
+  TWO_FACTOR_KEY: z.string().regex(/^[0-9a-f]{64}$/i, 'must be 64 hex characters (32 bytes)').optional(),
+  REQUIRE_TWO_FACTOR: z.enum(['true', 'false'], 'must be true or false').default('false'),
 });
 
 export type Mode = 'demo' | 'production';
@@ -190,6 +192,10 @@ export interface Config {
   webhookPollMs: number;
   /** Requests in flight (averaged) from which a process is busy and its webhook worker delivers at a trickle. */
   webhookYieldRequests: number;
+  /** 64 hex characters: AES-256-GCM key of the staff's TOTP secrets at rest (AUTH-10). */
+  twoFactorKey: string;
+  /** Every staff member must sign in with a second factor; one without is led through enrolment first (AUTH-14). */
+  requireTwoFactor: boolean;
 }
 
 type Env = Record<string, string | undefined>;
@@ -217,7 +223,7 @@ function secretsFor(parsed: Parsed, dataDir: string) {
   return (name: DemoSecretName): string => {
     const value = parsed[name];
     if (value) return value;
-    if (parsed.PAYDESK_MODE === 'production') throw productionOnly(name, ['CARD_ENVELOPE_KEY', 'CARD_STORAGE_KEY', 'WEBHOOK_SECRETS_KEY'].includes(name) ? '64 hex characters' : 'at least 32 characters');
+    if (parsed.PAYDESK_MODE === 'production') throw productionOnly(name, ['CARD_ENVELOPE_KEY', 'CARD_STORAGE_KEY', 'WEBHOOK_SECRETS_KEY', 'TWO_FACTOR_KEY'].includes(name) ? '64 hex characters' : 'at least 32 characters');
     demo ??= loadDemoSecrets(dataDir);
     return demo[name];
   };
@@ -281,6 +287,7 @@ export function loadConfig(env: Env = process.env): Config {
     fingerprintKey: secret('FINGERPRINT_KEY'),
     cardStorageKey: secret('CARD_STORAGE_KEY').toLowerCase(),
     webhookSecretsKey: secret('WEBHOOK_SECRETS_KEY').toLowerCase(),
+    twoFactorKey: secret('TWO_FACTOR_KEY').toLowerCase(),
     cardUploadMaxBytes: parsed.CARD_UPLOAD_MAX_MB * 1024 * 1024,
     cardPoolMaxFailures: parsed.CARD_POOL_MAX_FAILURES,
     publishableKey: demoOr(parsed, 'PUBLISHABLE_KEY', DEMO_PUBLISHABLE_KEY),
@@ -312,5 +319,6 @@ export function loadConfig(env: Env = process.env): Config {
     webhookRetryScheduleMs: parseSchedule(parsed.WEBHOOK_RETRY_SCHEDULE ?? DEFAULT_RETRY_SCHEDULE)!,
     webhookPollMs: parsed.WEBHOOK_POLL_MS,
     webhookYieldRequests: parsed.WEBHOOK_YIELD_REQUESTS,
+    requireTwoFactor: parsed.REQUIRE_TWO_FACTOR === 'true',
   };
 }

@@ -18,6 +18,8 @@ const generators = {
   CARD_STORAGE_KEY: () => randomBytes(32).toString('hex'),
   /** AES-256-GCM key of the webhook endpoints' signing secrets at rest. */
   WEBHOOK_SECRETS_KEY: () => randomBytes(32).toString('hex'),
+  /** AES-256-GCM key of the staff's TOTP secrets at rest. */
+  TWO_FACTOR_KEY: () => randomBytes(32).toString('hex'),
 } as const;
 export type DemoSecretName = keyof typeof generators;
 const secretNames = Object.keys(generators) as DemoSecretName[];

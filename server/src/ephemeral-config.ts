@@ -15,6 +15,7 @@ export const ephemeralConfig = (env: Record<string, string> = {}): EphemeralConf
     FINGERPRINT_KEY: randomBytes(32).toString('hex'),
     CARD_STORAGE_KEY: randomBytes(32).toString('hex'),
     WEBHOOK_SECRETS_KEY: randomBytes(32).toString('hex'),
+    TWO_FACTOR_KEY: randomBytes(32).toString('hex'),
     PUBLISHABLE_KEY: `pk_test_${randomBytes(8).toString('hex')}`,
     SECRET_KEY: `sk_test_${randomBytes(16).toString('hex')}`,
     DATA_DIR: '/nonexistent',

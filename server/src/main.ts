@@ -7,7 +7,7 @@ import { resolveDuePayments } from './payments/settlement';
 import { checkpointLedger } from './wallet/ledger';
 import { settleDueWithdrawals } from './wallet/withdrawal-settlement';
 import { startWebhookWorker } from './webhooks/delivery-worker';
-import { secretBox } from './webhooks/secret-box';
+import { secretBox } from './security/secret-box';
 import { settleDueRefunds } from './refunds/refund-settlement';
 import { deleteExpiredKeys } from './idempotency/idempotency-keys';
 import { MissingKeyError } from './api-keys/api-keys-service';

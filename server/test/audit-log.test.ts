@@ -6,6 +6,8 @@ import { cardNumber, cardRow, cardsApi, workbook } from './cards-fixtures';
 import { paidPayment, staffRefunds, merchantRefunds } from './refunds-fixtures';
 import { editOf, STRONG_PASSWORD, uniqueEmail, usersApi } from './users-fixtures';
 import { aWithdrawal, walletApi } from './wallet-fixtures';
+import { codeFor, enrol, passwordStep, secondStep, wrongCodeFor } from './two-factor-support';
+import { addUser } from './users-fixtures';
 
 /**
  * The audit trail (AUD-01 to AUD-06): each staff action and security event writes exactly one
@@ -202,6 +204,30 @@ describe('each action writes exactly one entry', () => {
     expect(await written(async () => expect((await call(`/${demo[0]!.id}/revoke`)).statusCode).toBe(409))).toEqual([]);
     const trail = JSON.stringify(await entriesAfter(0));
     for (const secret of secrets) expect(trail).not.toContain(secret);
+  });
+});
+
+describe('two-factor sign-in in the trail', () => {
+  it('enabled, a wrong code, a sign-in with a code, and a reset by a super_admin', async () => {
+    const user = await addUser(t.db, 'admin');
+    let secret = '';
+    const enabled = await written(async () => ({ secret } = await enrol(t.app, user.email)));
+    expect(enabled.map((e) => [e.action, e.actor_email, e.target_id])).toEqual([
+      ['auth.sign_in', user.email, String(user.id)],
+      ['two_factor.enabled', user.email, String(user.id)],
+    ]);
+    const [wrong, ...noMore] = await written(async () => {
+      expect((await secondStep(t.app, (await passwordStep(t.app, user.email)).challenge, wrongCodeFor(secret))).statusCode).toBe(401);
+    });
+    expect(noMore).toEqual([]);
+    expect(wrong).toMatchObject({ action: 'auth.sign_in_failed', target_id: String(user.id), changes: { email: { to: user.email }, reason: { to: 'invalid_code' } } });
+    const signedIn = await written(async () => {
+      expect((await secondStep(t.app, (await passwordStep(t.app, user.email)).challenge, codeFor(secret, 1))).statusCode).toBe(200);
+    });
+    expect(signedIn.map((e) => [e.action, e.actor_email])).toEqual([['auth.sign_in', user.email]]);
+    const reset = await written(() => t.app.inject({ method: 'DELETE', url: `/api/backend/users/${user.id}/two-factor`, headers: as(superToken) }));
+    expect(reset.map((e) => [e.action, e.actor_email, e.target_id])).toEqual([['two_factor.reset', 'superadmin@paydesk.test', String(user.id)]]);
+    expect(JSON.stringify(await entriesAfter(0))).not.toContain(secret);
   });
 });
 

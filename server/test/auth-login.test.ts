@@ -1,4 +1,4 @@
-import { loginResponse } from '@paydesk/shared/schemas/auth';
+import { signedInResponse } from '@paydesk/shared/schemas/auth';
 import { setUserStatus, findUserByEmail } from '../src/users/users-repository';
 import { bearer, buildTestApp, login, TEST_PASSWORD, type TestApp } from './helper';
 
@@ -14,7 +14,7 @@ describe('POST /api/auth/login', () => {
   it('answers with the shape of AUTH-02', async () => {
     const response = await postLogin({ email: 'admin@paydesk.test', password: TEST_PASSWORD });
     expect(response.statusCode).toBe(200);
-    const body = loginResponse.parse(response.json());
+    const body = signedInResponse.parse(response.json());
     expect(body).toEqual({
       status: 'success',
       message: expect.any(String),

@@ -48,11 +48,12 @@ describe('loadConfig', () => {
       FINGERPRINT_KEY: first.fingerprintKey,
       CARD_STORAGE_KEY: first.cardStorageKey,
       WEBHOOK_SECRETS_KEY: first.webhookSecretsKey,
+      TWO_FACTOR_KEY: first.twoFactorKey,
     });
   });
 
   it('prefers secrets from the environment and then writes no file', () => {
-    const env = { DATA_DIR: dataDir, AUTH_SECRET: secret, CARD_ENVELOPE_KEY: 'ab'.repeat(32), FINGERPRINT_KEY: 'f'.repeat(40), CARD_STORAGE_KEY: 'cd'.repeat(32), WEBHOOK_SECRETS_KEY: 'ef'.repeat(32) };
+    const env = { DATA_DIR: dataDir, AUTH_SECRET: secret, CARD_ENVELOPE_KEY: 'ab'.repeat(32), FINGERPRINT_KEY: 'f'.repeat(40), CARD_STORAGE_KEY: 'cd'.repeat(32), WEBHOOK_SECRETS_KEY: 'ef'.repeat(32), TWO_FACTOR_KEY: '12'.repeat(32) };
     expect(loadConfig(env).authSecret).toBe(secret);
     expect(() => statSync(join(dataDir, 'demo-secrets.json'))).toThrow();
   });
@@ -60,9 +61,9 @@ describe('loadConfig', () => {
 
 describe('payment keys', () => {
   const dir = () => mkdtempSync(join(tmpdir(), 'paydesk-config-'));
-  const full = { PAYDESK_MODE: 'production', AUTH_SECRET: 'a'.repeat(40), CARD_ENVELOPE_KEY: 'ab'.repeat(32), FINGERPRINT_KEY: 'c'.repeat(40), CARD_STORAGE_KEY: 'cd'.repeat(32), WEBHOOK_SECRETS_KEY: 'ef'.repeat(32), PUBLISHABLE_KEY: 'pk_live_0123456789', SECRET_KEY: 'sk_live_0123456789abcdefghij' };
+  const full = { PAYDESK_MODE: 'production', AUTH_SECRET: 'a'.repeat(40), CARD_ENVELOPE_KEY: 'ab'.repeat(32), FINGERPRINT_KEY: 'c'.repeat(40), CARD_STORAGE_KEY: 'cd'.repeat(32), WEBHOOK_SECRETS_KEY: 'ef'.repeat(32), TWO_FACTOR_KEY: '12'.repeat(32), PUBLISHABLE_KEY: 'pk_live_0123456789', SECRET_KEY: 'sk_live_0123456789abcdefghij' };
 
-  it.each(['CARD_ENVELOPE_KEY', 'FINGERPRINT_KEY', 'CARD_STORAGE_KEY', 'WEBHOOK_SECRETS_KEY'])('production refuses to start without %s, naming it', (name) => {
+  it.each(['CARD_ENVELOPE_KEY', 'FINGERPRINT_KEY', 'CARD_STORAGE_KEY', 'WEBHOOK_SECRETS_KEY', 'TWO_FACTOR_KEY'])('production refuses to start without %s, naming it', (name) => {
     const env: Record<string, string> = { ...full, DATA_DIR: dir() };
     delete env[name];
     expect(() => loadConfig(env)).toThrow(new RegExp(`${name} is required`));
@@ -97,7 +98,7 @@ describe('FRONTENDS_DIR', () => {
 });
 
 describe('PUBLIC_URL', () => {
-  const production = { PAYDESK_MODE: 'production', AUTH_SECRET: 'a'.repeat(40), CARD_ENVELOPE_KEY: 'ab'.repeat(32), FINGERPRINT_KEY: 'c'.repeat(40), CARD_STORAGE_KEY: 'cd'.repeat(32), WEBHOOK_SECRETS_KEY: 'ef'.repeat(32), PUBLISHABLE_KEY: 'pk_live_0123456789', SECRET_KEY: 'sk_live_0123456789abcdefghij', PAYMENT_PROCESSOR: 'sandbox' };
+  const production = { PAYDESK_MODE: 'production', AUTH_SECRET: 'a'.repeat(40), CARD_ENVELOPE_KEY: 'ab'.repeat(32), FINGERPRINT_KEY: 'c'.repeat(40), CARD_STORAGE_KEY: 'cd'.repeat(32), WEBHOOK_SECRETS_KEY: 'ef'.repeat(32), TWO_FACTOR_KEY: '12'.repeat(32), PUBLISHABLE_KEY: 'pk_live_0123456789', SECRET_KEY: 'sk_live_0123456789abcdefghij', PAYMENT_PROCESSOR: 'sandbox' };
 
   it('is required in production, naming the variable', () => {
     expect(() => loadConfig({ ...production, DATA_DIR: dataDir })).toThrow(/^Invalid configuration: PUBLIC_URL is required when PAYDESK_MODE=production/);
@@ -137,5 +138,18 @@ describe('request and connection timeouts', () => {
 
   it.each(['REQUEST_TIMEOUT_SECONDS', 'HEADERS_TIMEOUT_SECONDS', 'CONNECTION_TIMEOUT_SECONDS', 'KEEP_ALIVE_TIMEOUT_SECONDS'])('refuses a %s of 0 (no timeout at all), naming it', (name) => {
     expect(() => loadConfig({ DATA_DIR: dataDir, AUTH_SECRET: secret, [name]: '0' })).toThrow(new RegExp(`^Invalid configuration: ${name} `));
+  });
+});
+
+describe('REQUIRE_TWO_FACTOR', () => {
+  it('is off unless set to true, and any other value is refused, naming the variable', () => {
+    expect(loadConfig({ DATA_DIR: dataDir }).requireTwoFactor).toBe(false);
+    expect(loadConfig({ DATA_DIR: dataDir, REQUIRE_TWO_FACTOR: 'true' }).requireTwoFactor).toBe(true);
+    expect(loadConfig({ DATA_DIR: dataDir, REQUIRE_TWO_FACTOR: 'false' }).requireTwoFactor).toBe(false);
+    expect(() => loadConfig({ DATA_DIR: dataDir, REQUIRE_TWO_FACTOR: 'yes' })).toThrow(/^Invalid configuration: REQUIRE_TWO_FACTOR must be true or false/);
+  });
+
+  it('a two-factor key that is not 32 bytes of hex is refused', () => {
+    expect(() => loadConfig({ DATA_DIR: dataDir, TWO_FACTOR_KEY: 'xyz' })).toThrow(/TWO_FACTOR_KEY must be 64 hex/);
   });
 });

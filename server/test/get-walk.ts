@@ -34,6 +34,7 @@ export const getWalk: Record<string, Walk> = {
   'GET /api/docs/static/swagger-initializer.js': 'fixed',
   'GET /api/docs/static/*': 'fixed',
   'GET /api/auth/me': 'fixed',
+  'GET /api/auth/two-factor': 'fixed',
   'GET /api/public/config': 'fixed',
   'GET /api/sandbox/acs/notify.js': 'fixed',
   'GET /api/sandbox/acs/acs.css': 'fixed',

@@ -3,6 +3,10 @@ import { cardNumber, cardRow, multipartBody, workbook } from './cards-fixtures';
 import { bearer, login, TEST_PASSWORD, type TestApp } from './helper';
 import { payerClient } from './payments-client';
 import type { Fixtures } from './route-access';
+import { beginEnrolment, confirmEnrolment, issueChallenge, twoFactorBox } from '../src/auth/two-factor-service';
+import { findUserByEmail } from '../src/users/users-repository';
+import { codeFor } from './two-factor-support';
+import { roleAccounts } from './identities';
 import { addUser, uniqueEmail } from './users-fixtures';
 
 /** Real data for the table's requests: a payment, a checkout, a pooled card, fresh users and payments on demand. */
@@ -54,6 +58,9 @@ export async function matrixFixtures(t: TestApp): Promise<Fixtures> {
   const refunded = await t.app.inject({ method: 'POST', url: '/api/refunds', headers: secret, payload: { transaction_id: paid.ids.transactionId, amount: 1, reason: 'other' } });
   if (refunded.statusCode !== 201) throw new Error(`refund: ${refunded.body}`);
 
+  // REQUIRE_TWO_FACTOR's first step, for a user without a second factor (the app under test does not require it).
+  const enrolmentChallenge = async (): Promise<string> => (await issueChallenge(t.db, (await addUser(t.db, 'viewer')).id, 'enrol')).token;
+
   return {
     transactionId: paid.ids.transactionId,
     checkoutReference: await newCheckout(),
@@ -79,5 +86,28 @@ export async function matrixFixtures(t: TestApp): Promise<Fixtures> {
     newPayment,
     refundId: (refunded.json() as { data: { id: string } }).data.id,
     signIn: { email: signer.email, password: TEST_PASSWORD },
+    // Straight through the service, without the password's argon2 check: the hostile-input test asks for one per input.
+    twoFactorSignIn: async () => {
+      const user = await addUser(t.db, 'viewer');
+      const box = twoFactorBox(t.config);
+      const { secret } = await beginEnrolment(t.db, box, user);
+      if (!(await confirmEnrolment(t.db, box, user.id, codeFor(secret), { actor: null, clientIp: null, userAgent: null }))) throw new Error('enrolment refused its code');
+      return { challenge: (await issueChallenge(t.db, user.id, 'verify')).token, code: codeFor(secret, 1) };
+    },
+    enrolmentChallenge,
+    enrolmentToConfirm: async () => {
+      const challenge = await enrolmentChallenge();
+      const setup = await t.app.inject({ method: 'POST', url: '/api/auth/login/two-factor/setup', payload: { challenge } });
+      if (setup.statusCode !== 200) throw new Error(`enrolment setup: ${setup.body}`);
+      return { challenge, code: codeFor((setup.json() as { data: { secret: string } }).data.secret) };
+    },
+    pendingEnrolments: async () => {
+      const box = twoFactorBox(t.config);
+      for (const email of Object.values(roleAccounts)) {
+        const user = await findUserByEmail(t.db, email);
+        if (!user) throw new Error(`no account ${email}`);
+        await beginEnrolment(t.db, box, user);
+      }
+    },
   };
 }

@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { seedDemoWebhookEndpoint } from '../src/payments/merchant-demo-webhooks';
 import { startWebhookWorker } from '../src/webhooks/delivery-worker';
-import { secretBox } from '../src/webhooks/secret-box';
+import { secretBox } from '../src/security/secret-box';
 import { signatureHeader } from '../src/webhooks/signature';
 import { buildTestApp, type TestApp } from './helper';
 import { payerClient } from './payments-client';

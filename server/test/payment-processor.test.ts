@@ -14,7 +14,7 @@ describe('PAYMENT_PROCESSOR', () => {
 
   const production = () => ({
     PAYDESK_MODE: 'production', DATA_DIR: dataDir, AUTH_SECRET: 'a'.repeat(40), CARD_ENVELOPE_KEY: 'ab'.repeat(32), FINGERPRINT_KEY: 'c'.repeat(40),
-    CARD_STORAGE_KEY: 'cd'.repeat(32), WEBHOOK_SECRETS_KEY: 'ef'.repeat(32), PUBLISHABLE_KEY: 'p'.repeat(16), SECRET_KEY: 's'.repeat(30), PUBLIC_URL: 'https://pay.example.com',
+    CARD_STORAGE_KEY: 'cd'.repeat(32), WEBHOOK_SECRETS_KEY: 'ef'.repeat(32), TWO_FACTOR_KEY: '12'.repeat(32), PUBLISHABLE_KEY: 'p'.repeat(16), SECRET_KEY: 's'.repeat(30), PUBLIC_URL: 'https://pay.example.com',
   });
 
   test('production refuses to start without it, naming it and the sandbox', () => {

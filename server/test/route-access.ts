@@ -45,6 +45,14 @@ export interface Fixtures {
   /** A refund of `transactionId`. */
   refundId: string;
   signIn: { email: string; password: string };
+  /** A fresh user with a second factor past the password step: the challenge and a valid code. */
+  twoFactorSignIn(): Promise<{ challenge: string; code: string }>;
+  /** A fresh user's REQUIRE_TWO_FACTOR enrolment challenge. */
+  enrolmentChallenge(): Promise<string>;
+  /** The same, set up: the challenge and the first valid code of its secret. */
+  enrolmentToConfirm(): Promise<{ challenge: string; code: string }>;
+  /** Starts an enrolment for each role's account, so a confirmation has something to refuse. */
+  pendingEnrolments(): Promise<void>;
 }
 
 export type Request = Omit<InjectOptions, 'method'> & { url: string; payload?: InjectOptions['payload'] };
@@ -74,6 +82,7 @@ const secretKey: Access = { kind: 'key', key: 'secret' };
 const open = (why: string): Access => ({ kind: 'open', why });
 const docs = open('OpenAPI description and Swagger UI: no data');
 const payerPage = open('sandbox issuer pages, framed by the payer page; they carry no key');
+const secondStep = open('second step of sign-in: the challenge a correct password gave is the credential');
 const merchantDemo = open('demo mode only: a merchant page whose server side holds the secret key');
 
 export const routeTable: readonly RouteRule[] = [
@@ -90,6 +99,30 @@ export const routeTable: readonly RouteRule[] = [
   { method: 'POST', route: '/api/auth/login', access: open('sign-in'), ok: 200, request: (f) => ({ url: '/api/auth/login', payload: f.signIn }) },
   { method: 'POST', route: '/api/auth/logout', access: session(), ok: 200, endsSession: true, request: get('/api/auth/logout') },
   { method: 'GET', route: '/api/auth/me', access: session(), ok: 200, request: get('/api/auth/me') },
+  {
+    method: 'POST', route: '/api/auth/login/two-factor', access: secondStep, ok: 200,
+    request: async (f) => ({ url: '/api/auth/login/two-factor', payload: await f.twoFactorSignIn() }),
+  },
+  {
+    method: 'POST', route: '/api/auth/login/two-factor/setup', access: secondStep, ok: 200,
+    request: async (f) => ({ url: '/api/auth/login/two-factor/setup', payload: { challenge: await f.enrolmentChallenge() } }),
+  },
+  {
+    method: 'POST', route: '/api/auth/login/two-factor/confirm', access: secondStep, ok: 200,
+    request: async (f) => ({ url: '/api/auth/login/two-factor/confirm', payload: await f.enrolmentToConfirm() }),
+  },
+  { method: 'GET', route: '/api/auth/two-factor', access: session(), ok: 200, request: get('/api/auth/two-factor') },
+  { method: 'POST', route: '/api/auth/two-factor/setup', access: session(), ok: 200, request: get('/api/auth/two-factor/setup') },
+  {
+    // The caller's secret cannot be known when the request is made: a well-formed wrong code shows the handler was reached (400).
+    method: 'POST', route: '/api/auth/two-factor/confirm', access: session(), ok: 400,
+    request: async (f) => (await f.pendingEnrolments(), { url: '/api/auth/two-factor/confirm', payload: { code: '000000' } }),
+  },
+  {
+    // The role accounts never confirm a second factor here: 409, there are no recovery codes to renew.
+    method: 'POST', route: '/api/auth/two-factor/recovery-codes', access: session(), ok: 409,
+    request: () => ({ url: '/api/auth/two-factor/recovery-codes', payload: { code: '000000' } }),
+  },
 
   { method: 'GET', route: '/api/backend/total-revenue', access: session('dashboard.view'), ok: 200, request: get('/api/backend/total-revenue') },
   { method: 'GET', route: '/api/backend/total-transactions', access: session('dashboard.view'), ok: 200, request: get('/api/backend/total-transactions') },
@@ -118,6 +151,10 @@ export const routeTable: readonly RouteRule[] = [
   {
     method: 'DELETE', route: '/api/backend/users/:id', access: session('users.manage'), ok: 200,
     request: async (f) => ({ url: `/api/backend/users/${(await f.newViewer()).id}` }),
+  },
+  {
+    method: 'DELETE', route: '/api/backend/users/:id/two-factor', access: session('users.reset_two_factor'), ok: 200,
+    request: async (f) => ({ url: `/api/backend/users/${(await f.newViewer()).id}/two-factor` }),
   },
 
   {

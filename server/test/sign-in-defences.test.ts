@@ -136,7 +136,7 @@ describe('sign-in when Redis does not answer', () => {
 });
 
 describe('sign-in defences configuration', () => {
-  const base = { PAYDESK_MODE: 'demo', DATA_DIR: '/nonexistent', AUTH_SECRET: 'a'.repeat(32), CARD_ENVELOPE_KEY: 'ab'.repeat(32), FINGERPRINT_KEY: 'b'.repeat(32), CARD_STORAGE_KEY: 'cd'.repeat(32), WEBHOOK_SECRETS_KEY: 'ef'.repeat(32) };
+  const base = { PAYDESK_MODE: 'demo', DATA_DIR: '/nonexistent', AUTH_SECRET: 'a'.repeat(32), CARD_ENVELOPE_KEY: 'ab'.repeat(32), FINGERPRINT_KEY: 'b'.repeat(32), CARD_STORAGE_KEY: 'cd'.repeat(32), WEBHOOK_SECRETS_KEY: 'ef'.repeat(32), TWO_FACTOR_KEY: '12'.repeat(32) };
 
   it('defaults to SEC-06 and SEC-07: 5 attempts, 30 minutes; 20 sign-ins and 60 payment calls a minute per address; no Redis, no proxy', () => {
     expect(loadConfig(base)).toMatchObject({

@@ -14,6 +14,8 @@ import type { Config } from '../src/config';
 import type { Db } from '../src/db/db';
 import { defaultMigrationsDir, migrate } from '../src/db/migrate';
 import { seedDemo } from '../src/demo/seed-demo';
+import { twoFactorBox, issueChallenge } from '../src/auth/two-factor-service';
+import { hashRecoveryCode, newRecoveryCodes, newTotpSecret } from '../src/auth/totp';
 import { TEST_PASSWORD } from './helper';
 import { addUser } from './users-fixtures';
 
@@ -233,6 +235,23 @@ async function storeAuditRows(db: Db): Promise<void> {
 }
 
 /**
+ * Second factors of each kind: confirmed (with used and unused recovery codes, a taken step), one
+ * waiting for its first code, and sign-in challenges of both purposes, one expired.
+ */
+async function storeTwoFactorRows(db: Db, config: Config): Promise<void> {
+  const box = twoFactorBox(config);
+  const [confirmed, pending, enrolling] = [await addUser(db, 'admin'), await addUser(db, 'viewer'), await addUser(db, 'super_admin')];
+  await db.query(`insert into two_factor (user_id, secret_sealed, confirmed_at, last_step) values ($1, $2, now(), 59000000), ($3, $4, null, null)`, [
+    confirmed.id, box.seal(newTotpSecret(), `two-factor:user:${confirmed.id}`), pending.id, box.seal(newTotpSecret(), `two-factor:user:${pending.id}`),
+  ]);
+  const codes = newRecoveryCodes().map(hashRecoveryCode);
+  await db.query(`insert into two_factor_recovery_codes (user_id, code_hash, used_at) select $1, code, case when n <= 3 then now() end from unnest($2::text[]) with ordinality as c(code, n)`, [confirmed.id, codes]);
+  await issueChallenge(db, confirmed.id, 'verify');
+  await issueChallenge(db, enrolling.id, 'enrol');
+  await db.query(`update sign_in_challenges set expires_at = now() - interval '1 minute' where user_id = $1`, [enrolling.id]);
+}
+
+/**
  * One stored row of every kind each GET call can read: transactions of the first release and of
  * today, the demo seed's own rows (ids starting PD), payments made through the API by the caller,
  * checkouts, pooled cards and their uses, withdrawals, and users of every role and status.
@@ -255,6 +274,7 @@ export async function storeEveryKindOfRow(db: Db, config: Config): Promise<void>
   await storeRefunds(db);
   await storeWebhookRows(db);
   await storeAuditRows(db);
+  await storeTwoFactorRows(db, config);
   for (const role of roles) for (const status of userStatuses) await addUser(db, role, status);
 }
 

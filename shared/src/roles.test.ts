@@ -3,6 +3,7 @@ import { can, manageableRoles, roles, type Permission } from './roles';
 test('the roles table of the design: what each role may do', () => {
   const matrix = (permission: Permission) => roles.filter((r) => can(r, permission));
   expect(matrix('users.manage')).toEqual(['super_admin', 'admin']);
+  expect(matrix('users.reset_two_factor')).toEqual(['super_admin']);
   expect(matrix('wallet.view')).toEqual(['super_admin', 'admin']);
   expect(matrix('cards.manage')).toEqual(['super_admin', 'admin']);
   expect(matrix('figures.real')).toEqual(['super_admin', 'admin']);

@@ -13,6 +13,8 @@ export type Permission =
   | 'transactions.refund'
   | 'figures.real'
   | 'users.manage'
+  /** Remove another user's second factor (a lost phone): super_admin only (AUTH-13). */
+  | 'users.reset_two_factor'
   | 'cards.view'
   | 'cards.manage'
   | 'wallet.view'
@@ -24,7 +26,7 @@ export type Permission =
 
 const grants: Record<Role, ReadonlySet<Permission>> = {
   super_admin: new Set<Permission>([
-    'dashboard.view', 'transactions.view', 'transactions.refund', 'figures.real', 'users.manage',
+    'dashboard.view', 'transactions.view', 'transactions.refund', 'figures.real', 'users.manage', 'users.reset_two_factor',
     'cards.view', 'cards.manage', 'wallet.view', 'wallet.withdraw', 'settings.view', 'developers.manage', 'audit.view',
   ]),
   admin: new Set<Permission>([

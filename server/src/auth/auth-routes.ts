@@ -1,3 +1,4 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { isSandbox } from '@paydesk/shared/schemas/payment-processor';
 import { loginRequest, loginResponse, meResponse } from '@paydesk/shared/schemas/auth';
@@ -13,12 +14,26 @@ export const SIGN_IN_UNAVAILABLE = 'Sign-in is temporarily unavailable. Please t
 
 const bearer = [{ bearerAuth: [] }];
 
+/**
+ * The answers every sign-in step shares: 503 when the lock's counters are down, Retry-After on a
+ * lock, and a log line for each refusal (PCI DSS 10.2.1.4; the request line has the address).
+ */
+export function refuseSignIn(request: FastifyRequest, reply: FastifyReply, error: unknown, who: { email?: string; step: 'password' | 'second factor' }): FastifyReply {
+  if (error instanceof LockoutUnavailableError) {
+    request.log.error({ err: error, ...who }, 'sign-in refused: the lock counters are unavailable');
+    return reply.code(503).send(errorBody(503, SIGN_IN_UNAVAILABLE));
+  }
+  if (error instanceof AccountLockedError) reply.header('retry-after', String(error.retryAfterSeconds));
+  if (error instanceof HttpError) request.log.warn({ ...who, reason: error.message }, 'sign-in refused');
+  throw error;
+}
+
 /** /api/auth: sign in (AUTH-02), sign out (AUTH-06), and who am I (AUTH-05). */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/login', {
     schema: {
       tags: ['auth'],
-      summary: 'Sign in with e-mail and password',
+      summary: 'Sign in with e-mail and password; a user with a second factor gets a challenge for POST /api/auth/login/two-factor instead of a session',
       description: `After ${app.config.loginMaxAttempts} failed sign-ins in a row an e-mail address is locked for ${app.config.loginLockMinutes} minutes (429); at most ${app.config.loginRateLimitPerMinute} calls a minute from one address (429).`,
       body: loginRequest,
       response: { 200: loginResponse, 400: apiError, 401: apiError, 429: apiError, 503: apiError },
@@ -28,17 +43,15 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const { email, password } = request.body;
       try {
         const data = await signIn(app.db, app.tokens, app.attempts, app.config, email, password, auditWho(request));
+        if ('challenge' in data) {
+          request.log.info({ email, next: data.next }, 'password accepted: second factor asked');
+          const message = data.next === 'code' ? 'Enter your verification code' : 'Set up two-factor sign-in';
+          return { status: 'success' as const, message, data: { challenge: data.challenge, next: data.next, expires_at: data.expiresAt.toISOString() } };
+        }
         request.log.info({ email, userId: data.user.id }, 'signed in');
         return { status: 'success' as const, message: 'Login successful', data };
       } catch (error) {
-        if (error instanceof LockoutUnavailableError) {
-          request.log.error({ err: error, email }, 'sign-in refused: the lock counters are unavailable');
-          return reply.code(503).send(errorBody(503, SIGN_IN_UNAVAILABLE));
-        }
-        if (error instanceof AccountLockedError) reply.header('retry-after', String(error.retryAfterSeconds));
-        // Failed and locked sign-ins are security events (PCI DSS 10.2.1.4); the request line has the address.
-        if (error instanceof HttpError) request.log.warn({ email, reason: error.message }, 'sign-in refused');
-        throw error;
+        return refuseSignIn(request, reply, error, { email, step: 'password' });
       }
     },
   });

@@ -3,12 +3,15 @@ import type { Role } from '@paydesk/shared/roles';
 import { asActor, recordAudit, values, type AuditWho } from '../audit/audit-log';
 import type { Config } from '../config';
 import type { Db } from '../db/db';
-import { unauthorized } from '../http/http-error';
-import { findUserByEmail } from '../users/users-repository';
+import { unauthorized, type HttpError } from '../http/http-error';
+import { findUserByEmail, findUserById } from '../users/users-repository';
+import type { SecretBox } from '../security/secret-box';
+import { beginEnrolment, checkSecondFactor, confirmEnrolment, endChallenge, invalidCode, challengeExpired, issueChallenge, openChallenge, type Enrolment } from './two-factor-service';
+import { findTwoFactor } from './two-factor-repository';
 import type { AttemptCounter } from '../security/attempt-counter';
 import { verifyAgainstDummy, verifyPassword } from './password-hasher';
 import { createSession, findLiveSession, revokeSession, touchSession } from './sessions-repository';
-import { AccountLockedError, signInLockout } from './sign-in-lockout';
+import { AccountLockedError, signInLockout, type Attempt } from './sign-in-lockout';
 import type { TokenService } from './token-service';
 
 export const INVALID_CREDENTIALS = 'Invalid username or password';
@@ -28,39 +31,18 @@ export interface SignedIn {
   user: { id: number; name: string; role: Role; email: string };
 }
 
-type AuthConfig = Pick<Config, 'sessionIdleMinutes' | 'sessionMaxHours'>;
+/** A correct password of a user with (or required to have) a second factor: no session yet (AUTH-12). */
+export interface ChallengeIssued {
+  challenge: string;
+  /** `code`: a TOTP or recovery code; `enrol`: REQUIRE_TWO_FACTOR and no second factor yet (AUTH-14). */
+  next: 'code' | 'enrol';
+  expiresAt: Date;
+}
+
+type AuthConfig = Pick<Config, 'sessionIdleMinutes' | 'sessionMaxHours' | 'requireTwoFactor'>;
 type SignInConfig = AuthConfig & Pick<Config, 'loginMaxAttempts' | 'loginLockMinutes'>;
 
-/**
- * Checks the password, under the lock of repeated failures (sign-in-lockout.ts). An unknown
- * e-mail takes the same steps, the same time (a dummy hash) and gets the same answers as a
- * wrong password, the lock included. Every outcome is in the audit trail (AUD-04): a failure is
- * itself the event, so it is recorded although the sign-in is refused.
- */
-export async function signIn(db: Db, tokens: TokenService, attempts: AttemptCounter, config: SignInConfig, email: string, password: string, who: AuditWho): Promise<SignedIn> {
-  const failed = (reason: string, userId?: number) =>
-    recordAudit(db, { action: 'auth.sign_in_failed', who, target: userId === undefined ? undefined : { type: 'user', id: userId }, changes: values({ email, reason }) });
-  const attempt = await signInLockout(attempts, config).begin(email).catch(async (error: unknown) => {
-    if (error instanceof AccountLockedError) await failed('locked');
-    throw error;
-  });
-  const user = await findUserByEmail(db, email);
-  const valid = user ? await verifyPassword(user.password_hash, password) : await verifyAgainstDummy(password);
-  if (!user || !valid) {
-    const failure = attempt.failure(unauthorized(INVALID_CREDENTIALS));
-    if (failure instanceof AccountLockedError) {
-      await recordAudit(db, { action: 'auth.locked_out', who, target: user && { type: 'user', id: user.id }, changes: values({ email, failed_attempts: config.loginMaxAttempts, locked_minutes: config.loginLockMinutes }) });
-    } else {
-      await failed('invalid_credentials', user?.id);
-    }
-    throw failure;
-  }
-  await attempt.succeeded();
-  // Only told after a correct password, so it does not reveal which e-mails exist.
-  if (user.status !== 'active') {
-    await failed('account_disabled', user.id);
-    throw unauthorized(ACCOUNT_DISABLED);
-  }
+async function startSession(db: Db, tokens: TokenService, config: AuthConfig, user: SignedIn['user'], who: AuditWho): Promise<SignedIn> {
   const session = await db.transaction(async (tx) => {
     const created = await createSession(tx, randomUUID(), user.id, config.sessionMaxHours);
     await recordAudit(tx, { action: 'auth.sign_in', who: asActor(who, { id: user.id, email: user.email }), target: { type: 'user', id: user.id } });
@@ -68,6 +50,105 @@ export async function signIn(db: Db, tokens: TokenService, attempts: AttemptCoun
   });
   const token = await tokens.sign({ userId: user.id, sessionId: session.id }, session.expiresAt);
   return { token, user: { id: user.id, name: user.name, role: user.role, email: user.email } };
+}
+
+/**
+ * The failures of one sign-in, each in the audit trail (AUD-04): a failure is itself the event, so
+ * it is recorded although the sign-in is refused, and the one that locks the e-mail is a lockout.
+ */
+function failures(db: Db, who: AuditWho, email: string, config: SignInConfig) {
+  const failed = (reason: string, userId?: number) =>
+    recordAudit(db, { action: 'auth.sign_in_failed', who, target: userId === undefined ? undefined : { type: 'user', id: userId }, changes: values({ email, reason }) });
+  return {
+    failed,
+    /** Begins an attempt under the lock; a locked e-mail's attempt is a failure too. */
+    begin: (attempts: AttemptCounter) => signInLockout(attempts, config).begin(email).catch(async (error: unknown) => {
+      if (error instanceof AccountLockedError) await failed('locked');
+      throw error;
+    }),
+    /** The refusal to throw for a wrong password or code, recorded as a failure or the lockout. */
+    async refuse(attempt: Attempt, refusal: HttpError, reason: string, userId?: number): Promise<Error> {
+      const failure = attempt.failure(refusal);
+      if (failure instanceof AccountLockedError) {
+        await recordAudit(db, { action: 'auth.locked_out', who, target: userId === undefined ? undefined : { type: 'user', id: userId }, changes: values({ email, failed_attempts: config.loginMaxAttempts, locked_minutes: config.loginLockMinutes }) });
+      } else {
+        await failed(reason, userId);
+      }
+      return failure;
+    },
+  };
+}
+
+/**
+ * Checks the password, under the lock of repeated failures (sign-in-lockout.ts). An unknown
+ * e-mail takes the same steps, the same time (a dummy hash) and gets the same answers as a
+ * wrong password, the lock included. A user with a second factor (or without one while it is
+ * required) gets a challenge instead of a session, and the failure count is left standing until
+ * the second step succeeds: otherwise a correct password would wipe the wrong codes before it.
+ */
+export async function signIn(db: Db, tokens: TokenService, attempts: AttemptCounter, config: SignInConfig, email: string, password: string, who: AuditWho): Promise<SignedIn | ChallengeIssued> {
+  const audit = failures(db, who, email, config);
+  const attempt = await audit.begin(attempts);
+  const user = await findUserByEmail(db, email);
+  const valid = user ? await verifyPassword(user.password_hash, password) : await verifyAgainstDummy(password);
+  if (!user || !valid) throw await audit.refuse(attempt, unauthorized(INVALID_CREDENTIALS), 'invalid_credentials', user?.id);
+  // Only told after a correct password, so it does not reveal which e-mails exist.
+  if (user.status !== 'active') {
+    await attempt.succeeded();
+    await audit.failed('account_disabled', user.id);
+    throw unauthorized(ACCOUNT_DISABLED);
+  }
+  const enrolled = Boolean((await findTwoFactor(db, user.id))?.confirmed_at);
+  if (enrolled || config.requireTwoFactor) {
+    const issued = await issueChallenge(db, user.id, enrolled ? 'verify' : 'enrol');
+    return { challenge: issued.token, next: enrolled ? 'code' : 'enrol', expiresAt: issued.expiresAt };
+  }
+  await attempt.succeeded();
+  return startSession(db, tokens, config, user, who);
+}
+
+/** The user of a challenge that has just been proven; the session starts only if the challenge was still there. */
+async function finishSignIn(db: Db, tokens: TokenService, config: AuthConfig, attempt: Attempt, challenge: string, userId: number, who: AuditWho): Promise<SignedIn> {
+  if (!(await endChallenge(db, challenge))) throw challengeExpired();
+  await attempt.succeeded();
+  const user = await findUserById(db, userId);
+  if (!user || user.status !== 'active') throw unauthorized(ACCOUNT_DISABLED);
+  return startSession(db, tokens, config, user, who);
+}
+
+/**
+ * The second step (AUTH-12): a TOTP code (each time step once) or an unused recovery code. A wrong
+ * code is a failed sign-in of the user's e-mail: the same counter, lock and messages as a wrong password.
+ */
+export async function completeSignIn(
+  db: Db, tokens: TokenService, attempts: AttemptCounter, config: SignInConfig, box: SecretBox, challenge: string, code: string, who: AuditWho, seen?: (email: string) => void,
+): Promise<SignedIn> {
+  const pending = await openChallenge(db, challenge, 'verify');
+  seen?.(pending.email);
+  const audit = failures(db, who, pending.email, config);
+  const attempt = await audit.begin(attempts);
+  if (!(await checkSecondFactor(db, box, pending.user_id, code))) throw await audit.refuse(attempt, invalidCode(401), 'invalid_code', pending.user_id);
+  return finishSignIn(db, tokens, config, attempt, challenge, pending.user_id, who);
+}
+
+/** REQUIRE_TWO_FACTOR: the secret of a user who signs in without a second factor (AUTH-14). */
+export async function beginRequiredEnrolment(db: Db, box: SecretBox, challenge: string): Promise<Enrolment> {
+  const pending = await openChallenge(db, challenge, 'enrol');
+  return beginEnrolment(db, box, { id: pending.user_id, email: pending.email });
+}
+
+/** Its first valid code confirms it, and only then does a session start, with the recovery codes shown once. */
+export async function completeRequiredEnrolment(
+  db: Db, tokens: TokenService, attempts: AttemptCounter, config: SignInConfig, box: SecretBox, challenge: string, code: string, who: AuditWho, seen?: (email: string) => void,
+): Promise<SignedIn & { recoveryCodes: string[] }> {
+  const pending = await openChallenge(db, challenge, 'enrol');
+  seen?.(pending.email);
+  const audit = failures(db, who, pending.email, config);
+  const attempt = await audit.begin(attempts);
+  const actor = asActor(who, { id: pending.user_id, email: pending.email });
+  const recoveryCodes = await confirmEnrolment(db, box, pending.user_id, code, actor);
+  if (!recoveryCodes) throw await audit.refuse(attempt, invalidCode(401), 'invalid_code', pending.user_id);
+  return { ...(await finishSignIn(db, tokens, config, attempt, challenge, pending.user_id, who)), recoveryCodes };
 }
 
 /** Ends the caller's session at once (AUTH-06), with its audit entry. */
@@ -84,6 +165,8 @@ export async function authenticate(db: Db, tokens: TokenService, config: AuthCon
   if (!claims) return null;
   const session = await findLiveSession(db, claims.sessionId, claims.userId, config.sessionIdleMinutes);
   if (!session) return null;
+  // AUTH-14: while a second factor is required, a session of a user without one (older than the setting, or after a reset) opens nothing.
+  if (config.requireTwoFactor && !session.two_factor) return null;
   // At most one write a minute per session keeps the idle timeout without a write per request.
   if (session.stale) await touchSession(db, session.session_id);
   return { userId: session.user_id, sessionId: session.session_id, name: session.name, email: session.email, role: session.role };

@@ -4,7 +4,7 @@ import type { Db } from '../db/db';
 import { countUsers, insertUser } from '../users/users-repository';
 import { creditCompletedPayments } from '../wallet/ledger';
 import { seedDemoWebhookEndpoint } from '../payments/merchant-demo-webhooks';
-import type { SecretBox } from '../webhooks/secret-box';
+import type { SecretBox } from '../security/secret-box';
 import { DEMO_ACCOUNTS } from './demo-accounts';
 import { seedDemoPoolCards } from './demo-pool-cards';
 import { ensureProviderKeys } from './provider-keys';

@@ -14,6 +14,7 @@ import { transactionsBackendRoutes } from '../transactions/backend-routes';
 import { usersRoutes } from '../users/users-routes';
 import { walletRoutes } from '../wallet/wallet-routes';
 import { webhooksRoutes } from '../webhooks/webhooks-routes';
+import { twoFactorAccountRoutes, twoFactorResetRoutes, twoFactorSignInRoutes } from '../auth/two-factor-routes';
 import { errorBody } from './http-error';
 
 /**
@@ -23,8 +24,11 @@ import { errorBody } from './http-error';
  */
 export const apiRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(authRoutes, { prefix: '/auth' });
+  await app.register(twoFactorSignInRoutes, { prefix: '/auth/login' });
+  await app.register(twoFactorAccountRoutes, { prefix: '/auth/two-factor' });
   await app.register(transactionsBackendRoutes, { prefix: '/backend' });
   await app.register(usersRoutes, { prefix: '/backend/users' });
+  await app.register(twoFactorResetRoutes, { prefix: '/backend/users' });
   await app.register(walletRoutes, { prefix: '/backend' });
   await app.register(backendRefundRoutes, { prefix: '/backend' });
   await app.register(cardRoutes, { prefix: '/backend/cards' });

@@ -4,7 +4,7 @@ import type { Db } from '../db/db';
 import { randomId } from './payment-ids';
 import { eventTypes } from '@paydesk/shared/schemas/webhooks';
 import { perAddressLimit } from '../security/register-defences';
-import { secretBox, type SecretBox } from '../webhooks/secret-box';
+import { secretBox, type SecretBox } from '../security/secret-box';
 import { newSigningSecret } from '../webhooks/signature';
 import { verifyWebhook } from '../webhooks/verify-webhook';
 

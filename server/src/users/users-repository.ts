@@ -58,8 +58,12 @@ export interface UserChanges {
   passwordHash?: string | undefined;
 }
 
-export async function listUsers(db: Db): Promise<UserRecord[]> {
-  return db.query<UserRecord>(`select ${columns} from users order by id`);
+/** Each user, and whether they have a confirmed second factor (AUTH-13). */
+export async function listUsers(db: Db): Promise<(UserRecord & { two_factor: boolean })[]> {
+  return db.query<UserRecord & { two_factor: boolean }>(
+    `select ${columns}, exists (select 1 from two_factor t where t.user_id = users.id and t.confirmed_at is not null) as two_factor
+       from users order by id`,
+  );
 }
 
 /**

@@ -11,13 +11,14 @@ const bearer = [{ bearerAuth: [] }];
 const userId = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 const refusals = { 400: apiError, 401: apiError, 403: apiError, 404: apiError, 409: apiError };
 
-const toWire = (user: UserRecord): AdminUser => ({
+const toWire = (user: UserRecord & { two_factor: boolean }): AdminUser => ({
   id: user.id,
   name: user.name,
   email: user.email,
   role: user.role,
   status: user.status,
   created_at: new Date(user.created_at).toISOString(),
+  two_factor: user.two_factor,
 });
 
 /** /api/backend/users (USR-07). Who may do what is decided by users-policy, under row locks. */

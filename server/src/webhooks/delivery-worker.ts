@@ -5,7 +5,7 @@ import { addressPolicy } from './address-policy';
 import { batched } from '../db/batched';
 import { claimDueDeliveries, fanOutEvents, recordAttempts, type AttemptRecord, type ClaimedDelivery } from './deliveries-repository';
 import { postEvent } from './post-event';
-import { secretBox } from './secret-box';
+import { secretBox } from '../security/secret-box';
 import { signatureHeader } from './signature';
 
 /** Failed attempts in a row after which an endpoint shows as failing (its deliveries go on). */

@@ -6,7 +6,7 @@ import { HttpError, notFound } from '../http/http-error';
 import { randomId } from '../payments/payment-ids';
 import { addressPolicy } from './address-policy';
 import * as endpoints from './endpoints-repository';
-import { secretBox } from './secret-box';
+import { secretBox } from '../security/secret-box';
 import { newSigningSecret } from './signature';
 
 type ServiceConfig = Pick<Config, 'mode' | 'webhookAllowedHosts' | 'webhookSecretsKey'>;

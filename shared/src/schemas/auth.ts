@@ -17,8 +17,20 @@ export const loginUser = z.object({
   email: z.string(),
 });
 
-export const loginResponse = withData(z.object({ token: z.string(), user: loginUser }));
+/** A session: the answer of a sign-in without a second factor, and of the second step. */
+export const signedInData = z.object({ token: z.string(), user: loginUser });
+
+/** A correct password of a user with a second factor (or required to enrol): a short-lived challenge, no session (AUTH-12, AUTH-14). */
+export const challengeData = z.object({
+  challenge: z.string(),
+  next: z.enum(['code', 'enrol']),
+  expires_at: z.string(),
+});
+
+export const loginResponse = withData(z.union([signedInData, challengeData]));
 export type LoginResponse = z.infer<typeof loginResponse>;
+export const signedInResponse = withData(signedInData);
+export type SignedInData = z.infer<typeof signedInData>;
 
 export { authUser } from './auth-user';
 export type { AuthUser } from './auth-user';

@@ -8,7 +8,8 @@ export const errorCodes = [
   'invalid_request', 'unauthorized', 'forbidden', 'not_found', 'request_timeout', 'conflict', 'payload_too_large',
   'unsupported_media_type', 'unprocessable', 'rate_limited', 'internal_error', 'service_unavailable',
   'idempotency_key_reused', 'idempotency_key_in_use', 'payment_not_refundable', 'refund_exceeds_amount',
-  'insufficient_balance', 'webhook_url_refused', 'last_active_key', 'api_key_ended',
+  'insufficient_balance', 'webhook_url_refused', 'last_active_key', 'api_key_ended', 'two_factor_code_invalid',
+  'two_factor_challenge_expired',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 

@@ -14,6 +14,8 @@ export const adminUser = z.object({
   role,
   status: userStatus,
   created_at: z.string().optional(),
+  /** A confirmed second factor (AUTH-13: what a super_admin may reset). */
+  two_factor: z.boolean().optional(),
 });
 export type AdminUser = z.infer<typeof adminUser>;
 

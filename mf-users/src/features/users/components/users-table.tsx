@@ -8,6 +8,7 @@ import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
+import PhonelinkErase from '@mui/icons-material/PhonelinkErase';
 import { roleLabel, type Role } from '@paydesk/shared/roles';
 import type { AdminUser } from '@paydesk/shared/schemas/user';
 import { UserStatusChip } from './user-status-chip';
@@ -19,9 +20,11 @@ interface UsersTableProps {
   actorId: number | undefined;
   onEdit: (user: AdminUser) => void;
   onDelete: (user: AdminUser) => void;
+  /** Given to a super_admin only (AUTH-13): rows with a second factor get a reset action. */
+  onResetTwoFactor?: (user: AdminUser) => void;
 }
 
-export function UsersTable({ users, manageable, actorId, onEdit, onDelete }: UsersTableProps) {
+export function UsersTable({ users, manageable, actorId, onEdit, onDelete, onResetTwoFactor }: UsersTableProps) {
   return (
     <TableContainer>
       <Table size="small" aria-label="Admin Users">
@@ -45,6 +48,11 @@ export function UsersTable({ users, manageable, actorId, onEdit, onDelete }: Use
                 {manageable.includes(user.role) ? (
                   <Tooltip title="Edit">
                     <IconButton size="small" aria-label={`Edit ${user.name}`} onClick={() => onEdit(user)}><EditOutlined fontSize="small" /></IconButton>
+                  </Tooltip>
+                ) : null}
+                {onResetTwoFactor && user.two_factor ? (
+                  <Tooltip title="Reset two-factor sign-in">
+                    <IconButton size="small" color="warning" aria-label={`Reset two-factor sign-in of ${user.name}`} onClick={() => onResetTwoFactor(user)}><PhonelinkErase fontSize="small" /></IconButton>
                   </Tooltip>
                 ) : null}
                 {/* Nobody deletes their own account: the server refuses it, so no button for it. */}

@@ -6,8 +6,8 @@ export type MutationResult = { data: StatusMessage; error?: undefined } | { data
 
 /** The texts of one user call (USR-08, ERR-09): its success toast and its fallback error message. */
 export interface OutcomeTexts {
-  success: 'User Added' | 'User Updated' | 'User Deleted';
-  fallback: 'Failed to add user' | 'Failed to delete user';
+  success: 'User Added' | 'User Updated' | 'User Deleted' | 'Two-Factor Sign-In Reset';
+  fallback: 'Failed to add user' | 'Failed to delete user' | 'Failed to reset two-factor sign-in';
 }
 
 export const UNEXPECTED_ERROR = 'An unexpected error occurred';

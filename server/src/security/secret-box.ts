@@ -5,11 +5,12 @@ const VERSION = 'v1';
 /**
  * AES-256-GCM for the webhook signing secrets at rest (WEBHOOK_SECRETS_KEY). The endpoint id is
  * the additional authenticated data: a sealed secret copied onto another endpoint fails to open.
- * Format `v1.iv.tag.ciphertext` in base64url.
+ * Format `v1.iv.tag.ciphertext` in base64url. The TOTP secrets use the same box with their own key
+ * (TWO_FACTOR_KEY) and the user as the authenticated data.
  */
-export function secretBox(hexKey: string) {
+export function secretBox(hexKey: string, keyName = 'WEBHOOK_SECRETS_KEY') {
   const key = Buffer.from(hexKey, 'hex');
-  if (key.length !== 32) throw new Error('WEBHOOK_SECRETS_KEY must be 32 bytes of hex');
+  if (key.length !== 32) throw new Error(`${keyName} must be 32 bytes of hex`);
   return {
     seal(secret: string, endpointId: string): string {
       const iv = randomBytes(12);

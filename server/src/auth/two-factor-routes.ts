@@ -1,0 +1,175 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { signedInResponse } from '@paydesk/shared/schemas/auth';
+import { apiError, statusMessage } from '@paydesk/shared/schemas/common';
+import {
+  enrolmentResponse,
+  recoveryCodesResponse,
+  requiredEnrolmentConfirm,
+  requiredEnrolmentRequest,
+  requiredEnrolmentResponse,
+  twoFactorCodeRequest,
+  twoFactorSignInRequest,
+  twoFactorStatusResponse,
+} from '@paydesk/shared/schemas/two-factor';
+import { refuseSignIn } from './auth-routes';
+import { auditWho } from '../audit/audit-log';
+import { beginRequiredEnrolment, completeRequiredEnrolment, completeSignIn } from './auth-service';
+import { requireAuth } from './authorize';
+import { signInLockout } from './sign-in-lockout';
+import { perAddressLimit } from '../security/register-defences';
+import { HttpError } from '../http/http-error';
+import { beginEnrolment, confirmEnrolment, invalidCode, NOT_ON, regenerateRecoveryCodes, resetTwoFactor, twoFactorBox, twoFactorStatus } from './two-factor-service';
+
+const bearer = [{ bearerAuth: [] }];
+const refusals = { 400: apiError, 401: apiError, 409: apiError };
+
+/** The second step of sign-in (AUTH-12, AUTH-14), under /api/auth/login: the challenge is the credential. */
+export const twoFactorSignInRoutes: FastifyPluginAsyncZod = async (app) => {
+  const box = twoFactorBox(app.config);
+  // Counted with the password calls: one per-address budget for every step of sign-in.
+  const limit = perAddressLimit(app, 'sign-in', app.config.loginRateLimitPerMinute);
+
+  app.post('/two-factor', {
+    schema: {
+      tags: ['auth'],
+      summary: 'Second step of sign-in: a TOTP code or a recovery code for the challenge; a wrong code counts as a failed sign-in',
+      body: twoFactorSignInRequest,
+      response: { 200: signedInResponse, ...refusals, 429: apiError, 503: apiError },
+    },
+    onRequest: limit,
+    handler: async (request, reply) => {
+      // The challenge's e-mail, for the refusal's log line (what monitoring alerts on).
+      let email: string | undefined;
+      try {
+        const data = await completeSignIn(app.db, app.tokens, app.attempts, app.config, box, request.body.challenge, request.body.code, auditWho(request), (seen) => (email = seen));
+        request.log.info({ email: data.user.email, userId: data.user.id }, 'signed in with a second factor');
+        return { status: 'success' as const, message: 'Login successful', data };
+      } catch (error) {
+        return refuseSignIn(request, reply, error, { email, step: 'second factor' });
+      }
+    },
+  });
+
+  app.post('/two-factor/setup', {
+    schema: {
+      tags: ['auth'],
+      summary: 'REQUIRE_TWO_FACTOR: the new secret (QR code and manual key) of a user who has none yet',
+      body: requiredEnrolmentRequest,
+      response: { 200: enrolmentResponse, ...refusals, 429: apiError },
+    },
+    onRequest: limit,
+    handler: async (request) => ({ status: 'success' as const, data: await beginRequiredEnrolment(app.db, box, request.body.challenge) }),
+  });
+
+  app.post('/two-factor/confirm', {
+    schema: {
+      tags: ['auth'],
+      summary: 'REQUIRE_TWO_FACTOR: the first valid code confirms the secret and starts the session; the recovery codes are shown once',
+      body: requiredEnrolmentConfirm,
+      response: { 200: requiredEnrolmentResponse, ...refusals, 429: apiError, 503: apiError },
+    },
+    onRequest: limit,
+    handler: async (request, reply) => {
+      let email: string | undefined;
+      try {
+        const { recoveryCodes, ...data } = await completeRequiredEnrolment(
+          app.db, app.tokens, app.attempts, app.config, box, request.body.challenge, request.body.code, auditWho(request), (seen) => (email = seen),
+        );
+        request.log.info({ email: data.user.email, userId: data.user.id }, 'second factor set up; signed in');
+        return { status: 'success' as const, message: 'Login successful', data: { ...data, recovery_codes: recoveryCodes } };
+      } catch (error) {
+        return refuseSignIn(request, reply, error, { email, step: 'second factor' });
+      }
+    },
+  });
+};
+
+/** /api/auth/two-factor: the signed-in user's own second factor (AUTH-10, AUTH-11). Any role. */
+export const twoFactorAccountRoutes: FastifyPluginAsyncZod = async (app) => {
+  const box = twoFactorBox(app.config);
+  const signedIn = app.authorize();
+
+  app.get('/', {
+    schema: { tags: ['auth'], summary: 'Whether the caller has a second factor, and how many recovery codes are left', security: bearer, response: { 200: twoFactorStatusResponse, 401: apiError } },
+    onRequest: signedIn,
+    handler: async (request) => ({
+      status: 'success' as const,
+      data: { ...(await twoFactorStatus(app.db, requireAuth(request).userId)), required: app.config.requireTwoFactor },
+    }),
+  });
+
+  app.post('/setup', {
+    schema: { tags: ['auth'], summary: 'Start enrolment: a new secret as a QR code and a manual key, shown until confirmed', security: bearer, response: { 200: enrolmentResponse, 401: apiError, 409: apiError } },
+    onRequest: signedIn,
+    handler: async (request) => {
+      const { userId, email } = requireAuth(request);
+      return { status: 'success' as const, data: await beginEnrolment(app.db, box, { id: userId, email }) };
+    },
+  });
+
+  app.post('/confirm', {
+    schema: {
+      tags: ['auth'],
+      summary: 'Confirm enrolment with the first valid code; answers the ten recovery codes, once',
+      security: bearer,
+      body: twoFactorCodeRequest,
+      response: { 200: recoveryCodesResponse, ...refusals },
+    },
+    onRequest: signedIn,
+    handler: async (request) => {
+      const auth = requireAuth(request);
+      const codes = await confirmEnrolment(app.db, box, auth.userId, request.body.code, auditWho(request));
+      // 400, not 401: a wrong code must not look like an ended session to the page.
+      if (!codes) throw invalidCode(400);
+      request.log.info({ userId: auth.userId }, 'second factor set up');
+      return { status: 'success' as const, message: 'Two-factor sign-in is on', data: { recovery_codes: codes } };
+    },
+  });
+
+  app.post('/recovery-codes', {
+    schema: {
+      tags: ['auth'],
+      summary: 'Ten new recovery codes in place of the old ones, for a valid TOTP code (a wrong one counts as a failed sign-in)',
+      security: bearer,
+      body: twoFactorCodeRequest,
+      response: { 200: recoveryCodesResponse, ...refusals, 429: apiError, 503: apiError },
+    },
+    onRequest: signedIn,
+    handler: async (request, reply) => {
+      const auth = requireAuth(request);
+      if (!(await twoFactorStatus(app.db, auth.userId)).enabled) throw new HttpError(409, NOT_ON);
+      try {
+        const attempt = await signInLockout(app.attempts, app.config).begin(auth.email);
+        const codes = await regenerateRecoveryCodes(app.db, box, auth.userId, request.body.code);
+        if (!codes) throw attempt.failure(invalidCode(400));
+        await attempt.succeeded();
+        request.log.info({ userId: auth.userId }, 'recovery codes regenerated');
+        return { status: 'success' as const, message: 'New recovery codes', data: { recovery_codes: codes } };
+      } catch (error) {
+        return refuseSignIn(request, reply, error, { email: auth.email, step: 'second factor' });
+      }
+    },
+  });
+};
+
+const userId = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+
+/** /api/backend/users/:id/two-factor: a super_admin removes a user's second factor and ends their sessions (AUTH-13). */
+export const twoFactorResetRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.delete('/:id/two-factor', {
+    schema: {
+      tags: ['users'],
+      summary: "Reset a user's two-factor sign-in (super_admin): removes the secret and recovery codes and ends the user's sessions",
+      security: bearer,
+      params: userId,
+      response: { 200: statusMessage, 400: apiError, 401: apiError, 403: apiError, 404: apiError },
+    },
+    onRequest: app.authorize('users.reset_two_factor'),
+    handler: async (request) => {
+      await resetTwoFactor(app.db, request.params.id, auditWho(request));
+      request.log.warn({ userId: requireAuth(request).userId, targetId: request.params.id }, 'second factor reset');
+      return { status: 'success' as const, message: 'Two-factor sign-in reset' };
+    },
+  });
+};
