@@ -101,7 +101,7 @@ const envSchema = z.object({
   WEBHOOK_ALLOWED_HOSTS: z.string().refine(isHostList, 'must be a comma-separated list of host names').optional(),
   WEBHOOK_RETRY_SCHEDULE: z.string().refine((value) => parseSchedule(value) !== undefined, 'must be a comma-separated list of delays such as 1m,5m,30m,2h').optional(),
   WEBHOOK_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(200),
-  WEBHOOK_YIELD_REQUESTS: z.coerce.number().int().min(1).max(100_000).default(16),
+  WEBHOOK_YIELD_REQUESTS: z.coerce.number().int().min(1).max(100_000).default(20),
   TWO_FACTOR_KEY: z.string().regex(/^[0-9a-f]{64}$/i, 'must be 64 hex characters (32 bytes)').optional(),
   REQUIRE_TWO_FACTOR: z.enum(['true', 'false'], 'must be true or false').default('false'),
 });

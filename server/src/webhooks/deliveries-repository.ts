@@ -44,11 +44,13 @@ export interface ClaimedDelivery {
 /**
  * Claims due deliveries by leasing them for `leaseMs` (no transaction stays open during the HTTP
  * calls): rows another process holds are skipped, and a lease that ran out (a process that died
- * mid-attempt) makes its delivery due again.
+ * mid-attempt) makes its delivery due again. Planned at each call, never prepared: a generic plan
+ * made while the queue was small sorts the whole backlog at every claim once it has grown
+ * (measured: 35 ms a claim with 13,000 due, against 6 ms planned each time).
  */
 export function claimDueDeliveries(db: Db, batch: number, leaseMs: number): Promise<ClaimedDelivery[]> {
   return db.query<ClaimedDelivery>(
-    prepared(`with due as (
+    `with due as (
        select id from webhook_deliveries
         where status = 'pending' and next_attempt_at <= now() and (lease_until is null or lease_until < now())
         order by next_attempt_at limit $1 for update skip locked
@@ -60,7 +62,7 @@ export function claimDueDeliveries(db: Db, batch: number, leaseMs: number): Prom
      select leased.id::int as id, leased.attempts, ev.id as event_id, ev.type as event_type, ev.object::text as object_json,
             extract(epoch from ev.created_at)::bigint::int as created, ep.id as endpoint_id, ep.url, ep.secret_sealed,
             case when ep.previous_secret_expires_at > now() then ep.previous_secret_sealed end as previous_secret_sealed
-       from leased join webhook_events ev on ev.id = leased.event_id join webhook_endpoints ep on ep.id = leased.endpoint_id`),
+       from leased join webhook_events ev on ev.id = leased.event_id join webhook_endpoints ep on ep.id = leased.endpoint_id`,
     [batch, leaseMs],
   );
 }
