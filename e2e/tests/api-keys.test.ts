@@ -2,6 +2,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { baseUrl, launchBrowser, newPage } from '../support/browser';
 import { signIn } from '../support/accounts';
+import { chooseOption } from '../support/select';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -31,7 +32,7 @@ test('on a phone: create a secret key, see it once, call the API with it, revoke
   await page.getByRole('button', { name: 'Create key' }).click();
   const form = page.getByRole('dialog', { name: 'Create key' });
   await form.getByRole('textbox', { name: 'Name' }).fill(name);
-  await form.getByRole('combobox', { name: 'Kind' }).selectOption({ label: 'Secret key (your server)' });
+  await chooseOption(form.getByRole('combobox', { name: 'Kind' }), 'Secret key (your server)');
   await form.getByRole('button', { name: 'Create key' }).click();
 
   const shown = page.getByRole('dialog', { name: `Secret key: ${name}` });
@@ -93,7 +94,7 @@ test('rolling a key with a grace period shows the new key once; both keys work m
   const prefix = old.slice(0, 12);
   await page.getByTestId('api-key-row').filter({ hasText: name }).getByRole('button', { name: `Roll ${prefix}` }).click();
   const roll = page.getByRole('dialog', { name: `Roll ${prefix}…?` });
-  await roll.getByRole('combobox', { name: 'Old key expires' }).selectOption({ label: '1 hour' });
+  await chooseOption(roll.getByRole('combobox', { name: 'Old key expires' }), '1 hour');
   await roll.getByRole('button', { name: 'Roll key' }).click();
   const shown = page.getByRole('dialog', { name: `Secret key: ${name}` });
   await shown.getByText(`The previous key (${prefix}…) keeps working until`, { exact: false }).waitFor();

@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { launchBrowser, newPage } from '../support/browser';
 import { signIn } from '../support/accounts';
+import { chooseOption } from '../support/select';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -34,7 +35,7 @@ test('a super_admin finds a user they just created in the Audit Log, filtered by
   const table = page.getByRole('table', { name: 'Audit log' });
   await table.waitFor();
   const filtered = page.waitForResponse((r) => r.url().includes('/api/backend/audit?') && r.url().includes('action=user.created'));
-  await page.getByRole('combobox', { name: 'Action' }).selectOption('user.created');
+  await chooseOption(page.getByRole('combobox', { name: 'Action' }), 'user created');
   await filtered;
   // Filtered by action: once the page shows the answer, every row is a user.created entry.
   const actionCells = table.locator('tbody tr td:nth-child(3)');

@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { Secret, TOTP } from 'otpauth';
 import { baseUrl, launchBrowser, newPage } from '../support/browser';
 import { demoAccounts, demoPassword, signIn } from '../support/accounts';
+import { chooseOption } from '../support/select';
 
 /**
  * AUTH-10, AUTH-12, AUTH-13 in Chromium: a staff member turns on two-factor sign-in from Settings,
@@ -29,13 +30,16 @@ async function api(path: string, init: { method?: string; token?: string; body?:
   return { status: response.status, body: (await response.json()) as { data?: unknown } };
 }
 
-async function createStaffMember(): Promise<{ name: string; email: string }> {
+async function createStaffMember(): Promise<{ id: number; name: string; email: string }> {
   const login = await api('/auth/login', { method: 'POST', body: { email: demoAccounts.super_admin.email, password: demoPassword() } });
   const token = (login.body.data as { token: string }).token;
   const person = { name: 'Tess Totp', email: `totp-${Date.now()}-${Math.floor(Math.random() * 1e6)}@e2e.test` };
   const created = await api('/backend/users', { method: 'POST', token, body: { ...person, password: PASSWORD, role: 'admin', status: 'active' } });
   if (created.status !== 201) throw new Error(`create user: ${JSON.stringify(created.body)}`);
-  return person;
+  const users = (await api('/backend/users', { token })).body.data as { id: number; email: string }[];
+  const id = users.find((user) => user.email === person.email)?.id;
+  if (id === undefined) throw new Error('the new user is not listed');
+  return { ...person, id };
 }
 
 async function passwordStep(page: Page, email: string): Promise<void> {
@@ -98,6 +102,18 @@ test('a staff member turns on two-factor sign-in, signs in with a code, and a su
   // Back to the password alone.
   await passwordStep(page, person.email);
   await page.waitForURL('**/control/dashboard');
+
+  // The audit trail holds each step, read by the super_admin (AUD-01, AUD-05).
+  await admin.goto('/control/audit');
+  const trail = admin.getByRole('table', { name: 'Audit log' });
+  await trail.waitFor();
+  await admin.getByLabel('Actor e-mail').fill(person.email);
+  for (const action of ['two_factor.enabled', 'auth.sign_in', 'auth.sign_out']) {
+    await trail.getByRole('row').filter({ has: admin.getByRole('cell', { name: action, exact: true }) }).first().waitFor();
+  }
+  await admin.getByLabel('Actor e-mail').fill('');
+  await chooseOption(admin.getByRole('combobox', { name: 'Action' }), 'two factor reset');
+  await trail.getByRole('row').filter({ hasText: `user ${person.id}` }).first().waitFor();
   await admin.context().close();
   await page.context().close();
 });
