@@ -18,8 +18,8 @@ const poolSize = async () => (await t.db.query<{ n: number }>('select count(*)::
 /**
  * Until `work` ends, calls /readyz (one database statement) one call after the other, and reads
  * the pool's size every 100 ms beside it: the longest time without an answer of /readyz (a
- * request waiting for the database or for the event loop both show there), and every pool size
- * seen meanwhile.
+ * request waiting for the database or for the event loop both show there), how long the work
+ * took, and every pool size seen meanwhile.
  */
 async function probeDuring<T>(work: Promise<T>) {
   let finished = false;
@@ -44,6 +44,7 @@ async function probeDuring<T>(work: Promise<T>) {
     }
   };
   const probes = Promise.all([ready(), size()]);
+  const started = performance.now();
   try {
     await work;
   } finally {
@@ -52,19 +53,21 @@ async function probeDuring<T>(work: Promise<T>) {
     finished = true;
     await probes;
   }
-  return { result: await work, longestGapMs, sizes };
+  const workMs = performance.now() - started;
+  return { result: await work, longestGapMs, workMs, sizes };
 }
 
 describe('a large card upload', () => {
   it('keeps answering other requests while it stores its rows, and shows them all at once', async () => {
     const file = workbook(manyCardRows(ROWS));
     const before = (await admin.list()).body.total;
-    const { result, longestGapMs, sizes } = await probeDuring(admin.upload(file));
+    const { result, longestGapMs, workMs, sizes } = await probeDuring(admin.upload(file));
     expect(result.statusCode).toBe(201);
     expect(result.body.data).toMatchObject({ rows: ROWS, added: ROWS, already_in_pool: 0, rejected_count: 0 });
-    // Stored in one transaction, 60,000 rows held every other statement for seconds on PGlite
-    // (one connection inside the server's process); in small statements a request waits for one.
-    expect(longestGapMs).toBeLessThan(1_000);
+    // Stored in one transaction, 60,000 rows held every other statement for most of the upload on
+    // PGlite (one connection inside the server's process); in small statements a request waits
+    // for one. Against the upload's own length, so that a slow machine is not a failure.
+    expect(longestGapMs).toBeLessThan(workMs / 4);
     // All or none: the list never showed part of the file.
     expect([...sizes].every((total) => total === before || total === before + ROWS)).toBe(true);
     expect((await admin.list()).body.total).toBe(before + ROWS);
