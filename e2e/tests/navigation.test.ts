@@ -17,8 +17,8 @@ const navEntries = async (page: Page) => {
 };
 
 const expected: Record<DemoRole, string[]> = {
-  super_admin: ['Dashboard', 'Transactions', 'User Management', 'Audit Log', 'Cards', 'Withdrawals', 'Developers'],
-  admin: ['Dashboard', 'Transactions', 'User Management', 'Cards', 'Withdrawals', 'Developers'],
+  super_admin: ['Dashboard', 'Transactions', 'User Management', 'Audit Log', 'Cards', 'Withdrawals', 'Developers', 'API keys'],
+  admin: ['Dashboard', 'Transactions', 'User Management', 'Cards', 'Withdrawals', 'Developers', 'API keys'],
   viewer: ['Dashboard', 'Transactions', 'Cards'],
 };
 

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { downloadText } from '@paydesk/shared/csv';
 import type { AuditEntry } from '@paydesk/shared/schemas/audit';
 import { renderWithProviders, sessionOf, testUsers } from '@paydesk/shared/testing/render';
+import { chooseOption } from '@paydesk/shared/testing/select';
 import { AuditLogView } from './audit-log-view';
 
 jest.mock('@paydesk/shared/csv', () => ({ ...jest.requireActual('@paydesk/shared/csv'), downloadText: jest.fn() }));
@@ -64,7 +65,7 @@ test('filters by actor, action and time, and pages older and newer by keyset', a
   await user.click(screen.getByRole('button', { name: 'Newer' }));
   await screen.findByTestId('audit-row-3');
 
-  await user.selectOptions(screen.getByRole('combobox', { name: 'Action' }), 'card.blocked');
+  await chooseOption(screen.getByRole('combobox', { name: 'Action' }), 'card blocked', user);
   fireEvent.change(screen.getByLabelText('Actor e-mail'), { target: { value: 'admin@paydesk.test' } });
   fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-03-01T09:30' } });
   const from = new Date('2026-03-01T09:30').toISOString();
@@ -75,7 +76,7 @@ test('exports the filtered entries as CSV', async () => {
   fakeAuditApi();
   renderWithProviders(<AuditLogView />, { preloadedState: sessionOf(testUsers.super_admin) });
   await screen.findByTestId('audit-row-3');
-  await userEvent.setup().selectOptions(screen.getByRole('combobox', { name: 'Action' }), 'user.created');
+  await chooseOption(screen.getByRole('combobox', { name: 'Action' }), 'user created');
   await waitFor(() => expect(listQueries().at(-1)?.['action']).toBe('user.created'));
   await userEvent.setup().click(screen.getByRole('button', { name: 'Export CSV' }));
   await waitFor(() => expect(jest.mocked(downloadText)).toHaveBeenCalledWith('audit-log.csv', 'ID,Time\r\n3,x\r\n'));
