@@ -56,7 +56,7 @@ test('on a phone: create a secret key, see it once, call the API with it, revoke
   expect(((await created.json()) as { data: { reference: string } }).data.reference).toMatch(/^chk_/);
 
   // Its request is in the log, without the body.
-  await page.getByRole('link', { name: 'Request log' }).click();
+  await page.getByRole('tab', { name: 'Request log' }).click();
   await page.waitForURL('**/control/developers/requests');
   const logged = page.getByTestId('api-request-row').filter({ hasText: `${secret.slice(0, 12)}…` });
   for (let tries = 0; (await logged.count()) === 0 && tries < 20; tries += 1) {
@@ -68,7 +68,7 @@ test('on a phone: create a secret key, see it once, call the API with it, revoke
   await logged.first().getByText('201').waitFor();
   expect(await page.content()).not.toContain('Lovelace');
 
-  await page.getByRole('link', { name: 'API keys' }).first().click();
+  await page.getByRole('tab', { name: 'API keys' }).click();
   await page.waitForURL('**/control/developers/api-keys');
   await page.getByTestId('api-key-row').filter({ hasText: name }).getByRole('button', { name: `Revoke ${secret.slice(0, 12)}` }).click();
   const confirm = page.getByRole('dialog', { name: `Revoke ${secret.slice(0, 12)}…?` });
