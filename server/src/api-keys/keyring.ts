@@ -1,4 +1,3 @@
-import { timingSafeEqual } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ApiKeyKind } from '@paydesk/shared/schemas/api-keys';
 import type { Db } from '../db/db';
@@ -8,7 +7,6 @@ import { hashKey } from './key-material';
 interface CachedKey {
   id: string;
   kind: ApiKeyKind;
-  hash: Buffer;
   publishableKey: string | null;
   /** Epoch ms after which the key no longer works (a rolled key), or null. */
   expiresAt: number | null;
@@ -38,23 +36,26 @@ export interface Keyring {
 const toMs = (at: Date | string | null): number | null => (at === null ? null : new Date(at).getTime());
 
 /**
- * The working keys of this process, in memory (KEY-08): a request's key costs a SHA-256 and a
- * constant-time comparison with each key of its kind, never a database call. The cache follows
+ * The working keys of this process, in memory (KEY-08): a request's key costs a SHA-256 and one
+ * look-up by that hash, never a database call, however many keys there are. The look-up's time
+ * depends on the hash of the caller's own input only, which tells nothing of a stored key
+ * (docs/decisions/api-keys-hashed-and-cached.md). The cache follows
  * the database's key version, read every `pollMs` (docs/decisions/api-keys-hashed-and-cached.md);
  * a change made here reloads it at once. Last-use times are gathered and written in one
  * statement every `lastUseFlushMs` (KEY-09).
  */
 export async function startKeyring(db: Db, logger: FastifyBaseLogger, { pollMs = 500, lastUseFlushMs = 10_000 }: KeyringOptions = {}): Promise<Keyring> {
   let keys: CachedKey[] = [];
+  let byHash = new Map<string, CachedKey>();
   let version = '';
   const lastUse = new Map<string, Date>();
 
   const load = async (): Promise<void> => {
     const seen = await keyVersion(db);
     const rows = await liveKeys(db);
-    keys = rows.map((row) => ({
-      id: row.id, kind: row.kind, hash: Buffer.from(row.key_hash, 'hex'), publishableKey: row.publishable_key, expiresAt: toMs(row.expires_at),
-    }));
+    const loaded = rows.map((row) => [row.key_hash, { id: row.id, kind: row.kind, publishableKey: row.publishable_key, expiresAt: toMs(row.expires_at) }] as const);
+    keys = loaded.map(([, key]) => key);
+    byHash = new Map(loaded);
     version = seen;
   };
   // One reload at a time; a reload asked for during another runs after it.
@@ -91,15 +92,11 @@ export async function startKeyring(db: Db, logger: FastifyBaseLogger, { pollMs =
 
   return {
     verify(kind, given) {
-      const hash = Buffer.from(hashKey(given), 'hex');
+      const key = byHash.get(hashKey(given));
       const now = Date.now();
-      let found: CachedKey | undefined;
-      // Every key of the kind is compared, so the time taken does not tell which one matched.
-      for (const key of keys) {
-        if (key.kind === kind && timingSafeEqual(key.hash, hash) && (key.expiresAt === null || key.expiresAt > now)) found = key;
-      }
-      if (found) lastUse.set(found.id, new Date(now));
-      return found?.id;
+      if (!key || key.kind !== kind || (key.expiresAt !== null && key.expiresAt <= now)) return undefined;
+      lastUse.set(key.id, new Date(now));
+      return key.id;
     },
     currentPublishable() {
       const now = Date.now();
@@ -111,6 +108,7 @@ export async function startKeyring(db: Db, logger: FastifyBaseLogger, { pollMs =
     reload,
     forget(id) {
       keys = keys.filter((key) => key.id !== id);
+      byHash = new Map([...byHash].filter(([, key]) => key.id !== id));
     },
     flushLastUse: () => (flushing = flushing.then(flushLastUse)),
     async stop() {
