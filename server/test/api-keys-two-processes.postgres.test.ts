@@ -1,42 +1,24 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import pg from 'pg';
 import type { ApiKeyWithSecret } from '@paydesk/shared/schemas/api-keys';
 import { DEMO_PASSWORD } from '../src/demo/demo-password';
-import { startServerProcess, type ServerProcess } from './server-process';
+import { startTwoServers, type ServerProcess, type TwoServers } from './server-process';
 
 /**
  * Two server processes on one PostgreSQL database: a key created or revoked in one is taken or
  * refused by the other within its next look at the key version (KEY-08), with no database call
  * per request. PostgreSQL only (`.postgres.test.ts`): embedded PGlite belongs to one process.
  */
-const url = process.env.TEST_DATABASE_URL;
 let admin: pg.Client;
 let schema: string;
-let dataDir: string;
 let servers: ServerProcess[] = [];
+let two: TwoServers;
 
 beforeAll(async () => {
-  schema = `keys_${randomBytes(4).toString('hex')}`;
-  admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create schema ${schema}`);
-  dataDir = mkdtempSync(join(tmpdir(), 'paydesk-keys-'));
-  const database = new URL(url!);
-  database.searchParams.set('options', `-c search_path=${schema}`);
-  const env = { DATABASE_URL: database.toString(), DATA_DIR: dataDir, PAYDESK_MODE: 'demo', FRONTENDS_DIR: dataDir };
-  servers = [await startServerProcess(env)];
-  servers.push(await startServerProcess(env));
+  two = await startTwoServers('keys');
+  ({ admin, schema, servers } = two);
 }, 120_000);
 
-afterAll(async () => {
-  await Promise.all(servers.map((server) => server.stop()));
-  await admin?.query(`drop schema if exists ${schema} cascade`);
-  await admin?.end();
-  rmSync(dataDir, { recursive: true, force: true });
-}, 60_000);
+afterAll(() => two?.stop(), 60_000);
 
 async function signIn(server: ServerProcess): Promise<string> {
   const response = await fetch(`${server.baseUrl}/api/auth/login`, {

@@ -1,12 +1,8 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import pg from 'pg';
 import { DEMO_PASSWORD } from '../src/demo/demo-password';
 import { verifyAuditChain } from '../src/audit/verify-chain';
 import { openPostgresDb } from '../src/db/postgres-db';
-import { startServerProcess, type ServerProcess } from './server-process';
+import { startTwoServers, type ServerProcess, type TwoServers } from './server-process';
 
 /**
  * Two server processes on one PostgreSQL database write the audit trail at once (sign-ins,
@@ -16,29 +12,15 @@ import { startServerProcess, type ServerProcess } from './server-process';
 const url = process.env.TEST_DATABASE_URL!;
 let admin: pg.Client;
 let schema: string;
-let dataDir: string;
 let servers: ServerProcess[] = [];
+let two: TwoServers;
 
 beforeAll(async () => {
-  schema = `audit_${randomBytes(4).toString('hex')}`;
-  admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create schema ${schema}`);
-  await admin.query(`set search_path = ${schema}`);
-  dataDir = mkdtempSync(join(tmpdir(), 'paydesk-audit-'));
-  const database = new URL(url);
-  database.searchParams.set('options', `-c search_path=${schema}`);
-  const env = { DATABASE_URL: database.toString(), DATA_DIR: dataDir, PAYDESK_MODE: 'demo', FRONTENDS_DIR: dataDir, LOGIN_RATE_LIMIT_PER_MINUTE: '1000', LOGIN_MAX_ATTEMPTS: '100' };
-  servers = [await startServerProcess(env)];
-  servers.push(await startServerProcess(env));
+  two = await startTwoServers('audit', { LOGIN_RATE_LIMIT_PER_MINUTE: '1000', LOGIN_MAX_ATTEMPTS: '100' });
+  ({ admin, schema, servers } = two);
 }, 120_000);
 
-afterAll(async () => {
-  await Promise.all(servers.map((server) => server.stop()));
-  await admin?.query(`drop schema if exists ${schema} cascade`);
-  await admin?.end();
-  rmSync(dataDir, { recursive: true, force: true });
-}, 60_000);
+afterAll(() => two?.stop(), 60_000);
 
 const post = (server: ServerProcess, path: string, body: unknown, token?: string) =>
   fetch(`${server.baseUrl}${path}`, {

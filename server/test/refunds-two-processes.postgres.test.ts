@@ -1,44 +1,24 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import pg from 'pg';
 import { DEMO_SECRET_KEY } from '../src/demo/demo-keys';
-import { startServerProcess, type ServerProcess } from './server-process';
+import { startTwoServers, type ServerProcess, type TwoServers } from './server-process';
 
 /**
  * Two server processes on one PostgreSQL database race refunds of one payment, and both run the
  * settlement job: the refunds never exceed the payment, each settles once, and the ledger
  * balances. PostgreSQL only (`.postgres.test.ts`): embedded PGlite belongs to one process.
  */
-const url = process.env.TEST_DATABASE_URL;
 let admin: pg.Client;
-let schema: string;
-let dataDir: string;
 let servers: ServerProcess[] = [];
+let two: TwoServers;
 
 const sql = async <T extends pg.QueryResultRow>(text: string, params: unknown[] = []) => (await admin.query<T>(text, params)).rows;
 
 beforeAll(async () => {
-  schema = `refunds_${randomBytes(4).toString('hex')}`;
-  admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create schema ${schema}`);
-  await admin.query(`set search_path = ${schema}`);
-  dataDir = mkdtempSync(join(tmpdir(), 'paydesk-refunds-'));
-  const database = new URL(url!);
-  database.searchParams.set('options', `-c search_path=${schema}`);
-  const env = { DATABASE_URL: database.toString(), DATA_DIR: dataDir, PAYDESK_MODE: 'demo', FRONTENDS_DIR: dataDir, REFUND_SETTLE_SECONDS: '1' };
-  servers = [await startServerProcess(env)];
-  servers.push(await startServerProcess(env));
+  two = await startTwoServers('refunds', { REFUND_SETTLE_SECONDS: '1' });
+  ({ admin, servers } = two);
 }, 120_000);
 
-afterAll(async () => {
-  await Promise.all(servers.map((server) => server.stop()));
-  await admin?.query(`drop schema if exists ${schema} cascade`);
-  await admin?.end();
-  rmSync(dataDir, { recursive: true, force: true });
-}, 60_000);
+afterAll(() => two?.stop(), 60_000);
 
 const refund = (server: ServerProcess, body: unknown) =>
   fetch(`${server.baseUrl}/api/refunds`, {
