@@ -12,15 +12,15 @@ export function backOfficeMarkdown(report) {
     `${runs} cold run${runs === 1 ? '' : 's'} per page, CPU slowed ${cpuSlowdown}x, ${network.latency} ms RTT and ${Math.round((network.downloadThroughput * 8) / 1024 / 102.4) / 10} Mbit/s down, ` +
       `against ${fmtInt(transactions)} transactions on ${database} (${seeding}). Each run signs the demo admin in through the sign-in page; ` +
       'times are ms after the submit, median (min–max). Sign-in lands on the Dashboard; Transaction Monitoring is opened from the menu the moment the menu shows (at "menu"). ' +
-      '"Shown" is when the page\'s header is in the DOM, before its data; ' +
+      '"Shown" is when the page\'s header is in the DOM, before its data; "figures" (the Dashboard) when every figure and the recent transactions are in, the chart may still be loading; ' +
       '"code in" when the last script or style fetched after the submit arrived, "data in" when the last API call answered; usable minus the later of the two is the page rendering on the slowed CPU. ' +
       'JS+CSS counts what had arrived when the page was usable, the sign-in page\'s included.',
     '',
-    '| page | usable | menu | shown | code in | data in | JS+CSS gzip (KB) | after submit (KB) | requests | LCP | blocking | sign-in page usable |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    '| page | usable | figures | menu | shown | code in | data in | JS+CSS gzip (KB) | after submit (KB) | requests | LCP | blocking | sign-in page usable |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
   ];
   for (const [name, p] of Object.entries(report.pages)) {
-    lines.push(`| ${name} | ${ms(p.usableMs)} | ${ms(p.clickedMs)} | ${ms(p.shownMs)} | ${ms(p.codeInMs)} | ${ms(p.dataInMs)} | ${kbRange(p.gzipBytes)} | ${kbRange(p.afterSubmitGzipBytes)} | ${p.requests.median} | ${ms(p.lcpMs)} | ${ms(p.blockingMs)} | ${ms(p.signInPageMs)} |`);
+    lines.push(`| ${name} | ${ms(p.usableMs)} | ${ms(p.figuresMs)} | ${ms(p.clickedMs)} | ${ms(p.shownMs)} | ${ms(p.codeInMs)} | ${ms(p.dataInMs)} | ${kbRange(p.gzipBytes)} | ${kbRange(p.afterSubmitGzipBytes)} | ${p.requests.median} | ${ms(p.lcpMs)} | ${ms(p.blockingMs)} | ${ms(p.signInPageMs)} |`);
   }
   lines.push('', 'LCP is the largest paint after the submit ("—": nothing painted after sign-in outgrew the sign-in card); "sign-in page usable" is from the navigation start, before the submit.', '');
   for (const [name, p] of Object.entries(report.pages)) {
