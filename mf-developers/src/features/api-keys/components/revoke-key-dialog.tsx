@@ -1,10 +1,5 @@
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import type { ApiKey } from '@paydesk/shared/schemas/api-keys';
+import { ConfirmDialog } from '@paydesk/shared/ui/confirm-dialog';
 import { notify } from '@paydesk/shared/ui/notify';
 import { reportFailure } from '../../webhooks/model/outcome';
 import { useRevokeApiKeyMutation } from '../api/api-keys-api';
@@ -22,17 +17,8 @@ export function RevokeKeyDialog({ apiKey, onClose }: { apiKey: ApiKey; onClose: 
     onClose();
   };
   return (
-    <Dialog open onClose={isLoading ? undefined : onClose} aria-labelledby="revoke-key-title">
-      <DialogTitle id="revoke-key-title">{`Revoke ${apiKey.prefix}…?`}</DialogTitle>
-      <DialogContent>
-        <DialogContentText>
-          {apiKey.name} stops working now: every request made with it is refused. This cannot be undone.
-        </DialogContentText>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={isLoading}>Cancel</Button>
-        <Button color="error" variant="contained" onClick={() => void confirm()} disabled={isLoading}>{isLoading ? 'Revoking...' : 'Revoke'}</Button>
-      </DialogActions>
-    </Dialog>
+    <ConfirmDialog title={`Revoke ${apiKey.prefix}…?`} confirm={{ label: 'Revoke', busyLabel: 'Revoking...' }} busy={isLoading} onConfirm={confirm} onClose={onClose}>
+      {apiKey.name} stops working now: every request made with it is refused. This cannot be undone.
+    </ConfirmDialog>
   );
 }

@@ -1,10 +1,5 @@
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import type { WebhookEndpoint } from '@paydesk/shared/schemas/webhooks';
+import { ConfirmDialog } from '@paydesk/shared/ui/confirm-dialog';
 import { notify } from '@paydesk/shared/ui/notify';
 import { useDeleteEndpointMutation } from '../api/endpoints-api';
 import { reportFailure } from '../model/outcome';
@@ -22,17 +17,8 @@ export function DeleteEndpointDialog({ endpoint, onDeleted, onClose }: { endpoin
     onDeleted();
   };
   return (
-    <Dialog open onClose={isLoading ? undefined : onClose} aria-labelledby="delete-endpoint-title">
-      <DialogTitle id="delete-endpoint-title">Delete endpoint?</DialogTitle>
-      <DialogContent>
-        <DialogContentText sx={{ wordBreak: 'break-all' }}>
-          {endpoint.url} will receive no more events. This cannot be undone.
-        </DialogContentText>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={isLoading}>Cancel</Button>
-        <Button color="error" variant="contained" onClick={() => void confirm()} disabled={isLoading}>{isLoading ? 'Deleting...' : 'Delete'}</Button>
-      </DialogActions>
-    </Dialog>
+    <ConfirmDialog title="Delete endpoint?" confirm={{ label: 'Delete', busyLabel: 'Deleting...' }} busy={isLoading} onConfirm={confirm} onClose={onClose}>
+      {endpoint.url} will receive no more events. This cannot be undone.
+    </ConfirmDialog>
   );
 }
