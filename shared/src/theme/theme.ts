@@ -3,7 +3,8 @@ import { components } from './components';
 
 /**
  * WCAG AA's contrast for text: MUI picks the text colour on a coloured surface (a chip, a button)
- * with at least this contrast, where its default of 3 put white on orange and on light red.
+ * with at least this contrast, where its default of 3 put white on orange and on light red. The
+ * tones are chosen so that the chosen text, as painted, passes on `main` and on `dark` (theme.test.ts).
  */
 const AA_TEXT_CONTRAST = 4.5;
 
@@ -18,15 +19,18 @@ export const appTheme = createTheme({
       palette: {
         contrastThreshold: AA_TEXT_CONTRAST,
         primary: { main: '#3f51b5' },
-        secondary: { main: '#00897b' },
+        secondary: { main: '#00796b' },
+        info: { main: '#0277bd' },
         background: { default: '#f5f6fa', paper: '#ffffff' },
       },
     },
     dark: {
       palette: {
         contrastThreshold: AA_TEXT_CONTRAST,
-        primary: { main: '#8c9eff' },
-        secondary: { main: '#4db6ac' },
+        // Dark text on light tones; each `dark`, a contained button's hover, stays light enough for it.
+        primary: { main: '#8c9eff', dark: '#7080d8' },
+        secondary: { main: '#4db6ac', dark: '#43a098' },
+        error: { main: '#f44336', dark: '#e04a3f' },
         background: { default: '#12141c', paper: '#1b1e28' },
       },
     },

@@ -1,19 +1,10 @@
 import { render, screen } from '@testing-library/react';
-import { decomposeColor, getContrastRatio, recomposeColor, type Palette } from '@mui/material/styles';
+import { getContrastRatio, type Palette } from '@mui/material/styles';
+import { AA, over } from '../testing/contrast';
 import { appTheme } from '../theme/theme';
 import { StatusChip, statusTones } from './status-chip';
 
-const AA = 4.5;
 const schemes = (appTheme as unknown as { colorSchemes: Record<'light' | 'dark', { palette: Palette }> }).colorSchemes;
-
-/** A translucent colour (the neutral chip's tint) as painted over an opaque one. */
-function over(top: string, below: string): string {
-  const a = decomposeColor(top);
-  const b = decomposeColor(below);
-  const alpha = a.values[3] ?? 1;
-  const values = [0, 1, 2].map((i) => Math.round(a.values[i]! * alpha + b.values[i]! * (1 - alpha))) as [number, number, number];
-  return recomposeColor({ type: 'rgb', values });
-}
 
 test('every tone has AA contrast in both themes', () => {
   const short: string[] = [];
