@@ -43,8 +43,8 @@ function contrast(a: string, b: string): number {
 }
 
 describe.each<Theme>(['light', 'dark'])('in the %s theme', (theme) => {
-  test("the chart's axis labels and legend read against their card", async () => {
-    const page = await signedIn(theme, widths.desk);
+  test.each(Object.keys(widths) as (keyof typeof widths)[])("the chart's axis labels and legend read against their card (%s)", async (width) => {
+    const page = await signedIn(theme, widths[width]);
     const chart = page.getByTestId('revenue-chart');
     await chart.locator('.apexcharts-xaxis-label').first().waitFor();
     const colours = await chart.evaluate((element) => {
@@ -64,7 +64,7 @@ describe.each<Theme>(['light', 'dark'])('in the %s theme', (theme) => {
         })(),
       };
     });
-    await page.screenshot({ path: join(shots, `dashboard-${theme}-desk.png`), fullPage: true });
+    await page.screenshot({ path: join(shots, `dashboard-${theme}-${width}.png`), fullPage: true });
     for (const part of ['xaxis', 'yaxis', 'legend'] as const) {
       expect({ part, ratio: contrast(colours[part], colours.card) >= 4.5 }).toEqual({ part, ratio: true });
     }
