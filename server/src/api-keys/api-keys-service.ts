@@ -3,7 +3,7 @@ import { recordAudit, values, type AuditWho } from '../audit/audit-log';
 import type { Mode } from '../config';
 import type { Db } from '../db/db';
 import { HttpError, notFound } from '../http/http-error';
-import { randomId } from '../payments/payment-ids';
+import { randomId } from '../ids/random-id';
 import * as repo from './api-keys-repository';
 import type { Keyring } from './keyring';
 import { hashKey, newKey, prefixOf } from './key-material';

@@ -6,7 +6,7 @@ import { apiError, statusMessage } from '@paydesk/shared/schemas/common';
 import { errorBody, HttpError } from '../http/http-error';
 import { perAddressLimit } from '../security/register-defences';
 import { auditWho } from '../audit/audit-log';
-import { signIn, signOut } from './auth-service';
+import { signIn, signOut, type Accounts } from './auth-service';
 import { requireAuth } from './authorize';
 import { AccountLockedError, LockoutUnavailableError } from './sign-in-lockout';
 
@@ -29,7 +29,7 @@ export function refuseSignIn(request: FastifyRequest, reply: FastifyReply, error
 }
 
 /** /api/auth: sign in (AUTH-02), sign out (AUTH-06), and who am I (AUTH-05). */
-export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+export const authRoutes: FastifyPluginAsyncZod<{ accounts: Accounts }> = async (app, { accounts }) => {
   app.post('/login', {
     schema: {
       tags: ['auth'],
@@ -42,7 +42,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request, reply) => {
       const { email, password } = request.body;
       try {
-        const data = await signIn(app.db, app.tokens, app.attempts, app.config, email, password, auditWho(request));
+        const data = await signIn(app.db, accounts, app.tokens, app.attempts, app.config, email, password, auditWho(request));
         if ('challenge' in data) {
           request.log.info({ email, next: data.next }, 'password accepted: second factor asked');
           const message = data.next === 'code' ? 'Enter your verification code' : 'Set up two-factor sign-in';

@@ -14,7 +14,7 @@ import {
 } from '@paydesk/shared/schemas/two-factor';
 import { refuseSignIn } from './auth-routes';
 import { auditWho } from '../audit/audit-log';
-import { beginRequiredEnrolment, completeRequiredEnrolment, completeSignIn } from './auth-service';
+import { beginRequiredEnrolment, completeRequiredEnrolment, completeSignIn, type Accounts } from './auth-service';
 import { requireAuth } from './authorize';
 import { signInLockout } from './sign-in-lockout';
 import { perAddressLimit } from '../security/register-defences';
@@ -25,7 +25,7 @@ const bearer = [{ bearerAuth: [] }];
 const refusals = { 400: apiError, 401: apiError, 409: apiError };
 
 /** The second step of sign-in (AUTH-12, AUTH-14), under /api/auth/login: the challenge is the credential. */
-export const twoFactorSignInRoutes: FastifyPluginAsyncZod = async (app) => {
+export const twoFactorSignInRoutes: FastifyPluginAsyncZod<{ accounts: Accounts }> = async (app, { accounts }) => {
   const box = twoFactorBox(app.config);
   // Counted with the password calls: one per-address budget for every step of sign-in.
   const limit = perAddressLimit(app, 'sign-in', app.config.loginRateLimitPerMinute);
@@ -42,7 +42,7 @@ export const twoFactorSignInRoutes: FastifyPluginAsyncZod = async (app) => {
       // The challenge's e-mail, for the refusal's log line (what monitoring alerts on).
       let email: string | undefined;
       try {
-        const data = await completeSignIn(app.db, app.tokens, app.attempts, app.config, box, request.body.challenge, request.body.code, auditWho(request), (seen) => (email = seen));
+        const data = await completeSignIn(app.db, accounts, app.tokens, app.attempts, app.config, box, request.body.challenge, request.body.code, auditWho(request), (seen) => (email = seen));
         request.log.info({ email: data.user.email, userId: data.user.id }, 'signed in with a second factor');
         return { status: 'success' as const, message: 'Login successful', data };
       } catch (error) {
@@ -74,7 +74,7 @@ export const twoFactorSignInRoutes: FastifyPluginAsyncZod = async (app) => {
       let email: string | undefined;
       try {
         const { recoveryCodes, ...data } = await completeRequiredEnrolment(
-          app.db, app.tokens, app.attempts, app.config, box, request.body.challenge, request.body.code, auditWho(request), (seen) => (email = seen),
+          app.db, accounts, app.tokens, app.attempts, app.config, box, request.body.challenge, request.body.code, auditWho(request), (seen) => (email = seen),
         );
         request.log.info({ email: data.user.email, userId: data.user.id }, 'second factor set up; signed in');
         return { status: 'success' as const, message: 'Login successful', data: { ...data, recovery_codes: recoveryCodes } };

@@ -8,7 +8,7 @@ import { CARD_NUMBER_MIN_DIGITS, isDigitsAndSeparators } from '@paydesk/shared/c
 import { HIDDEN_CVV, MAX_ADDRESS_SEARCH_DIGITS, MAX_CARD_ROWS, type CardsQuery, type CardStatus, type CardUploadResult, type PoolCard } from '@paydesk/shared/schemas/card';
 import { recordAudit, values, type AuditWho } from '../audit/audit-log';
 import type { Db } from '../db/db';
-import { cardFingerprint } from '../payments/payment-ids';
+import { cardFingerprint } from './card-fingerprint';
 import { HttpError } from '../http/http-error';
 import { STORED, type UploadJob, type UploadMessage } from './card-upload-messages';
 import { claimUploadTurn, discardFailedUploads, markUploadFailed, markUploadStored } from './card-uploads-repository';

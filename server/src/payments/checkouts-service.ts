@@ -1,10 +1,10 @@
 import type { z } from 'zod';
 import type { CheckoutRequest } from '@paydesk/shared/schemas/checkout';
 import type { createCheckoutRequest, updateCheckoutStatusRequest } from '@paydesk/shared/schemas/public-api';
+import { numberToCents } from '@paydesk/shared/money';
 import type { Db } from '../db/db';
 import { HttpError } from '../http/http-error';
 import { cancelCheckout, findCheckout, insertCheckout, reopenCheckout } from './checkouts-repository';
-import { decimalToCents } from '../http/wire-money';
 import { newCheckoutReference } from './payment-ids';
 import { findPayment } from './payments-repository';
 
@@ -17,7 +17,7 @@ export async function createCheckout(db: Db, body: z.infer<typeof createCheckout
     last_name: body.last_name,
     email: body.email,
     phone: body.phone,
-    amount_cents: decimalToCents(body.amount),
+    amount_cents: numberToCents(body.amount),
     metadata: body.metadata,
     callback_url: body.callback_url ?? null,
   });

@@ -1,10 +1,11 @@
 import { detectBrand, brandLabel, isValidCardNumber, isValidCvv, isValidExpiry, lastFour } from '@paydesk/shared/cards/card-rules';
 import type { CardTransactionPayload, TransactionResult } from '@paydesk/shared/schemas/payment';
+import { numberToCents } from '@paydesk/shared/money';
 import type { Db } from '../db/db';
 import { HttpError } from '../http/http-error';
 import { findCheckout, type CheckoutRow } from './checkouts-repository';
-import { decimalToCents } from '../http/wire-money';
-import { cardFingerprint, newOrderId, newTransactionId } from './payment-ids';
+import { cardFingerprint } from '../cards/card-fingerprint';
+import { newOrderId, newTransactionId } from './payment-ids';
 import { findInitialization, findPayment, firstAnswerOf, storePaymentOnce, VOIDED_MESSAGE, type Initialization, type PaymentRow, type StoredStatus } from './payments-repository';
 import { routePayment, type Route } from './provider-routing';
 import { recommendationFor, sandboxOutcome } from './sandbox-processor';
@@ -85,7 +86,7 @@ export async function processCardTransaction(ctx: PaymentContext, payload: CardT
   const rules = paymentRules(ctx);
   // Routing reads the top-level handle, so it is done before any transaction opens.
   const routeFor = (checkout?: CheckoutRow) =>
-    routePayment(ctx.db, detectBrand(payload.card_number), checkout ? checkout.amount_cents : decimalToCents(payload.amount));
+    routePayment(ctx.db, detectBrand(payload.card_number), checkout ? checkout.amount_cents : numberToCents(payload.amount));
   // The common payment, a card outside the pool on the pay form, is one statement, shared with
   // the payments that arrive meanwhile: the store checks the initialisation itself. Whatever it
   // turns down (an unknown or blocked initialisation, a pooled card, a duplicate) goes the whole
@@ -145,7 +146,7 @@ const checkedStore = (db: Db): StorePayment => (row, answer) => storePaymentOnce
  * lost its checkout to another is answered as stored: voided.
  */
 async function pay(rules: PaymentRules, db: Db, { payload, card, reference, checkout, route, verdict, store }: Payment): Promise<TransactionResult | null> {
-  const amountCents = checkout ? checkout.amount_cents : decimalToCents(payload.amount);
+  const amountCents = checkout ? checkout.amount_cents : numberToCents(payload.amount);
   const customer = checkout ?? payload;
   const decided = verdict.pooled && verdict.decline ? { kind: 'declined' as const, decline: verdict.decline } : sandboxOutcome(payload.card_number);
   const outcome = storedOutcome(decided, rules.pendingResolveSeconds);

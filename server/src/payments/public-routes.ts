@@ -8,7 +8,7 @@ import {
   processCardTransactionResponse, publicAnswer, publicConfig, updateCheckoutStatusRequest, validateCheckoutResponse,
 } from '@paydesk/shared/schemas/public-api';
 import { HttpError } from '../http/http-error';
-import { hasUnstorableText, UNSTORABLE_TEXT } from '../http/text-guard';
+import { hasUnstorableText, UNSTORABLE_TEXT } from '../validation/text-guard';
 import { perAddressLimit } from '../security/register-defences';
 import { requireKey } from '../api-keys/register-api-keys';
 import { envelopeKeys, open, seal } from './envelope';

@@ -3,7 +3,7 @@ import { apiError } from '@paydesk/shared/schemas/common';
 import { idempotencyHeaders, refundCreatedResponse, refundIdParams, refundRequest, refundResponse } from '@paydesk/shared/schemas/refund';
 import { auditWho } from '../audit/audit-log';
 import { notFound } from '../http/http-error';
-import { examples, withExample } from '../http/merchant-examples';
+import { examples, withExample } from '../payments/merchant-examples';
 import { idempotent } from '../idempotency/idempotency-keys';
 import { requireKey } from '../api-keys/register-api-keys';
 import { findRefund } from './refunds-repository';

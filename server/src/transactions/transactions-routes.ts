@@ -4,7 +4,7 @@ import { paginated, transaction, transactionDetails, transactionDetailsParams, t
 import { requireAuth } from '../auth/authorize';
 import { notFound } from '../http/http-error';
 import { refundsOf } from '../refunds/refunds-repository';
-import { pageWindow } from './page-window';
+import { pageWindow } from '../paging/page-window';
 import { toTransaction } from './transaction-row';
 import { findTransaction, listTransactions } from './transactions-repository';
 

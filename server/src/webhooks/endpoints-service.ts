@@ -3,7 +3,7 @@ import { diff, recordAudit, removed, values, type AuditWho } from '../audit/audi
 import type { Config } from '../config';
 import type { Db } from '../db/db';
 import { HttpError, notFound } from '../http/http-error';
-import { randomId } from '../payments/payment-ids';
+import { randomId } from '../ids/random-id';
 import { addressPolicy } from './address-policy';
 import * as endpoints from './endpoints-repository';
 import { secretBox } from '../security/secret-box';

@@ -1,5 +1,5 @@
 import type { preValidationAsyncHookHandler } from 'fastify';
-import { HttpError } from './http-error';
+import { HttpError } from '../http/http-error';
 
 export const UNSTORABLE_TEXT = 'The request contains characters that cannot be accepted (NUL or broken Unicode)';
 
