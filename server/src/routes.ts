@@ -17,7 +17,8 @@ import { webhooksRoutes } from './webhooks/webhooks-routes';
 import { twoFactorAccountRoutes, twoFactorResetRoutes, twoFactorSignInRoutes } from './auth/two-factor-routes';
 import type { Accounts } from './auth/auth-service';
 import { findUserByEmail, findUserById } from './users/users-repository';
-import { errorBody } from './http/http-error';
+import { errorBody } from './http/error-body';
+import { domainErrorStatus } from './http/error-status';
 
 /**
  * Everything under /api, and the one place that composes the folders' routes (app.ts mounts it).
@@ -43,7 +44,7 @@ export const apiRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(publicPaymentRoutes);
   await app.register(merchantRoutes);
   await app.register(refundRoutes);
-  await app.register(acsRoutes, { prefix: '/sandbox/acs' });
+  await app.register(acsRoutes, { prefix: '/sandbox/acs', statusOf: domainErrorStatus });
 
   app.route({
     method: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],

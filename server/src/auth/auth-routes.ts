@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { isSandbox } from '@paydesk/shared/schemas/payment-processor';
 import { loginRequest, loginResponse, meResponse } from '@paydesk/shared/schemas/auth';
 import { apiError, statusMessage } from '@paydesk/shared/schemas/common';
-import { errorBody, HttpError } from '../http/http-error';
+import { DomainError } from '../errors/domain-error';
 import { perAddressLimit } from '../security/register-defences';
 import { auditWho } from '../audit/audit-log';
 import { signIn, signOut, type Accounts } from './auth-service';
@@ -21,10 +21,10 @@ const bearer = [{ bearerAuth: [] }];
 export function refuseSignIn(request: FastifyRequest, reply: FastifyReply, error: unknown, who: { email?: string; step: 'password' | 'second factor' }): FastifyReply {
   if (error instanceof LockoutUnavailableError) {
     request.log.error({ err: error, ...who }, 'sign-in refused: the lock counters are unavailable');
-    return reply.code(503).send(errorBody(503, SIGN_IN_UNAVAILABLE));
+    return reply.code(503).send({ status: 'error', message: SIGN_IN_UNAVAILABLE, code: 'service_unavailable' });
   }
   if (error instanceof AccountLockedError) reply.header('retry-after', String(error.retryAfterSeconds));
-  if (error instanceof HttpError) request.log.warn({ ...who, reason: error.message }, 'sign-in refused');
+  if (error instanceof DomainError) request.log.warn({ ...who, reason: error.message }, 'sign-in refused');
   throw error;
 }
 

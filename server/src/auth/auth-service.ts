@@ -4,7 +4,7 @@ import type { UserStatus } from '@paydesk/shared/schemas/user';
 import { asActor, recordAudit, values, type AuditWho } from '../audit/audit-log';
 import type { Config } from '../config';
 import type { Db } from '../db/db';
-import { unauthorized, type HttpError } from '../http/http-error';
+import { unauthorized, type DomainError } from '../errors/domain-error';
 import type { SecretBox } from '../security/secret-box';
 import { beginEnrolment, checkSecondFactor, confirmEnrolment, endChallenge, invalidCode, challengeExpired, issueChallenge, openChallenge, type Enrolment } from './two-factor-service';
 import { findTwoFactor } from './two-factor-repository';
@@ -85,7 +85,7 @@ function failures(db: Db, who: AuditWho, email: string, config: SignInConfig) {
       throw error;
     }),
     /** The refusal to throw for a wrong password or code, recorded as a failure or the lockout. */
-    async refuse(attempt: Attempt, refusal: HttpError, reason: string, userId?: number): Promise<Error> {
+    async refuse(attempt: Attempt, refusal: DomainError, reason: string, userId?: number): Promise<Error> {
       const failure = attempt.failure(refusal);
       if (failure instanceof AccountLockedError) {
         await recordAudit(db, { action: 'auth.locked_out', who, target: userId === undefined ? undefined : { type: 'user', id: userId }, changes: values({ email, failed_attempts: config.loginMaxAttempts, locked_minutes: config.loginLockMinutes }) });
@@ -145,7 +145,7 @@ export async function completeSignIn(
   seen?.(pending.email);
   const audit = failures(db, who, pending.email, config);
   const attempt = await audit.begin(attempts);
-  if (!(await checkSecondFactor(db, box, pending.user_id, code))) throw await audit.refuse(attempt, invalidCode(401), 'invalid_code', pending.user_id);
+  if (!(await checkSecondFactor(db, box, pending.user_id, code))) throw await audit.refuse(attempt, invalidCode('sign-in'), 'invalid_code', pending.user_id);
   return finishSignIn(db, accounts, tokens, config, attempt, challenge, pending.user_id, who);
 }
 
@@ -165,7 +165,7 @@ export async function completeRequiredEnrolment(
   const attempt = await audit.begin(attempts);
   const actor = asActor(who, { id: pending.user_id, email: pending.email });
   const recoveryCodes = await confirmEnrolment(db, box, pending.user_id, code, actor);
-  if (!recoveryCodes) throw await audit.refuse(attempt, invalidCode(401), 'invalid_code', pending.user_id);
+  if (!recoveryCodes) throw await audit.refuse(attempt, invalidCode('sign-in'), 'invalid_code', pending.user_id);
   return { ...(await finishSignIn(db, accounts, tokens, config, attempt, challenge, pending.user_id, who)), recoveryCodes };
 }
 

@@ -12,13 +12,13 @@ import {
   twoFactorSignInRequest,
   twoFactorStatusResponse,
 } from '@paydesk/shared/schemas/two-factor';
+import { conflict } from '../errors/domain-error';
 import { refuseSignIn } from './auth-routes';
 import { auditWho } from '../audit/audit-log';
 import { beginRequiredEnrolment, completeRequiredEnrolment, completeSignIn, type Accounts } from './auth-service';
 import { requireAuth } from './authorize';
 import { signInLockout } from './sign-in-lockout';
 import { perAddressLimit } from '../security/register-defences';
-import { HttpError } from '../http/http-error';
 import { beginEnrolment, confirmEnrolment, invalidCode, NOT_ON, regenerateRecoveryCodes, resetTwoFactor, twoFactorBox, twoFactorStatus } from './two-factor-service';
 
 const bearer = [{ bearerAuth: [] }];
@@ -121,7 +121,7 @@ export const twoFactorAccountRoutes: FastifyPluginAsyncZod = async (app) => {
       const auth = requireAuth(request);
       const codes = await confirmEnrolment(app.db, box, auth.userId, request.body.code, auditWho(request));
       // 400, not 401: a wrong code must not look like an ended session to the page.
-      if (!codes) throw invalidCode(400);
+      if (!codes) throw invalidCode('account');
       request.log.info({ userId: auth.userId }, 'second factor set up');
       return { status: 'success' as const, message: 'Two-factor sign-in is on', data: { recovery_codes: codes } };
     },
@@ -138,11 +138,11 @@ export const twoFactorAccountRoutes: FastifyPluginAsyncZod = async (app) => {
     onRequest: signedIn,
     handler: async (request, reply) => {
       const auth = requireAuth(request);
-      if (!(await twoFactorStatus(app.db, auth.userId)).enabled) throw new HttpError(409, NOT_ON);
+      if (!(await twoFactorStatus(app.db, auth.userId)).enabled) throw conflict(NOT_ON);
       try {
         const attempt = await signInLockout(app.attempts, app.config).begin(auth.email);
         const codes = await regenerateRecoveryCodes(app.db, box, auth.userId, request.body.code);
-        if (!codes) throw attempt.failure(invalidCode(400));
+        if (!codes) throw attempt.failure(invalidCode('account'));
         await attempt.succeeded();
         request.log.info({ userId: auth.userId }, 'recovery codes regenerated');
         return { status: 'success' as const, message: 'New recovery codes', data: { recovery_codes: codes } };

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiError } from '@paydesk/shared/schemas/common';
 import { idempotencyHeaders, refundCreatedResponse, refundIdParams, refundRequest, refundResponse } from '@paydesk/shared/schemas/refund';
 import { auditWho } from '../audit/audit-log';
-import { notFound } from '../http/http-error';
+import { notFound } from '../errors/domain-error';
 import { examples, withExample } from '../payments/merchant-examples';
 import { idempotent } from '../idempotency/idempotency-keys';
 import { requireKey } from '../api-keys/register-api-keys';

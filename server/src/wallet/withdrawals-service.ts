@@ -3,7 +3,7 @@ import type { WithdrawRequest } from '@paydesk/shared/schemas/wallet';
 import { centsToDecimal, numberToCents } from '@paydesk/shared/money';
 import { recordAudit, values, type AuditWho } from '../audit/audit-log';
 import type { Db } from '../db/db';
-import { HttpError } from '../http/http-error';
+import { conflict, unprocessable } from '../errors/domain-error';
 import { randomId } from '../ids/random-id';
 import { lockAvailableBalance, postWithdrawal, transfer } from './ledger';
 import { findByIdempotencyKey, insertWithdrawal, type WithdrawalRow } from './withdrawals-repository';
@@ -46,11 +46,11 @@ export async function requestWithdrawal(db: Db, who: WithdrawalRequester, body: 
     if (who.idempotencyKey) {
       const earlier = await findByIdempotencyKey(tx, who.userId, who.idempotencyKey);
       if (earlier) {
-        if (earlier.request_hash !== hash) throw new HttpError(422, 'This Idempotency-Key was already used for a different withdrawal', 'idempotency_key_reused');
+        if (earlier.request_hash !== hash) throw unprocessable('This Idempotency-Key was already used for a different withdrawal', 'idempotency_key_reused');
         return { withdrawal: earlier, created: false };
       }
     }
-    if (amountCents > available) throw new HttpError(409, `Insufficient balance. Available balance: ${dollars(available)}`);
+    if (amountCents > available) throw conflict(`Insufficient balance. Available balance: ${dollars(available)}`);
     const withdrawal = await insertWithdrawal(tx, {
       reference: newWithdrawalReference(),
       amountCents,

@@ -8,7 +8,7 @@ import {
 } from '@paydesk/shared/schemas/webhooks';
 import { auditWho } from '../audit/audit-log';
 import { requireAuth } from '../auth/authorize';
-import { notFound } from '../http/http-error';
+import { notFound } from '../errors/domain-error';
 import { pageWindow } from '../paging/page-window';
 import { endpointsService } from './endpoints-service';
 import { findEndpoint } from './endpoints-repository';
