@@ -23,7 +23,7 @@ import { recordAudit } from '../server/src/audit/audit-log.ts';
 import { migrate } from '../server/src/db/migrate.ts';
 import { seedDemo } from '../server/src/demo/seed-demo.ts';
 import { lockAvailableBalance } from '../server/src/wallet/ledger.ts';
-import { DEMO_PASSWORD } from '../server/src/demo/demo-password.ts';
+import { DEMO_PASSWORD } from '../server/src/demo-password.ts';
 import { fmtInt, log, openPglite, openPostgres, runCleanups, secondsSince } from './lib/scale-data.mjs';
 
 const { values: args } = parseArgs({

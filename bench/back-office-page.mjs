@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { DEMO_PASSWORD } from '../server/src/demo/demo-password.ts';
+import { DEMO_PASSWORD } from '../server/src/demo-password.ts';
 import { measureSignIn, pages } from './lib/back-office-run.mjs';
 import { backOfficeMarkdown } from './lib/back-office-markdown.mjs';
 import { startProduct } from './lib/product.mjs';

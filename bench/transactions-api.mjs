@@ -29,7 +29,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { buildApp } from '../server/src/app.ts';
 import { ephemeralConfig } from '../server/src/ephemeral-config.ts';
-import { DEMO_PASSWORD } from '../server/src/demo/demo-password.ts';
+import { DEMO_PASSWORD } from '../server/src/demo-password.ts';
 import { cleanups, fmtInt, log, openPglite, openPostgres, runCleanups, secondsSince, seed } from './lib/scale-data.mjs';
 
 const benchDir = dirname(fileURLToPath(import.meta.url));

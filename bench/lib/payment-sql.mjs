@@ -10,7 +10,7 @@ import utils from 'pg/lib/utils.js';
 import { buildApp } from '../../server/src/app.ts';
 import { loadConfig } from '../../server/src/config.ts';
 import { openPostgresDb } from '../../server/src/db/postgres-db.ts';
-import { cardFingerprint } from '../../server/src/payments/payment-ids.ts';
+import { cardFingerprint } from '../../server/src/cards/card-fingerprint.ts';
 import { withCheckDigit } from '../../shared/src/cards/card-rules.ts';
 import { envelopeKeys, seal } from '../../shared/src/crypto/envelope.ts';
 import { latencySummary } from './payment-load.mjs';

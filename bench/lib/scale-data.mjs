@@ -13,7 +13,8 @@ import { ensureProviderKeys } from '../../server/src/demo/provider-keys.ts';
 import { seedDemo } from '../../server/src/demo/seed-demo.ts';
 import { generateTransactions } from '../../server/src/demo/transaction-generator.ts';
 import { writeTransactions } from '../../server/src/demo/transactions-writer.ts';
-import { checkpointLedger, creditCompletedPayments } from '../../server/src/wallet/ledger.ts';
+import { creditCompletedPayments } from '../../server/src/payments/ledger-backfill.ts';
+import { checkpointLedger } from '../../server/src/wallet/ledger.ts';
 import { fmtInt, log } from './stats.mjs';
 
 const workDir = join(dirname(fileURLToPath(import.meta.url)), '..', '.work');

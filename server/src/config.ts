@@ -6,8 +6,8 @@ import { paymentProcessors, type PaymentProcessorName } from '@paydesk/shared/sc
 import { defaultDbLimits, type DbLimits } from './db/db';
 import { findRepoRoot } from './repo-root';
 import { loadDemoSecrets, type DemoSecretName } from './demo-secrets';
-import { DEMO_PUBLISHABLE_KEY, DEMO_SECRET_KEY } from './demo/demo-keys';
-import { DEMO_PASSWORD } from './demo/demo-password';
+import { DEMO_PUBLISHABLE_KEY, DEMO_SECRET_KEY } from './demo-keys';
+import { DEMO_PASSWORD } from './demo-password';
 
 /** Thrown when the environment is unusable; main prints its message and exits. */
 export class ConfigError extends Error {

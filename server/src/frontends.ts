@@ -8,7 +8,7 @@ import { cacheControlFor, NO_CACHE } from './frontends/cache-headers';
 import { createPreloadLinks } from './frontends/preload-links';
 import { remotePackages } from '@paydesk/shared/remote-packages';
 import { currentManifest } from './frontends/remotes-manifest';
-import { errorBody } from './http/http-error';
+import { errorBody } from './http/error-body';
 
 const setHeaders = (reply: FastifyReply, path: string) => reply.header('cache-control', cacheControlFor(path));
 

@@ -1,6 +1,6 @@
 import type { Config } from './config';
 import { DEMO_ACCOUNTS } from './demo/demo-accounts';
-import { DEMO_PASSWORD } from './demo/demo-password';
+import { DEMO_PASSWORD } from './demo-password';
 
 /** The one block printed at start: where to go, and in demo mode how to sign in. */
 export function startupBanner(config: Config): string {

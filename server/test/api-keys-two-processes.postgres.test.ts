@@ -1,6 +1,6 @@
 import pg from 'pg';
 import type { ApiKeyWithSecret } from '@paydesk/shared/schemas/api-keys';
-import { DEMO_PASSWORD } from '../src/demo/demo-password';
+import { DEMO_PASSWORD } from '../src/demo-password';
 import { startTwoServers, type ServerProcess, type TwoServers } from './server-process';
 
 /**

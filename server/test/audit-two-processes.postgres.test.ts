@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { DEMO_PASSWORD } from '../src/demo/demo-password';
+import { DEMO_PASSWORD } from '../src/demo-password';
 import { verifyAuditChain } from '../src/audit/verify-chain';
 import { openPostgresDb } from '../src/db/postgres-db';
 import { startTwoServers, type ServerProcess, type TwoServers } from './server-process';

@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { setImmediate, setTimeout as sleep } from 'node:timers/promises';
 import { buildTestApp, login, type TestApp } from './helper';
-import { cardFingerprint } from '../src/payments/payment-ids';
+import { cardFingerprint } from '../src/cards/card-fingerprint';
 import { cardNumber, cardRow, cardsApi, futureYear, manyCardRows, workbook } from './cards-fixtures';
 
 let t: TestApp;

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ConfigError, loadConfig } from '../src/config';
-import { DEMO_PASSWORD } from '../src/demo/demo-password';
+import { DEMO_PASSWORD } from '../src/demo-password';
 
 const secret = 'a'.repeat(32);
 let dataDir: string;

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { envelopeKeys, seal } from '@paydesk/shared/crypto/envelope';
-import { DEMO_SECRET_KEY } from '../src/demo/demo-keys';
+import { DEMO_SECRET_KEY } from '../src/demo-keys';
 import { startServerProcess, type ServerProcess } from './server-process';
 
 /**

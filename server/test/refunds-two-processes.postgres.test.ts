@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { DEMO_SECRET_KEY } from '../src/demo/demo-keys';
+import { DEMO_SECRET_KEY } from '../src/demo-keys';
 import { startTwoServers, type ServerProcess, type TwoServers } from './server-process';
 
 /**

@@ -4,7 +4,7 @@ import { apiKey, apiKeyWithSecret, apiRequestEntry, createApiKeyRequest, request
 import { apiError, withData } from '@paydesk/shared/schemas/common';
 import { paginated } from '@paydesk/shared/schemas/transaction';
 import { auditWho } from '../audit/audit-log';
-import { pageWindow } from '../transactions/page-window';
+import { pageWindow } from '../paging/page-window';
 import { apiKeysService } from './api-keys-service';
 import { listRequests } from './request-log';
 

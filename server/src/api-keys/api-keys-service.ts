@@ -2,8 +2,8 @@ import type { ApiKey, ApiKeyKind, ApiKeyWithSecret, CreateApiKeyRequest } from '
 import { recordAudit, values, type AuditWho } from '../audit/audit-log';
 import type { Mode } from '../config';
 import type { Db } from '../db/db';
-import { HttpError, notFound } from '../http/http-error';
-import { randomId } from '../payments/payment-ids';
+import { conflict, notFound } from '../errors/domain-error';
+import { randomId } from '../ids/random-id';
 import * as repo from './api-keys-repository';
 import type { Keyring } from './keyring';
 import { hashKey, newKey, prefixOf } from './key-material';
@@ -38,7 +38,7 @@ async function insertNew(tx: Db, kind: ApiKeyKind, name: string, key: string, cr
 }
 
 const lastKeyRefusal = (kind: ApiKeyKind) =>
-  new HttpError(409, `This is the last active ${kindLabel(kind)} key: create or roll another one before revoking it`, 'last_active_key');
+  conflict(`This is the last active ${kindLabel(kind)} key: create or roll another one before revoking it`, 'last_active_key');
 
 /**
  * The merchant's API keys (KEY-01 to KEY-07). Every change bumps the key version first, in its
@@ -74,7 +74,7 @@ export function apiKeysService(db: Db, keyring: Keyring, mode: Mode) {
         await repo.bumpKeyVersion(tx);
         const old = await repo.findKey(tx, id);
         if (!old) throw notFound('API key not found');
-        if (old.revoked_at !== null || old.expired) throw new HttpError(409, 'This key no longer works: create a new one instead', 'api_key_ended');
+        if (old.revoked_at !== null || old.expired) throw conflict('This key no longer works: create a new one instead', 'api_key_ended');
         const key = newKey(old.kind, mode);
         const next = await insertNew(tx, old.kind, old.name, key, who.actor?.id ?? null);
         await repo.endAfter(tx, id, graceHours, next);

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ApiKeyKind } from '@paydesk/shared/schemas/api-keys';
 import { bearerToken } from '../auth/auth-service';
 import type { Config } from '../config';
-import { unauthorized } from '../http/http-error';
+import { unauthorized } from '../errors/domain-error';
 import { bootstrapKeys, MissingKeyError } from './api-keys-service';
 import { startKeyring, type Keyring, type KeyringOptions } from './keyring';
 import { startRequestLog, type RequestLog } from './request-log';

@@ -3,10 +3,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { isSandbox } from '@paydesk/shared/schemas/payment-processor';
 import { loginRequest, loginResponse, meResponse } from '@paydesk/shared/schemas/auth';
 import { apiError, statusMessage } from '@paydesk/shared/schemas/common';
-import { errorBody, HttpError } from '../http/http-error';
+import { DomainError } from '../errors/domain-error';
 import { perAddressLimit } from '../security/register-defences';
 import { auditWho } from '../audit/audit-log';
-import { signIn, signOut } from './auth-service';
+import { signIn, signOut, type Accounts } from './auth-service';
 import { requireAuth } from './authorize';
 import { AccountLockedError, LockoutUnavailableError } from './sign-in-lockout';
 
@@ -21,15 +21,15 @@ const bearer = [{ bearerAuth: [] }];
 export function refuseSignIn(request: FastifyRequest, reply: FastifyReply, error: unknown, who: { email?: string; step: 'password' | 'second factor' }): FastifyReply {
   if (error instanceof LockoutUnavailableError) {
     request.log.error({ err: error, ...who }, 'sign-in refused: the lock counters are unavailable');
-    return reply.code(503).send(errorBody(503, SIGN_IN_UNAVAILABLE));
+    return reply.code(503).send({ status: 'error', message: SIGN_IN_UNAVAILABLE, code: 'service_unavailable' });
   }
   if (error instanceof AccountLockedError) reply.header('retry-after', String(error.retryAfterSeconds));
-  if (error instanceof HttpError) request.log.warn({ ...who, reason: error.message }, 'sign-in refused');
+  if (error instanceof DomainError) request.log.warn({ ...who, reason: error.message }, 'sign-in refused');
   throw error;
 }
 
 /** /api/auth: sign in (AUTH-02), sign out (AUTH-06), and who am I (AUTH-05). */
-export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+export const authRoutes: FastifyPluginAsyncZod<{ accounts: Accounts }> = async (app, { accounts }) => {
   app.post('/login', {
     schema: {
       tags: ['auth'],
@@ -42,7 +42,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request, reply) => {
       const { email, password } = request.body;
       try {
-        const data = await signIn(app.db, app.tokens, app.attempts, app.config, email, password, auditWho(request));
+        const data = await signIn(app.db, accounts, app.tokens, app.attempts, app.config, email, password, auditWho(request));
         if ('challenge' in data) {
           request.log.info({ email, next: data.next }, 'password accepted: second factor asked');
           const message = data.next === 'code' ? 'Enter your verification code' : 'Set up two-factor sign-in';

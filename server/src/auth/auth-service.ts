@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Role } from '@paydesk/shared/roles';
+import type { UserStatus } from '@paydesk/shared/schemas/user';
 import { asActor, recordAudit, values, type AuditWho } from '../audit/audit-log';
 import type { Config } from '../config';
 import type { Db } from '../db/db';
-import { unauthorized, type HttpError } from '../http/http-error';
-import { findUserByEmail, findUserById } from '../users/users-repository';
+import { unauthorized, type DomainError } from '../errors/domain-error';
 import type { SecretBox } from '../security/secret-box';
 import { beginEnrolment, checkSecondFactor, confirmEnrolment, endChallenge, invalidCode, challengeExpired, issueChallenge, openChallenge, type Enrolment } from './two-factor-service';
 import { findTwoFactor } from './two-factor-repository';
@@ -24,6 +24,24 @@ export interface AuthContext {
   name: string;
   email: string;
   role: Role;
+}
+
+/** A staff account as sign-in reads it. */
+export interface Account {
+  id: number;
+  name: string;
+  email: string;
+  role: Role;
+  status: UserStatus;
+}
+
+/**
+ * Where sign-in finds the staff accounts: the users folder's repository, handed in by the route
+ * registry (routes.ts) because users builds on auth and auth may not import it.
+ */
+export interface Accounts {
+  findByEmail(db: Db, email: string): Promise<(Account & { password_hash: string }) | undefined>;
+  findById(db: Db, id: number): Promise<Account | undefined>;
 }
 
 export interface SignedIn {
@@ -67,7 +85,7 @@ function failures(db: Db, who: AuditWho, email: string, config: SignInConfig) {
       throw error;
     }),
     /** The refusal to throw for a wrong password or code, recorded as a failure or the lockout. */
-    async refuse(attempt: Attempt, refusal: HttpError, reason: string, userId?: number): Promise<Error> {
+    async refuse(attempt: Attempt, refusal: DomainError, reason: string, userId?: number): Promise<Error> {
       const failure = attempt.failure(refusal);
       if (failure instanceof AccountLockedError) {
         await recordAudit(db, { action: 'auth.locked_out', who, target: userId === undefined ? undefined : { type: 'user', id: userId }, changes: values({ email, failed_attempts: config.loginMaxAttempts, locked_minutes: config.loginLockMinutes }) });
@@ -86,10 +104,10 @@ function failures(db: Db, who: AuditWho, email: string, config: SignInConfig) {
  * required) gets a challenge instead of a session, and the failure count is left standing until
  * the second step succeeds: otherwise a correct password would wipe the wrong codes before it.
  */
-export async function signIn(db: Db, tokens: TokenService, attempts: AttemptCounter, config: SignInConfig, email: string, password: string, who: AuditWho): Promise<SignedIn | ChallengeIssued> {
+export async function signIn(db: Db, accounts: Accounts, tokens: TokenService, attempts: AttemptCounter, config: SignInConfig, email: string, password: string, who: AuditWho): Promise<SignedIn | ChallengeIssued> {
   const audit = failures(db, who, email, config);
   const attempt = await audit.begin(attempts);
-  const user = await findUserByEmail(db, email);
+  const user = await accounts.findByEmail(db, email);
   const valid = user ? await verifyPassword(user.password_hash, password) : await verifyAgainstDummy(password);
   if (!user || !valid) throw await audit.refuse(attempt, unauthorized(INVALID_CREDENTIALS), 'invalid_credentials', user?.id);
   // Only told after a correct password, so it does not reveal which e-mails exist.
@@ -108,10 +126,10 @@ export async function signIn(db: Db, tokens: TokenService, attempts: AttemptCoun
 }
 
 /** The user of a challenge that has just been proven; the session starts only if the challenge was still there. */
-async function finishSignIn(db: Db, tokens: TokenService, config: AuthConfig, attempt: Attempt, challenge: string, userId: number, who: AuditWho): Promise<SignedIn> {
+async function finishSignIn(db: Db, accounts: Accounts, tokens: TokenService, config: AuthConfig, attempt: Attempt, challenge: string, userId: number, who: AuditWho): Promise<SignedIn> {
   if (!(await endChallenge(db, challenge))) throw challengeExpired();
   await attempt.succeeded();
-  const user = await findUserById(db, userId);
+  const user = await accounts.findById(db, userId);
   if (!user || user.status !== 'active') throw unauthorized(ACCOUNT_DISABLED);
   return startSession(db, tokens, config, user, who);
 }
@@ -121,14 +139,14 @@ async function finishSignIn(db: Db, tokens: TokenService, config: AuthConfig, at
  * code is a failed sign-in of the user's e-mail: the same counter, lock and messages as a wrong password.
  */
 export async function completeSignIn(
-  db: Db, tokens: TokenService, attempts: AttemptCounter, config: SignInConfig, box: SecretBox, challenge: string, code: string, who: AuditWho, seen?: (email: string) => void,
+  db: Db, accounts: Accounts, tokens: TokenService, attempts: AttemptCounter, config: SignInConfig, box: SecretBox, challenge: string, code: string, who: AuditWho, seen?: (email: string) => void,
 ): Promise<SignedIn> {
   const pending = await openChallenge(db, challenge, 'verify');
   seen?.(pending.email);
   const audit = failures(db, who, pending.email, config);
   const attempt = await audit.begin(attempts);
-  if (!(await checkSecondFactor(db, box, pending.user_id, code))) throw await audit.refuse(attempt, invalidCode(401), 'invalid_code', pending.user_id);
-  return finishSignIn(db, tokens, config, attempt, challenge, pending.user_id, who);
+  if (!(await checkSecondFactor(db, box, pending.user_id, code))) throw await audit.refuse(attempt, invalidCode('sign-in'), 'invalid_code', pending.user_id);
+  return finishSignIn(db, accounts, tokens, config, attempt, challenge, pending.user_id, who);
 }
 
 /** REQUIRE_TWO_FACTOR: the secret of a user who signs in without a second factor (AUTH-14). */
@@ -139,7 +157,7 @@ export async function beginRequiredEnrolment(db: Db, box: SecretBox, challenge: 
 
 /** Its first valid code confirms it, and only then does a session start, with the recovery codes shown once. */
 export async function completeRequiredEnrolment(
-  db: Db, tokens: TokenService, attempts: AttemptCounter, config: SignInConfig, box: SecretBox, challenge: string, code: string, who: AuditWho, seen?: (email: string) => void,
+  db: Db, accounts: Accounts, tokens: TokenService, attempts: AttemptCounter, config: SignInConfig, box: SecretBox, challenge: string, code: string, who: AuditWho, seen?: (email: string) => void,
 ): Promise<SignedIn & { recoveryCodes: string[] }> {
   const pending = await openChallenge(db, challenge, 'enrol');
   seen?.(pending.email);
@@ -147,8 +165,8 @@ export async function completeRequiredEnrolment(
   const attempt = await audit.begin(attempts);
   const actor = asActor(who, { id: pending.user_id, email: pending.email });
   const recoveryCodes = await confirmEnrolment(db, box, pending.user_id, code, actor);
-  if (!recoveryCodes) throw await audit.refuse(attempt, invalidCode(401), 'invalid_code', pending.user_id);
-  return { ...(await finishSignIn(db, tokens, config, attempt, challenge, pending.user_id, who)), recoveryCodes };
+  if (!recoveryCodes) throw await audit.refuse(attempt, invalidCode('sign-in'), 'invalid_code', pending.user_id);
+  return { ...(await finishSignIn(db, accounts, tokens, config, attempt, challenge, pending.user_id, who)), recoveryCodes };
 }
 
 /** Ends the caller's session at once (AUTH-06), with its audit entry. */

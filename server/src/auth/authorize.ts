@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { can, type Permission } from '@paydesk/shared/roles';
-import { forbidden, unauthorized } from '../http/http-error';
+import { forbidden, unauthorized } from '../errors/domain-error';
 import { authenticate, bearerToken, type AuthContext } from './auth-service';
 import { prepareDummyHash } from './password-hasher';
 import type { TokenService } from './token-service';

@@ -1,5 +1,5 @@
 import type { Config } from '../config';
-import { HttpError } from '../http/http-error';
+import { DomainError } from '../errors/domain-error';
 import type { AttemptCounter } from '../security/attempt-counter';
 
 type LockoutConfig = Pick<Config, 'loginMaxAttempts' | 'loginLockMinutes'>;
@@ -13,10 +13,10 @@ export function lockedMessage(ttlMs: number): string {
 }
 
 /** 429 with the time left on the lock; the route adds Retry-After. */
-export class AccountLockedError extends HttpError {
+export class AccountLockedError extends DomainError {
   readonly retryAfterSeconds: number;
   constructor(ttlMs: number) {
-    super(429, lockedMessage(ttlMs));
+    super('rateLimited', lockedMessage(ttlMs), 'rate_limited');
     this.retryAfterSeconds = Math.max(1, Math.ceil(ttlMs / 1000));
   }
 }
@@ -29,7 +29,7 @@ export class LockoutUnavailableError extends Error {
 /** One sign-in attempt, counted as a failure until `succeeded` clears it. */
 export interface Attempt {
   /** The error to answer a wrong password with: the lock's own once this attempt reached the limit. */
-  failure(generic: HttpError): HttpError;
+  failure(generic: DomainError): DomainError;
   succeeded(): Promise<void>;
 }
 

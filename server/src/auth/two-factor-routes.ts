@@ -12,20 +12,20 @@ import {
   twoFactorSignInRequest,
   twoFactorStatusResponse,
 } from '@paydesk/shared/schemas/two-factor';
+import { conflict } from '../errors/domain-error';
 import { refuseSignIn } from './auth-routes';
 import { auditWho } from '../audit/audit-log';
-import { beginRequiredEnrolment, completeRequiredEnrolment, completeSignIn } from './auth-service';
+import { beginRequiredEnrolment, completeRequiredEnrolment, completeSignIn, type Accounts } from './auth-service';
 import { requireAuth } from './authorize';
 import { signInLockout } from './sign-in-lockout';
 import { perAddressLimit } from '../security/register-defences';
-import { HttpError } from '../http/http-error';
 import { beginEnrolment, confirmEnrolment, invalidCode, NOT_ON, regenerateRecoveryCodes, resetTwoFactor, twoFactorBox, twoFactorStatus } from './two-factor-service';
 
 const bearer = [{ bearerAuth: [] }];
 const refusals = { 400: apiError, 401: apiError, 409: apiError };
 
 /** The second step of sign-in (AUTH-12, AUTH-14), under /api/auth/login: the challenge is the credential. */
-export const twoFactorSignInRoutes: FastifyPluginAsyncZod = async (app) => {
+export const twoFactorSignInRoutes: FastifyPluginAsyncZod<{ accounts: Accounts }> = async (app, { accounts }) => {
   const box = twoFactorBox(app.config);
   // Counted with the password calls: one per-address budget for every step of sign-in.
   const limit = perAddressLimit(app, 'sign-in', app.config.loginRateLimitPerMinute);
@@ -42,7 +42,7 @@ export const twoFactorSignInRoutes: FastifyPluginAsyncZod = async (app) => {
       // The challenge's e-mail, for the refusal's log line (what monitoring alerts on).
       let email: string | undefined;
       try {
-        const data = await completeSignIn(app.db, app.tokens, app.attempts, app.config, box, request.body.challenge, request.body.code, auditWho(request), (seen) => (email = seen));
+        const data = await completeSignIn(app.db, accounts, app.tokens, app.attempts, app.config, box, request.body.challenge, request.body.code, auditWho(request), (seen) => (email = seen));
         request.log.info({ email: data.user.email, userId: data.user.id }, 'signed in with a second factor');
         return { status: 'success' as const, message: 'Login successful', data };
       } catch (error) {
@@ -74,7 +74,7 @@ export const twoFactorSignInRoutes: FastifyPluginAsyncZod = async (app) => {
       let email: string | undefined;
       try {
         const { recoveryCodes, ...data } = await completeRequiredEnrolment(
-          app.db, app.tokens, app.attempts, app.config, box, request.body.challenge, request.body.code, auditWho(request), (seen) => (email = seen),
+          app.db, accounts, app.tokens, app.attempts, app.config, box, request.body.challenge, request.body.code, auditWho(request), (seen) => (email = seen),
         );
         request.log.info({ email: data.user.email, userId: data.user.id }, 'second factor set up; signed in');
         return { status: 'success' as const, message: 'Login successful', data: { ...data, recovery_codes: recoveryCodes } };
@@ -121,7 +121,7 @@ export const twoFactorAccountRoutes: FastifyPluginAsyncZod = async (app) => {
       const auth = requireAuth(request);
       const codes = await confirmEnrolment(app.db, box, auth.userId, request.body.code, auditWho(request));
       // 400, not 401: a wrong code must not look like an ended session to the page.
-      if (!codes) throw invalidCode(400);
+      if (!codes) throw invalidCode('account');
       request.log.info({ userId: auth.userId }, 'second factor set up');
       return { status: 'success' as const, message: 'Two-factor sign-in is on', data: { recovery_codes: codes } };
     },
@@ -138,11 +138,11 @@ export const twoFactorAccountRoutes: FastifyPluginAsyncZod = async (app) => {
     onRequest: signedIn,
     handler: async (request, reply) => {
       const auth = requireAuth(request);
-      if (!(await twoFactorStatus(app.db, auth.userId)).enabled) throw new HttpError(409, NOT_ON);
+      if (!(await twoFactorStatus(app.db, auth.userId)).enabled) throw conflict(NOT_ON);
       try {
         const attempt = await signInLockout(app.attempts, app.config).begin(auth.email);
         const codes = await regenerateRecoveryCodes(app.db, box, auth.userId, request.body.code);
-        if (!codes) throw attempt.failure(invalidCode(400));
+        if (!codes) throw attempt.failure(invalidCode('account'));
         await attempt.succeeded();
         request.log.info({ userId: auth.userId }, 'recovery codes regenerated');
         return { status: 'success' as const, message: 'New recovery codes', data: { recovery_codes: codes } };

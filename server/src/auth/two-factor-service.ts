@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { recordAudit, type AuditWho } from '../audit/audit-log';
 import type { Config } from '../config';
 import type { Db } from '../db/db';
-import { HttpError, notFound } from '../http/http-error';
+import { conflict, invalid, notFound, unauthorized, type DomainError } from '../errors/domain-error';
 import { revokeUserSessions } from './sessions-repository';
 import { secretBox, type SecretBox } from '../security/secret-box';
 import { hashRecoveryCode, looksLikeTotpCode, matchingStep, newRecoveryCodes, newTotpSecret, otpauthUri, qrCodeDataUrl } from './totp';
@@ -35,8 +35,10 @@ export const ALREADY_ON = 'Two-factor sign-in is already on for this account';
 export const NOT_STARTED = 'Start the two-factor set-up first';
 export const NOT_ON = 'Two-factor sign-in is not on for this account';
 
-export const invalidCode = (status: 400 | 401): HttpError => new HttpError(status, INVALID_CODE, 'two_factor_code_invalid');
-export const challengeExpired = (): HttpError => new HttpError(401, CHALLENGE_EXPIRED, 'two_factor_challenge_expired');
+/** A wrong code: a failed sign-in at the login step, invalid input from a signed-in user's own account. */
+export const invalidCode = (step: 'sign-in' | 'account'): DomainError =>
+  step === 'sign-in' ? unauthorized(INVALID_CODE, 'two_factor_code_invalid') : invalid(INVALID_CODE, 'two_factor_code_invalid');
+export const challengeExpired = (): DomainError => unauthorized(CHALLENGE_EXPIRED, 'two_factor_challenge_expired');
 
 /** The TOTP secrets' box: the webhook secrets' AES-256-GCM with its own key (TWO_FACTOR_KEY). */
 export const twoFactorBox = (config: Pick<Config, 'twoFactorKey'>): SecretBox => secretBox(config.twoFactorKey, 'TWO_FACTOR_KEY');
@@ -55,7 +57,7 @@ export interface Enrolment {
 /** A new secret waiting for its first valid code (it replaces one still waiting). 409 once confirmed. */
 export async function beginEnrolment(db: Db, box: SecretBox, user: { id: number; email: string }): Promise<Enrolment> {
   const secret = newTotpSecret();
-  if (!(await upsertPendingSecret(db, user.id, box.seal(secret, aad(user.id))))) throw new HttpError(409, ALREADY_ON);
+  if (!(await upsertPendingSecret(db, user.id, box.seal(secret, aad(user.id))))) throw conflict(ALREADY_ON);
   const uri = otpauthUri(secret, user.email);
   return { secret, otpauth_uri: uri, qr_code: await qrCodeDataUrl(uri) };
 }
@@ -72,8 +74,8 @@ async function storeNewRecoveryCodes(tx: Db, userId: number): Promise<string[]> 
  */
 export async function confirmEnrolment(db: Db, box: SecretBox, userId: number, code: string, who: AuditWho): Promise<string[] | null> {
   const row = await findTwoFactor(db, userId);
-  if (!row) throw new HttpError(409, NOT_STARTED);
-  if (row.confirmed_at) throw new HttpError(409, ALREADY_ON);
+  if (!row) throw conflict(NOT_STARTED);
+  if (row.confirmed_at) throw conflict(ALREADY_ON);
   const step = matchingStep(box.open(row.secret_sealed, aad(userId)), code.replace(/\s/g, ''));
   if (step === null) return null;
   return db.transaction(async (tx) => {
@@ -101,7 +103,7 @@ export async function checkSecondFactor(db: Db, box: SecretBox, userId: number, 
 /** Ten new recovery codes in place of the old ones, for a valid TOTP code; null for a wrong one. 409 without a second factor. */
 export async function regenerateRecoveryCodes(db: Db, box: SecretBox, userId: number, code: string): Promise<string[] | null> {
   const row = await findTwoFactor(db, userId);
-  if (!row?.confirmed_at) throw new HttpError(409, NOT_ON);
+  if (!row?.confirmed_at) throw conflict(NOT_ON);
   if (!(await checkTotp(db, box, userId, code))) return null;
   return db.transaction((tx) => storeNewRecoveryCodes(tx, userId));
 }

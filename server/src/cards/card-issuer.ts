@@ -1,8 +1,18 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { Db } from '../db/db';
-import type { Decline } from '../payments/sandbox-processor';
 import type { CardVault } from './card-vault';
 import { lockPoolCard, recordPoolCardUse } from './cards-repository';
+
+/** Why a card is declined, by the pool's issuer or the sandbox's test-card table (payments/sandbox-processor.ts). */
+export type Decline =
+  | 'generic_decline'
+  | 'insufficient_funds'
+  | 'lost_card'
+  | 'stolen_card'
+  | 'expired_card'
+  | 'incorrect_cvc'
+  | 'incorrect_expiry'
+  | 'blocked_card';
 
 export interface CardIssuer {
   vault: CardVault;

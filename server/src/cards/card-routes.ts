@@ -7,7 +7,7 @@ import {
   cardStatusRequest, cardStatusResponse, cardsQuery, cardsResponse, cardsSearchRequest, cardUploadError, cardUploadResponse, INVALID_FILE_MESSAGE, isExcelFileName,
   MAX_ADDRESS_SEARCH_DIGITS,
 } from '@paydesk/shared/schemas/card';
-import { errorBody, HttpError, notFound } from '../http/http-error';
+import { invalid, notFound, tooLarge, unsupportedMedia } from '../errors/domain-error';
 import { auditWho } from '../audit/audit-log';
 import { findPoolCard } from './cards-repository';
 import { listCards, setCardStatus, toWireCard, uploadCards, type CardListFilters, type CardPoolContext } from './cards-service';
@@ -84,7 +84,7 @@ export const cardRoutes: FastifyPluginAsyncZod = async (app) => {
       const file = await readUploadedFile(request, maxMb);
       const result = await uploadCards(ctx, file, auditWho(request));
       if (result.added + result.already_in_pool === 0) {
-        return reply.code(422).send({ ...errorBody(422, `No card in the file could be accepted (${result.rejected_count} rows refused)`), data: result });
+        return reply.code(422).send({ status: 'error', message: `No card in the file could be accepted (${result.rejected_count} rows refused)`, code: 'unprocessable', data: result });
       }
       return reply.code(201).send({ status: 'success', message: 'Cards uploaded successfully', data: result });
     },
@@ -102,17 +102,17 @@ export const cardRoutes: FastifyPluginAsyncZod = async (app) => {
 
 /** The one file of the multipart body, whole; clear 4xx answers for everything else. */
 async function readUploadedFile(request: FastifyRequest, maxMb: number): Promise<Buffer> {
-  if (!request.isMultipart()) throw new HttpError(400, 'Send the file as multipart/form-data in the field "file"');
+  if (!request.isMultipart()) throw invalid('Send the file as multipart/form-data in the field "file"');
   const part = await request.file().catch(badMultipart);
-  if (!part || part.fieldname !== 'file') throw new HttpError(400, 'Send the file as multipart/form-data in the field "file"');
+  if (!part || part.fieldname !== 'file') throw invalid('Send the file as multipart/form-data in the field "file"');
   if (!isExcelFileName(part.filename)) {
     await part.toBuffer().catch(() => undefined);
-    throw new HttpError(415, INVALID_FILE_MESSAGE);
+    throw unsupportedMedia(INVALID_FILE_MESSAGE);
   }
   try {
     return await part.toBuffer();
   } catch (error) {
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, `The file is larger than ${maxMb} MB`);
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(`The file is larger than ${maxMb} MB`);
     return badMultipart(error);
   }
 }
@@ -124,5 +124,5 @@ async function readUploadedFile(request: FastifyRequest, maxMb: number): Promise
 function badMultipart(error: unknown): never {
   const status = (error as { statusCode?: number }).statusCode;
   if (typeof status === 'number' && status >= 400 && status < 500) throw error;
-  throw new HttpError(400, 'The upload is not well-formed multipart/form-data');
+  throw invalid('The upload is not well-formed multipart/form-data');
 }

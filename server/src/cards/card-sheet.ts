@@ -1,6 +1,6 @@
 import * as XLSX from '@e965/xlsx';
 import { cardUploadColumns, MAX_CARD_ROWS, NOT_A_WORKBOOK_MESSAGE } from '@paydesk/shared/cards/card-upload';
-import { HttpError } from '../http/http-error';
+import { invalid, tooLarge, unsupportedMedia } from '../errors/domain-error';
 import { unpackXlsx, type WorkbookContainer } from './spreadsheet-package';
 
 export type CellValue = string | number | boolean | null;
@@ -40,16 +40,16 @@ const parseZip = (XLSX as unknown as { parse_zip(zip: WorkbookContainer, options
  */
 async function readFirstSheet(file: Buffer): Promise<{ data: DenseRows; first: number }> {
   const kind = spreadsheetKind(file);
-  if (!kind) throw new HttpError(415, NOT_A_WORKBOOK_MESSAGE);
+  if (!kind) throw unsupportedMedia(NOT_A_WORKBOOK_MESSAGE);
   const parts = kind === 'xlsx' ? await unpackXlsx(file) : null;
   let workbook: XLSX.WorkBook;
   try {
     workbook = parts ? parseZip(parts, { ...readOptions }) : XLSX.read(file, { ...readOptions, type: 'buffer' });
   } catch {
-    throw new HttpError(415, NOT_A_WORKBOOK_MESSAGE);
+    throw unsupportedMedia(NOT_A_WORKBOOK_MESSAGE);
   }
   const sheet = workbook.SheetNames[0] ? workbook.Sheets[workbook.SheetNames[0]] : undefined;
-  if (!sheet) throw new HttpError(400, 'The spreadsheet has no sheet');
+  if (!sheet) throw invalid('The spreadsheet has no sheet');
   const data = (sheet['!data'] ?? []) as DenseRows;
   return { data, first: sheet['!ref'] ? XLSX.utils.decode_range(sheet['!ref']).s.r : 0 };
 }
@@ -71,10 +71,10 @@ export interface CardSheet {
 export async function readCardSheet(file: Buffer): Promise<CardSheet> {
   const { data, first } = await readFirstSheet(file);
   const header = (data[first] ?? []).map((cell) => headerKey(cell?.v));
-  if (header.every((key) => key === '')) throw new HttpError(400, 'The spreadsheet is empty');
+  if (header.every((key) => key === '')) throw invalid('The spreadsheet is empty');
   const missing = cardUploadColumns.filter((column) => !header.includes(column.toLowerCase()));
   if (missing.length > 0) {
-    throw new HttpError(400, `The spreadsheet must have the columns ${cardUploadColumns.join(', ')} in its first row; missing: ${missing.join(', ')}`);
+    throw invalid(`The spreadsheet must have the columns ${cardUploadColumns.join(', ')} in its first row; missing: ${missing.join(', ')}`);
   }
   const columns = cardUploadColumns.map((column) => [column, header.indexOf(column.toLowerCase())] as const);
   const valuesOf = (cells: DenseRows[number] | undefined): SheetRow['values'] | null => {
@@ -83,9 +83,9 @@ export async function readCardSheet(file: Buffer): Promise<CardSheet> {
   };
   let count = 0;
   for (let r = first + 1; r < data.length; r += 1) if (valuesOf(data[r])) count += 1;
-  if (count === 0) throw new HttpError(400, 'The spreadsheet has no card rows');
+  if (count === 0) throw invalid('The spreadsheet has no card rows');
   if (count > MAX_CARD_ROWS) {
-    throw new HttpError(413, `The spreadsheet has ${count.toLocaleString('en-US')} card rows: upload at most ${MAX_CARD_ROWS.toLocaleString('en-US')} per file`);
+    throw tooLarge(`The spreadsheet has ${count.toLocaleString('en-US')} card rows: upload at most ${MAX_CARD_ROWS.toLocaleString('en-US')} per file`);
   }
   return {
     count,

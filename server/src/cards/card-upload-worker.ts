@@ -9,7 +9,7 @@ import { once } from 'node:events';
 import { parentPort, workerData } from 'node:worker_threads';
 import { MAX_LISTED_REJECTIONS } from '@paydesk/shared/cards/card-upload';
 import type { RejectedRow } from '@paydesk/shared/schemas/card';
-import { HttpError } from '../http/http-error';
+import { DomainError } from '../errors/domain-error';
 import { checkCardRow } from './card-rows';
 import { readCardSheet } from './card-sheet';
 import { cardVault } from './card-vault';
@@ -70,6 +70,6 @@ try {
   post({ type: 'done', rows: sheet.count, accepted, rejectedCount, rejected });
 } catch (error) {
   // A refusal (4xx) goes back as it is; anything else is a fault the server logs.
-  if (error instanceof HttpError) post({ type: 'refused', statusCode: error.statusCode, message: error.message });
+  if (error instanceof DomainError) post({ type: 'refused', kind: error.kind, message: error.message, code: error.code });
   else throw error;
 }

@@ -8,8 +8,8 @@ import { CARD_NUMBER_MIN_DIGITS, isDigitsAndSeparators } from '@paydesk/shared/c
 import { HIDDEN_CVV, MAX_ADDRESS_SEARCH_DIGITS, MAX_CARD_ROWS, type CardsQuery, type CardStatus, type CardUploadResult, type PoolCard } from '@paydesk/shared/schemas/card';
 import { recordAudit, values, type AuditWho } from '../audit/audit-log';
 import type { Db } from '../db/db';
-import { cardFingerprint } from '../payments/payment-ids';
-import { HttpError } from '../http/http-error';
+import { cardFingerprint } from './card-fingerprint';
+import { DomainError, tooLarge } from '../errors/domain-error';
 import { STORED, type UploadJob, type UploadMessage } from './card-upload-messages';
 import { claimUploadTurn, discardFailedUploads, markUploadFailed, markUploadStored } from './card-uploads-repository';
 import { insertPoolCards, listPoolCards, lockPoolCardStatus, setPoolCardStatus, type CardFilter, type PoolCardRow } from './cards-repository';
@@ -140,7 +140,7 @@ export async function uploadCards(ctx: CardPoolContext, file: Buffer, who: Audit
   let uploadId: number | null = null;
   try {
     let message = await next();
-    if (message.type === 'refused') throw new HttpError(message.statusCode, message.message);
+    if (message.type === 'refused') throw new DomainError(message.kind, message.message, message.code);
     let added = 0;
     if (message.type === 'batch') {
       uploadId = await startStoring(ctx.db);
@@ -171,7 +171,7 @@ export async function uploadCards(ctx: CardPoolContext, file: Buffer, who: Audit
   } catch (error) {
     if (uploadId !== null) await discardUpload(ctx.db, uploadId);
     if ((error as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY') {
-      throw new HttpError(413, `The file is too large to process at once: upload at most ${MAX_CARD_ROWS.toLocaleString('en-US')} rows per file`);
+      throw tooLarge(`The file is too large to process at once: upload at most ${MAX_CARD_ROWS.toLocaleString('en-US')} rows per file`);
     }
     throw error;
   } finally {

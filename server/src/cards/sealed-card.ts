@@ -1,4 +1,4 @@
-import { cardFingerprint } from '../payments/payment-ids';
+import { cardFingerprint } from './card-fingerprint';
 import type { CardRow } from './card-rows';
 import type { CardVault } from './card-vault';
 import type { NewPoolCard } from './cards-repository';

@@ -2,7 +2,7 @@ import { inflateRawSync } from 'node:zlib';
 import * as XLSX from '@e965/xlsx';
 import yauzl from 'yauzl';
 import { NOT_A_WORKBOOK_MESSAGE } from '@paydesk/shared/cards/card-upload';
-import { HttpError } from '../http/http-error';
+import { DomainError, invalid, tooLarge, unsupportedMedia } from '../errors/domain-error';
 
 /** Parts an .xlsx may hold: an Excel workbook's own has a dozen or two (one sheet and its rels, styles, theme…). */
 export const MAX_PARTS = 500;
@@ -48,7 +48,7 @@ const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
 export async function unpackXlsx(file: Buffer): Promise<WorkbookContainer> {
   const zip = await yauzl.fromBufferPromise(file, { lazyEntries: true, strictFileNames: true, validateEntrySizes: true }).catch(notASpreadsheet);
   if (zip.entryCount > MAX_PARTS) {
-    throw new HttpError(413, `The spreadsheet has ${zip.entryCount.toLocaleString('en-US')} parts: an Excel workbook of cards has far fewer (at most ${MAX_PARTS})`);
+    throw tooLarge(`The spreadsheet has ${zip.entryCount.toLocaleString('en-US')} parts: an Excel workbook of cards has far fewer (at most ${MAX_PARTS})`);
   }
   const entries = await checkedEntries(zip);
   const container = XLSX.CFB.utils.cfb_new() as WorkbookContainer;
@@ -68,20 +68,20 @@ async function checkedEntries(zip: yauzl.ZipFile): Promise<yauzl.Entry[]> {
       if (entry.fileName.endsWith('/')) continue;
       const name = entry.fileName;
       if (!allowedPart.test(name)) {
-        throw new HttpError(415, `The spreadsheet holds a part that is not part of an Excel workbook: ${name.slice(0, 100)}`);
+        throw unsupportedMedia(`The spreadsheet holds a part that is not part of an Excel workbook: ${name.slice(0, 100)}`);
       }
       // Two parts of one name, a password or a compression other than deflate: no workbook of cards.
       if (names.has(name.toLowerCase()) || entry.isEncrypted() || ![0, 8].includes(entry.compressionMethod)) notASpreadsheet();
       names.add(name.toLowerCase());
       declared += entry.uncompressedSize;
-      if (declared > MAX_UNPACKED_BYTES) throw new HttpError(413, `The spreadsheet unpacks to more than ${mb(MAX_UNPACKED_BYTES)}`);
+      if (declared > MAX_UNPACKED_BYTES) throw tooLarge(`The spreadsheet unpacks to more than ${mb(MAX_UNPACKED_BYTES)}`);
       if (entry.uncompressedSize > RATIO_GRACE_BYTES && entry.uncompressedSize > MAX_RATIO * entry.compressedSize) {
-        throw new HttpError(413, `The spreadsheet's part ${name} is compressed more than ${MAX_RATIO} to 1: refused as a decompression bomb`);
+        throw tooLarge(`The spreadsheet's part ${name} is compressed more than ${MAX_RATIO} to 1: refused as a decompression bomb`);
       }
       entries.push(entry);
     }
   } catch (error) {
-    if (error instanceof HttpError) throw error;
+    if (error instanceof DomainError) throw error;
     notASpreadsheet();
   }
   return entries;
@@ -108,11 +108,11 @@ async function unpackPart(zip: yauzl.ZipFile, entry: yauzl.Entry): Promise<Buffe
     // Longer than declared, or not a deflate stream.
   }
   if (part?.length !== size) {
-    throw new HttpError(400, `The spreadsheet's part ${entry.fileName} does not unpack to the size it declares: refused as damaged, or a decompression bomb`);
+    throw invalid(`The spreadsheet's part ${entry.fileName} does not unpack to the size it declares: refused as damaged, or a decompression bomb`);
   }
   return part;
 }
 
 function notASpreadsheet(): never {
-  throw new HttpError(415, NOT_A_WORKBOOK_MESSAGE);
+  throw unsupportedMedia(NOT_A_WORKBOOK_MESSAGE);
 }

@@ -5,7 +5,8 @@ import { openDb } from '../db/open-db';
 import { ensureProviderKeys } from '../demo/provider-keys';
 import { generateTransactions } from '../demo/transaction-generator';
 import { writeTransactions } from '../demo/transactions-writer';
-import { checkpointLedger, creditCompletedPayments } from '../wallet/ledger';
+import { creditCompletedPayments } from '../payments/ledger-backfill';
+import { checkpointLedger } from '../wallet/ledger';
 import { CliError, runCli, stringOptions } from './run-cli';
 
 const usage = 'Usage: npm run seed -- --transactions 10000 [--seed 42] [--days 90]';

@@ -2,7 +2,7 @@ import { hashPassword } from '../auth/password-hasher';
 import type { CardVault } from '../cards/card-vault';
 import type { Db } from '../db/db';
 import { countUsers, insertUser } from '../users/users-repository';
-import { creditCompletedPayments } from '../wallet/ledger';
+import { creditCompletedPayments } from '../payments/ledger-backfill';
 import { seedDemoWebhookEndpoint } from '../payments/merchant-demo-webhooks';
 import type { SecretBox } from '../security/secret-box';
 import { DEMO_ACCOUNTS } from './demo-accounts';

@@ -1,6 +1,6 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
-import { errorBody } from './http-error';
+import { errorBody } from './error-body';
 
 /** What went wrong before any route saw the request, by Node's error code. */
 const refusals: Record<string, [status: number, message: string]> = {

@@ -1,5 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { errorBody, HttpError } from './http-error';
+import { DomainError } from '../errors/domain-error';
+import { errorBody } from './error-body';
+import { domainErrorStatus } from './error-status';
 
 type ValidationIssue = { instancePath?: string; message?: string };
 
@@ -17,16 +19,21 @@ function statusOf(error: FastifyError): number {
 }
 
 /**
- * The one error handler: validation → 400 with a readable message, other 4xx pass their
- * message, 5xx are logged with the request context and the client learns nothing more.
+ * The one error handler: validation → 400 with a readable message, a domain error → the status
+ * of its kind with its message and code, other 4xx pass their message, 5xx are logged with the
+ * request context and the client learns nothing more.
  */
 export function handleError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
   if (error.validation) {
     return reply.code(400).send(errorBody(400, validationMessage(error.validation, error.validationContext)));
   }
+  if (error instanceof DomainError) {
+    const status = domainErrorStatus(error);
+    return reply.code(status).send(errorBody(status, error.message, error.code));
+  }
   const status = statusOf(error);
   if (status < 500) {
-    return reply.code(status).send(errorBody(status, error.message, error instanceof HttpError ? error.code : undefined));
+    return reply.code(status).send(errorBody(status, error.message));
   }
   request.log.error(
     { err: error, method: request.method, url: request.url, route: request.routeOptions.url, userId: request.auth?.userId },

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiError } from '@paydesk/shared/schemas/common';
 import type { DbHealth } from '../db/db-health';
-import { errorBody } from './http-error';
+import { errorBody } from './error-body';
 
 const ok = z.object({ status: z.literal('ok') });
 

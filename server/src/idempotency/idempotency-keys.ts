@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Db } from '../db/db';
-import { HttpError } from '../http/http-error';
+import { unprocessable } from '../errors/domain-error';
 
 /** A success answer as the route sends it, stored to be sent again for a retry. */
 export interface StoredAnswer {
@@ -56,7 +56,7 @@ export async function idempotent(db: Db, req: IdempotentRequest, work: (tx: Db) 
         [req.scope, key],
       );
       if (!stored) throw new Error('idempotency key row vanished');
-      if (stored.request_hash !== hash) throw new HttpError(422, reusedMessage, 'idempotency_key_reused');
+      if (stored.request_hash !== hash) throw unprocessable(reusedMessage, 'idempotency_key_reused');
       return { answer: { statusCode: stored.status_code, body: stored.body }, replayed: true };
     }
     const answer = await work(tx);

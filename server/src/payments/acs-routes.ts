@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { HttpError } from '../http/http-error';
+import { DomainError } from '../errors/domain-error';
 import { perAddressLimit } from '../security/register-defences';
 import { acsStyles, challengePage, errorPage, notifyScript, resultPage } from './acs-pages';
 import { paymentContexts } from './payment-context';
@@ -22,9 +22,10 @@ function payerOrigin(referer: string | undefined, fallback: string): string {
 
 /**
  * The sandbox issuer (ACS) of 3-D Secure test cards: the challenge form posts here, the payer
- * chooses Complete or Fail, and the result page tells the payer page through postMessage.
+ * chooses Complete or Fail, and the result page tells the payer page through postMessage. Its
+ * failures are pages, not JSON: `statusOf` is http/'s status of a domain error, handed in by routes.ts.
  */
-export const acsRoutes: FastifyPluginAsyncZod = async (app) => {
+export const acsRoutes: FastifyPluginAsyncZod<{ statusOf: (error: DomainError) => number }> = async (app, { statusOf }) => {
   // Needs no key, so only the per-address count bounds what one address makes it do.
   app.addHook('onRequest', perAddressLimit(app, 'acs', app.config.paymentRateLimitPerMinute));
   // The issuer is this server, at its public address whatever Host the request names.
@@ -54,9 +55,9 @@ export const acsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/notify.js', { schema: { hide: true } }, async (_request, reply) => reply.type('text/javascript; charset=utf-8').send(notifyScript));
   app.get('/acs.css', { schema: { hide: true } }, async (_request, reply) => reply.type('text/css; charset=utf-8').send(acsStyles));
   app.setErrorHandler((error, _request, reply) => {
-    const status = error instanceof HttpError ? error.statusCode : (error as { statusCode?: number }).statusCode ?? 500;
+    const status = error instanceof DomainError ? statusOf(error) : (error as { statusCode?: number }).statusCode ?? 500;
     // Past the rate limit the payer is told when to try again; any other failure ends the step.
-    const message = status === 429 && error instanceof HttpError ? error.message : 'This 3-D Secure step is no longer available.';
+    const message = status === 429 && error instanceof DomainError ? error.message : 'This 3-D Secure step is no longer available.';
     reply.code(status >= 400 && status < 500 ? status : 500).type(html).send(errorPage(message));
   });
 };

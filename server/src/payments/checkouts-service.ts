@@ -1,10 +1,10 @@
 import type { z } from 'zod';
 import type { CheckoutRequest } from '@paydesk/shared/schemas/checkout';
 import type { createCheckoutRequest, updateCheckoutStatusRequest } from '@paydesk/shared/schemas/public-api';
+import { numberToCents } from '@paydesk/shared/money';
 import type { Db } from '../db/db';
-import { HttpError } from '../http/http-error';
+import { conflict, notFound } from '../errors/domain-error';
 import { cancelCheckout, findCheckout, insertCheckout, reopenCheckout } from './checkouts-repository';
-import { decimalToCents } from '../http/wire-money';
 import { newCheckoutReference } from './payment-ids';
 import { findPayment } from './payments-repository';
 
@@ -17,7 +17,7 @@ export async function createCheckout(db: Db, body: z.infer<typeof createCheckout
     last_name: body.last_name,
     email: body.email,
     phone: body.phone,
-    amount_cents: decimalToCents(body.amount),
+    amount_cents: numberToCents(body.amount),
     metadata: body.metadata,
     callback_url: body.callback_url ?? null,
   });
@@ -27,7 +27,7 @@ export async function createCheckout(db: Db, body: z.infer<typeof createCheckout
 /** GET /api/checkout/validate/{reference}: the checkout request (CHK-03, DATA-01). */
 export async function validateCheckout(db: Db, reference: string): Promise<CheckoutRequest> {
   const checkout = await findCheckout(db, reference);
-  if (!checkout) throw new HttpError(404, 'Invalid reference');
+  if (!checkout) throw notFound('Invalid reference');
   return {
     reference: checkout.reference,
     first_name: checkout.first_name,
@@ -41,7 +41,6 @@ export async function validateCheckout(db: Db, reference: string): Promise<Check
   };
 }
 
-const conflict = (message: string) => new HttpError(409, message);
 
 /**
  * The payer page reports a checkout's status (the widget's close, the receipt's confirmation).
@@ -54,7 +53,7 @@ const conflict = (message: string) => new HttpError(409, message);
  */
 export async function reportCheckoutStatus(db: Db, report: z.infer<typeof updateCheckoutStatusRequest>): Promise<void> {
   const checkout = await findCheckout(db, report.reference);
-  if (!checkout) throw new HttpError(404, 'Invalid reference');
+  if (!checkout) throw notFound('Invalid reference');
   if (checkout.status === 'failed') throw conflict('This payment has failed');
   if (report.status === 'failed') throw conflict('A declined payment leaves the checkout payable');
   if (report.status === 'cancelled') {

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../db/db';
-import { randomId } from './payment-ids';
+import { randomId } from '../ids/random-id';
 import { eventTypes } from '@paydesk/shared/schemas/webhooks';
 import { perAddressLimit } from '../security/register-defences';
 import { secretBox, type SecretBox } from '../security/secret-box';

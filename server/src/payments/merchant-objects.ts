@@ -1,6 +1,6 @@
 import type { CheckoutObject, PaymentObject } from '@paydesk/shared/schemas/merchant-objects';
 import { prepared, type Db } from '../db/db';
-import { notFound } from '../http/http-error';
+import { notFound } from '../errors/domain-error';
 
 /**
  * The merchant API's objects, built by the database's payment_object and checkout_object

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { apiError, withData } from '@paydesk/shared/schemas/common';
 import { checkoutObject, paymentObject } from '@paydesk/shared/schemas/merchant-objects';
 import { createCheckoutRequest, createCheckoutResponse } from '@paydesk/shared/schemas/public-api';
-import { examples, withExample } from '../http/merchant-examples';
+import { examples, withExample } from './merchant-examples';
 import { idempotencyHeaders } from '@paydesk/shared/schemas/refund';
 import { requireKey } from '../api-keys/register-api-keys';
 import { idempotent } from '../idempotency/idempotency-keys';

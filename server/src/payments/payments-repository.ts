@@ -1,6 +1,6 @@
 import { batched } from '../db/batched';
 import { prepared, type Db } from '../db/db';
-import { SUCCESSFUL_STATUSES } from '../transactions/transaction-statuses';
+import { SUCCESSFUL_STATUSES } from './transaction-statuses';
 import { creditPaidCtes } from '../wallet/ledger';
 
 export interface Initialization {

@@ -1,10 +1,11 @@
 import { detectBrand, brandLabel, isValidCardNumber, isValidCvv, isValidExpiry, lastFour } from '@paydesk/shared/cards/card-rules';
 import type { CardTransactionPayload, TransactionResult } from '@paydesk/shared/schemas/payment';
+import { numberToCents } from '@paydesk/shared/money';
 import type { Db } from '../db/db';
-import { HttpError } from '../http/http-error';
+import { declined, invalid, notFound } from '../errors/domain-error';
 import { findCheckout, type CheckoutRow } from './checkouts-repository';
-import { decimalToCents } from '../http/wire-money';
-import { cardFingerprint, newOrderId, newTransactionId } from './payment-ids';
+import { cardFingerprint } from '../cards/card-fingerprint';
+import { newOrderId, newTransactionId } from './payment-ids';
 import { findInitialization, findPayment, firstAnswerOf, storePaymentOnce, VOIDED_MESSAGE, type Initialization, type PaymentRow, type StoredStatus } from './payments-repository';
 import { routePayment, type Route } from './provider-routing';
 import { recommendationFor, sandboxOutcome } from './sandbox-processor';
@@ -28,11 +29,9 @@ export interface PaymentContext {
 /** Stores a payment with the answer it gets: how it was stored, undefined when it was turned down (storePaymentOnce). */
 type StorePayment = (row: PaymentRow, answer: TransactionResult) => Promise<StoredStatus | undefined>;
 
-const badRequest = (message: string) => new HttpError(400, message);
-
 /** PAY-06: runs when the card number field loses focus; the payment may go on only on PROCEED. */
 export async function initializeCardTransaction(ctx: PaymentContext, cardNumber: string, reference: string | null) {
-  if (!isValidCardNumber(cardNumber)) throw badRequest('Invalid card number');
+  if (!isValidCardNumber(cardNumber)) throw invalid('Invalid card number');
   // Any reference but null must name a payable checkout: an empty one would reach the foreign key (a 500).
   if (reference !== null) await payableCheckout(ctx.db, reference);
   const init = {
@@ -50,18 +49,18 @@ export async function initializeCardTransaction(ctx: PaymentContext, cardNumber:
 
 async function payableCheckout(db: Db, reference: string) {
   const checkout = await findCheckout(db, reference);
-  if (!checkout) throw new HttpError(404, 'Invalid reference');
-  if (checkout.status === 'completed') throw badRequest('This payment has already been completed');
-  if (checkout.status === 'failed') throw badRequest('This payment has failed');
+  if (!checkout) throw notFound('Invalid reference');
+  if (checkout.status === 'completed') throw invalid('This payment has already been completed');
+  if (checkout.status === 'failed') throw invalid('This payment has failed');
   return checkout;
 }
 
 /** The card rules (VAL-04 to VAL-07), applied again on the server (VAL-17). */
 function checkCard(payload: CardTransactionPayload): void {
-  if (!isValidCardNumber(payload.card_number)) throw badRequest('Invalid card number');
+  if (!isValidCardNumber(payload.card_number)) throw invalid('Invalid card number');
   const brand = detectBrand(payload.card_number);
-  if (!isValidCvv(payload.cvv, brand)) throw badRequest('Invalid CVV');
-  if (!isValidExpiry(`${payload.card_month}/${payload.card_year.slice(2)}`)) throw badRequest('Invalid expiry date');
+  if (!isValidCvv(payload.cvv, brand)) throw invalid('Invalid CVV');
+  if (!isValidExpiry(`${payload.card_month}/${payload.card_year.slice(2)}`)) throw invalid('Invalid expiry date');
 }
 
 /** The card as presented, as the payment row keeps it (never the number or the CVV). */
@@ -85,7 +84,7 @@ export async function processCardTransaction(ctx: PaymentContext, payload: CardT
   const rules = paymentRules(ctx);
   // Routing reads the top-level handle, so it is done before any transaction opens.
   const routeFor = (checkout?: CheckoutRow) =>
-    routePayment(ctx.db, detectBrand(payload.card_number), checkout ? checkout.amount_cents : decimalToCents(payload.amount));
+    routePayment(ctx.db, detectBrand(payload.card_number), checkout ? checkout.amount_cents : numberToCents(payload.amount));
   // The common payment, a card outside the pool on the pay form, is one statement, shared with
   // the payments that arrive meanwhile: the store checks the initialisation itself. Whatever it
   // turns down (an unknown or blocked initialisation, a pooled card, a duplicate) goes the whole
@@ -96,11 +95,11 @@ export async function processCardTransaction(ctx: PaymentContext, payload: CardT
   }
   const init = await findInitialization(ctx.db, payload.transaction_id);
   if (!init || init.order_id !== payload.order_id || init.card_fingerprint !== card.fingerprint) {
-    throw badRequest('This card was not initialised for this transaction');
+    throw invalid('This card was not initialised for this transaction');
   }
-  if (init.recommendation !== 'PROCEED') throw new HttpError(402, 'This card was blocked as fraudulent. Please use another card.');
+  if (init.recommendation !== 'PROCEED') throw declined('This card was blocked as fraudulent. Please use another card.');
   const reference = payload.checkout ? payload.checkout_reference : null;
-  if ((reference ?? null) !== (init.checkout_reference ?? null)) throw badRequest('Invalid reference');
+  if ((reference ?? null) !== (init.checkout_reference ?? null)) throw invalid('Invalid reference');
   const checkout = reference ? await payableCheckout(ctx.db, reference) : undefined;
   // A pooled card's row stays locked from the issuer's check to the commit, so its failures are
   // counted one payment at a time.
@@ -145,7 +144,7 @@ const checkedStore = (db: Db): StorePayment => (row, answer) => storePaymentOnce
  * lost its checkout to another is answered as stored: voided.
  */
 async function pay(rules: PaymentRules, db: Db, { payload, card, reference, checkout, route, verdict, store }: Payment): Promise<TransactionResult | null> {
-  const amountCents = checkout ? checkout.amount_cents : decimalToCents(payload.amount);
+  const amountCents = checkout ? checkout.amount_cents : numberToCents(payload.amount);
   const customer = checkout ?? payload;
   const decided = verdict.pooled && verdict.decline ? { kind: 'declined' as const, decline: verdict.decline } : sandboxOutcome(payload.card_number);
   const outcome = storedOutcome(decided, rules.pendingResolveSeconds);
@@ -179,6 +178,6 @@ async function pay(rules: PaymentRules, db: Db, { payload, card, reference, chec
 /** PAY-15, requery: the payment as it stands now. */
 export async function requeryPayment(ctx: PaymentContext, transactionId: string): Promise<TransactionResult> {
   const row = await findPayment(ctx.db, transactionId);
-  if (!row) throw new HttpError(404, 'Transaction not found');
+  if (!row) throw notFound('Transaction not found');
   return transactionResult(row, ctx.challengeOrigin);
 }

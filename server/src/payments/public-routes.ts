@@ -7,8 +7,8 @@ import {
   demoThreeDsRequest, initializeCardTransactionRequest, initializeCardTransactionResponse, processCardTransactionRequest,
   processCardTransactionResponse, publicAnswer, publicConfig, updateCheckoutStatusRequest, validateCheckoutResponse,
 } from '@paydesk/shared/schemas/public-api';
-import { HttpError } from '../http/http-error';
-import { hasUnstorableText, UNSTORABLE_TEXT } from '../http/text-guard';
+import { DomainError, invalid } from '../errors/domain-error';
+import { hasUnstorableText, UNSTORABLE_TEXT } from '../validation/text-guard';
 import { perAddressLimit } from '../security/register-defences';
 import { requireKey } from '../api-keys/register-api-keys';
 import { envelopeKeys, open, seal } from './envelope';
@@ -30,16 +30,16 @@ export const publicPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
     try {
       const payload: unknown = open(data, keys);
       // The request's own text guard (text-guard.ts) cannot see inside the envelope.
-      if (hasUnstorableText(payload)) throw new HttpError(400, UNSTORABLE_TEXT);
+      if (hasUnstorableText(payload)) throw invalid(UNSTORABLE_TEXT);
       const parsed = cardTransactionPayload.safeParse(payload);
       if (parsed.success) return parsed.data;
       // zod's messages name what was expected, never the value sent (no card data in an error).
       const issue = parsed.error.issues[0];
-      throw new HttpError(400, issue ? `Invalid payment data: ${issue.path.join('.') || 'data'}: ${issue.message}` : 'Invalid payment data');
+      throw invalid(issue ? `Invalid payment data: ${issue.path.join('.') || 'data'}: ${issue.message}` : 'Invalid payment data');
     } catch (error) {
-      if (error instanceof HttpError) throw error;
-      if (error instanceof EnvelopeError) throw new HttpError(400, error.message);
-      throw new HttpError(400, 'Invalid payment data');
+      if (error instanceof DomainError) throw error;
+      if (error instanceof EnvelopeError) throw invalid(error.message);
+      throw invalid('Invalid payment data');
     }
   };
 

@@ -1,17 +1,9 @@
+import type { Decline } from '../cards/card-issuer';
+
 /**
  * The sandbox processor: the test-card table of design.md, decided from the card alone. Any
  * other valid card succeeds, unless the card pool's issuer declines it first (cards/card-issuer).
  */
-export type Decline =
-  | 'generic_decline'
-  | 'insufficient_funds'
-  | 'lost_card'
-  | 'stolen_card'
-  | 'expired_card'
-  | 'incorrect_cvc'
-  | 'incorrect_expiry'
-  | 'blocked_card';
-
 export type SandboxOutcome =
   | { kind: 'success' }
   | { kind: 'declined'; decline: Decline }

@@ -1,5 +1,5 @@
 import type { Db } from '../db/db';
-import { HttpError } from '../http/http-error';
+import { conflict } from '../errors/domain-error';
 import { demoCodePasses } from './demo-issuer';
 import { findPayment, settlePayment } from './payments-repository';
 import type { PaymentContext } from './payments-service';
@@ -17,7 +17,7 @@ export async function completeChallenge(ctx: PaymentContext, transactionId: stri
   await ctx.db.transaction(async (tx) => {
     const row = await findPayment(tx, transactionId, true);
     if (!row || row.status !== 'pending' || row.challenge !== kind) {
-      throw new HttpError(409, 'No 3-D Secure step is waiting for this transaction');
+      throw conflict('No 3-D Secure step is waiting for this transaction');
     }
     const status = passed ? (row.challenge_outcome ?? 'failed') : 'failed';
     const message = status === 'completed' ? messages.completed : passed ? messages.declinedAfterChallenge : messages.challengeFailed;

@@ -2,7 +2,7 @@ import { CHALLENGE_PROCESSOR, CHALLENGE_REDIRECT_CODE, DEMO_THREE_DS_TYPE } from
 import type { TransactionResult } from '@paydesk/shared/schemas/payment';
 import type { TransactionStatus } from '@paydesk/shared/schemas/transaction';
 import escapeHtml from 'escape-html';
-import { toWireMoney } from '../http/wire-money';
+import { centsToDecimal } from '@paydesk/shared/money';
 import type { PaymentRow } from './payments-repository';
 
 export const SANDBOX_PROCESSOR = 'sandbox';
@@ -81,7 +81,7 @@ export function transactionResult(row: StoredTransaction, challengeOrigin: strin
     ...answerFor(row, challengeOrigin),
     customerReference: row.email,
     transactionReference: row.order_id,
-    payment_amount: toWireMoney(row.amount_cents),
+    payment_amount: centsToDecimal(row.amount_cents),
     transaction_id: row.transaction_id,
     order_id: row.order_id,
     response_message: row.response_message ?? fallbackMessages[row.status],

@@ -1,5 +1,5 @@
 import type { Db } from '../db/db';
-import { cardFingerprint } from '../payments/payment-ids';
+import { cardFingerprint } from '../cards/card-fingerprint';
 import { REFUND_FAILS_CARD, REFUND_FAILURE_MESSAGE } from '../payments/sandbox-processor';
 import { recordEvent } from '../webhooks/outbox';
 import { postRefund } from '../wallet/ledger';

@@ -1,6 +1,6 @@
 import type { RefundObject, RefundReason, RefundStatus } from '@paydesk/shared/schemas/merchant-objects';
 import type { Db } from '../db/db';
-import { SUCCESSFUL_STATUSES } from '../transactions/transaction-statuses';
+import { SUCCESSFUL_STATUSES } from '../payments/transaction-statuses';
 
 export interface RefundRow {
   id: string;

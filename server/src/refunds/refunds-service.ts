@@ -1,11 +1,11 @@
 import type { RefundObject } from '@paydesk/shared/schemas/merchant-objects';
 import type { RefundRequest } from '@paydesk/shared/schemas/refund';
+import { centsToDecimal, numberToCents } from '@paydesk/shared/money';
 import { recordAudit, values, type AuditWho } from '../audit/audit-log';
 import type { Db } from '../db/db';
-import { HttpError, notFound } from '../http/http-error';
-import { decimalToCents, toWireMoney } from '../http/wire-money';
-import { randomId } from '../payments/payment-ids';
-import { SUCCESSFUL_STATUSES } from '../transactions/transaction-statuses';
+import { conflict, notFound, type DomainError } from '../errors/domain-error';
+import { randomId } from '../ids/random-id';
+import { SUCCESSFUL_STATUSES } from '../payments/transaction-statuses';
 import { recordEvent } from '../webhooks/outbox';
 import { lockAvailableBalance, postRefund } from '../wallet/ledger';
 import { findPayment, insertRefund, takeRefundable, type RefundablePayment } from './refunds-repository';
@@ -19,17 +19,17 @@ export interface Refunder {
 }
 
 export const newRefundId = () => randomId('re_', 24);
-const dollars = (cents: number): string => `$${toWireMoney(cents)}`;
+const dollars = (cents: number): string => `$${centsToDecimal(cents)}`;
 
 /** Why a payment cannot give the amount asked for, as the 409 the caller reads. */
-function refusal(payment: RefundablePayment): HttpError {
-  if (payment.status === 'refunded') return new HttpError(409, 'This payment is already refunded in full', 'payment_not_refundable');
+function refusal(payment: RefundablePayment): DomainError {
+  if (payment.status === 'refunded') return conflict('This payment is already refunded in full', 'payment_not_refundable');
   if (!SUCCESSFUL_STATUSES.includes(payment.status as never)) {
-    return new HttpError(409, `Only a successful payment can be refunded; this one is ${payment.status}`, 'payment_not_refundable');
+    return conflict(`Only a successful payment can be refunded; this one is ${payment.status}`, 'payment_not_refundable');
   }
   const left = payment.amount_cents - payment.refunded_cents;
-  if (left === 0) return new HttpError(409, 'Nothing of this payment is left to refund', 'refund_exceeds_amount');
-  return new HttpError(409, `Only ${dollars(left)} of this payment is left to refund`, 'refund_exceeds_amount');
+  if (left === 0) return conflict('Nothing of this payment is left to refund', 'refund_exceeds_amount');
+  return conflict(`Only ${dollars(left)} of this payment is left to refund`, 'refund_exceeds_amount');
 }
 
 /**
@@ -42,12 +42,12 @@ function refusal(payment: RefundablePayment): HttpError {
 export async function createRefund(tx: Db, who: Refunder, body: RefundRequest): Promise<RefundObject> {
   const payment = await findPayment(tx, body.transaction_id);
   if (!payment) throw notFound('No payment has this transaction_id');
-  const wanted = body.amount === undefined ? null : decimalToCents(body.amount);
+  const wanted = body.amount === undefined ? null : numberToCents(body.amount);
   const available = await lockAvailableBalance(tx);
   const taken = await takeRefundable(tx, payment.transaction_id, wanted);
   if (!taken) throw refusal((await findPayment(tx, payment.transaction_id))!);
   if (taken.taken > available) {
-    throw new HttpError(409, `Insufficient balance to refund ${dollars(taken.taken)}. Available balance: ${dollars(available)}`, 'insufficient_balance');
+    throw conflict(`Insufficient balance to refund ${dollars(taken.taken)}. Available balance: ${dollars(available)}`, 'insufficient_balance');
   }
   const row = await insertRefund(tx, {
     id: newRefundId(),

@@ -1,6 +1,6 @@
 import rateLimit, { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyBaseLogger, FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
-import { HttpError } from '../http/http-error';
+import { rateLimited } from '../errors/domain-error';
 import { startPeriodicJob } from '../jobs/periodic-job';
 import type { AttemptCounter } from './attempt-counter';
 import { postgresAttemptCounter, sweepAttemptCounters } from './postgres-attempt-counter';
@@ -49,7 +49,7 @@ export async function registerDefences(app: FastifyInstance): Promise<void> {
   await app.register(rateLimit, {
     global: false,
     store: counterStore(counter, (error) => warn(error, 'rate limit not applied: its counter is unavailable')),
-    errorResponseBuilder: (_request, context) => new HttpError(429, tooManyRequests(context.ttl)),
+    errorResponseBuilder: (_request, context) => rateLimited(tooManyRequests(context.ttl)),
   });
 }
 

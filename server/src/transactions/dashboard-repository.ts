@@ -1,6 +1,6 @@
 import type { ChartRange } from '@paydesk/shared/schemas/dashboard';
 import type { Db } from '../db/db';
-import { SALE_STATUSES } from './transaction-statuses';
+import { SALE_STATUSES } from '../payments/transaction-statuses';
 
 // Every figure reads two daily rollups, never the big tables: the payments' by the day each was
 // made (migrations 003, 010) and the succeeded refunds' by the day each succeeded (migration 023).

@@ -3,13 +3,13 @@ import { apiError, withData } from '@paydesk/shared/schemas/common';
 import { chartDataQuery, chartItem, todayStats, totalRevenue, totalTransactions } from '@paydesk/shared/schemas/dashboard';
 import { transaction } from '@paydesk/shared/schemas/transaction';
 import { walletBalance } from '@paydesk/shared/schemas/wallet';
+import { centsToDecimal } from '@paydesk/shared/money';
 import { requireAuth } from '../auth/authorize';
 import { chartSeries, periodStats, revenueTotals, statusCounts } from './dashboard-repository';
 import { revenueNetOfRefunds } from './figures-policy';
 import { toTransaction } from './transaction-row';
 import { recentTransactions } from './transactions-repository';
 import { walletBalanceFromLedger } from '../wallet/wallet-balance';
-import { toWireMoney } from '../http/wire-money';
 
 const security = [{ bearerAuth: [] }];
 const denied = { 401: apiError, 403: apiError };
@@ -28,7 +28,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
       const { revenueCents, netCents } = revenueNetOfRefunds(requireAuth(request).role, { grossCents: t.salesCents, netCents: t.netSalesCents }, t.refundsCents);
       return {
         status: 'success' as const,
-        data: { total_revenue: toWireMoney(revenueCents), total_net_revenue: toWireMoney(netCents), total_refunds: toWireMoney(t.refundsCents) },
+        data: { total_revenue: centsToDecimal(revenueCents), total_net_revenue: centsToDecimal(netCents), total_refunds: centsToDecimal(t.refundsCents) },
       };
     },
   });
@@ -58,12 +58,12 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
       return {
         status: 'success' as const,
         data: {
-          today_transactions: p.today_transactions, today_amount: toWireMoney(today.revenueCents),
-          today_net_amount: toWireMoney(today.netCents), today_refunds: toWireMoney(p.today_refunds_cents),
+          today_transactions: p.today_transactions, today_amount: centsToDecimal(today.revenueCents),
+          today_net_amount: centsToDecimal(today.netCents), today_refunds: centsToDecimal(p.today_refunds_cents),
           today_successful: p.today_successful, today_failed: p.today_failed, today_success_rate: p.today_success_rate,
-          week_transactions: p.week_transactions, week_amount: toWireMoney(p.week_amount_cents), week_refunds: toWireMoney(p.week_refunds_cents),
-          week_growth: p.week_growth, month_transactions: p.month_transactions, month_amount: toWireMoney(p.month_amount_cents),
-          month_refunds: toWireMoney(p.month_refunds_cents), month_growth: p.month_growth,
+          week_transactions: p.week_transactions, week_amount: centsToDecimal(p.week_amount_cents), week_refunds: centsToDecimal(p.week_refunds_cents),
+          week_growth: p.week_growth, month_transactions: p.month_transactions, month_amount: centsToDecimal(p.month_amount_cents),
+          month_refunds: centsToDecimal(p.month_refunds_cents), month_growth: p.month_growth,
         },
       };
     },
@@ -76,7 +76,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
       const { availableCents, pendingCents } = await walletBalanceFromLedger(app.db);
       return {
         status: 'success' as const,
-        data: { available_balance: toWireMoney(availableCents), pending: toWireMoney(pendingCents), total: toWireMoney(availableCents + pendingCents) },
+        data: { available_balance: centsToDecimal(availableCents), pending: centsToDecimal(pendingCents), total: centsToDecimal(availableCents + pendingCents) },
       };
     },
   });
@@ -96,7 +96,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
     preHandler,
     handler: async (request) => {
       const points = await chartSeries(app.db, request.query.range);
-      return { status: 'success' as const, data: points.map((p) => ({ date: p.date, amount: toWireMoney(p.amount_cents), refunds: toWireMoney(p.refunds_cents), transactions: p.transactions })) };
+      return { status: 'success' as const, data: points.map((p) => ({ date: p.date, amount: centsToDecimal(p.amount_cents), refunds: centsToDecimal(p.refunds_cents), transactions: p.transactions })) };
     },
   });
 };

@@ -1,7 +1,7 @@
 import type { Role } from '@paydesk/shared/roles';
 import type { Transaction } from '@paydesk/shared/schemas/transaction';
+import { centsToDecimal } from '@paydesk/shared/money';
 import { visibleFeeAndNet } from './figures-policy';
-import { toWireMoney } from '../http/wire-money';
 
 /** The columns every transaction read selects (alias `t` for transactions, `k` for provider_keys). */
 export const transactionColumns = `
@@ -47,19 +47,19 @@ export function toTransaction(row: TransactionRow, role: Role): Transaction {
     last_name: row.last_name,
     email: row.email,
     phone: row.phone,
-    payment_amount: toWireMoney(row.amount_cents),
+    payment_amount: centsToDecimal(row.amount_cents),
     currency: 'USD',
     status: row.status,
     last_four: row.last_four,
     card_brand: row.card_brand,
     created_at: iso(row.created_at),
     updated_at: iso(row.updated_at),
-    fee_amount: toWireMoney(feeCents),
-    value_amount: toWireMoney(netCents),
+    fee_amount: centsToDecimal(feeCents),
+    value_amount: centsToDecimal(netCents),
     response: row.response_message === null ? null : { message: row.response_message },
     response_content: row.debug_message === null ? null : { debugMessage: row.debug_message },
     provider_key:
       row.key_id === null ? null : { id: row.key_id, provider_name: row.provider_name ?? '', key_name: row.key_name ?? '' },
-    amount_refunded: toWireMoney(Number(row.refunded_cents)),
+    amount_refunded: centsToDecimal(Number(row.refunded_cents)),
   };
 }

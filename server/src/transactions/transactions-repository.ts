@@ -1,7 +1,7 @@
 import type { TransactionListQuery } from '@paydesk/shared/schemas/transaction';
 import type { Db } from '../db/db';
 import { transactionColumns, transactionFrom, type TransactionRow } from './transaction-row';
-import { statusesForFilter } from './transaction-statuses';
+import { statusesForFilter } from '../payments/transaction-statuses';
 
 /** The search index of migration 013: the places a search may start at (word starts). */
 const searchTerms = 'transaction_search_terms(t.first_name, t.last_name, t.email, t.transaction_id)';

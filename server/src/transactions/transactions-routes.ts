@@ -2,9 +2,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiError, withData } from '@paydesk/shared/schemas/common';
 import { paginated, transaction, transactionDetails, transactionDetailsParams, transactionListQuery } from '@paydesk/shared/schemas/transaction';
 import { requireAuth } from '../auth/authorize';
-import { notFound } from '../http/http-error';
+import { notFound } from '../errors/domain-error';
 import { refundsOf } from '../refunds/refunds-repository';
-import { pageWindow } from './page-window';
+import { pageWindow } from '../paging/page-window';
 import { toTransaction } from './transaction-row';
 import { findTransaction, listTransactions } from './transactions-repository';
 

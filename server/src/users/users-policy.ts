@@ -1,6 +1,6 @@
 import { can, manageableRoles, roleLabel, type Role } from '@paydesk/shared/roles';
 import type { UserStatus } from '@paydesk/shared/schemas/user';
-import { forbidden, HttpError, notFound } from '../http/http-error';
+import { conflict, forbidden, notFound, type DomainError } from '../errors/domain-error';
 
 export const USER_NOT_FOUND = 'User not found';
 export const DUPLICATE_EMAIL = 'A user with this email already exists';
@@ -27,7 +27,7 @@ export type UserAction =
  * `activeSuperAdmins` is the number of active super_admins, locked by the caller.
  * Returns the refusal, or undefined when the action is allowed.
  */
-export function refusal(actor: Account | undefined, action: UserAction, activeSuperAdmins: number): HttpError | undefined {
+export function refusal(actor: Account | undefined, action: UserAction, activeSuperAdmins: number): DomainError | undefined {
   // The actor was read again under lock: a session may outlive a demotion by a few milliseconds.
   if (!actor || actor.status !== 'active' || !can(actor.role, 'users.manage')) return forbidden();
   const allowed = manageableRoles(actor.role);
@@ -41,13 +41,13 @@ export function refusal(actor: Account | undefined, action: UserAction, activeSu
 
   if (action.kind === 'delete') {
     if (self) return forbidden(SELF_DELETE);
-    return isLastSuperAdmin ? new HttpError(409, LAST_SUPER_ADMIN) : undefined;
+    return isLastSuperAdmin ? conflict(LAST_SUPER_ADMIN) : undefined;
   }
   const { next } = action;
   if (!allowed.includes(next.role)) return forbidden(cannotManage(next.role));
   if (self && next.status !== 'active') return forbidden(SELF_DEACTIVATE);
   const staysActiveSuperAdmin = next.role === 'super_admin' && next.status === 'active';
-  return isLastSuperAdmin && !staysActiveSuperAdmin ? new HttpError(409, LAST_SUPER_ADMIN) : undefined;
+  return isLastSuperAdmin && !staysActiveSuperAdmin ? conflict(LAST_SUPER_ADMIN) : undefined;
 }
 
 /** Whether an update must end the target's sessions at once (USR-12). */

@@ -3,7 +3,7 @@ import { diff, recordAudit, removed, values, type AuditWho } from '../audit/audi
 import { hashPassword } from '../auth/password-hasher';
 import { revokeUserSessions } from '../auth/sessions-repository';
 import type { Db } from '../db/db';
-import { HttpError } from '../http/http-error';
+import { conflict } from '../errors/domain-error';
 import { DUPLICATE_EMAIL, endsSessions, refusal, type UserAction } from './users-policy';
 import {
   deleteUser as deleteRow,
@@ -38,7 +38,7 @@ async function authorizedWrite<T>(
       return write(tx, target);
     });
   } catch (error) {
-    if (isDuplicateEmail(error)) throw new HttpError(409, DUPLICATE_EMAIL);
+    if (isDuplicateEmail(error)) throw conflict(DUPLICATE_EMAIL);
     throw error;
   }
 }

@@ -1,5 +1,4 @@
 import type { Db } from '../db/db';
-import { SUCCESSFUL_STATUSES } from '../transactions/transaction-statuses';
 
 /** The ledger's accounts (migration 005). A balance is the sum of an account's entries. */
 export type LedgerAccount = 'card_settlement' | 'fees' | 'merchant_available' | 'merchant_pending' | 'bank_payouts';
@@ -31,21 +30,6 @@ export const creditPaidCtes = `posted as (
       where e.amount <> 0
      returning 1
    )`;
-
-/**
- * Backfill (the demo seed): credits every completed payment not yet in the ledger
- * (creditPaidCtes). A payment that becomes paid is credited by the statement that writes it
- * (payments-repository.ts). Returns how many were posted.
- */
-export async function creditCompletedPayments(tx: Db): Promise<number> {
-  const rows = await tx.query<{ posted: number }>(
-    `with paid as (select transaction_id, amount_cents, fee_cents from transactions where status = any($1::text[])),
-     ${creditPaidCtes}
-     select count(*)::int as posted from posted`,
-    [SUCCESSFUL_STATUSES],
-  );
-  return rows[0]?.posted ?? 0;
-}
 
 /** Posts one withdrawal event; the entries must sum to zero (the database refuses otherwise). */
 export async function postWithdrawal(tx: Db, withdrawalId: number, kind: WithdrawalKind, entries: readonly Entry[]): Promise<void> {

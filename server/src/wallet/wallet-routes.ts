@@ -2,9 +2,9 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiError } from '@paydesk/shared/schemas/common';
 import { withdrawRequest, withdrawResponse, withdrawalsResponse, type Withdrawal } from '@paydesk/shared/schemas/wallet';
+import { centsToDecimal } from '@paydesk/shared/money';
 import { auditWho } from '../audit/audit-log';
 import { requireAuth } from '../auth/authorize';
-import { toWireMoney } from '../http/wire-money';
 import { listWithdrawals, type WithdrawalRow } from './withdrawals-repository';
 import { dollars, requestWithdrawal } from './withdrawals-service';
 
@@ -18,7 +18,7 @@ const iso = (value: Date | string | null): string | null => (value === null ? nu
 
 const toWire = (row: WithdrawalRow): Withdrawal => ({
   id: Number(row.id),
-  amount: toWireMoney(Number(row.amount_cents)),
+  amount: centsToDecimal(Number(row.amount_cents)),
   account_number: row.account_number,
   bank_name: row.bank_name,
   account_name: row.account_name,

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import type { WithdrawRequest } from '@paydesk/shared/schemas/wallet';
+import { centsToDecimal, numberToCents } from '@paydesk/shared/money';
 import { recordAudit, values, type AuditWho } from '../audit/audit-log';
 import type { Db } from '../db/db';
-import { HttpError } from '../http/http-error';
-import { randomId } from '../payments/payment-ids';
-import { decimalToCents, toWireMoney } from '../http/wire-money';
+import { conflict, unprocessable } from '../errors/domain-error';
+import { randomId } from '../ids/random-id';
 import { lockAvailableBalance, postWithdrawal, transfer } from './ledger';
 import { findByIdempotencyKey, insertWithdrawal, type WithdrawalRow } from './withdrawals-repository';
 
@@ -26,10 +26,10 @@ const newWithdrawalReference = () => randomId('WD', 16);
 /** What makes two requests "the same" for an Idempotency-Key: the parsed body. */
 const requestHash = (body: WithdrawRequest): string =>
   createHash('sha256')
-    .update(JSON.stringify([decimalToCents(body.amount), body.account_number, body.bank_name, body.account_name, body.reason]))
+    .update(JSON.stringify([numberToCents(body.amount), body.account_number, body.bank_name, body.account_name, body.reason]))
     .digest('hex');
 
-export const dollars = (cents: number): string => `$${toWireMoney(cents)}`;
+export const dollars = (cents: number): string => `$${centsToDecimal(cents)}`;
 
 /**
  * VAL-13's second check, again on the server: the amount must be covered by the available
@@ -38,7 +38,7 @@ export const dollars = (cents: number): string => `$${toWireMoney(cents)}`;
  * (WAL-12). On success the amount moves from available to pending in the same transaction.
  */
 export async function requestWithdrawal(db: Db, who: WithdrawalRequester, body: WithdrawRequest): Promise<WithdrawalOutcome> {
-  const amountCents = decimalToCents(body.amount);
+  const amountCents = numberToCents(body.amount);
   const hash = requestHash(body);
   return db.transaction(async (tx) => {
     const available = await lockAvailableBalance(tx);
@@ -46,11 +46,11 @@ export async function requestWithdrawal(db: Db, who: WithdrawalRequester, body: 
     if (who.idempotencyKey) {
       const earlier = await findByIdempotencyKey(tx, who.userId, who.idempotencyKey);
       if (earlier) {
-        if (earlier.request_hash !== hash) throw new HttpError(422, 'This Idempotency-Key was already used for a different withdrawal', 'idempotency_key_reused');
+        if (earlier.request_hash !== hash) throw unprocessable('This Idempotency-Key was already used for a different withdrawal', 'idempotency_key_reused');
         return { withdrawal: earlier, created: false };
       }
     }
-    if (amountCents > available) throw new HttpError(409, `Insufficient balance. Available balance: ${dollars(available)}`);
+    if (amountCents > available) throw conflict(`Insufficient balance. Available balance: ${dollars(available)}`);
     const withdrawal = await insertWithdrawal(tx, {
       reference: newWithdrawalReference(),
       amountCents,

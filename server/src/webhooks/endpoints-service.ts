@@ -2,8 +2,8 @@ import type { WebhookEndpoint } from '@paydesk/shared/schemas/webhooks';
 import { diff, recordAudit, removed, values, type AuditWho } from '../audit/audit-log';
 import type { Config } from '../config';
 import type { Db } from '../db/db';
-import { HttpError, notFound } from '../http/http-error';
-import { randomId } from '../payments/payment-ids';
+import { notFound, unprocessable } from '../errors/domain-error';
+import { randomId } from '../ids/random-id';
 import { addressPolicy } from './address-policy';
 import * as endpoints from './endpoints-repository';
 import { secretBox } from '../security/secret-box';
@@ -38,7 +38,7 @@ export function endpointsService(db: Db, config: ServiceConfig) {
 
   const checkUrl = async (url: string): Promise<void> => {
     const refused = await policy.check(new URL(url));
-    if (refused) throw new HttpError(422, `This URL is refused: ${refused}. Webhooks go to public addresses only.`, 'webhook_url_refused');
+    if (refused) throw unprocessable(`This URL is refused: ${refused}. Webhooks go to public addresses only.`, 'webhook_url_refused');
   };
   const found = (row: endpoints.EndpointRow | undefined): WebhookEndpoint => {
     if (!row) throw notFound('Webhook endpoint not found');

@@ -1,6 +1,6 @@
 import type { EventType } from '@paydesk/shared/schemas/webhooks';
 import { prepared, type Db } from '../db/db';
-import { randomId } from '../payments/payment-ids';
+import { randomId } from '../ids/random-id';
 
 export const newEventId = (): string => randomId('evt_', 24);
 

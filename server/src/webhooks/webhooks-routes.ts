@@ -8,8 +8,8 @@ import {
 } from '@paydesk/shared/schemas/webhooks';
 import { auditWho } from '../audit/audit-log';
 import { requireAuth } from '../auth/authorize';
-import { notFound } from '../http/http-error';
-import { pageWindow } from '../transactions/page-window';
+import { notFound } from '../errors/domain-error';
+import { pageWindow } from '../paging/page-window';
 import { endpointsService } from './endpoints-service';
 import { findEndpoint } from './endpoints-repository';
 import { findEvent, insertResend, listAttempts, listEvents, type EventRow } from './events-repository';

@@ -1,4 +1,4 @@
-import { hasUnstorableText } from '../src/http/text-guard';
+import { hasUnstorableText } from './text-guard';
 
 describe('hasUnstorableText', () => {
   test.each([

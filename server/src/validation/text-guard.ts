@@ -1,5 +1,5 @@
 import type { preValidationAsyncHookHandler } from 'fastify';
-import { HttpError } from './http-error';
+import { invalid } from '../errors/domain-error';
 
 export const UNSTORABLE_TEXT = 'The request contains characters that cannot be accepted (NUL or broken Unicode)';
 
@@ -30,6 +30,6 @@ export function hasUnstorableText(value: unknown): boolean {
  */
 export const rejectUnstorableText: preValidationAsyncHookHandler = async (request) => {
   if (hasUnstorableText(request.params) || hasUnstorableText(request.query) || hasUnstorableText(request.body)) {
-    throw new HttpError(400, UNSTORABLE_TEXT);
+    throw invalid(UNSTORABLE_TEXT);
   }
 };

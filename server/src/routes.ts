@@ -1,0 +1,58 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { maskCardNumbers } from '@paydesk/shared/cards/card-number-text';
+import { apiError } from '@paydesk/shared/schemas/common';
+import { apiKeysRoutes } from './api-keys/api-keys-routes';
+import { auditRoutes } from './audit/audit-routes';
+import { authRoutes } from './auth/auth-routes';
+import { cardRoutes } from './cards/card-routes';
+import { acsRoutes } from './payments/acs-routes';
+import { merchantRoutes } from './payments/merchant-routes';
+import { publicPaymentRoutes } from './payments/public-routes';
+import { backendRefundRoutes } from './refunds/backend-refund-routes';
+import { refundRoutes } from './refunds/refund-routes';
+import { transactionsBackendRoutes } from './transactions/backend-routes';
+import { usersRoutes } from './users/users-routes';
+import { walletRoutes } from './wallet/wallet-routes';
+import { webhooksRoutes } from './webhooks/webhooks-routes';
+import { twoFactorAccountRoutes, twoFactorResetRoutes, twoFactorSignInRoutes } from './auth/two-factor-routes';
+import type { Accounts } from './auth/auth-service';
+import { findUserByEmail, findUserById } from './users/users-repository';
+import { errorBody } from './http/error-body';
+import { domainErrorStatus } from './http/error-status';
+
+/**
+ * Everything under /api, and the one place that composes the folders' routes (app.ts mounts it).
+ * Unknown API paths answer with a JSON 404: an explicit `/api/*` route, because the front ends'
+ * static wildcard (`/*`) would otherwise catch them before any not-found handler. The root
+ * not-found handler stays free for `registerFrontends`.
+ */
+export const apiRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Sign-in reads the staff accounts through the users folder's repository (auth lies below users).
+  const accounts: Accounts = { findByEmail: findUserByEmail, findById: findUserById };
+  await app.register(authRoutes, { prefix: '/auth', accounts });
+  await app.register(twoFactorSignInRoutes, { prefix: '/auth/login', accounts });
+  await app.register(twoFactorAccountRoutes, { prefix: '/auth/two-factor' });
+  await app.register(transactionsBackendRoutes, { prefix: '/backend' });
+  await app.register(usersRoutes, { prefix: '/backend/users' });
+  await app.register(twoFactorResetRoutes, { prefix: '/backend/users' });
+  await app.register(walletRoutes, { prefix: '/backend' });
+  await app.register(backendRefundRoutes, { prefix: '/backend' });
+  await app.register(cardRoutes, { prefix: '/backend/cards' });
+  await app.register(webhooksRoutes, { prefix: '/backend/webhooks' });
+  await app.register(apiKeysRoutes, { prefix: '/backend' });
+  await app.register(auditRoutes, { prefix: '/backend/audit' });
+  await app.register(publicPaymentRoutes);
+  await app.register(merchantRoutes);
+  await app.register(refundRoutes);
+  await app.register(acsRoutes, { prefix: '/sandbox/acs', statusOf: domainErrorStatus });
+
+  app.route({
+    method: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
+    url: '/*',
+    schema: { hide: true, response: { 404: apiError } },
+    handler: async (request, reply) => {
+      // The path is echoed back with any card number in it masked, as the log has it.
+      return reply.code(404).send(errorBody(404, `Not found: ${request.method} ${maskCardNumbers(request.url.split('?')[0] ?? '')}`));
+    },
+  });
+};
