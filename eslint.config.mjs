@@ -51,7 +51,9 @@ export const serverLayers = [
 
 // A new entry of server/src must be placed in a layer before lint passes.
 const placed = new Set(serverLayers.flat());
-const unplaced = readdirSync(path.join(root, 'server/src')).filter((name) => !placed.has(name) && !/\.test\.[a-z]+$/.test(name) && !name.endsWith('.d.ts'));
+const unplaced = readdirSync(path.join(root, 'server/src')).filter(
+  (name) => !placed.has(name) && !/\.test\.[a-z]+$/.test(name) && !name.endsWith('.d.ts'),
+);
 if (unplaced.length > 0) {
   throw new Error(`eslint.config.mjs: place server/src/${unplaced.join(', server/src/')} in serverLayers (PLAT-12)`);
 }
@@ -60,11 +62,15 @@ if (unplaced.length > 0) {
 function serverLayerZones() {
   return serverLayers.flatMap((layer, index) =>
     layer.flatMap((target) =>
-      serverLayers.slice(0, index + 1).flat().filter((name) => name !== target).map((from) => ({
-        target: `server/src/${target}`,
-        from: `server/src/${from}`,
-        message: `server/src/${target} lies below server/src/${from} in the server layering (docs/architecture.md, eslint.config.mjs).`,
-      })),
+      serverLayers
+        .slice(0, index + 1)
+        .flat()
+        .filter((name) => name !== target)
+        .map((from) => ({
+          target: `server/src/${target}`,
+          from: `server/src/${from}`,
+          message: `server/src/${target} lies below server/src/${from} in the server layering (docs/architecture.md, eslint.config.mjs).`,
+        })),
     ),
   );
 }
@@ -72,7 +78,12 @@ function serverLayerZones() {
 // http/ lies above the feature folders so that none of them can reach it, and, being plumbing,
 // imports none of them either: routes.ts composes their routes.
 const httpLayer = serverLayers.findIndex((layer) => layer.includes('http'));
-const featureFolders = serverLayers.slice(httpLayer + 1, serverLayers.findIndex((layer) => layer.includes('jobs'))).flat();
+const featureFolders = serverLayers
+  .slice(
+    httpLayer + 1,
+    serverLayers.findIndex((layer) => layer.includes('jobs')),
+  )
+  .flat();
 const httpPlumbingZone = {
   target: 'server/src/http',
   from: featureFolders.map((folder) => `server/src/${folder}`),
@@ -81,11 +92,47 @@ const httpPlumbingZone = {
 
 // --- Package walls ------------------------------------------------------------------------------
 // What the server may import from shared: modules without UI (the card number forms are test data).
-const sharedServerSafe = ['cards', 'crypto', 'schemas', 'csv.ts', 'format.ts', 'money.ts', 'page-window.ts', 'remote-packages.ts', 'remote-packages.json', 'roles.ts', 'routes.ts', 'testing/card-number-forms.tsx'];
+const sharedServerSafe = [
+  'cards',
+  'crypto',
+  'schemas',
+  'csv.ts',
+  'format.ts',
+  'money.ts',
+  'page-window.ts',
+  'remote-packages.ts',
+  'remote-packages.json',
+  'roles.ts',
+  'routes.ts',
+  'testing/card-number-forms.tsx',
+];
 const sharedBrowserOnly = ['api', 'session', 'testing', 'theme', 'ui', 'store.ts', 'use-debounced-value.ts'];
-const uiPackages = ['react', 'react/*', 'react-dom', 'react-dom/*', '@mui/*', '@emotion/*', '@reduxjs/*', 'react-redux', 'react-router', 'react-router-dom', 'notistack', 'apexcharts', 'react-apexcharts', '@module-federation/*'];
+const uiPackages = [
+  'react',
+  'react/*',
+  'react-dom',
+  'react-dom/*',
+  '@mui/*',
+  '@emotion/*',
+  '@reduxjs/*',
+  'react-redux',
+  'react-router',
+  'react-router-dom',
+  'notistack',
+  'apexcharts',
+  'react-apexcharts',
+  '@module-federation/*',
+];
 // Every workspace package but @paydesk/shared, by name.
-const appPackages = ['@paydesk/shell', '@paydesk/shell/*', 'mf-*', '@paydesk/server', '@paydesk/server/*', '@paydesk/e2e', '@paydesk/e2e/*'];
+const appPackages = [
+  '@paydesk/shell',
+  '@paydesk/shell/*',
+  'mf-*',
+  '@paydesk/server',
+  '@paydesk/server/*',
+  '@paydesk/e2e',
+  '@paydesk/e2e/*',
+];
 
 const zones = [
   {
@@ -130,9 +177,14 @@ const zones = [
 // The shell's single-bundle build variant, which bench/payer-page.mjs uses to measure what
 // federation costs, imports the payer pages from mf-payments' source: that file alone may.
 const singleBundleLoader = 'shell/src/remotes/remote-loader.single-bundle.ts';
-const singleBundleZones = zones.map((zone) =>
-  zone.target === 'shell' ? { ...zone, from: zone.from.filter((from) => from !== 'mf-payments') } : zone,
-).concat({ target: singleBundleLoader, from: 'mf-payments', except: ['./src/pages'], message: 'The single-bundle variant takes the payer pages only.' });
+const singleBundleZones = zones
+  .map((zone) => (zone.target === 'shell' ? { ...zone, from: zone.from.filter((from) => from !== 'mf-payments') } : zone))
+  .concat({
+    target: singleBundleLoader,
+    from: 'mf-payments',
+    except: ['./src/pages'],
+    message: 'The single-bundle variant takes the payer pages only.',
+  });
 
 export default defineConfig(
   {
@@ -211,7 +263,8 @@ export default defineConfig(
         'error',
         {
           selector: 'BinaryExpression[operator=/^[*\\/]$/] > Literal[value=100]',
-          message: 'Cents go through @paydesk/shared/money (centsToDecimal, decimalToCents, centsOf, centsToNumber, numberToCents); a percentage names its factor.',
+          message:
+            'Cents go through @paydesk/shared/money (centsToDecimal, decimalToCents, centsOf, centsToNumber, numberToCents); a percentage names its factor.',
         },
         {
           selector: "BinaryExpression[operator='in'] > Literal.left[value='status']",
@@ -228,7 +281,10 @@ export default defineConfig(
   {
     files: ['{shell,mf-*}/**'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: appPackages, message: 'A front end imports only @paydesk/shared of the workspace packages.' }] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: appPackages, message: 'A front end imports only @paydesk/shared of the workspace packages.' }] },
+      ],
     },
   },
   {
@@ -242,8 +298,12 @@ export default defineConfig(
             { group: uiPackages, message: 'The server imports no UI library.' },
             {
               group: [
-                ...sharedBrowserOnly.map((entry) => (entry.endsWith('.ts') ? `@paydesk/shared/${entry.slice(0, -3)}` : `@paydesk/shared/${entry}/*`)),
-                ...sharedServerSafe.filter((entry) => entry.includes('/')).map((entry) => `!@paydesk/shared/${entry.replace(/\.tsx?$/, '')}`),
+                ...sharedBrowserOnly.map((entry) =>
+                  entry.endsWith('.ts') ? `@paydesk/shared/${entry.slice(0, -3)}` : `@paydesk/shared/${entry}/*`,
+                ),
+                ...sharedServerSafe
+                  .filter((entry) => entry.includes('/'))
+                  .map((entry) => `!@paydesk/shared/${entry.replace(/\.tsx?$/, '')}`),
               ],
               message: 'The server imports no UI module of @paydesk/shared.',
             },
@@ -253,7 +313,14 @@ export default defineConfig(
     },
   },
   {
-    files: sharedServerSafe.filter((entry) => !entry.endsWith('.json')).map((entry) => `shared/src/${entry}${entry.includes('.') ? '' : '/**'}`),
-    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: uiPackages, message: 'This shared module is used by the server: no UI library.' }] }] },
+    files: sharedServerSafe
+      .filter((entry) => !entry.endsWith('.json'))
+      .map((entry) => `shared/src/${entry}${entry.includes('.') ? '' : '/**'}`),
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: uiPackages, message: 'This shared module is used by the server: no UI library.' }] },
+      ],
+    },
   },
 );

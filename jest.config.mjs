@@ -15,7 +15,15 @@ const swc = [
   },
 ];
 // ESM-only packages that jest must compile like our own code.
-const esmPackages = ['jose', 'fastify-type-provider-zod', '@electric-sql', '@fastify/static/node_modules/content-disposition', 'content-disposition', 'light-my-request/node_modules/cookie', 'cookie'].join('|');
+const esmPackages = [
+  'jose',
+  'fastify-type-provider-zod',
+  '@electric-sql',
+  '@fastify/static/node_modules/content-disposition',
+  'content-disposition',
+  'light-my-request/node_modules/cookie',
+  'cookie',
+].join('|');
 const base = {
   transform: { '^.+\\.(t|j)sx?$': swc },
   transformIgnorePatterns: [`/node_modules/(?!(${esmPackages})/)`],

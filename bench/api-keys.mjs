@@ -38,10 +38,18 @@ const { values: args } = parseArgs({
     'database-url': { type: 'string', default: defaultDatabaseUrl() },
   },
 });
-const [SECONDS, ROUNDS, KEYS, CONNECTIONS] = [args.seconds, args.rounds, args.keys, args.connections].map((v) => Number(v.replace(/[_,]/g, '')));
-if (![SECONDS, ROUNDS, KEYS, CONNECTIONS].every((n) => Number.isInteger(n) && n > 0)) throw new Error('--seconds, --rounds, --keys and --connections must be positive integers');
+const [SECONDS, ROUNDS, KEYS, CONNECTIONS] = [args.seconds, args.rounds, args.keys, args.connections].map((v) =>
+  Number(v.replace(/[_,]/g, '')),
+);
+if (![SECONDS, ROUNDS, KEYS, CONNECTIONS].every((n) => Number.isInteger(n) && n > 0))
+  throw new Error('--seconds, --rounds, --keys and --connections must be positive integers');
 
-const env = { PAYDESK_MODE: 'demo', DEMO_PASSWORD: `Bench-${randomBytes(6).toString('hex')}-7`, PAYMENT_RATE_LIMIT_PER_MINUTE: '1000000', TRUST_PROXY: '127.0.0.1' };
+const env = {
+  PAYDESK_MODE: 'demo',
+  DEMO_PASSWORD: `Bench-${randomBytes(6).toString('hex')}-7`,
+  PAYMENT_RATE_LIMIT_PER_MINUTE: '1000000',
+  TRUST_PROXY: '127.0.0.1',
+};
 log(`API keys: ${ROUNDS} rounds of ${SECONDS} s, ${CONNECTIONS} payers, ${fmtInt(KEYS)} extra keys`);
 const database = await freshDatabase('postgres', args['database-url']);
 cleanups.push(() => database.drop());
@@ -54,7 +62,11 @@ const rounds = [];
 async function extraKeys(present) {
   await db.query(`delete from api_keys where name = 'bench key'`);
   if (present) {
-    const hashes = Array.from({ length: KEYS }, () => createHash('sha256').update(`sk_test_${randomBytes(24).toString('base64url')}`).digest('hex'));
+    const hashes = Array.from({ length: KEYS }, () =>
+      createHash('sha256')
+        .update(`sk_test_${randomBytes(24).toString('base64url')}`)
+        .digest('hex'),
+    );
     await db.query(
       `insert into api_keys (id, kind, name, key_hash, publishable_key, prefix, expires_at, revoked_at)
        select 'key_bench' || lpad(n::text, 12, '0'), case when n % 2 = 0 then 'publishable' else 'secret' end, 'bench key', h,
@@ -78,10 +90,19 @@ try {
     const without = await closedLoop({ baseUrl: base, connections: CONNECTIONS, seconds: SECONDS, ...keys });
     await extraKeys(true);
     const withKeys = await closedLoop({ baseUrl: base, connections: CONNECTIONS, seconds: SECONDS, ...keys });
-    for (const run of [without, withKeys]) if (run.failures > 0) throw new Error(`${run.failures} payments failed, the first: ${run.first_failure}`);
+    for (const run of [without, withKeys])
+      if (run.failures > 0) throw new Error(`${run.failures} payments failed, the first: ${run.first_failure}`);
     const ratio = Math.round((withKeys.payments_per_s / without.payments_per_s) * 100) / 100;
-    rounds.push({ without: without.payments_per_s, with: withKeys.payments_per_s, p99_without_ms: without.p99_ms, p99_with_ms: withKeys.p99_ms, ratio });
-    log(`round ${round}: ${fmtInt(without.payments_per_s)} payments/s with the demo keys, ${fmtInt(withKeys.payments_per_s)} with ${fmtInt(KEYS)} more (ratio ${ratio})`);
+    rounds.push({
+      without: without.payments_per_s,
+      with: withKeys.payments_per_s,
+      p99_without_ms: without.p99_ms,
+      p99_with_ms: withKeys.p99_ms,
+      ratio,
+    });
+    log(
+      `round ${round}: ${fmtInt(without.payments_per_s)} payments/s with the demo keys, ${fmtInt(withKeys.payments_per_s)} with ${fmtInt(KEYS)} more (ratio ${ratio})`,
+    );
   }
 } finally {
   product.stop();
@@ -102,13 +123,29 @@ const lines = [
   '',
   '| round | demo keys only | with the extra keys | ratio | p99 without | p99 with |',
   '|---|---|---|---|---|---|',
-  ...rounds.map((r, i) => `| ${i + 1} | ${fmtInt(r.without)}/s | ${fmtInt(r.with)}/s | ${r.ratio} | ${r.p99_without_ms} ms | ${r.p99_with_ms} ms |`),
+  ...rounds.map(
+    (r, i) => `| ${i + 1} | ${fmtInt(r.without)}/s | ${fmtInt(r.with)}/s | ${r.ratio} | ${r.p99_without_ms} ms | ${r.p99_with_ms} ms |`,
+  ),
 ];
 mkdirSync(resultsDir, { recursive: true });
 writeFileSync(join(resultsDir, 'api-keys.md'), `${lines.join('\n')}\n`);
-writeFileSync(join(resultsDir, 'api-keys.json'), `${JSON.stringify({
-  benchmark: 'bench/api-keys.mjs', measured_at: new Date().toISOString(), rounds: ROUNDS, seconds: SECONDS, keys: KEYS, connections: CONNECTIONS,
-  machine: { cpus: cpus().length, loadavg: loadavg(), memory_gb: Math.round(totalmem() / 2 ** 30), node: process.version },
-  target: TARGET, ratio, results: rounds,
-}, null, 2)}\n`);
+writeFileSync(
+  join(resultsDir, 'api-keys.json'),
+  `${JSON.stringify(
+    {
+      benchmark: 'bench/api-keys.mjs',
+      measured_at: new Date().toISOString(),
+      rounds: ROUNDS,
+      seconds: SECONDS,
+      keys: KEYS,
+      connections: CONNECTIONS,
+      machine: { cpus: cpus().length, loadavg: loadavg(), memory_gb: Math.round(totalmem() / 2 ** 30), node: process.version },
+      target: TARGET,
+      ratio,
+      results: rounds,
+    },
+    null,
+    2,
+  )}\n`,
+);
 console.log(lines.join('\n'));

@@ -96,23 +96,29 @@ async function timeCalls(app, db, token) {
 async function actionCost(db, writers) {
   await db.query('create table if not exists bench_actions (id bigserial primary key, at timestamptz default now())');
   const who = { actor: { id: 1, email: 'staff1@bench.test' }, clientIp: '198.51.100.1', userAgent: 'Bench/1.0' };
-  const one = (audited) => db.transaction(async (tx) => {
-    await lockAvailableBalance(tx);
-    await tx.query('insert into bench_actions default values');
-    if (audited) await recordAudit(tx, { action: 'refund.issued', who, target: { type: 'refund', id: 'bench' } });
-  });
+  const one = (audited) =>
+    db.transaction(async (tx) => {
+      await lockAvailableBalance(tx);
+      await tx.query('insert into bench_actions default values');
+      if (audited) await recordAudit(tx, { action: 'refund.issued', who, target: { type: 'refund', id: 'bench' } });
+    });
   const result = {};
   for (const audited of [false, true]) {
     const times = [];
     const t0 = performance.now();
-    await Promise.all(Array.from({ length: writers }, async () => {
-      for (let i = 0; i < 200; i += 1) {
-        const t = performance.now();
-        await one(audited);
-        times.push(performance.now() - t);
-      }
-    }));
-    result[audited ? 'with entry' : 'without'] = { ...stats(times), perSecond: Math.round((writers * 200) / ((performance.now() - t0) / 1000)) };
+    await Promise.all(
+      Array.from({ length: writers }, async () => {
+        for (let i = 0; i < 200; i += 1) {
+          const t = performance.now();
+          await one(audited);
+          times.push(performance.now() - t);
+        }
+      }),
+    );
+    result[audited ? 'with entry' : 'without'] = {
+      ...stats(times),
+      perSecond: Math.round((writers * 200) / ((performance.now() - t0) / 1000)),
+    };
   }
   return result;
 }
@@ -126,7 +132,11 @@ async function run(kind) {
   log(`  seeded in ${seconds} s (${fmtInt(Math.round(N / seconds))} entries/s through the chain's trigger)`);
   const app = await buildApp({ config: ephemeralConfig({ FRONTENDS_DIR: '/nonexistent' }), db });
   await app.ready();
-  const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'superadmin@paydesk.test', password: DEMO_PASSWORD } });
+  const login = await app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { email: 'superadmin@paydesk.test', password: DEMO_PASSWORD },
+  });
   const token = login.json().data.token;
   const calls = await timeCalls(app, db, token);
   await app.close();

@@ -35,7 +35,8 @@ const { values: args } = parseArgs({
 });
 const count = Number(args.transactions.replace(/[_,]/g, ''));
 const runs = Number(args.runs);
-if (!Number.isInteger(count) || count < 1 || !Number.isInteger(runs) || runs < 1) throw new Error('--transactions and --runs must be positive integers');
+if (!Number.isInteger(count) || count < 1 || !Number.isInteger(runs) || runs < 1)
+  throw new Error('--transactions and --runs must be positive integers');
 const password = process.env.DEMO_PASSWORD ?? DEMO_PASSWORD;
 
 /** The database the product serves: seeded here (as transactions-api.mjs does) or handed on. */
@@ -58,7 +59,9 @@ async function prepareDatabase() {
 /** Loopback round trips of the calls the page made, unthrottled: what the server itself takes. */
 async function loopbackTimes(baseUrl, paths) {
   const login = await fetch(`${baseUrl}/api/auth/login`, {
-    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'admin@paydesk.test', password }),
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'admin@paydesk.test', password }),
   });
   const headers = { authorization: `Bearer ${(await login.json()).data.token}` };
   const times = {};
@@ -75,7 +78,14 @@ async function loopbackTimes(baseUrl, paths) {
   return times;
 }
 
-const report = { benchmark: 'bench/back-office-page.mjs', command: `node --import tsx bench/back-office-page.mjs ${process.argv.slice(2).join(' ')}`.trim(), runs, network, cpuSlowdown, pages: {} };
+const report = {
+  benchmark: 'bench/back-office-page.mjs',
+  command: `node --import tsx bench/back-office-page.mjs ${process.argv.slice(2).join(' ')}`.trim(),
+  runs,
+  network,
+  cpuSlowdown,
+  pages: {},
+};
 let product;
 let browser;
 try {
@@ -92,17 +102,46 @@ try {
     }
     const paths = [...new Set(samples.flatMap((s) => s.api.map((call) => call.path)))];
     // Sign-in is a POST, argon2 on purpose: its browser time says enough.
-    const loopback = await loopbackTimes(product.baseUrl, paths.filter((path) => path !== '/api/auth/login'));
-    const figures = ['usableMs', 'figuresMs', 'clickedMs', 'shownMs', 'dataInMs', 'codeInMs', 'lcpMs', 'blockingMs', 'signInPageMs', 'gzipBytes', 'afterSubmitGzipBytes', 'requests'];
+    const loopback = await loopbackTimes(
+      product.baseUrl,
+      paths.filter((path) => path !== '/api/auth/login'),
+    );
+    const figures = [
+      'usableMs',
+      'figuresMs',
+      'clickedMs',
+      'shownMs',
+      'dataInMs',
+      'codeInMs',
+      'lcpMs',
+      'blockingMs',
+      'signInPageMs',
+      'gzipBytes',
+      'afterSubmitGzipBytes',
+      'requests',
+    ];
     const measured = (k) => samples.map((s) => s[k]).filter((v) => v !== null && v !== undefined);
     report.pages[name] = {
       ...Object.fromEntries(figures.map((k) => [k, measured(k).length > 0 ? summarize(measured(k)) : null])),
       api: paths.map((path) => {
         const calls = samples.flatMap((s) => s.api.filter((call) => call.path === path));
-        return { path, browserMs: summarize(calls.map((c) => c.ms)), waitMs: summarize(calls.map((c) => c.waitMs)), loopbackMs: loopback[path] };
+        return {
+          path,
+          browserMs: summarize(calls.map((c) => c.ms)),
+          waitMs: summarize(calls.map((c) => c.waitMs)),
+          loopbackMs: loopback[path],
+        };
       }),
       // Each run's own timeline, to tell waiting on the server from waiting on the code or the CPU.
-      timelines: samples.map(({ usableMs, figuresMs, clickedMs, shownMs, codeInMs, dataInMs, api }) => ({ usableMs, figuresMs, clickedMs, shownMs, codeInMs, dataInMs, api })),
+      timelines: samples.map(({ usableMs, figuresMs, clickedMs, shownMs, codeInMs, dataInMs, api }) => ({
+        usableMs,
+        figuresMs,
+        clickedMs,
+        shownMs,
+        codeInMs,
+        dataInMs,
+        api,
+      })),
     };
   }
 } finally {

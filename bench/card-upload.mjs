@@ -44,7 +44,8 @@ const { values: args } = parseArgs({
 });
 const ROWS = Number(args.rows.replace(/[_,]/g, ''));
 const RUNS = Number(args.runs);
-if (!Number.isInteger(ROWS) || ROWS < 1 || !Number.isInteger(RUNS) || RUNS < 1) throw new Error('--rows and --runs must be positive integers');
+if (!Number.isInteger(ROWS) || ROWS < 1 || !Number.isInteger(RUNS) || RUNS < 1)
+  throw new Error('--rows and --runs must be positive integers');
 const kinds = args.db === 'both' ? ['pglite', 'postgres'] : [args.db];
 
 /** A workbook like a card issuer's export: text card numbers and CVVs, a few brands, future expiry. */
@@ -63,7 +64,9 @@ function generateWorkbook(rows) {
 }
 
 const memoryMb = (pid, field) => {
-  const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith(`${field}:`));
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith(`${field}:`));
   return Math.round(Number(line.split(/\s+/)[1]) / 1024);
 };
 
@@ -94,7 +97,9 @@ async function oneRun(kind, file) {
   const product = await startProduct({ ...database.env, DEMO_PASSWORD: PASSWORD, PAYDESK_MODE: 'demo' }, { build: false });
   try {
     const login = await fetch(`${product.baseUrl}/api/auth/login`, {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'admin@paydesk.test', password: PASSWORD }),
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'admin@paydesk.test', password: PASSWORD }),
     });
     const { data } = await login.json();
     const before = memoryMb(product.pid, 'VmRSS');
@@ -102,12 +107,20 @@ async function oneRun(kind, file) {
     form.append('file', new Blob([file]), 'cards.xlsx');
     const t0 = performance.now();
     const upload = (async () => {
-      const response = await fetch(`${product.baseUrl}/api/backend/cards/upload`, { method: 'POST', headers: { authorization: `Bearer ${data.token}` }, body: form });
+      const response = await fetch(`${product.baseUrl}/api/backend/cards/upload`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${data.token}` },
+        body: form,
+      });
       return { response, body: await response.json() };
     })();
-    const { result: { response, body }, longestGapMs } = await probeDuring(product.baseUrl, upload);
+    const {
+      result: { response, body },
+      longestGapMs,
+    } = await probeDuring(product.baseUrl, upload);
     const seconds = (performance.now() - t0) / 1000;
-    if (response.status !== 201 || body.data.added !== ROWS) throw new Error(`upload answered ${response.status}: ${JSON.stringify(body).slice(0, 300)}`);
+    if (response.status !== 201 || body.data.added !== ROWS)
+      throw new Error(`upload answered ${response.status}: ${JSON.stringify(body).slice(0, 300)}`);
     return { seconds, rssBeforeMb: before, peakMb: memoryMb(product.pid, 'VmHWM'), gapMs: Math.round(longestGapMs) };
   } finally {
     product.stop();
@@ -124,19 +137,27 @@ for (const kind of kinds) {
   const runs = [];
   for (let i = 0; i < RUNS; i += 1) {
     const run = await oneRun(kind, file);
-    log(`${kind} run ${i + 1}: ${run.seconds.toFixed(2)} s, server RSS ${run.rssBeforeMb} MB before, peak ${run.peakMb} MB, longest /readyz gap ${run.gapMs} ms`);
+    log(
+      `${kind} run ${i + 1}: ${run.seconds.toFixed(2)} s, server RSS ${run.rssBeforeMb} MB before, peak ${run.peakMb} MB, longest /readyz gap ${run.gapMs} ms`,
+    );
     runs.push(run);
   }
   results[kind] = {
-    seconds: summarize(runs.map((r) => r.seconds)), peakMb: summarize(runs.map((r) => r.peakMb)),
-    rssBeforeMb: summarize(runs.map((r) => r.rssBeforeMb)), gapMs: summarize(runs.map((r) => r.gapMs)),
+    seconds: summarize(runs.map((r) => r.seconds)),
+    peakMb: summarize(runs.map((r) => r.peakMb)),
+    rssBeforeMb: summarize(runs.map((r) => r.rssBeforeMb)),
+    gapMs: summarize(runs.map((r) => r.gapMs)),
   };
 }
 
 // The 300 MB target is for the server beside a PostgreSQL server; with PGlite the database lives
 // in the server process, so its figures are for information.
-const verdict = (kind, r) => (kind === 'pglite' ? 'for information: the database is in the server process'
-  : r.seconds.median < TARGET_SECONDS && r.peakMb.max < TARGET_MB ? 'PASS' : 'FAIL');
+const verdict = (kind, r) =>
+  kind === 'pglite'
+    ? 'for information: the database is in the server process'
+    : r.seconds.median < TARGET_SECONDS && r.peakMb.max < TARGET_MB
+      ? 'PASS'
+      : 'FAIL';
 const lines = [
   '# Card upload benchmark',
   '',
@@ -146,11 +167,16 @@ const lines = [
   '',
   `| database | time, median (min–max) | server peak RSS, median (min–max) | RSS before upload | longest /readyz gap, median (max) | target ${TARGET_SECONDS} s / ${TARGET_MB} MB |`,
   '|---|---|---|---|---|---|',
-  ...Object.entries(results).map(([kind, r]) =>
-    `| ${kind} | ${r.seconds.median.toFixed(2)} s (${r.seconds.min.toFixed(2)}–${r.seconds.max.toFixed(2)}) | ${r.peakMb.median} MB (${r.peakMb.min}–${r.peakMb.max}) | ${r.rssBeforeMb.median} MB | ${r.gapMs.median} ms (${r.gapMs.max}) | ${verdict(kind, r)} |`),
+  ...Object.entries(results).map(
+    ([kind, r]) =>
+      `| ${kind} | ${r.seconds.median.toFixed(2)} s (${r.seconds.min.toFixed(2)}–${r.seconds.max.toFixed(2)}) | ${r.peakMb.median} MB (${r.peakMb.min}–${r.peakMb.max}) | ${r.rssBeforeMb.median} MB | ${r.gapMs.median} ms (${r.gapMs.max}) | ${verdict(kind, r)} |`,
+  ),
   '',
 ];
 mkdirSync(resultsDir, { recursive: true });
 writeFileSync(join(resultsDir, 'card-upload.md'), lines.join('\n'));
-writeFileSync(join(resultsDir, 'card-upload.json'), `${JSON.stringify({ rows: ROWS, runs: RUNS, fileBytes: file.length, results, at: new Date().toISOString() }, null, 2)}\n`);
+writeFileSync(
+  join(resultsDir, 'card-upload.json'),
+  `${JSON.stringify({ rows: ROWS, runs: RUNS, fileBytes: file.length, results, at: new Date().toISOString() }, null, 2)}\n`,
+);
 console.log(lines.join('\n'));

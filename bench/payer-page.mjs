@@ -24,19 +24,28 @@ const singleBundleDir = join(root, 'bench/.work/single-bundle');
 
 async function measure(browser, url, payButton) {
   const { context, page } = await throttledPage(browser);
-  await page.addInitScript(({ source, flags }) => {
-    window.__lcp = 0;
-    window.__blocking = 0;
-    new PerformanceObserver((list) => list.getEntries().forEach((e) => (window.__lcp = e.startTime))).observe({ type: 'largest-contentful-paint', buffered: true });
-    new PerformanceObserver((list) => list.getEntries().forEach((e) => (window.__blocking += Math.max(0, e.duration - 50)))).observe({ type: 'longtask', buffered: true });
-    // Usable: the moment the pay button is in the page, as the page's own clock sees it.
-    const pattern = new RegExp(source, flags);
-    new MutationObserver((_changes, observer) => {
-      if (![...document.querySelectorAll('button')].some((button) => pattern.test(button.textContent.trim()))) return;
-      window.__usableAt = performance.now();
-      observer.disconnect();
-    }).observe(document, { childList: true, subtree: true, characterData: true });
-  }, { source: payButton.source, flags: payButton.flags });
+  await page.addInitScript(
+    ({ source, flags }) => {
+      window.__lcp = 0;
+      window.__blocking = 0;
+      new PerformanceObserver((list) => list.getEntries().forEach((e) => (window.__lcp = e.startTime))).observe({
+        type: 'largest-contentful-paint',
+        buffered: true,
+      });
+      new PerformanceObserver((list) => list.getEntries().forEach((e) => (window.__blocking += Math.max(0, e.duration - 50)))).observe({
+        type: 'longtask',
+        buffered: true,
+      });
+      // Usable: the moment the pay button is in the page, as the page's own clock sees it.
+      const pattern = new RegExp(source, flags);
+      new MutationObserver((_changes, observer) => {
+        if (![...document.querySelectorAll('button')].some((button) => pattern.test(button.textContent.trim()))) return;
+        window.__usableAt = performance.now();
+        observer.disconnect();
+      }).observe(document, { childList: true, subtree: true, characterData: true });
+    },
+    { source: payButton.source, flags: payButton.flags },
+  );
   const assets = [];
   page.on('response', (response) => {
     const type = response.request().resourceType();
@@ -51,7 +60,9 @@ async function measure(browser, url, payButton) {
     usableMs: window.__usableAt,
     lcpMs: window.__lcp,
     blockingMs: window.__blocking,
-    arrived: performance.getEntriesByType('resource').filter((e) => e.responseEnd <= window.__usableAt)
+    arrived: performance
+      .getEntriesByType('resource')
+      .filter((e) => e.responseEnd <= window.__usableAt)
       .map((e) => ({ url: e.name, type: e.initiatorType, startMs: Math.round(e.startTime), endMs: Math.round(e.responseEnd) })),
   }));
   const before = assets.filter((response) => arrived.some((e) => e.url === response.url()));
@@ -63,7 +74,6 @@ async function measure(browser, url, payButton) {
   const waterfall = arrived.map(({ url, ...e }) => ({ path: new URL(url).pathname, ...e, gzipBytes: gzipOf.get(url) }));
   return { ...timing, gzipBytes, requests: before.length, waterfall };
 }
-
 
 async function createCheckout(baseUrl) {
   const response = await fetch(`${baseUrl}/api/checkout`, {
@@ -77,7 +87,9 @@ async function createCheckout(baseUrl) {
 // The shell's single-bundle variant, built afresh every time so it matches the source, while the
 // federated front ends build (or the product starts).
 const singleBundleBuilt = buildFrontend('shell', {
-  env: { PAYDESK_BUILD_VARIANT: 'single-bundle' }, dist: join(singleBundleDir, 'shell', 'dist'), name: 'the single-bundle variant of the shell',
+  env: { PAYDESK_BUILD_VARIANT: 'single-bundle' },
+  dist: join(singleBundleDir, 'shell', 'dist'),
+  name: 'the single-bundle variant of the shell',
 });
 const federated = await startProduct();
 await singleBundleBuilt;
@@ -88,8 +100,17 @@ const pages = {
   'pay form /': { url: () => '/', payButton: /^Pay \$/ },
   'checkout widget /checkout/{reference}': { url: async (baseUrl) => `/checkout/${await createCheckout(baseUrl)}`, payButton: /^Pay$/ },
 };
-const figures = (samples) => Object.fromEntries(['gzipBytes', 'usableMs', 'lcpMs', 'blockingMs', 'requests'].map((k) => [k, summarize(samples.map((s) => s[k]))]));
-const report = { date: new Date().toISOString(), runs, network, cpuSlowdown, budgetKb: BUDGET_KB, overheadTarget: OVERHEAD_TARGET, pages: {} };
+const figures = (samples) =>
+  Object.fromEntries(['gzipBytes', 'usableMs', 'lcpMs', 'blockingMs', 'requests'].map((k) => [k, summarize(samples.map((s) => s[k]))]));
+const report = {
+  date: new Date().toISOString(),
+  runs,
+  network,
+  cpuSlowdown,
+  budgetKb: BUDGET_KB,
+  overheadTarget: OVERHEAD_TARGET,
+  pages: {},
+};
 try {
   for (const [name, { url, payButton }] of Object.entries(pages)) {
     const samples = { federated: [], singleBundle: [] };
@@ -120,16 +141,24 @@ try {
 const lines = ['| page | JS+CSS gzip (KB) | requests | usable (ms) | LCP (ms) | blocking (ms) | budget |', '|---|---|---|---|---|---|---|'];
 for (const [name, p] of Object.entries(report.pages)) {
   const range = (s, f = (v) => Math.round(v)) => `${f(s.median)} (${f(s.min)}–${f(s.max)})`;
-  lines.push(`| ${name} | ${range(p.gzipBytes, kb)} | ${p.requests.median} | ${range(p.usableMs)} | ${range(p.lcpMs)} | ${range(p.blockingMs)} | ${kb(p.gzipBytes.median) <= BUDGET_KB ? 'within' : 'OVER'} ${BUDGET_KB} KB |`);
+  lines.push(
+    `| ${name} | ${range(p.gzipBytes, kb)} | ${p.requests.median} | ${range(p.usableMs)} | ${range(p.lcpMs)} | ${range(p.blockingMs)} | ${kb(p.gzipBytes.median) <= BUDGET_KB ? 'within' : 'OVER'} ${BUDGET_KB} KB |`,
+  );
 }
-const overhead = ['| page | single bundle: JS+CSS gzip (KB) | requests | usable (ms) | federation adds | federated ÷ single bundle, usable | target |', '|---|---|---|---|---|---|---|'];
+const overhead = [
+  '| page | single bundle: JS+CSS gzip (KB) | requests | usable (ms) | federation adds | federated ÷ single bundle, usable | target |',
+  '|---|---|---|---|---|---|---|',
+];
 for (const [name, p] of Object.entries(report.pages)) {
   const s = p.singleBundle;
   const r = p.usableRatio;
-  const adds = `${(kb(p.gzipBytes.median - s.gzipBytes.median))} KB, ${p.requests.median - s.requests.median} requests, ${Math.round(p.usableMs.median - s.usableMs.median)} ms`;
-  overhead.push(`| ${name} | ${kb(s.gzipBytes.median)} | ${s.requests.median} | ${Math.round(s.usableMs.median)} (${Math.round(s.usableMs.min)}–${Math.round(s.usableMs.max)}) | ${adds} | ${r.median.toFixed(2)} (${r.min.toFixed(2)}–${r.max.toFixed(2)}) | ${r.median <= OVERHEAD_TARGET ? 'PASS' : 'FAIL'} ≤ ${OVERHEAD_TARGET} |`);
+  const adds = `${kb(p.gzipBytes.median - s.gzipBytes.median)} KB, ${p.requests.median - s.requests.median} requests, ${Math.round(p.usableMs.median - s.usableMs.median)} ms`;
+  overhead.push(
+    `| ${name} | ${kb(s.gzipBytes.median)} | ${s.requests.median} | ${Math.round(s.usableMs.median)} (${Math.round(s.usableMs.min)}–${Math.round(s.usableMs.max)}) | ${adds} | ${r.median.toFixed(2)} (${r.min.toFixed(2)}–${r.max.toFixed(2)}) | ${r.median <= OVERHEAD_TARGET ? 'PASS' : 'FAIL'} ≤ ${OVERHEAD_TARGET} |`,
+  );
 }
-const markdown = `## Payer pages\n\n${runs} cold runs each, CPU slowed 4x, 150 ms RTT and 1.6 Mbit/s down; median (min–max).\n\n${lines.join('\n')}\n\n` +
+const markdown =
+  `## Payer pages\n\n${runs} cold runs each, CPU slowed 4x, 150 ms RTT and 1.6 Mbit/s down; median (min–max).\n\n${lines.join('\n')}\n\n` +
   `### Federation overhead\n\nThe same pages built as one ordinary webpack bundle (\`PAYDESK_BUILD_VARIANT=single-bundle\`: no module federation, no remotes.json or remoteEntry.js, the payer pages imported from source), ` +
   `served by a second server of the same code and measured in the same way, each run a federated and a single-bundle load one after the other (taking turns at going first). ` +
   `The ratio is the median of the per-run ratios of time to usable, with their (min–max).\n\n${overhead.join('\n')}\n`;

@@ -85,7 +85,8 @@ const SECONDS = Number(args.seconds);
 const ROUNDS = Number(args.rounds);
 const CONNECTIONS = Number(args.connections);
 const HISTORY = Number(args.history.replace(/[_,]/g, ''));
-if (![SECONDS, ROUNDS, CONNECTIONS, HISTORY + 1].every((n) => Number.isInteger(n) && n > 0)) throw new Error('--seconds, --rounds, --connections and --history must be positive integers');
+if (![SECONDS, ROUNDS, CONNECTIONS, HISTORY + 1].every((n) => Number.isInteger(n) && n > 0))
+  throw new Error('--seconds, --rounds, --connections and --history must be positive integers');
 if (!['per-payment', 'one'].includes(args.addresses)) throw new Error('--addresses must be per-payment or one');
 const SWEEP = args.sweep === 'none' ? [] : args.sweep.split(',').map(Number);
 if (!SWEEP.every((n) => Number.isInteger(n) && n > 0)) throw new Error('--sweep must be payer counts separated by commas, or none');
@@ -94,11 +95,15 @@ const SWEEP_SECONDS = 8;
 /** Every *_RATE_LIMIT_* variable the server reads, at the highest value its configuration accepts. */
 function raisedRateLimits() {
   const source = readFileSync(join(benchDir, '..', 'server', 'src', 'config.ts'), 'utf8');
-  const limits = Object.fromEntries([...source.matchAll(/^\s*(\w*RATE_LIMIT\w*):[^\n]*?\.max\(([\d_]+)\)/gm)].map(([, name, max]) => [name, max.replaceAll('_', '')]));
-  if (!limits.PAYMENT_RATE_LIMIT_PER_MINUTE) throw new Error('server/src/config.ts has no PAYMENT_RATE_LIMIT_PER_MINUTE: update bench/payment-api.mjs to the new name of the payment rate limit');
+  const limits = Object.fromEntries(
+    [...source.matchAll(/^\s*(\w*RATE_LIMIT\w*):[^\n]*?\.max\(([\d_]+)\)/gm)].map(([, name, max]) => [name, max.replaceAll('_', '')]),
+  );
+  if (!limits.PAYMENT_RATE_LIMIT_PER_MINUTE)
+    throw new Error(
+      'server/src/config.ts has no PAYMENT_RATE_LIMIT_PER_MINUTE: update bench/payment-api.mjs to the new name of the payment rate limit',
+    );
   return limits;
 }
-
 
 const rateLimits = raisedRateLimits();
 const secretKey = `sk_bench_${randomBytes(16).toString('hex')}`;
@@ -117,7 +122,13 @@ const env = {
 };
 const profileDir = join(workDir, `profile-${Date.now()}`);
 
-log(`Payment API: ${ROUNDS} rounds of ${SECONDS} s, ${CONNECTIONS} payers, addresses ${args.addresses}, rate-limit counters in ${args.redis ? 'Redis' : 'PostgreSQL'}; server limits raised: ${Object.entries(rateLimits).map(([k, v]) => `${k}=${v}`).join(', ')}`);
+log(
+  `Payment API: ${ROUNDS} rounds of ${SECONDS} s, ${CONNECTIONS} payers, addresses ${args.addresses}, rate-limit counters in ${args.redis ? 'Redis' : 'PostgreSQL'}; server limits raised: ${Object.entries(
+    rateLimits,
+  )
+    .map(([k, v]) => `${k}=${v}`)
+    .join(', ')}`,
+);
 mkdirSync(workDir, { recursive: true });
 const database = await freshDatabase('postgres', args['database-url']);
 cleanups.push(() => database.drop());
@@ -136,7 +147,9 @@ if (HISTORY > 0) {
   );
   await history.exec('vacuum analyze card_initializations');
   // The seed's pages written out now, not by a checkpoint in the middle of a measurement (needs a superuser or pg_checkpoint).
-  await history.exec('checkpoint').catch((error) => log(`CHECKPOINT refused (${error.message}): the first round may meet the seed's checkpoint`));
+  await history
+    .exec('checkpoint')
+    .catch((error) => log(`CHECKPOINT refused (${error.message}): the first round may meet the seed's checkpoint`));
   await history.close();
 }
 // pg_stat_database's counts, read on a connection of its own (closed before the database is dropped).
@@ -144,7 +157,10 @@ const stats = await openPostgresDb(database.url, { max: 1 });
 let statsClosed;
 const closeStats = () => (statsClosed ??= stats.close());
 cleanups.push(closeStats);
-const product = await startProduct({ ...database.env, ...env }, { build: false, nodeArgs: args.profile ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [] });
+const product = await startProduct(
+  { ...database.env, ...env },
+  { build: false, nodeArgs: args.profile ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [] },
+);
 // Ctrl-C runs the cleanups (scale-data.mjs): the server first, then its database.
 cleanups.push(async () => product.stop());
 const results = { rounds: [], half_load: [], database_half_load: [], sweep: [], validation: [] };
@@ -160,7 +176,11 @@ try {
   });
   const { reference } = (await checkout.json()).data;
 
-  const captured = await capturePayment({ env, databaseUrl: database.url, address: args.addresses === 'per-payment' ? '10.200.0.1' : undefined });
+  const captured = await capturePayment({
+    env,
+    databaseUrl: database.url,
+    address: args.addresses === 'per-payment' ? '10.200.0.1' : undefined,
+  });
   const replay = pgbenchScript(captured);
   statements = captured.statements.map((s) => s.sql.replace(/\s+/g, ' '));
   log(`One payment runs ${statements.length} statements (BEGIN and COMMIT included); pgbench replays them`);
@@ -171,9 +191,23 @@ try {
   for (let round = 1; round <= ROUNDS; round += 1) {
     const postgresBefore = postgresCpuMs();
     const commitsBefore = await databaseCommits(stats);
-    const pgbench = await sampleWaits(database.url, () => runPgbench({ databaseUrl: database.url, scriptFile: join(workDir, 'payment.pgbench.sql'), ...replay, clients: CONNECTIONS, seconds: SECONDS, base: round * 1e12 }), { pgbench: true });
+    const pgbench = await sampleWaits(
+      database.url,
+      () =>
+        runPgbench({
+          databaseUrl: database.url,
+          scriptFile: join(workDir, 'payment.pgbench.sql'),
+          ...replay,
+          clients: CONNECTIONS,
+          seconds: SECONDS,
+          base: round * 1e12,
+        }),
+      { pgbench: true },
+    );
     const db = {
-      ...pgbench.result, waits: pgbench.waits, postgres_cpu_ms_per_payment: perPayment(postgresCpuMs() - postgresBefore, pgbench.result.processed),
+      ...pgbench.result,
+      waits: pgbench.waits,
+      postgres_cpu_ms_per_payment: perPayment(postgresCpuMs() - postgresBefore, pgbench.result.processed),
       statements_per_payment: perPayment((await databaseCommits(stats)) - commitsBefore, pgbench.result.processed),
     };
     const cpuBefore = [serverCpuMs(product.pid), process.cpuUsage(), postgresCpuMs(), await databaseCommits(stats)];
@@ -188,7 +222,9 @@ try {
     http.client_cpu_ms_per_payment = Math.round(((client.user + client.system) / 1000 / paid) * 100) / 100;
     if (http.failures > 0) throw new Error(`${http.failures} payments failed, the first: ${http.first_failure}`);
     results.rounds.push({ database: db, http, ratio: Math.round((http.payments_per_s / db.payments_per_s) * 100) / 100 });
-    log(`round ${round}: ${fmtInt(http.payments_per_s)} payments/s (p50 ${http.p50_ms} ms, p99 ${http.p99_ms} ms; CPU per payment: server ${http.server_cpu_ms_per_payment} ms, load generator ${http.client_cpu_ms_per_payment} ms, PostgreSQL ${http.postgres_cpu_ms_per_payment} ms, under pgbench ${db.postgres_cpu_ms_per_payment} ms; statements per payment ${http.statements_per_payment}, under pgbench ${db.statements_per_payment}); pgbench ${fmtInt(db.payments_per_s)} payments/s; ratio ${results.rounds.at(-1).ratio}`);
+    log(
+      `round ${round}: ${fmtInt(http.payments_per_s)} payments/s (p50 ${http.p50_ms} ms, p99 ${http.p99_ms} ms; CPU per payment: server ${http.server_cpu_ms_per_payment} ms, load generator ${http.client_cpu_ms_per_payment} ms, PostgreSQL ${http.postgres_cpu_ms_per_payment} ms, under pgbench ${db.postgres_cpu_ms_per_payment} ms; statements per payment ${http.statements_per_payment}, under pgbench ${db.statements_per_payment}); pgbench ${fmtInt(db.payments_per_s)} payments/s; ratio ${results.rounds.at(-1).ratio}`,
+    );
     // Half of what the server just did, right after it: the machine's speed drifts between rounds.
     const halfBefore = postgresCpuMs();
     const half = await openLoop({ baseUrl: base, rate: Math.max(1, Math.round(http.payments_per_s / 2)), seconds: SECONDS, ...keys });
@@ -197,21 +233,54 @@ try {
     results.half_load.push(half);
     // The database alone at that rate, right after: the tail the server cannot be below.
     const dbHalfBefore = postgresCpuMs();
-    const dbHalf = await runPgbench({ databaseUrl: database.url, scriptFile: join(workDir, 'payment.pgbench.sql'), ...replay, clients: CONNECTIONS, seconds: SECONDS, base: round * 1e12 + 5e11, rate: half.rate });
+    const dbHalf = await runPgbench({
+      databaseUrl: database.url,
+      scriptFile: join(workDir, 'payment.pgbench.sql'),
+      ...replay,
+      clients: CONNECTIONS,
+      seconds: SECONDS,
+      base: round * 1e12 + 5e11,
+      rate: half.rate,
+    });
     dbHalf.postgres_cpu_ms_per_payment = perPayment(postgresCpuMs() - dbHalfBefore, dbHalf.processed);
     results.database_half_load.push(dbHalf);
-    log(`round ${round}, half load ${half.rate}/s: p50 ${half.p50_ms} ms, p99 ${half.p99_ms} ms, PostgreSQL CPU per payment ${half.postgres_cpu_ms_per_payment} ms; pgbench at that rate: p50 ${dbHalf.p50_ms} ms, p99 ${dbHalf.p99_ms} ms, PostgreSQL CPU per payment ${dbHalf.postgres_cpu_ms_per_payment} ms`);
+    log(
+      `round ${round}, half load ${half.rate}/s: p50 ${half.p50_ms} ms, p99 ${half.p99_ms} ms, PostgreSQL CPU per payment ${half.postgres_cpu_ms_per_payment} ms; pgbench at that rate: p50 ${dbHalf.p50_ms} ms, p99 ${dbHalf.p99_ms} ms, PostgreSQL CPU per payment ${dbHalf.postgres_cpu_ms_per_payment} ms`,
+    );
   }
   for (const payers of SWEEP) {
-    const replayed = await runPgbench({ databaseUrl: database.url, scriptFile: join(workDir, 'payment.pgbench.sql'), ...replay, clients: payers, seconds: SWEEP_SECONDS, base: (1000 + payers) * 1e12 });
+    const replayed = await runPgbench({
+      databaseUrl: database.url,
+      scriptFile: join(workDir, 'payment.pgbench.sql'),
+      ...replay,
+      clients: payers,
+      seconds: SWEEP_SECONDS,
+      base: (1000 + payers) * 1e12,
+    });
     const paid = await closedLoop({ baseUrl: base, connections: payers, seconds: SWEEP_SECONDS, ...keys });
     if (paid.failures > 0) throw new Error(`${paid.failures} payments failed with ${payers} payers, the first: ${paid.first_failure}`);
     const ratio = Math.round((paid.payments_per_s / replayed.payments_per_s) * 100) / 100;
-    results.sweep.push({ payers, payments_per_s: paid.payments_per_s, p50_ms: paid.p50_ms, p99_ms: paid.p99_ms, database_payments_per_s: replayed.payments_per_s, ratio });
-    log(`${payers} payers: ${fmtInt(paid.payments_per_s)} payments/s (p50 ${paid.p50_ms} ms, p99 ${paid.p99_ms} ms); pgbench, ${payers} clients: ${fmtInt(replayed.payments_per_s)} payments/s; ratio ${ratio}`);
+    results.sweep.push({
+      payers,
+      payments_per_s: paid.payments_per_s,
+      p50_ms: paid.p50_ms,
+      p99_ms: paid.p99_ms,
+      database_payments_per_s: replayed.payments_per_s,
+      ratio,
+    });
+    log(
+      `${payers} payers: ${fmtInt(paid.payments_per_s)} payments/s (p50 ${paid.p50_ms} ms, p99 ${paid.p99_ms} ms); pgbench, ${payers} clients: ${fmtInt(replayed.payments_per_s)} payments/s; ratio ${ratio}`,
+    );
   }
   for (let round = 1; round <= ROUNDS; round += 1) {
-    const run = await getLoop({ baseUrl: base, path: `/api/checkout/validate/${reference}`, headers: { authorization: `Bearer ${config.publishableKey}` }, connections: CONNECTIONS, seconds: Math.max(5, Math.round(SECONDS / 2)), addresses: args.addresses });
+    const run = await getLoop({
+      baseUrl: base,
+      path: `/api/checkout/validate/${reference}`,
+      headers: { authorization: `Bearer ${config.publishableKey}` },
+      connections: CONNECTIONS,
+      seconds: Math.max(5, Math.round(SECONDS / 2)),
+      addresses: args.addresses,
+    });
     if (run.non2xx > 0 || run.errors > 0) throw new Error(`checkout validation: ${run.non2xx} non-2xx answers, ${run.errors} errors`);
     results.validation.push(run);
     log(`checkout validation, round ${round}: ${fmtInt(run.requests_per_s)} requests/s, p50 ${run.p50_ms} ms, p99 ${run.p99_ms} ms`);
@@ -229,15 +298,55 @@ try {
 const { summary, verdicts } = summarizePayments(results, TARGETS);
 const profile = args.profile ? topCosts(profileDir) : undefined;
 const lines = paymentMarkdown({
-  run: { history: HISTORY, rounds: ROUNDS, seconds: SECONDS, connections: CONNECTIONS, sweepSeconds: SWEEP_SECONDS, addresses: args.addresses, redis: args.redis, rateLimits },
-  targets: TARGETS, summary, verdicts, results, statements, profile,
+  run: {
+    history: HISTORY,
+    rounds: ROUNDS,
+    seconds: SECONDS,
+    connections: CONNECTIONS,
+    sweepSeconds: SWEEP_SECONDS,
+    addresses: args.addresses,
+    redis: args.redis,
+    rateLimits,
+  },
+  targets: TARGETS,
+  summary,
+  verdicts,
+  results,
+  statements,
+  profile,
 });
 mkdirSync(resultsDir, { recursive: true });
 writeFileSync(join(resultsDir, 'payment-api.md'), `${lines.join('\n')}\n`);
-writeFileSync(join(resultsDir, 'payment-api.json'), `${JSON.stringify({
-  benchmark: 'bench/payment-api.mjs', measured_at: new Date().toISOString(), rounds: ROUNDS, seconds: SECONDS, history: HISTORY, connections: CONNECTIONS, sweep_seconds: SWEEP_SECONDS, addresses: args.addresses, redis: args.redis ?? null,
-  rate_limits: rateLimits, machine: { cpus: cpus().length, loadavg: loadavg(), memory_gb: Math.round(totalmem() / 2 ** 30), node: process.version },
-  targets: TARGETS, verdicts, summary, statements, profile, ...results,
-}, null, 2)}\n`);
+writeFileSync(
+  join(resultsDir, 'payment-api.json'),
+  `${JSON.stringify(
+    {
+      benchmark: 'bench/payment-api.mjs',
+      measured_at: new Date().toISOString(),
+      rounds: ROUNDS,
+      seconds: SECONDS,
+      history: HISTORY,
+      connections: CONNECTIONS,
+      sweep_seconds: SWEEP_SECONDS,
+      addresses: args.addresses,
+      redis: args.redis ?? null,
+      rate_limits: rateLimits,
+      machine: { cpus: cpus().length, loadavg: loadavg(), memory_gb: Math.round(totalmem() / 2 ** 30), node: process.version },
+      targets: TARGETS,
+      verdicts,
+      summary,
+      statements,
+      profile,
+      ...results,
+    },
+    null,
+    2,
+  )}\n`,
+);
 console.log(lines.join('\n'));
-if (args.profile) console.log(`CPU profile: ${readdirSync(profileDir).map((f) => join(profileDir, f)).join(', ')}`);
+if (args.profile)
+  console.log(
+    `CPU profile: ${readdirSync(profileDir)
+      .map((f) => join(profileDir, f))
+      .join(', ')}`,
+  );

@@ -29,11 +29,26 @@ const runDir = join(benchDir, '.work', `report-${new Date().toISOString().replac
 
 const tsx = ['--import', 'tsx'];
 const transactions = (size, db, runs) => ({
-  name: `transactions-${size}-${db}`, kind: 'transactions', size,
-  args: [...tsx, 'bench/transactions-api.mjs', '--transactions', String(size), '--db', db, '--runs', String(runs), '--warmup', quick ? '2' : '3'],
+  name: `transactions-${size}-${db}`,
+  kind: 'transactions',
+  size,
+  args: [
+    ...tsx,
+    'bench/transactions-api.mjs',
+    '--transactions',
+    String(size),
+    '--db',
+    db,
+    '--runs',
+    String(runs),
+    '--warmup',
+    quick ? '2' : '3',
+  ],
 });
 const backOffice = (size) => ({
-  name: 'back-office', kind: 'back-office', size,
+  name: 'back-office',
+  kind: 'back-office',
+  size,
   args: [...tsx, 'bench/back-office-page.mjs', '--transactions', String(size), '--runs', quick ? '1' : '3'],
 });
 const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1].split(',') : undefined;
@@ -44,8 +59,16 @@ const allSteps = quick
       transactions(10_000, 'both', 20),
       backOffice(10_000),
       { name: 'card-upload', kind: 'cards', args: [...tsx, 'bench/card-upload.mjs', '--rows', '10000', '--runs', '1'] },
-      { name: 'payment-api', kind: 'payments', args: [...tsx, 'bench/payment-api.mjs', '--seconds', '5', '--rounds', '1', '--history', '20000', '--sweep', 'none'] },
-      { name: 'webhooks', kind: 'webhooks', args: [...tsx, 'bench/webhook-delivery.mjs', '--seconds', '5', '--rounds', '1', '--history', '20000'] },
+      {
+        name: 'payment-api',
+        kind: 'payments',
+        args: [...tsx, 'bench/payment-api.mjs', '--seconds', '5', '--rounds', '1', '--history', '20000', '--sweep', 'none'],
+      },
+      {
+        name: 'webhooks',
+        kind: 'webhooks',
+        args: [...tsx, 'bench/webhook-delivery.mjs', '--seconds', '5', '--rounds', '1', '--history', '20000'],
+      },
     ]
   : [
       { name: 'payer-page', kind: 'payer', args: ['bench/payer-page.mjs', '--runs', '5'] },
@@ -63,7 +86,10 @@ if (steps.length === 0) throw new Error(`--only matches none of ${allSteps.map((
 // Seeding 1,000,000 rows takes about 4 minutes: the back office is measured on the rows the
 // transactions step seeded (same size, seed and demo accounts), which keeps its schema for it.
 const seeder = steps.find((s) => s.kind === 'transactions' && s.size === 1_000_000 && s.args.includes('postgres'));
-const sharedSchema = seeder && steps.some((s) => s.kind === 'back-office' && s.size === seeder.size) ? `bench_shared_${randomBytes(4).toString('hex')}` : undefined;
+const sharedSchema =
+  seeder && steps.some((s) => s.kind === 'back-office' && s.size === seeder.size)
+    ? `bench_shared_${randomBytes(4).toString('hex')}`
+    : undefined;
 if (sharedSchema) {
   seeder.args = [...seeder.args, '--keep-schema', sharedSchema];
   const taker = steps.find((s) => s.kind === 'back-office');
@@ -76,7 +102,11 @@ function runStep(step) {
   mkdirSync(dir, { recursive: true });
   const t0 = performance.now();
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, step.args, { cwd: root, env: { ...process.env, BENCH_RESULTS_DIR: dir }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, step.args, {
+      cwd: root,
+      env: { ...process.env, BENCH_RESULTS_DIR: dir },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     const output = [];
     for (const stream of [child.stdout, child.stderr]) {
       stream.on('data', (chunk) => {
@@ -88,15 +118,33 @@ function runStep(step) {
       const text = Buffer.concat(output).toString('utf8');
       writeFileSync(join(dir, 'output.log'), text);
       const seconds = Math.round((performance.now() - t0) / 1000);
-      if (code !== 0) return resolve({ ...step, seconds, error: `exit ${code ?? signal}: ${text.trim().split('\n').slice(-3).join(' / ').slice(0, 400)}` });
+      if (code !== 0)
+        return resolve({
+          ...step,
+          seconds,
+          error: `exit ${code ?? signal}: ${text.trim().split('\n').slice(-3).join(' / ').slice(0, 400)}`,
+        });
       resolve({ ...step, seconds, dir });
     });
   });
 }
 
 const readJson = (dir, file) => JSON.parse(readFileSync(join(dir, file), 'utf8'));
-const resultFile = { payer: 'payer-page.json', transactions: 'transactions-api.json', 'back-office': 'back-office-page.json', cards: 'card-upload.json', payments: 'payment-api.json', webhooks: 'webhook-delivery.json' };
-const markdownFile = { payer: 'payer-page.md', 'back-office': 'back-office-page.md', cards: 'card-upload.md', payments: 'payment-api.md', webhooks: 'webhook-delivery.md' };
+const resultFile = {
+  payer: 'payer-page.json',
+  transactions: 'transactions-api.json',
+  'back-office': 'back-office-page.json',
+  cards: 'card-upload.json',
+  payments: 'payment-api.json',
+  webhooks: 'webhook-delivery.json',
+};
+const markdownFile = {
+  payer: 'payer-page.md',
+  'back-office': 'back-office-page.md',
+  cards: 'card-upload.md',
+  payments: 'payment-api.md',
+  webhooks: 'webhook-delivery.md',
+};
 
 if (process.argv.includes('--render')) {
   const saved = JSON.parse(readFileSync(join(benchDir, 'report.json'), 'utf8'));
@@ -107,7 +155,13 @@ if (process.argv.includes('--render')) {
 }
 
 const started = performance.now();
-const machine = { cpus: cpus().length, cpu_model: cpus()[0]?.model ?? 'unknown', memory_gb: Math.round(totalmem() / 2 ** 30), node: process.version, loadavg_before: loadavg() };
+const machine = {
+  cpus: cpus().length,
+  cpu_model: cpus()[0]?.model ?? 'unknown',
+  memory_gb: Math.round(totalmem() / 2 ** 30),
+  node: process.version,
+  loadavg_before: loadavg(),
+};
 log(`${quick ? 'Quick' : 'Full'} benchmark run: ${steps.map((s) => s.name).join(', ')}`);
 const done = [];
 for (const step of steps) {
@@ -127,7 +181,8 @@ if (only) {
   let saved = [];
   try {
     const report = JSON.parse(readFileSync(join(benchDir, 'report.json'), 'utf8'));
-    if (Boolean(report.quick) === quick) saved = report.steps.map((s) => ({ ...s, data: s.results, measured_at: s.measured_at ?? report.measured_at }));
+    if (Boolean(report.quick) === quick)
+      saved = report.steps.map((s) => ({ ...s, data: s.results, measured_at: s.measured_at ?? report.measured_at }));
   } catch {
     saved = [];
   }
@@ -137,10 +192,19 @@ if (only) {
 }
 machine.loadavg_after = loadavg();
 const totalSeconds = Math.round((performance.now() - started) / 1000);
-const { markdown, json } = renderReport({ quick, only, steps: done, machine, totalSeconds, command: `npm run bench${quick || only ? ' --' : ''}${quick ? ' --quick' : ''}${only ? ` --only ${only.join(',')}` : ''}` });
+const { markdown, json } = renderReport({
+  quick,
+  only,
+  steps: done,
+  machine,
+  totalSeconds,
+  command: `npm run bench${quick || only ? ' --' : ''}${quick ? ' --quick' : ''}${only ? ` --only ${only.join(',')}` : ''}`,
+});
 writeFileSync(join(benchDir, 'report.md'), markdown);
 writeFileSync(join(benchDir, 'report.json'), `${JSON.stringify(json, null, 2)}\n`);
 const failed = done.filter((s) => s.error);
 if (failed.length === 0) rmSync(runDir, { recursive: true, force: true });
-log(`Report written to bench/report.md and bench/report.json in ${totalSeconds} s${failed.length ? `; ${failed.length} failed (outputs kept in ${runDir})` : ''}`);
+log(
+  `Report written to bench/report.md and bench/report.json in ${totalSeconds} s${failed.length ? `; ${failed.length} failed (outputs kept in ${runDir})` : ''}`,
+);
 process.exitCode = failed.length > 0 ? 1 : 0;

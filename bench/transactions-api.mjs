@@ -83,9 +83,21 @@ async function callsFor(db, total) {
     { name: `list: page ${middlePage} x 100`, url: `${list}?page=${middlePage}&per_page=100` },
     { name: `list: last page ${lastPage} x 100`, url: `${list}?page=${lastPage}&per_page=100` },
     { name: 'list: status=failed', url: `${list}?page=1&per_page=10&status=failed` },
-    { name: 'list: search e-mail fragment', url: `${list}?page=1&per_page=10&search=${encodeURIComponent(emailFragment)}`, term: emailFragment },
-    { name: 'list: search common e-mail fragment', url: `${list}?page=1&per_page=10&search=${encodeURIComponent(commonFragment)}`, term: commonFragment },
-    { name: 'list: search transaction id', url: `${list}?page=1&per_page=10&search=${encodeURIComponent(sample.transaction_id)}`, term: sample.transaction_id },
+    {
+      name: 'list: search e-mail fragment',
+      url: `${list}?page=1&per_page=10&search=${encodeURIComponent(emailFragment)}`,
+      term: emailFragment,
+    },
+    {
+      name: 'list: search common e-mail fragment',
+      url: `${list}?page=1&per_page=10&search=${encodeURIComponent(commonFragment)}`,
+      term: commonFragment,
+    },
+    {
+      name: 'list: search transaction id',
+      url: `${list}?page=1&per_page=10&search=${encodeURIComponent(sample.transaction_id)}`,
+      term: sample.transaction_id,
+    },
   ];
 }
 
@@ -93,7 +105,8 @@ function summarise(samples) {
   const sorted = [...samples].sort((a, b) => a - b);
   const at = (q) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))];
   const round = (ms) => Math.round(ms * 100) / 100;
-  const median = sorted.length % 2 === 1 ? sorted[(sorted.length - 1) / 2] : (sorted[sorted.length / 2 - 1] + sorted[sorted.length / 2]) / 2;
+  const median =
+    sorted.length % 2 === 1 ? sorted[(sorted.length - 1) / 2] : (sorted[sorted.length / 2 - 1] + sorted[sorted.length / 2]) / 2;
   return { median_ms: round(median), p95_ms: round(at(0.95)), min_ms: round(sorted[0]), max_ms: round(sorted.at(-1)) };
 }
 
@@ -110,9 +123,11 @@ async function measure(app, token, calls) {
   for (const call of calls) {
     const { body } = await inject(call);
     const data = body.data;
-    call.result = Array.isArray(data) ? `${data.length} items`
-      : Array.isArray(data?.data) ? `${data.data.length} ${data.data.length === 1 ? 'row' : 'rows'} of ${fmtInt(data.total)}`
-      : 'object';
+    call.result = Array.isArray(data)
+      ? `${data.length} items`
+      : Array.isArray(data?.data)
+        ? `${data.data.length} ${data.data.length === 1 ? 'row' : 'rows'} of ${fmtInt(data.total)}`
+        : 'object';
     if (Array.isArray(data?.data) && data.data.length === 0) throw new Error(`${call.url} returned no rows`);
   }
   for (let round = 0; round < WARMUP; round += 1) for (const call of calls) await inject(call);
@@ -120,7 +135,13 @@ async function measure(app, token, calls) {
   for (let round = 0; round < RUNS; round += 1) {
     for (const call of calls) samples.get(call).push((await inject(call)).ms);
   }
-  return calls.map((call) => ({ name: call.name, url: call.url, result: call.result, ...(call.term ? { term: call.term } : {}), ...summarise(samples.get(call)) }));
+  return calls.map((call) => ({
+    name: call.name,
+    url: call.url,
+    result: call.result,
+    ...(call.term ? { term: call.term } : {}),
+    ...summarise(samples.get(call)),
+  }));
 }
 
 async function benchOne(kind) {
@@ -153,8 +174,11 @@ async function benchOne(kind) {
 
 function table(kind, result) {
   const rows = result.calls.map((c) => [
-    c.name, c.median_ms.toFixed(1), c.p95_ms.toFixed(1), `${c.min_ms.toFixed(1)}–${c.max_ms.toFixed(1)}`,
-    kind === 'postgres' ? (c.p95_ms < TARGET_MS ? 'PASS' : 'FAIL') : (c.p95_ms < TARGET_MS ? 'under 50' : 'over 50'),
+    c.name,
+    c.median_ms.toFixed(1),
+    c.p95_ms.toFixed(1),
+    `${c.min_ms.toFixed(1)}–${c.max_ms.toFixed(1)}`,
+    kind === 'postgres' ? (c.p95_ms < TARGET_MS ? 'PASS' : 'FAIL') : c.p95_ms < TARGET_MS ? 'under 50' : 'over 50',
     c.term ? `${c.result} for "${c.term}"` : c.result,
   ]);
   const head = ['call', 'median ms', 'p95 ms', 'min–max ms', kind === 'postgres' ? `p95 < ${TARGET_MS} ms` : '(no target)', 'returned'];
@@ -170,7 +194,11 @@ const printTable = ([head, ...rows]) => {
 };
 
 const markdownTable = ([head, ...rows]) =>
-  [`| ${head.join(' | ')} |`, `| ${head.map((_, i) => (i > 0 && i < 4 ? '---:' : '---')).join(' | ')} |`, ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
+  [
+    `| ${head.join(' | ')} |`,
+    `| ${head.map((_, i) => (i > 0 && i < 4 ? '---:' : '---')).join(' | ')} |`,
+    ...rows.map((r) => `| ${r.join(' | ')} |`),
+  ].join('\n');
 
 function writeResults(results) {
   mkdirSync(resultsDir, { recursive: true });
@@ -186,7 +214,12 @@ function writeResults(results) {
     benchmark: 'bench/transactions-api.mjs',
     command: `node --import tsx bench/transactions-api.mjs ${process.argv.slice(2).join(' ')}`.trim(),
     measured_at: new Date().toISOString(),
-    machine: { cpus: cpus().length, cpu_model: cpus()[0]?.model ?? 'unknown', memory_gb: Math.round(totalmem() / 2 ** 30), node: process.version },
+    machine: {
+      cpus: cpus().length,
+      cpu_model: cpus()[0]?.model ?? 'unknown',
+      memory_gb: Math.round(totalmem() / 2 ** 30),
+      node: process.version,
+    },
     method: `in-process app.inject, performance.now(); ${WARMUP} warm-up + ${RUNS} timed rounds; p95 nearest rank`,
     target: `PostgreSQL: every call p95 < ${TARGET_MS} ms`,
     databases: { ...previous, ...results },
@@ -230,4 +263,6 @@ try {
 }
 const file = join(resultsDir, 'transactions-api.json');
 const missed = (results.postgres?.calls ?? []).filter((c) => c.p95_ms >= TARGET_MS).map((c) => c.name);
-console.log(`Figures written to ${file} and transactions-api.md.${results.postgres ? ` PostgreSQL target: ${missed.length === 0 ? 'every call PASS' : `FAIL for ${missed.join(', ')}`} (reported, not enforced).` : ''}`);
+console.log(
+  `Figures written to ${file} and transactions-api.md.${results.postgres ? ` PostgreSQL target: ${missed.length === 0 ? 'every call PASS' : `FAIL for ${missed.join(', ')}`} (reported, not enforced).` : ''}`,
+);

@@ -48,8 +48,11 @@ const { values: args } = parseArgs({
     'database-url': { type: 'string', default: defaultDatabaseUrl() },
   },
 });
-const [SECONDS, ROUNDS, HISTORY, CONNECTIONS] = [args.seconds, args.rounds, args.history, args.connections].map((v) => Number(v.replace(/[_,]/g, '')));
-if (![SECONDS, ROUNDS, CONNECTIONS, HISTORY + 1].every((n) => Number.isInteger(n) && n > 0)) throw new Error('--seconds, --rounds, --connections and --history must be positive integers');
+const [SECONDS, ROUNDS, HISTORY, CONNECTIONS] = [args.seconds, args.rounds, args.history, args.connections].map((v) =>
+  Number(v.replace(/[_,]/g, '')),
+);
+if (![SECONDS, ROUNDS, CONNECTIONS, HISTORY + 1].every((n) => Number.isInteger(n) && n > 0))
+  throw new Error('--seconds, --rounds, --connections and --history must be positive integers');
 
 /** The receiver: 200 at once; when each payment's event arrived (by transaction id). */
 function startReceiver() {
@@ -71,7 +74,11 @@ function startReceiver() {
       res.writeHead(200, { 'content-type': 'text/plain' }).end('ok');
     });
   });
-  return new Promise((done) => server.listen(0, '127.0.0.1', () => done({ url: `http://127.0.0.1:${server.address().port}/hooks`, arrivals, counter, close: () => server.close() })));
+  return new Promise((done) =>
+    server.listen(0, '127.0.0.1', () =>
+      done({ url: `http://127.0.0.1:${server.address().port}/hooks`, arrivals, counter, close: () => server.close() }),
+    ),
+  );
 }
 
 const password = `Bench-${randomBytes(6).toString('hex')}-7`;
@@ -119,9 +126,13 @@ async function withCpu(run) {
 const cpuText = (cpu) => `server ${cpu.server_ms}, PostgreSQL ${cpu.postgres_ms}, load and receiver ${cpu.bench_ms}`;
 try {
   const base = product.baseUrl;
-  const login = await (await fetch(`${base}/api/auth/login`, {
-    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'superadmin@paydesk.test', password }),
-  })).json();
+  const login = await (
+    await fetch(`${base}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'superadmin@paydesk.test', password }),
+    })
+  ).json();
   const staff = { authorization: `Bearer ${login.data.token}`, 'content-type': 'application/json' };
   const hooks = `${base}/api/backend/webhooks/endpoints`;
   const call = async (method, url, body) => {
@@ -144,17 +155,28 @@ try {
     const without = await withCpu(() => closedLoop({ baseUrl: base, connections: CONNECTIONS, seconds: SECONDS, ...keys }));
     await call('PATCH', endpoint, { enabled: true });
     const withEndpoint = await withCpu(() => closedLoop({ baseUrl: base, connections: CONNECTIONS, seconds: SECONDS, ...keys }));
-    for (const run of [without, withEndpoint]) if (run.failures > 0) throw new Error(`${run.failures} payments failed, the first: ${run.first_failure}`);
+    for (const run of [without, withEndpoint])
+      if (run.failures > 0) throw new Error(`${run.failures} payments failed, the first: ${run.first_failure}`);
     const ratio = Math.round((withEndpoint.payments_per_s / without.payments_per_s) * 100) / 100;
-    results.rounds.push({ without: without.payments_per_s, with: withEndpoint.payments_per_s, p99_without_ms: without.p99_ms, p99_with_ms: withEndpoint.p99_ms, ratio, cpu_without: without.cpu, cpu_with: withEndpoint.cpu });
-    log(`round ${round}: ${fmtInt(without.payments_per_s)} payments/s without an endpoint, ${fmtInt(withEndpoint.payments_per_s)} with one (ratio ${ratio})`);
+    results.rounds.push({
+      without: without.payments_per_s,
+      with: withEndpoint.payments_per_s,
+      p99_without_ms: without.p99_ms,
+      p99_with_ms: withEndpoint.p99_ms,
+      ratio,
+      cpu_without: without.cpu,
+      cpu_with: withEndpoint.cpu,
+    });
+    log(
+      `round ${round}: ${fmtInt(without.payments_per_s)} payments/s without an endpoint, ${fmtInt(withEndpoint.payments_per_s)} with one (ratio ${ratio})`,
+    );
     log(`  CPU ms per payment without: ${cpuText(without.cpu)}; with: ${cpuText(withEndpoint.cpu)}`);
 
     // The full load's events still on their way arrive first (at most two minutes): the half load
     // starts with none queued. How long that took is the backlog the worker left while it yielded.
     const loadEnded = Date.now();
     let drainedAt = loadEnded;
-    for (let last = -1; receiver.counter.received !== last && Date.now() - loadEnded < 120_000; ) {
+    for (let last = -1; receiver.counter.received !== last && Date.now() - loadEnded < 120_000;) {
       if (last !== -1) drainedAt = Date.now();
       last = receiver.counter.received;
       await new Promise((r) => setTimeout(r, 250));
@@ -164,9 +186,17 @@ try {
     // Half load with the endpoint: from each payment's commit to its event's arrival.
     const since = new Date();
     receiver.arrivals.clear();
-    const half = await openLoop({ baseUrl: base, rate: Math.max(1, Math.round(withEndpoint.payments_per_s / 2)), seconds: SECONDS, ...keys });
+    const half = await openLoop({
+      baseUrl: base,
+      rate: Math.max(1, Math.round(withEndpoint.payments_per_s / 2)),
+      seconds: SECONDS,
+      ...keys,
+    });
     await new Promise((r) => setTimeout(r, 10_000));
-    const rows = await db.query(`select transaction_id, (extract(epoch from created_at) * 1000)::float8 as created_ms from transactions where created_at >= $1`, [since]);
+    const rows = await db.query(
+      `select transaction_id, (extract(epoch from created_at) * 1000)::float8 as created_ms from transactions where created_at >= $1`,
+      [since],
+    );
     const delays = [];
     let missing = 0;
     for (const row of rows) {
@@ -176,7 +206,9 @@ try {
     }
     const delivery = { payments: rows.length, missing, ...latencySummary(delays) };
     results.half_load.push({ rate: half.rate, payment_p99_ms: half.p99_ms, delivery });
-    log(`round ${round}, half load ${half.rate}/s: payment p99 ${half.p99_ms} ms; commit to delivery p50 ${delivery.p50_ms} ms, p99 ${delivery.p99_ms} ms, ${missing} of ${rows.length} not arrived`);
+    log(
+      `round ${round}, half load ${half.rate}/s: payment p99 ${half.p99_ms} ms; commit to delivery p50 ${delivery.p50_ms} ms, p99 ${delivery.p99_ms} ms, ${missing} of ${rows.length} not arrived`,
+    );
   }
 } finally {
   product.stop();
@@ -216,9 +248,24 @@ const lines = [
 ];
 mkdirSync(resultsDir, { recursive: true });
 writeFileSync(join(resultsDir, 'webhook-delivery.md'), `${lines.join('\n')}\n`);
-writeFileSync(join(resultsDir, 'webhook-delivery.json'), `${JSON.stringify({
-  benchmark: 'bench/webhook-delivery.mjs', measured_at: new Date().toISOString(), rounds: ROUNDS, seconds: SECONDS, history: HISTORY, connections: CONNECTIONS,
-  machine: { cpus: cpus().length, loadavg: loadavg(), memory_gb: Math.round(totalmem() / 2 ** 30), node: process.version },
-  targets: TARGETS, verdicts, summary, ...results,
-}, null, 2)}\n`);
+writeFileSync(
+  join(resultsDir, 'webhook-delivery.json'),
+  `${JSON.stringify(
+    {
+      benchmark: 'bench/webhook-delivery.mjs',
+      measured_at: new Date().toISOString(),
+      rounds: ROUNDS,
+      seconds: SECONDS,
+      history: HISTORY,
+      connections: CONNECTIONS,
+      machine: { cpus: cpus().length, loadavg: loadavg(), memory_gb: Math.round(totalmem() / 2 ** 30), node: process.version },
+      targets: TARGETS,
+      verdicts,
+      summary,
+      ...results,
+    },
+    null,
+    2,
+  )}\n`,
+);
 console.log(lines.join('\n'));

@@ -15,7 +15,12 @@ const outDir = path.join(serverDir, 'dist');
 const stamp = path.join(outDir, '.build-stamp');
 /** The entry points: the server, and the card-upload worker it starts in a thread. */
 const entryPoints = { main: 'server/src/main.ts', 'card-upload-worker': 'server/src/cards/card-upload-worker.ts' };
-const inputs = [path.join(serverDir, 'src'), path.join(serverDir, 'package.json'), path.join(root, 'shared', 'src'), path.join(root, 'scripts', 'build-server.mjs')];
+const inputs = [
+  path.join(serverDir, 'src'),
+  path.join(serverDir, 'package.json'),
+  path.join(root, 'shared', 'src'),
+  path.join(root, 'scripts', 'build-server.mjs'),
+];
 
 const bundled = (name) => name.startsWith('@paydesk/') || name === 'crypto-js' || name.startsWith('crypto-js/');
 const externalPackages = {

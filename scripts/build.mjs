@@ -24,7 +24,10 @@ export async function buildFrontend(dir, { env = {}, dist = `${root}/${dir}/dist
     env: { ...process.env, ...env, NODE_OPTIONS: '--no-deprecation' },
   });
   let output = '';
-  for (const stream of [child.stdout, child.stderr]) stream.on('data', (chunk) => { output += chunk; });
+  for (const stream of [child.stdout, child.stderr])
+    stream.on('data', (chunk) => {
+      output += chunk;
+    });
   const status = await new Promise((resolve, reject) => {
     child.on('error', reject);
     child.on('close', resolve);

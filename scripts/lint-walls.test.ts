@@ -20,54 +20,181 @@ const oneWay = 'no-restricted-syntax';
 
 const cases: Case[] = [
   // shared imports no app.
-  { name: 'shared importing the shell', filePath: 'shared/src/fixture.ts', code: "export { controlAreas } from '../../shell/src/app/areas';\n", refusedBy: paths },
-  { name: 'shared importing the server', filePath: 'shared/src/fixture.ts', code: "export { DomainError } from '../../server/src/errors/domain-error';\n", refusedBy: paths },
-  { name: 'shared importing the shell by name', filePath: 'shared/src/fixture.ts', code: "export { controlAreas } from '@paydesk/shell/src/app/areas';\n", refusedBy: names },
+  {
+    name: 'shared importing the shell',
+    filePath: 'shared/src/fixture.ts',
+    code: "export { controlAreas } from '../../shell/src/app/areas';\n",
+    refusedBy: paths,
+  },
+  {
+    name: 'shared importing the server',
+    filePath: 'shared/src/fixture.ts',
+    code: "export { DomainError } from '../../server/src/errors/domain-error';\n",
+    refusedBy: paths,
+  },
+  {
+    name: 'shared importing the shell by name',
+    filePath: 'shared/src/fixture.ts',
+    code: "export { controlAreas } from '@paydesk/shell/src/app/areas';\n",
+    refusedBy: names,
+  },
   { name: 'shared importing shared', filePath: 'shared/src/fixture.ts', code: "export { can } from './roles';\n" },
 
   // A remote imports only @paydesk/shared.
-  { name: 'a remote importing another remote', filePath: 'mf-cards/src/fixture.ts', code: "export { default } from '../../mf-wallet/src/pages/withdrawals-page';\n", refusedBy: paths },
-  { name: 'a remote importing the shell', filePath: 'mf-wallet/src/fixture.ts', code: "export { controlAreas } from '../../shell/src/app/areas';\n", refusedBy: paths },
-  { name: 'a remote importing another remote by name', filePath: 'mf-cards/src/fixture.ts', code: "export { default } from 'mf-wallet/src/pages/withdrawals-page';\n", refusedBy: names },
+  {
+    name: 'a remote importing another remote',
+    filePath: 'mf-cards/src/fixture.ts',
+    code: "export { default } from '../../mf-wallet/src/pages/withdrawals-page';\n",
+    refusedBy: paths,
+  },
+  {
+    name: 'a remote importing the shell',
+    filePath: 'mf-wallet/src/fixture.ts',
+    code: "export { controlAreas } from '../../shell/src/app/areas';\n",
+    refusedBy: paths,
+  },
+  {
+    name: 'a remote importing another remote by name',
+    filePath: 'mf-cards/src/fixture.ts',
+    code: "export { default } from 'mf-wallet/src/pages/withdrawals-page';\n",
+    refusedBy: names,
+  },
   { name: 'a remote importing shared', filePath: 'mf-cards/src/fixture.ts', code: "export { can } from '@paydesk/shared/roles';\n" },
 
   // The shell reaches remotes through federation only.
-  { name: "the shell importing a remote's source", filePath: 'shell/src/fixture.ts', code: "export { default } from '../../mf-payments/src/pages/pay-form-page';\n", refusedBy: paths },
-  { name: "the single-bundle loader importing a remote's non-page source", filePath: 'shell/src/remotes/remote-loader.single-bundle.ts', code: "export const load = () => import('../../../mf-payments/src/lib/opener');\n", refusedBy: paths },
-  { name: 'the single-bundle loader importing a payer page', filePath: 'shell/src/remotes/remote-loader.single-bundle.ts', code: "export const load = () => import('../../../mf-payments/src/pages/pay-form-page');\n" },
-  { name: 'the shell importing shared UI', filePath: 'shell/src/fixture.ts', code: "export { PageHeader } from '@paydesk/shared/ui/page-header';\n" },
+  {
+    name: "the shell importing a remote's source",
+    filePath: 'shell/src/fixture.ts',
+    code: "export { default } from '../../mf-payments/src/pages/pay-form-page';\n",
+    refusedBy: paths,
+  },
+  {
+    name: "the single-bundle loader importing a remote's non-page source",
+    filePath: 'shell/src/remotes/remote-loader.single-bundle.ts',
+    code: "export const load = () => import('../../../mf-payments/src/lib/opener');\n",
+    refusedBy: paths,
+  },
+  {
+    name: 'the single-bundle loader importing a payer page',
+    filePath: 'shell/src/remotes/remote-loader.single-bundle.ts',
+    code: "export const load = () => import('../../../mf-payments/src/pages/pay-form-page');\n",
+  },
+  {
+    name: 'the shell importing shared UI',
+    filePath: 'shell/src/fixture.ts',
+    code: "export { PageHeader } from '@paydesk/shared/ui/page-header';\n",
+  },
 
   // The server imports shared's modules without UI, and no front end.
-  { name: 'the server importing shared UI', filePath: 'server/src/payments/fixture.ts', code: "export { PageHeader } from '@paydesk/shared/ui/page-header';\n", refusedBy: paths },
-  { name: 'the server importing React', filePath: 'server/src/payments/fixture.ts', code: "export { useState } from 'react';\n", refusedBy: names },
-  { name: "the server importing a remote's source", filePath: 'server/test/fixture.ts', code: "export { default } from '../../mf-cards/src/pages/cards-page';\n", refusedBy: paths },
-  { name: 'a shared module the server uses importing shared UI', filePath: 'shared/src/schemas/fixture.ts', code: "export { PageHeader } from '../ui/page-header';\n", refusedBy: paths },
-  { name: 'the server importing a shared schema', filePath: 'server/src/payments/fixture.ts', code: "export { errorCodes } from '@paydesk/shared/schemas/common';\n" },
+  {
+    name: 'the server importing shared UI',
+    filePath: 'server/src/payments/fixture.ts',
+    code: "export { PageHeader } from '@paydesk/shared/ui/page-header';\n",
+    refusedBy: paths,
+  },
+  {
+    name: 'the server importing React',
+    filePath: 'server/src/payments/fixture.ts',
+    code: "export { useState } from 'react';\n",
+    refusedBy: names,
+  },
+  {
+    name: "the server importing a remote's source",
+    filePath: 'server/test/fixture.ts',
+    code: "export { default } from '../../mf-cards/src/pages/cards-page';\n",
+    refusedBy: paths,
+  },
+  {
+    name: 'a shared module the server uses importing shared UI',
+    filePath: 'shared/src/schemas/fixture.ts',
+    code: "export { PageHeader } from '../ui/page-header';\n",
+    refusedBy: paths,
+  },
+  {
+    name: 'the server importing a shared schema',
+    filePath: 'server/src/payments/fixture.ts',
+    code: "export { errorCodes } from '@paydesk/shared/schemas/common';\n",
+  },
 
   // server/src folders import downwards only, with no exception.
-  { name: 'a new upward import (db importing payments)', filePath: 'server/src/db/fixture.ts', code: "export { newTransactionId } from '../payments/payment-ids';\n", refusedBy: paths },
-  { name: 'a new upward import (wallet importing refunds)', filePath: 'server/src/wallet/fixture.ts', code: "export { newRefundId } from '../refunds/refunds-service';\n", refusedBy: paths },
-  { name: 'domain code importing http/', filePath: 'server/src/wallet/fixture.ts', code: "export { errorBody } from '../http/error-body';\n", refusedBy: paths },
-  { name: 'http/ importing a feature folder', filePath: 'server/src/http/fixture.ts', code: "export { refundRoutes } from '../refunds/refund-routes';\n", refusedBy: paths },
+  {
+    name: 'a new upward import (db importing payments)',
+    filePath: 'server/src/db/fixture.ts',
+    code: "export { newTransactionId } from '../payments/payment-ids';\n",
+    refusedBy: paths,
+  },
+  {
+    name: 'a new upward import (wallet importing refunds)',
+    filePath: 'server/src/wallet/fixture.ts',
+    code: "export { newRefundId } from '../refunds/refunds-service';\n",
+    refusedBy: paths,
+  },
+  {
+    name: 'domain code importing http/',
+    filePath: 'server/src/wallet/fixture.ts',
+    code: "export { errorBody } from '../http/error-body';\n",
+    refusedBy: paths,
+  },
+  {
+    name: 'http/ importing a feature folder',
+    filePath: 'server/src/http/fixture.ts',
+    code: "export { refundRoutes } from '../refunds/refund-routes';\n",
+    refusedBy: paths,
+  },
   { name: 'a folder importing one below it', filePath: 'server/src/payments/fixture.ts', code: "export { prepared } from '../db/db';\n" },
-  { name: 'a folder importing the domain errors', filePath: 'server/src/wallet/fixture.ts', code: "export { conflict } from '../errors/domain-error';\n" },
+  {
+    name: 'a folder importing the domain errors',
+    filePath: 'server/src/wallet/fixture.ts',
+    code: "export { conflict } from '../errors/domain-error';\n",
+  },
 
   // Module cycles: checkouts-service.ts imports payment-ids.ts, which must not import it back.
-  { name: 'a cycle between server modules', filePath: 'server/src/payments/payment-ids.ts', code: "export { createCheckout } from './checkouts-service';\n", refusedBy: cycle },
-  { name: 'an import without a cycle', filePath: 'server/src/payments/payment-ids.ts', code: "export { transactionGuard } from '../db/transaction-guard';\n" },
+  {
+    name: 'a cycle between server modules',
+    filePath: 'server/src/payments/payment-ids.ts',
+    code: "export { createCheckout } from './checkouts-service';\n",
+    refusedBy: cycle,
+  },
+  {
+    name: 'an import without a cycle',
+    filePath: 'server/src/payments/payment-ids.ts',
+    code: "export { transactionGuard } from '../db/transaction-guard';\n",
+  },
 
   // One way of doing each thing in the front ends (PLAT-13): money and failed calls through shared.
-  { name: 'a remote converting cents by hand', filePath: 'mf-wallet/src/fixture.ts', code: 'export const dollars = (cents: number) => cents / 100;\n', refusedBy: oneWay },
-  { name: 'the shell reading an error status by hand', filePath: 'shell/src/fixture.ts', code: "export const answered = (e: object) => 'status' in e;\n", refusedBy: oneWay },
-  { name: 'the money module converting cents', filePath: 'shared/src/money.ts', code: 'export const dollars = (cents: number) => cents / 100;\n' },
-  { name: 'a remote reading an error with readApiError', filePath: 'mf-wallet/src/fixture.ts', code: "import { readApiError } from '@paydesk/shared/api/api-error';\nexport const status = (e: unknown) => readApiError(e).status;\n" },
+  {
+    name: 'a remote converting cents by hand',
+    filePath: 'mf-wallet/src/fixture.ts',
+    code: 'export const dollars = (cents: number) => cents / 100;\n',
+    refusedBy: oneWay,
+  },
+  {
+    name: 'the shell reading an error status by hand',
+    filePath: 'shell/src/fixture.ts',
+    code: "export const answered = (e: object) => 'status' in e;\n",
+    refusedBy: oneWay,
+  },
+  {
+    name: 'the money module converting cents',
+    filePath: 'shared/src/money.ts',
+    code: 'export const dollars = (cents: number) => cents / 100;\n',
+  },
+  {
+    name: 'a remote reading an error with readApiError',
+    filePath: 'mf-wallet/src/fixture.ts',
+    code: "import { readApiError } from '@paydesk/shared/api/api-error';\nexport const status = (e: unknown) => readApiError(e).status;\n",
+  },
 ];
 
 let results: { ruleId: string | null; message: string }[][];
 
 beforeAll(() => {
   const input = cases.map(({ filePath, code }) => ({ filePath: path.join(root, filePath), code }));
-  const run = spawnSync(process.execPath, [path.join(root, 'scripts/lint-text.mjs')], { cwd: root, input: JSON.stringify(input), encoding: 'utf8' });
+  const run = spawnSync(process.execPath, [path.join(root, 'scripts/lint-text.mjs')], {
+    cwd: root,
+    input: JSON.stringify(input),
+    encoding: 'utf8',
+  });
   if (run.status !== 0) throw new Error(`lint-text.mjs failed: ${run.stderr}`);
   results = JSON.parse(run.stdout);
 }, 120_000);

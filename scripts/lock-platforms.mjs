@@ -10,7 +10,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { root } from './frontends.mjs';
 
-const platform = /-(android|darwin|freebsd|linux|openharmony|win32|wasm32)(?:-([a-z0-9]+))?(?:-(gnu|musl|msvc|gnueabihf|musleabihf|eabi|wasi))?$/;
+const platform =
+  /-(android|darwin|freebsd|linux|openharmony|win32|wasm32)(?:-([a-z0-9]+))?(?:-(gnu|musl|msvc|gnueabihf|musleabihf|eabi|wasi))?$/;
 
 /** os, cpu and libc of a native binary package, from its name; null when it names none. */
 export function platformOf(name) {

@@ -23,9 +23,12 @@ export function precompress(dir) {
   let count = 0;
   for (const file of filesBelow(dir)) {
     const content = readFileSync(file);
-    writeFileSync(`${file}.br`, brotliCompressSync(content, {
-      params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: content.length },
-    }));
+    writeFileSync(
+      `${file}.br`,
+      brotliCompressSync(content, {
+        params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: content.length },
+      }),
+    );
     writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
     count += 1;
   }

@@ -48,7 +48,16 @@ async function startProduct() {
   const child = spawn(process.execPath, serverCommand, {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, FRONTENDS_DIR: root, PAYDESK_MODE: 'demo', DATABASE_URL: '', LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      FRONTENDS_DIR: root,
+      PAYDESK_MODE: 'demo',
+      DATABASE_URL: '',
+      LOG_LEVEL: 'warn',
+    },
   });
   const baseUrl = `http://127.0.0.1:${port}`;
   const stop = () => {
@@ -67,7 +76,11 @@ async function startProduct() {
 async function save(page, name, { height = viewport.height } = {}) {
   await page.setViewportSize({ width: viewport.width, height });
   // Toasts and chart animations would catch the picture half-way.
-  await page.getByTestId('toast').first().waitFor({ state: 'detached', timeout: 10_000 }).catch(() => undefined);
+  await page
+    .getByTestId('toast')
+    .first()
+    .waitFor({ state: 'detached', timeout: 10_000 })
+    .catch(() => undefined);
   await page.waitForLoadState('networkidle');
   await page.waitForTimeout(800);
   const file = path.join(outDir, `${name}.png`);
@@ -116,7 +129,16 @@ mkdirSync(outDir, { recursive: true });
 const product = await startProduct();
 const browser = await chromium.launch({
   executablePath: chromiumPath,
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
 });
 try {
   const context = await browser.newContext({ baseURL: product.baseUrl, viewport, colorScheme: 'light', reducedMotion: 'reduce' });

@@ -29,7 +29,11 @@ function importsOf(file) {
   const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
   const found = [];
   const visit = (node) => {
-    if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
+    if (
+      (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) &&
+      node.moduleSpecifier &&
+      ts.isStringLiteral(node.moduleSpecifier)
+    ) {
       const typeOnly = ts.isImportDeclaration(node) ? Boolean(node.importClause?.isTypeOnly) : node.isTypeOnly;
       found.push({ specifier: node.moduleSpecifier.text, typeOnly });
     } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) {
@@ -138,7 +142,13 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const cycles = cyclesOf(edges);
   const pairs = mutualPairs(edges);
   if (process.argv.includes('--json')) {
-    const plain = edges.map(({ from, to, files, targets, typeOnly }) => ({ from, to, files: [...files].sort(), targets: [...targets].sort(), typeOnly }));
+    const plain = edges.map(({ from, to, files, targets, typeOnly }) => ({
+      from,
+      to,
+      files: [...files].sort(),
+      targets: [...targets].sort(),
+      typeOnly,
+    }));
     console.log(JSON.stringify({ edges: plain, cycles, mutualPairs: pairs }, null, 2));
   } else {
     console.log(`server/src folder imports (${edges.length} edges; number of importing files):`);

@@ -14,22 +14,36 @@ export function backOfficeMarkdown(report) {
       'times are ms after the submit, median (min–max). Sign-in lands on the Dashboard; Transaction Monitoring is opened from the menu the moment the menu shows (at "menu"). ' +
       '"Shown" is when the page\'s header is in the DOM, before its data; "figures" (the Dashboard) when every figure and the recent transactions are in, the chart may still be loading; ' +
       '"code in" when the last script or style fetched after the submit arrived, "data in" when the last API call answered; usable minus the later of the two is the page rendering on the slowed CPU. ' +
-      'JS+CSS counts what had arrived when the page was usable, the sign-in page\'s included.',
+      "JS+CSS counts what had arrived when the page was usable, the sign-in page's included.",
     '',
     '| page | usable | figures | menu | shown | code in | data in | JS+CSS gzip (KB) | after submit (KB) | requests | LCP | blocking | sign-in page usable |',
     '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
   ];
   for (const [name, p] of Object.entries(report.pages)) {
-    lines.push(`| ${name} | ${ms(p.usableMs)} | ${ms(p.figuresMs)} | ${ms(p.clickedMs)} | ${ms(p.shownMs)} | ${ms(p.codeInMs)} | ${ms(p.dataInMs)} | ${kbRange(p.gzipBytes)} | ${kbRange(p.afterSubmitGzipBytes)} | ${p.requests.median} | ${ms(p.lcpMs)} | ${ms(p.blockingMs)} | ${ms(p.signInPageMs)} |`);
+    lines.push(
+      `| ${name} | ${ms(p.usableMs)} | ${ms(p.figuresMs)} | ${ms(p.clickedMs)} | ${ms(p.shownMs)} | ${ms(p.codeInMs)} | ${ms(p.dataInMs)} | ${kbRange(p.gzipBytes)} | ${kbRange(p.afterSubmitGzipBytes)} | ${p.requests.median} | ${ms(p.lcpMs)} | ${ms(p.blockingMs)} | ${ms(p.signInPageMs)} |`,
+    );
   }
-  lines.push('', 'LCP is the largest paint after the submit ("—": nothing painted after sign-in outgrew the sign-in card); "sign-in page usable" is from the navigation start, before the submit.', '');
+  lines.push(
+    '',
+    'LCP is the largest paint after the submit ("—": nothing painted after sign-in outgrew the sign-in card); "sign-in page usable" is from the navigation start, before the submit.',
+    '',
+  );
   for (const [name, p] of Object.entries(report.pages)) {
-    lines.push(`### ${name}: API calls`, '',
+    lines.push(
+      `### ${name}: API calls`,
+      '',
       'In the browser: start to end under the throttled network (150 ms round trip and transfer included); waiting: request sent to first byte. ' +
-        'Loopback: the same call from Node after the runs, unthrottled, median of 5: the server\'s own time.', '',
-      '| call | in the browser (ms) | waiting (ms) | loopback (ms) |', '|---|---:|---:|---:|',
-      ...p.api.map((c) => `| \`${c.path}\` | ${ms(c.browserMs)} | ${ms(c.waitMs)} | ${c.loopbackMs ? `${c.loopbackMs.median.toFixed(1)} (${c.loopbackMs.min.toFixed(1)}–${c.loopbackMs.max.toFixed(1)})` : '—'} |`),
-      '');
+        "Loopback: the same call from Node after the runs, unthrottled, median of 5: the server's own time.",
+      '',
+      '| call | in the browser (ms) | waiting (ms) | loopback (ms) |',
+      '|---|---:|---:|---:|',
+      ...p.api.map(
+        (c) =>
+          `| \`${c.path}\` | ${ms(c.browserMs)} | ${ms(c.waitMs)} | ${c.loopbackMs ? `${c.loopbackMs.median.toFixed(1)} (${c.loopbackMs.min.toFixed(1)}–${c.loopbackMs.max.toFixed(1)})` : '—'} |`,
+      ),
+      '',
+    );
   }
   return lines.join('\n');
 }

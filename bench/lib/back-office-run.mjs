@@ -11,22 +11,31 @@ export const pages = {
 /** Runs inside the page from its first script on, so nothing it reports waits on the test driver. */
 function watch({ key, path }) {
   const bench = (window.__bench = { lcp: 0, longTasks: [] });
-  new PerformanceObserver((list) => list.getEntries().forEach((e) => (bench.lcp = e.startTime))).observe({ type: 'largest-contentful-paint', buffered: true });
-  new PerformanceObserver((list) => list.getEntries().forEach((e) => bench.longTasks.push([e.startTime, e.duration]))).observe({ type: 'longtask', buffered: true });
+  new PerformanceObserver((list) => list.getEntries().forEach((e) => (bench.lcp = e.startTime))).observe({
+    type: 'largest-contentful-paint',
+    buffered: true,
+  });
+  new PerformanceObserver((list) => list.getEntries().forEach((e) => bench.longTasks.push([e.startTime, e.duration]))).observe({
+    type: 'longtask',
+    buffered: true,
+  });
   document.addEventListener('submit', () => (bench.submitAt ??= performance.now()), true);
   const has = (selector) => document.querySelector(selector) !== null;
   // Usable, as the page's own clock sees it (the moment the DOM holds it; the paint follows in
   // the same frame), each part of it filled with data from the server, not a spinner or skeleton:
   const usable = {
     // the table's first data rows and, under it, the total count ("Showing 1 to 10 of 1,000,100 results");
-    transactions: () => has('[data-testid="transaction-row"]') && /of [1-9][\d,]* results/.test(document.querySelector('[data-testid="range-text"]')?.textContent ?? ''),
+    transactions: () =>
+      has('[data-testid="transaction-row"]') &&
+      /of [1-9][\d,]* results/.test(document.querySelector('[data-testid="range-text"]')?.textContent ?? ''),
     // every figure and the recent transactions (see `figures`), and the revenue chart drawn
     // (ApexCharts' series paths in its SVG).
     dashboard: () => figures() && has('[data-testid="revenue-chart"] .apexcharts-series path'),
   }[key];
   // What a person reads first, before the chart library arrives: every figure card with its value
   // and the recent transactions' rows.
-  const figures = () => document.querySelectorAll('[data-testid="stat-value"]').length >= 8 && has('table[aria-label="Recent transactions"] tbody tr');
+  const figures = () =>
+    document.querySelectorAll('[data-testid="stat-value"]').length >= 8 && has('table[aria-label="Recent transactions"] tbody tr');
   new MutationObserver((_changes, observer) => {
     if (bench.submitAt === undefined) {
       if (bench.signInAt === undefined && has('form button[type="submit"]')) bench.signInAt = performance.now();
@@ -71,7 +80,10 @@ export async function measureSignIn(browser, baseUrl, target, password, screensh
     // Submitted without a trusted click or key press: Chromium stops reporting LCP at the first
     // input, and the paint that matters comes after sign-in.
     await page.locator('form').evaluate((form) => form.requestSubmit());
-    await page.waitForFunction(() => window.__bench.usableAt !== undefined || window.__bench.error !== undefined, null, { timeout: 180_000, polling: 500 });
+    await page.waitForFunction(() => window.__bench.usableAt !== undefined || window.__bench.error !== undefined, null, {
+      timeout: 180_000,
+      polling: 500,
+    });
     if (screenshot) await page.screenshot({ path: screenshot, fullPage: true });
     const { arrived, error, ...timing } = await page.evaluate(() => {
       const bench = window.__bench;
@@ -91,7 +103,12 @@ export async function measureSignIn(browser, baseUrl, target, password, screensh
         lcpMs: bench.lcp > t0 ? bench.lcp - t0 : null,
         blockingMs: bench.longTasks.filter(([start]) => start >= t0).reduce((sum, [, duration]) => sum + Math.max(0, duration - 50), 0),
         signInPageMs: bench.signInAt,
-        api: api.map((e) => ({ path: new URL(e.name).pathname + new URL(e.name).search, startMs: e.startTime - t0, ms: e.duration, waitMs: e.responseStart - e.requestStart })),
+        api: api.map((e) => ({
+          path: new URL(e.name).pathname + new URL(e.name).search,
+          startMs: e.startTime - t0,
+          ms: e.duration,
+          waitMs: e.responseStart - e.requestStart,
+        })),
         arrived: entries.map((e) => ({ url: e.name, afterSubmit: e.startTime >= t0 })),
       };
     });
@@ -99,7 +116,9 @@ export async function measureSignIn(browser, baseUrl, target, password, screensh
     // Counted: the scripts and styles that had arrived when the page became usable, the sign-in
     // page's included (a cold cache holds nothing), and apart from them those fetched after the submit.
     const before = assets.filter((response) => arrived.some((a) => a.url === response.url()));
-    const gzipped = await Promise.all(before.map(async (response) => gzipSync(await response.body().catch(() => Buffer.alloc(0)), { level: 9 }).length));
+    const gzipped = await Promise.all(
+      before.map(async (response) => gzipSync(await response.body().catch(() => Buffer.alloc(0)), { level: 9 }).length),
+    );
     const afterSubmit = new Set(arrived.filter((a) => a.afterSubmit).map((a) => a.url));
     return {
       ...timing,

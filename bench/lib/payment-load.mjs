@@ -46,13 +46,30 @@ function paymentCalls({ publishableKey, envelopeKey, addresses }) {
     const address = addresses === 'per-payment' ? randomAddress() : undefined;
     return { card, address, body: JSON.stringify({ card_number: card, currency: 'USD', reference: null }), headers: headersFor(address) };
   };
-  const processBody = (payment, ids) => JSON.stringify({
-    data: seal({
-      transaction_id: ids.transactionId, order_id: ids.orderId, reference: null, card_number: payment.card, card_month: '12', card_year: year,
-      cvv: '123', amount: 49.99, currency: 'USD', email: 'payer@example.com', phone: '+15550100', first_name: 'Pat', last_name: 'Payer',
-      cardBrand: 'Visa', checkout: false, checkout_reference: null,
-    }, keys),
-  });
+  const processBody = (payment, ids) =>
+    JSON.stringify({
+      data: seal(
+        {
+          transaction_id: ids.transactionId,
+          order_id: ids.orderId,
+          reference: null,
+          card_number: payment.card,
+          card_month: '12',
+          card_year: year,
+          cvv: '123',
+          amount: 49.99,
+          currency: 'USD',
+          email: 'payer@example.com',
+          phone: '+15550100',
+          first_name: 'Pat',
+          last_name: 'Payer',
+          cardBrand: 'Visa',
+          checkout: false,
+          checkout_reference: null,
+        },
+        keys,
+      ),
+    });
   return { start, processBody, headersFor };
 }
 
@@ -98,16 +115,28 @@ export async function closedLoop({ baseUrl, connections, seconds, warmup = 2, ..
       method: 'POST',
       path: '/api/process-card-transaction',
       // Without a transaction id (its initialisation failed) autocannon starts the next payment.
-      setupRequest: (req, context) => context.ids && { ...req, headers: context.payment.headers, body: calls.processBody(context.payment, context.ids) },
+      setupRequest: (req, context) =>
+        context.ids && { ...req, headers: context.payment.headers, body: calls.processBody(context.payment, context.ids) },
       onResponse: (status, body, context) => record(t, context.started, status, body),
     },
   ];
   const result = await autocannon({ url: baseUrl, connections, duration: seconds + warmup, requests });
   const measured = (performance.now() - t.from) / 1000;
   return {
-    connections, seconds: Math.round(measured * 10) / 10, payments: t.payments, failures: t.failures, first_failure: t.firstFailure,
-    payments_per_s: Math.round(t.payments / measured), ...latencySummary(t.latencies),
-    http: { requests_per_s: Math.round(result.requests.average), errors: result.errors, timeouts: result.timeouts, non2xx: result.non2xx, statuses: t.statuses },
+    connections,
+    seconds: Math.round(measured * 10) / 10,
+    payments: t.payments,
+    failures: t.failures,
+    first_failure: t.firstFailure,
+    payments_per_s: Math.round(t.payments / measured),
+    ...latencySummary(t.latencies),
+    http: {
+      requests_per_s: Math.round(result.requests.average),
+      errors: result.errors,
+      timeouts: result.timeouts,
+      non2xx: result.non2xx,
+      statuses: t.statuses,
+    },
   };
 }
 
@@ -116,16 +145,17 @@ export async function openLoop({ baseUrl, rate, seconds, warmup = 2, sockets = 6
   const calls = paymentCalls(keys);
   const agent = new Agent({ keepAlive: true, maxSockets: sockets });
   const url = new URL(baseUrl);
-  const post = (path, headers, body) => new Promise((resolve, reject) => {
-    const req = request({ agent, host: url.hostname, port: url.port, method: 'POST', path, headers }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk) => (text += chunk));
-      res.on('end', () => resolve({ status: res.statusCode, body: text }));
+  const post = (path, headers, body) =>
+    new Promise((resolve, reject) => {
+      const req = request({ agent, host: url.hostname, port: url.port, method: 'POST', path, headers }, (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk) => (text += chunk));
+        res.on('end', () => resolve({ status: res.statusCode, body: text }));
+      });
+      req.on('error', reject);
+      req.end(body);
     });
-    req.on('error', reject);
-    req.end(body);
-  });
   const t = tally(performance.now() + warmup * 1000);
   const pay = async (scheduled) => {
     const payment = calls.start();
@@ -151,21 +181,42 @@ export async function openLoop({ baseUrl, rate, seconds, warmup = 2, sockets = 6
   agent.destroy();
   const measured = (performance.now() - t.from) / 1000;
   return {
-    rate, sockets, seconds: Math.round(measured * 10) / 10, payments: t.payments, failures: t.failures, first_failure: t.firstFailure,
-    payments_per_s: Math.round(t.payments / measured), ...latencySummary(t.latencies), statuses: t.statuses,
+    rate,
+    sockets,
+    seconds: Math.round(measured * 10) / 10,
+    payments: t.payments,
+    failures: t.failures,
+    first_failure: t.firstFailure,
+    payments_per_s: Math.round(t.payments / measured),
+    ...latencySummary(t.latencies),
+    statuses: t.statuses,
   };
 }
 
 /** autocannon on one GET (the checkout validation), `connections` clients back to back. */
 export async function getLoop({ baseUrl, path, headers, connections, seconds, warmup = 1, addresses }) {
   // Each call from its own address, like the payments, or all from loopback.
-  const requests = [{ method: 'GET', path, setupRequest: (req) => (addresses === 'per-payment' ? { ...req, headers: { ...headers, 'x-forwarded-for': randomAddress() } } : req) }];
+  const requests = [
+    {
+      method: 'GET',
+      path,
+      setupRequest: (req) => (addresses === 'per-payment' ? { ...req, headers: { ...headers, 'x-forwarded-for': randomAddress() } } : req),
+    },
+  ];
   const options = { url: baseUrl, headers, connections, requests };
   if (warmup > 0) await autocannon({ ...options, duration: warmup });
   const result = await autocannon({ ...options, duration: seconds });
   return {
-    connections, seconds, requests: result.requests.total, requests_per_s: Math.round(result.requests.average),
-    p50_ms: result.latency.p50, p90_ms: result.latency.p90, p99_ms: result.latency.p99, max_ms: result.latency.max,
-    errors: result.errors, timeouts: result.timeouts, non2xx: result.non2xx,
+    connections,
+    seconds,
+    requests: result.requests.total,
+    requests_per_s: Math.round(result.requests.average),
+    p50_ms: result.latency.p50,
+    p90_ms: result.latency.p90,
+    p99_ms: result.latency.p99,
+    max_ms: result.latency.max,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    non2xx: result.non2xx,
   };
 }

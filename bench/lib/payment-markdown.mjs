@@ -48,10 +48,16 @@ export function paymentMarkdown({ run, targets, summary, verdicts, results, stat
     '## Payment API',
     '',
     `One server process (\`server/src/main.ts\`, demo mode) on a fresh PostgreSQL database holding ${fmtInt(history)} past transactions, loopback; ${rounds} rounds of ${seconds} s, ${connections} payers at once; median (min–max) over the rounds. ` +
-      `Rate limits raised for the run: ${Object.entries(rateLimits).map(([k, v]) => `\`${k}=${v}\``).join(', ')}; ` +
-      (addresses === 'per-payment' ? 'each payment from its own address (X-Forwarded-For, `TRUST_PROXY=127.0.0.1`); ' : 'every call from 127.0.0.1; ') +
+      `Rate limits raised for the run: ${Object.entries(rateLimits)
+        .map(([k, v]) => `\`${k}=${v}\``)
+        .join(', ')}; ` +
+      (addresses === 'per-payment'
+        ? 'each payment from its own address (X-Forwarded-For, `TRUST_PROXY=127.0.0.1`); '
+        : 'every call from 127.0.0.1; ') +
       `rate-limit counters in ${redis ? `Redis (\`--redis ${redis}\`)` : 'PostgreSQL (no `REDIS_URL`, the default)'}.`,
-    `Machine: ${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, load average ${loadavg().map((l) => l.toFixed(1)).join(' ')} at the end (shared: other work runs beside it), Node ${process.version}. ${new Date().toISOString()}`,
+    `Machine: ${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, load average ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')} at the end (shared: other work runs beside it), Node ${process.version}. ${new Date().toISOString()}`,
     '',
     '| figure | value | target |',
     '|---|---|---|',
@@ -71,13 +77,16 @@ export function paymentMarkdown({ run, targets, summary, verdicts, results, stat
     '',
     ...(results.sweep.length > 0
       ? [
-        `By payers at once (one run of ${sweepSeconds} s each after the rounds, pgbench with as many clients right before it): the rounds above use ${connections}, about where pgbench's replay, the database's ceiling, peaks.`,
-        '',
-        '| payers / pgbench clients | payments/s | p50 / p99 | pgbench, the same SQL | ratio |',
-        '|---:|---:|---|---:|---:|',
-        ...results.sweep.map((r) => `| ${r.payers} | ${fmtInt(r.payments_per_s)} | ${r.p50_ms} / ${r.p99_ms} ms | ${fmtInt(r.database_payments_per_s)} | ${r.ratio} |`),
-        '',
-      ]
+          `By payers at once (one run of ${sweepSeconds} s each after the rounds, pgbench with as many clients right before it): the rounds above use ${connections}, about where pgbench's replay, the database's ceiling, peaks.`,
+          '',
+          '| payers / pgbench clients | payments/s | p50 / p99 | pgbench, the same SQL | ratio |',
+          '|---:|---:|---|---:|---:|',
+          ...results.sweep.map(
+            (r) =>
+              `| ${r.payers} | ${fmtInt(r.payments_per_s)} | ${r.p50_ms} / ${r.p99_ms} ms | ${fmtInt(r.database_payments_per_s)} | ${r.ratio} |`,
+          ),
+          '',
+        ]
       : []),
     `What the database sessions did (pg_stat_activity every 20 ms, average number of sessions), last round:`,
     '',
@@ -92,6 +101,8 @@ export function paymentMarkdown({ run, targets, summary, verdicts, results, stat
     '',
     ...statements.map((s) => `- \`${s.length > 110 ? `${s.slice(0, 107)}...` : s}\``),
     '',
-    ...(profile ? ['Server CPU profile during the runs, self time by package:', '', ...profile.map((p) => `- ${p.share}% ${p.name}`), ''] : []),
+    ...(profile
+      ? ['Server CPU profile during the runs, self time by package:', '', ...profile.map((p) => `- ${p.share}% ${p.name}`), '']
+      : []),
   ];
 }

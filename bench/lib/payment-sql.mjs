@@ -24,17 +24,20 @@ function recordingDb(db, log) {
     const self = {
       query: (sql, params) => (note(sql, params), inner.query(sql, params)),
       exec: (sql) => (note(sql), inner.exec(sql)),
-      transaction: (fn) => (inTransaction ? fn(self) : inner.transaction(async (tx) => {
-        note('begin');
-        try {
-          const result = await fn(wrap(tx, true));
-          note('commit');
-          return result;
-        } catch (error) {
-          note('rollback');
-          throw error;
-        }
-      })),
+      transaction: (fn) =>
+        inTransaction
+          ? fn(self)
+          : inner.transaction(async (tx) => {
+              note('begin');
+              try {
+                const result = await fn(wrap(tx, true));
+                note('commit');
+                return result;
+              } catch (error) {
+                note('rollback');
+                throw error;
+              }
+            }),
       close: () => inner.close(),
     };
     return self;
@@ -56,15 +59,39 @@ export async function capturePayment({ env, databaseUrl, address }) {
     await app.ready();
     const headers = { authorization: `Bearer ${config.publishableKey}`, ...(address ? { 'x-forwarded-for': address } : {}) };
     const pay = async (card) => {
-      const init = await app.inject({ method: 'POST', url: '/api/initialize-card-transaction', headers, payload: { card_number: card, currency: 'USD', reference: null } });
+      const init = await app.inject({
+        method: 'POST',
+        url: '/api/initialize-card-transaction',
+        headers,
+        payload: { card_number: card, currency: 'USD', reference: null },
+      });
       const ids = init.json().data;
       const payload = {
-        transaction_id: ids.transactionId, order_id: ids.orderId, reference: null, card_number: card, card_month: '12', card_year: String(new Date().getFullYear() + 2),
-        cvv: '123', amount: 49.99, currency: 'USD', email: 'payer@example.com', phone: '+15550100', first_name: 'Pat', last_name: 'Payer',
-        cardBrand: 'Visa', checkout: false, checkout_reference: null,
+        transaction_id: ids.transactionId,
+        order_id: ids.orderId,
+        reference: null,
+        card_number: card,
+        card_month: '12',
+        card_year: String(new Date().getFullYear() + 2),
+        cvv: '123',
+        amount: 49.99,
+        currency: 'USD',
+        email: 'payer@example.com',
+        phone: '+15550100',
+        first_name: 'Pat',
+        last_name: 'Payer',
+        cardBrand: 'Visa',
+        checkout: false,
+        checkout_reference: null,
       };
-      const done = await app.inject({ method: 'POST', url: '/api/process-card-transaction', headers, payload: { data: seal(payload, envelopeKeys(config.cardEnvelopeKey)) } });
-      if (done.statusCode !== 200 || done.json().message !== 'Payment successful') throw new Error(`capture payment answered ${done.statusCode}: ${done.body.slice(0, 200)}`);
+      const done = await app.inject({
+        method: 'POST',
+        url: '/api/process-card-transaction',
+        headers,
+        payload: { data: seal(payload, envelopeKeys(config.cardEnvelopeKey)) },
+      });
+      if (done.statusCode !== 200 || done.json().message !== 'Payment successful')
+        throw new Error(`capture payment answered ${done.statusCode}: ${done.body.slice(0, 200)}`);
       return ids;
     };
     // A first payment unrecorded: what a warm server reads once and keeps (the provider keys) is not a payment's work.
@@ -74,7 +101,10 @@ export async function capturePayment({ env, databaseUrl, address }) {
     const ids = await pay(card);
     log.on = false;
     const own = [ids.transactionId, ids.orderId, cardFingerprint(config.fingerprintKey, card)];
-    return { statements: log.statements, isOwn: (value) => typeof value === 'string' && (own.includes(value) || (address !== undefined && value.endsWith(`:${address}`))) };
+    return {
+      statements: log.statements,
+      isOwn: (value) => typeof value === 'string' && (own.includes(value) || (address !== undefined && value.endsWith(`:${address}`))),
+    };
   } finally {
     await app.close();
     await db.close();
@@ -129,9 +159,26 @@ export async function runPgbench({ databaseUrl, scriptFile, script, defines, cli
   writeFileSync(scriptFile, script);
   const logDir = mkdtempSync(join(tmpdir(), 'paydesk-pgbench-'));
   const args = [
-    '-n', '-M', 'prepared', '-c', String(clients), '-j', String(Math.min(clients, 2)), '-T', String(seconds + warmup),
-    ...(rate ? ['-R', String(rate)] : []), '-l', `--log-prefix=${join(logDir, 'payments')}`,
-    '-D', 'seq=0', '-D', `base=${base}`, ...defines.flatMap((d) => ['-D', d]), '-f', scriptFile, databaseUrl,
+    '-n',
+    '-M',
+    'prepared',
+    '-c',
+    String(clients),
+    '-j',
+    String(Math.min(clients, 2)),
+    '-T',
+    String(seconds + warmup),
+    ...(rate ? ['-R', String(rate)] : []),
+    '-l',
+    `--log-prefix=${join(logDir, 'payments')}`,
+    '-D',
+    'seq=0',
+    '-D',
+    `base=${base}`,
+    ...defines.flatMap((d) => ['-D', d]),
+    '-f',
+    scriptFile,
+    databaseUrl,
   ];
   try {
     const from = (Date.now() + warmup * 1000) * 1000;
@@ -144,9 +191,13 @@ export async function runPgbench({ databaseUrl, scriptFile, script, defines, cli
     const measured = logged.filter((p) => p.endUs - p.latencyUs >= from);
     const until = Math.max(...measured.map((p) => p.endUs));
     return {
-      clients, seconds: Math.round((until - from) / 1e5) / 10, payments: measured.length, processed,
+      clients,
+      seconds: Math.round((until - from) / 1e5) / 10,
+      payments: measured.length,
+      processed,
       payments_per_s: Math.round(measured.length / ((until - from) / 1e6)),
-      ...(rate ? { rate } : {}), ...latencySummary(measured.map((p) => p.latencyUs / 1000)),
+      ...(rate ? { rate } : {}),
+      ...latencySummary(measured.map((p) => p.latencyUs / 1000)),
     };
   } finally {
     rmSync(logDir, { recursive: true, force: true });
@@ -157,11 +208,16 @@ export async function runPgbench({ databaseUrl, scriptFile, script, defines, cli
  * Each payment of pgbench's per-transaction logs (`client_id transaction_no time script_no
  * time_epoch time_us [schedule_lag]`): its latency and when it ended, in microseconds.
  */
-const loggedPayments = (dir) => readdirSync(dir).flatMap((file) =>
-  readFileSync(join(dir, file), 'utf8').split('\n').filter(Boolean).map((line) => {
-    const [, , latency, , epoch, micros] = line.split(' ');
-    return { latencyUs: Number(latency), endUs: Number(epoch) * 1e6 + Number(micros) };
-  }));
+const loggedPayments = (dir) =>
+  readdirSync(dir).flatMap((file) =>
+    readFileSync(join(dir, file), 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => {
+        const [, , latency, , epoch, micros] = line.split(' ');
+        return { latencyUs: Number(latency), endUs: Number(epoch) * 1e6 + Number(micros) };
+      }),
+  );
 
 export async function runTpcb({ databaseUrl, clients = 16, seconds = 5 }) {
   await run('pgbench', ['-i', '-s', '1', '-q', databaseUrl]);

@@ -15,17 +15,30 @@ export async function sampleWaits(databaseUrl, work, { pgbench = false, top = 5 
       const { rows } = await client.query(
         `select state, wait_event_type || ':' || wait_event as wait, regexp_replace(left(query, 45), '\\s+', ' ', 'g') as query
          from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid() and backend_type = 'client backend'
-           and (application_name = 'pgbench') = $1`, [pgbench]);
+           and (application_name = 'pgbench') = $1`,
+        [pgbench],
+      );
       samples += 1;
       for (const r of rows) {
-        const what = r.state === 'active' ? `active${r.wait ? `, waiting on ${r.wait}` : ''}: ${r.query}` : r.state === 'idle' ? 'idle (between payments)' : `${r.state} (waiting for the client)`;
+        const what =
+          r.state === 'active'
+            ? `active${r.wait ? `, waiting on ${r.wait}` : ''}: ${r.query}`
+            : r.state === 'idle'
+              ? 'idle (between payments)'
+              : `${r.state} (waiting for the client)`;
         counts.set(what, (counts.get(what) ?? 0) + 1);
       }
       await new Promise((r) => setTimeout(r, 20));
     }
   })();
   try {
-    return { result: await work(), waits: [...counts].sort((a, b) => b[1] - a[1]).slice(0, top).map(([what, n]) => ({ what, sessions: Math.round((n / Math.max(samples, 1)) * 100) / 100 })) };
+    return {
+      result: await work(),
+      waits: [...counts]
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, top)
+        .map(([what, n]) => ({ what, sessions: Math.round((n / Math.max(samples, 1)) * 100) / 100 })),
+    };
   } finally {
     stop = true;
     await sampling;

@@ -29,7 +29,17 @@ export async function startProduct(env = {}, { build = true, nodeArgs = [] } = {
   const child = spawn(process.execPath, [...nodeArgs, ...serverCommand], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${port}`, DATA_DIR: dataDir, FRONTENDS_DIR: root, LOG_LEVEL: 'warn', DATABASE_URL: '', ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      DATA_DIR: dataDir,
+      FRONTENDS_DIR: root,
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+      ...env,
+    },
   });
   const baseUrl = `http://127.0.0.1:${port}`;
   for (let i = 0; ; i += 1) {

@@ -13,7 +13,10 @@ const areaOf = ({ url, functionName }) => {
 
 /** The largest profile in `dir` (the main thread's), as [{ name, share }] sorted by self time. */
 export function topCosts(dir, count = 12) {
-  const file = readdirSync(dir).filter((f) => f.endsWith('.cpuprofile')).map((f) => join(dir, f)).sort((a, b) => statSync(b).size - statSync(a).size)[0];
+  const file = readdirSync(dir)
+    .filter((f) => f.endsWith('.cpuprofile'))
+    .map((f) => join(dir, f))
+    .sort((a, b) => statSync(b).size - statSync(a).size)[0];
   const profile = JSON.parse(readFileSync(file, 'utf8'));
   const time = new Map();
   profile.samples.forEach((id, i) => time.set(id, (time.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));
@@ -23,5 +26,8 @@ export function topCosts(dir, count = 12) {
     const area = areaOf(node.callFrame);
     areas.set(area, (areas.get(area) ?? 0) + (time.get(node.id) ?? 0));
   }
-  return [...areas].sort((a, b) => b[1] - a[1]).slice(0, count).map(([name, t]) => ({ name, share: Math.round((1000 * t) / total) / 10 }));
+  return [...areas]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, count)
+    .map(([name, t]) => ({ name, share: Math.round((1000 * t) / total) / 10 }));
 }

@@ -9,26 +9,46 @@ const spread = (s, f = (v) => fmtInt(Math.round(v))) => `${f(s.median)} (${f(s.m
 
 /** The transactions runs flattened: one entry per database and size. */
 function transactionRuns(steps) {
-  return steps.filter((s) => s.kind === 'transactions' && s.data).flatMap((s) =>
-    Object.entries(s.data.databases).map(([kind, r]) => ({ kind, size: r.transactions, database: r.database, seeding: r.seeding, calls: r.calls })));
+  return steps
+    .filter((s) => s.kind === 'transactions' && s.data)
+    .flatMap((s) =>
+      Object.entries(s.data.databases).map(([kind, r]) => ({
+        kind,
+        size: r.transactions,
+        database: r.database,
+        seeding: r.seeding,
+        calls: r.calls,
+      })),
+    );
 }
 
 function growthSection(runs) {
-  const lines = ['## Cost growth', '',
+  const lines = [
+    '## Cost growth',
+    '',
     'Server time (median of the timed rounds, in-process `app.inject`) of each transactions call at each size, the ratio per 10x more rows between neighbouring sizes, ' +
-    'and the growth exponent k (time ∝ rows^k from the smallest to the largest size). The verdict takes the steepest 10x step: up to ×1.25 flat, up to ×2 logarithmic, ×5 and more linear. ' +
-    'The middle and last pages are deeper in a bigger table (page N/2 and N of 100 rows), so they measure depth as well as size; ' +
-    'the common e-mail fragment matches more rows in a bigger table. The sizes run minutes apart on a shared machine: a change common to every call ' +
-    '(the dashboard totals read small rollups, whose work does not grow with the table) is the machine, not the table.', ''];
+      'and the growth exponent k (time ∝ rows^k from the smallest to the largest size). The verdict takes the steepest 10x step: up to ×1.25 flat, up to ×2 logarithmic, ×5 and more linear. ' +
+      'The middle and last pages are deeper in a bigger table (page N/2 and N of 100 rows), so they measure depth as well as size; ' +
+      'the common e-mail fragment matches more rows in a bigger table. The sizes run minutes apart on a shared machine: a change common to every call ' +
+      '(the dashboard totals read small rollups, whose work does not grow with the table) is the machine, not the table.',
+    '',
+  ];
   const summary = [];
   for (const kind of [...new Set(runs.map((r) => r.kind))]) {
     const mine = runs.filter((r) => r.kind === kind);
     if (mine.length < 2) continue;
     const g = growth(mine);
-    lines.push(`### ${mine[0].database.replace(/ \(.*/, '')}: ${g.sizes.map(fmtInt).join(', ')} transactions`, '',
+    lines.push(
+      `### ${mine[0].database.replace(/ \(.*/, '')}: ${g.sizes.map(fmtInt).join(', ')} transactions`,
+      '',
       `| call | ${g.sizes.map((s) => `${fmtInt(s)} ms`).join(' | ')} | per 10x | k | verdict |`,
       `|---|${g.sizes.map(() => '---:').join('|')}|---|---:|---|`,
-      ...g.calls.map((c) => `| ${c.name} | ${c.medians.map((m) => m.toFixed(2)).join(' | ')} | ${c.per_tenfold.map((r) => `×${r.toFixed(2)}`).join(', ')} | ${c.k.toFixed(2)} | ${c.verdict} |`), '');
+      ...g.calls.map(
+        (c) =>
+          `| ${c.name} | ${c.medians.map((m) => m.toFixed(2)).join(' | ')} | ${c.per_tenfold.map((r) => `×${r.toFixed(2)}`).join(', ')} | ${c.k.toFixed(2)} | ${c.verdict} |`,
+      ),
+      '',
+    );
     summary.push({ kind, ...g });
   }
   if (summary.length === 0) lines.push('Not enough sizes measured.', '');
@@ -39,10 +59,19 @@ function transactionsSection(runs) {
   const lines = ['## Transactions API at scale', ''];
   for (const kind of [...new Set(runs.map((r) => r.kind))]) {
     const largest = runs.filter((r) => r.kind === kind).sort((a, b) => b.size - a.size)[0];
-    lines.push(`### ${largest.database.replace(/ \(.*/, '')}: ${fmtInt(largest.size)} transactions`, '',
-      `Seeding ${largest.seeding.total_s} s. Server time in process (routing, auth, validation, SQL, serialisation; no network); median, p95 and (min–max) of the timed rounds.`, '',
-      '| call | median ms | p95 ms | min–max ms | returned |', '|---|---:|---:|---:|---|',
-      ...largest.calls.map((c) => `| ${c.name} | ${c.median_ms.toFixed(1)} | ${c.p95_ms.toFixed(1)} | ${c.min_ms.toFixed(1)}–${c.max_ms.toFixed(1)} | ${c.result} |`), '');
+    lines.push(
+      `### ${largest.database.replace(/ \(.*/, '')}: ${fmtInt(largest.size)} transactions`,
+      '',
+      `Seeding ${largest.seeding.total_s} s. Server time in process (routing, auth, validation, SQL, serialisation; no network); median, p95 and (min–max) of the timed rounds.`,
+      '',
+      '| call | median ms | p95 ms | min–max ms | returned |',
+      '|---|---:|---:|---:|---|',
+      ...largest.calls.map(
+        (c) =>
+          `| ${c.name} | ${c.median_ms.toFixed(1)} | ${c.p95_ms.toFixed(1)} | ${c.min_ms.toFixed(1)}–${c.max_ms.toFixed(1)} | ${c.result} |`,
+      ),
+      '',
+    );
   }
   return lines;
 }
@@ -52,8 +81,14 @@ function backOfficeRow(step) {
   const head = ['Back office', 'time to a usable Transaction Monitoring page and Dashboard at 1,000,000 transactions'];
   if (!step?.data) return [...head, step?.error ? 'failed (see Back office)' : 'not measured in this run', '—'];
   const { pages, runs, transactions } = step.data;
-  const times = Object.entries(pages).map(([name, p]) => `${name.replace(/ \/.*/, '')} ${(p.usableMs.median / 1000).toFixed(1)} s`).join(', ');
-  return [...head, `${times} after the sign-in submit (median of ${runs}, ${fmtInt(transactions)} transactions)`, transactions >= 1_000_000 ? 'measured' : 'measured, smaller size'];
+  const times = Object.entries(pages)
+    .map(([name, p]) => `${name.replace(/ \/.*/, '')} ${(p.usableMs.median / 1000).toFixed(1)} s`)
+    .join(', ');
+  return [
+    ...head,
+    `${times} after the sign-in submit (median of ${runs}, ${fmtInt(transactions)} transactions)`,
+    transactions >= 1_000_000 ? 'measured' : 'measured, smaller size',
+  ];
 }
 
 /** The target table: one row per target, measured or not. */
@@ -62,51 +97,103 @@ function targetRows(steps, runs, growthSummary) {
   const payer = steps.find((s) => s.kind === 'payer')?.data;
   for (const [name, page] of Object.entries(payer?.pages ?? {})) {
     const kb = page.gzipBytes.median / 1024;
-    rows.push([`Payer page ${name.split(' ').at(-1)}`, `JS+CSS before the form is usable <= ${payer.budgetKb} KB gzip`, `${kb.toFixed(0)} KB`, verdict(kb <= payer.budgetKb)]);
+    rows.push([
+      `Payer page ${name.split(' ').at(-1)}`,
+      `JS+CSS before the form is usable <= ${payer.budgetKb} KB gzip`,
+      `${kb.toFixed(0)} KB`,
+      verdict(kb <= payer.budgetKb),
+    ]);
   }
   const overheadTarget = 'federated within 1.15x of one ordinary bundle (time to usable)';
   const measuredOverhead = Object.entries(payer?.pages ?? {}).filter(([, page]) => page.usableRatio);
   if (measuredOverhead.length === 0) rows.push(['Payer page', overheadTarget, 'not measured in this run', '—']);
   for (const [name, { usableRatio: r, usableMs, singleBundle }] of measuredOverhead) {
-    rows.push([`Payer page ${name.split(' ').at(-1)}`, overheadTarget, `×${r.median.toFixed(2)} (${r.min.toFixed(2)}–${r.max.toFixed(2)}): ${(usableMs.median / 1000).toFixed(1)} s federated, ${(singleBundle.usableMs.median / 1000).toFixed(1)} s single bundle`, verdict(r.median <= payer.overheadTarget)]);
+    rows.push([
+      `Payer page ${name.split(' ').at(-1)}`,
+      overheadTarget,
+      `×${r.median.toFixed(2)} (${r.min.toFixed(2)}–${r.max.toFixed(2)}): ${(usableMs.median / 1000).toFixed(1)} s federated, ${(singleBundle.usableMs.median / 1000).toFixed(1)} s single bundle`,
+      verdict(r.median <= payer.overheadTarget),
+    ]);
   }
   rows.push(backOfficeRow(steps.find((s) => s.kind === 'back-office')));
   const pg = runs.filter((r) => r.kind === 'postgres').sort((a, b) => b.size - a.size)[0];
   if (pg) {
     const worst = [...pg.calls].sort((a, b) => b.p95_ms - a.p95_ms)[0];
-    rows.push([`Transactions API, PostgreSQL, ${fmtInt(pg.size)} rows`, `every call p95 < ${TRANSACTIONS_TARGET_MS} ms`, `worst p95 ${worst.p95_ms.toFixed(1)} ms (${worst.name})`, verdict(worst.p95_ms < TRANSACTIONS_TARGET_MS)]);
+    rows.push([
+      `Transactions API, PostgreSQL, ${fmtInt(pg.size)} rows`,
+      `every call p95 < ${TRANSACTIONS_TARGET_MS} ms`,
+      `worst p95 ${worst.p95_ms.toFixed(1)} ms (${worst.name})`,
+      verdict(worst.p95_ms < TRANSACTIONS_TARGET_MS),
+    ]);
   }
   for (const g of growthSummary) {
     const steep = g.calls.filter((c) => c.verdict !== 'flat' && c.verdict !== 'logarithmic');
-    rows.push([`Cost growth, ${g.kind}, ${g.sizes.map(fmtInt).join(' → ')}`, 'flat or logarithmic (at most ×2 per 10x), never linear',
-      steep.length ? steep.map((c) => `${c.verdict}: ${c.name} (×${Math.max(...c.per_tenfold).toFixed(1)} per 10x)`).join(', ') : `steepest ×${Math.max(...g.calls.flatMap((c) => c.per_tenfold)).toFixed(2)} per 10x`, verdict(steep.length === 0)]);
+    rows.push([
+      `Cost growth, ${g.kind}, ${g.sizes.map(fmtInt).join(' → ')}`,
+      'flat or logarithmic (at most ×2 per 10x), never linear',
+      steep.length
+        ? steep.map((c) => `${c.verdict}: ${c.name} (×${Math.max(...c.per_tenfold).toFixed(1)} per 10x)`).join(', ')
+        : `steepest ×${Math.max(...g.calls.flatMap((c) => c.per_tenfold)).toFixed(2)} per 10x`,
+      verdict(steep.length === 0),
+    ]);
   }
   const cards = steps.find((s) => s.kind === 'cards')?.data;
   for (const [kind, r] of Object.entries(cards?.results ?? {})) {
     const measured = `${r.seconds.median.toFixed(1)} s, ${r.peakMb.max} MB peak`;
     // With PGlite the database runs inside the server process, so its peak is the database's too.
     if (kind === 'pglite') {
-      rows.push([`Card upload, embedded PGlite, ${fmtInt(cards.rows)} rows`, 'the same, for information: the database is in the server process',
-        `${measured} (${r.rssBeforeMb.median} MB before the upload, most of it the database)`, '—']);
+      rows.push([
+        `Card upload, embedded PGlite, ${fmtInt(cards.rows)} rows`,
+        'the same, for information: the database is in the server process',
+        `${measured} (${r.rssBeforeMb.median} MB before the upload, most of it the database)`,
+        '—',
+      ]);
       continue;
     }
-    rows.push([`Card upload, ${kind}, ${fmtInt(cards.rows)} rows`, 'under 15 s and 300 MB peak', measured, verdict(r.seconds.median < 15 && r.peakMb.max < 300)]);
+    rows.push([
+      `Card upload, ${kind}, ${fmtInt(cards.rows)} rows`,
+      'under 15 s and 300 MB peak',
+      measured,
+      verdict(r.seconds.median < 15 && r.peakMb.max < 300),
+    ]);
   }
   const pay = steps.find((s) => s.kind === 'payments')?.data;
   if (pay) {
     const { summary: s, targets: t, verdicts: v } = pay;
-    const yardstick = pay.tpcb ? ` (this machine then: pgbench TPC-B ${fmtInt(pay.tpcb.tps)} tps, against about 3,200 on the reference machine)` : '';
+    const yardstick = pay.tpcb
+      ? ` (this machine then: pgbench TPC-B ${fmtInt(pay.tpcb.tps)} tps, against about 3,200 on the reference machine)`
+      : '';
     const payers = pay.connections ? ` with ${pay.connections} payers at once` : '';
     const bySweep = pay.sweep?.length ? `; by payers at once: ${pay.sweep.map((r) => `${r.payers} → ${r.ratio}`).join(', ')}` : '';
-    rows.push(['Payment API', `>= ${fmtInt(t.payments_per_s)} complete payments/s`, `${spread(s.payments_per_s)} payments/s${payers}${yardstick}`, verdict(v.payments_per_s)]);
-    rows.push(['Payment API', `>= ${t.ratio} of the database's ceiling (pgbench, same SQL)`, `${s.ratio.median} (${s.ratio.min}–${s.ratio.max}) of ${fmtInt(s.database_payments_per_s.median)}/s${bySweep}`, verdict(v.ratio)]);
-    rows.push(['Payment API', `p99 < ${t.half_load_p99_ms} ms at half load`, `${spread(s.half_load_p99_ms, (x) => x.toFixed(0))} ms at ${fmtInt(s.half_load_rate.median ?? s.half_load_rate)}/s`, verdict(v.half_load_p99_ms)]);
+    rows.push([
+      'Payment API',
+      `>= ${fmtInt(t.payments_per_s)} complete payments/s`,
+      `${spread(s.payments_per_s)} payments/s${payers}${yardstick}`,
+      verdict(v.payments_per_s),
+    ]);
+    rows.push([
+      'Payment API',
+      `>= ${t.ratio} of the database's ceiling (pgbench, same SQL)`,
+      `${s.ratio.median} (${s.ratio.min}–${s.ratio.max}) of ${fmtInt(s.database_payments_per_s.median)}/s${bySweep}`,
+      verdict(v.ratio),
+    ]);
+    rows.push([
+      'Payment API',
+      `p99 < ${t.half_load_p99_ms} ms at half load`,
+      `${spread(s.half_load_p99_ms, (x) => x.toFixed(0))} ms at ${fmtInt(s.half_load_rate.median ?? s.half_load_rate)}/s`,
+      verdict(v.half_load_p99_ms),
+    ]);
   }
   const hooks = steps.find((s) => s.kind === 'webhooks')?.data;
   if (hooks) {
     const { summary: s, targets: t, verdicts: v } = hooks;
     rows.push(['Webhooks', `payments/s with an endpoint subscribed >= ${t.ratio} of without`, String(s.ratio), verdict(v.ratio)]);
-    rows.push(['Webhooks', `commit to delivery p99 < ${fmtInt(t.commit_to_delivery_p99_ms)} ms at half load, none lost`, `${s.commit_to_delivery_p99_ms} ms, ${s.not_arrived} not arrived`, verdict(v.commit_to_delivery_p99_ms)]);
+    rows.push([
+      'Webhooks',
+      `commit to delivery p99 < ${fmtInt(t.commit_to_delivery_p99_ms)} ms at half load, none lost`,
+      `${s.commit_to_delivery_p99_ms} ms, ${s.not_arrived} not arrived`,
+      verdict(v.commit_to_delivery_p99_ms),
+    ]);
   }
   return rows;
 }
@@ -145,12 +232,29 @@ export function renderReport({ quick, only, steps, machine, totalSeconds, comman
     '',
     '| benchmark | command | measured | seconds | |',
     '|---|---|---|---:|---|',
-    ...steps.map((s) => `| ${s.name} | \`node ${s.args.join(' ')}\` | ${(s.measured_at ?? measuredAt).slice(11, 16)} UTC | ${s.seconds} | ${s.error ? 'FAILED' : 'ok'} |`),
+    ...steps.map(
+      (s) =>
+        `| ${s.name} | \`node ${s.args.join(' ')}\` | ${(s.measured_at ?? measuredAt).slice(11, 16)} UTC | ${s.seconds} | ${s.error ? 'FAILED' : 'ok'} |`,
+    ),
     '',
   ];
   const json = {
-    command, quick, only, measured_at: measuredAt, total_seconds: totalSeconds, machine,
-    steps: steps.map((s) => ({ name: s.name, kind: s.kind, args: s.args, measured_at: s.measured_at, seconds: s.seconds, error: s.error, results: s.data, markdown: s.markdown })),
+    command,
+    quick,
+    only,
+    measured_at: measuredAt,
+    total_seconds: totalSeconds,
+    machine,
+    steps: steps.map((s) => ({
+      name: s.name,
+      kind: s.kind,
+      args: s.args,
+      measured_at: s.measured_at,
+      seconds: s.seconds,
+      error: s.error,
+      results: s.data,
+      markdown: s.markdown,
+    })),
     cost_growth: growthSummary,
     not_measured: [],
   };

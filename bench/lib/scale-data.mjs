@@ -25,7 +25,10 @@ export const secondsSince = (t0) => Math.round((performance.now() - t0) / 100) /
 // Cleanup on Ctrl-C too: the schema and the PGlite folder must not outlive the run.
 export const cleanups = [];
 export const runCleanups = async () => {
-  while (cleanups.length > 0) await cleanups.pop()().catch((error) => console.error(`cleanup: ${error.message}`));
+  while (cleanups.length > 0)
+    await cleanups
+      .pop()()
+      .catch((error) => console.error(`cleanup: ${error.message}`));
 };
 process.once('SIGINT', () => {
   console.error('\nInterrupted: cleaning up');
@@ -107,4 +110,3 @@ export async function seed(db, { password, count, seed: prngSeed, demoTransactio
   timings.vacuum_analyze_s = secondsSince(t0);
   return timings;
 }
-

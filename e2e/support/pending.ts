@@ -26,7 +26,11 @@ export function pendingServer(): () => RunningServer {
  * comment); then, once the background job has settled the payment, the pending page again, whose
  * one requery moves the payer on. Returns that page and what the database says.
  */
-export async function payPendingAndRevisit(browser: Browser, server: RunningServer, card: string): Promise<{ page: Page; transactionId: string; settled: string | undefined }> {
+export async function payPendingAndRevisit(
+  browser: Browser,
+  server: RunningServer,
+  card: string,
+): Promise<{ page: Page; transactionId: string; settled: string | undefined }> {
   const page = await newPage(browser, undefined, server.baseUrl);
   await payInDialog(await openCardDialog(page), card);
   await page.waitForURL('**/payment-pending**');

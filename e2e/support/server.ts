@@ -49,11 +49,19 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     stdio: ['ignore', 'ignore', 'inherit'],
     detached: false,
     env: {
-      ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, FRONTENDS_DIR: root, LOG_LEVEL: 'warn', PAYDESK_MODE: 'demo', DATABASE_URL: '',
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      FRONTENDS_DIR: root,
+      LOG_LEVEL: 'warn',
+      PAYDESK_MODE: 'demo',
+      DATABASE_URL: '',
       // The browser opens the pages on 127.0.0.1: checkout links and the 3-D Secure frame must name that origin.
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       // Every browser test signs in and pays from 127.0.0.1, several files at once: far more than one payer.
-      LOGIN_RATE_LIMIT_PER_MINUTE: '10000', PAYMENT_RATE_LIMIT_PER_MINUTE: '10000',
+      LOGIN_RATE_LIMIT_PER_MINUTE: '10000',
+      PAYMENT_RATE_LIMIT_PER_MINUTE: '10000',
       // Refunds settle at the next run of the job (about a second), so a test sees them succeed.
       REFUND_SETTLE_SECONDS: '0',
       ...env,

@@ -19,11 +19,19 @@ type Theme = 'light' | 'dark';
 
 async function violations(page: Page): Promise<string[]> {
   // Colours are read as painted: a menu or dialog still fading in would fail the contrast rule.
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity));
+  await page.waitForFunction(() =>
+    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+  );
   const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   return result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help} — ${v.nodes
+          .slice(0, 3)
+          .map((n) => n.target.join(' '))
+          .join(', ')}`,
+    );
 }
 
 async function themedPage(theme: Theme): Promise<Page> {
@@ -62,7 +70,10 @@ describe.each<Theme>(['light', 'dark'])('in the %s theme', (theme) => {
     await page.waitForURL('**/payment-success');
     await page.getByTestId('payment-status').waitFor();
     found.success = await violations(page);
-    for (const [card, result] of [['4000000000007205', 'pending'], ['4000000000000002', 'failure']] as const) {
+    for (const [card, result] of [
+      ['4000000000007205', 'pending'],
+      ['4000000000000002', 'failure'],
+    ] as const) {
       await page.goto('/');
       await payInDialog(await openCardDialog(page), card);
       await page.waitForURL(`**/payment-${result}**`);

@@ -70,7 +70,11 @@ test('on a phone: create a secret key, see it once, call the API with it, revoke
 
   await page.getByRole('tab', { name: 'API keys' }).click();
   await page.waitForURL('**/control/developers/api-keys');
-  await page.getByTestId('api-key-row').filter({ hasText: name }).getByRole('button', { name: `Revoke ${secret.slice(0, 12)}` }).click();
+  await page
+    .getByTestId('api-key-row')
+    .filter({ hasText: name })
+    .getByRole('button', { name: `Revoke ${secret.slice(0, 12)}` })
+    .click();
   const confirm = page.getByRole('dialog', { name: `Revoke ${secret.slice(0, 12)}…?` });
   await confirm.getByRole('button', { name: 'Revoke' }).click();
   await page.getByText('API Key Revoked', { exact: true }).waitFor();
@@ -92,7 +96,11 @@ test('rolling a key with a grace period shows the new key once; both keys work m
   await first.getByRole('button', { name: 'Done' }).click();
 
   const prefix = old.slice(0, 12);
-  await page.getByTestId('api-key-row').filter({ hasText: name }).getByRole('button', { name: `Roll ${prefix}` }).click();
+  await page
+    .getByTestId('api-key-row')
+    .filter({ hasText: name })
+    .getByRole('button', { name: `Roll ${prefix}` })
+    .click();
   const roll = page.getByRole('dialog', { name: `Roll ${prefix}…?` });
   await chooseOption(roll.getByRole('combobox', { name: 'Old key expires' }), '1 hour');
   await roll.getByRole('button', { name: 'Roll key' }).click();

@@ -43,33 +43,36 @@ function contrast(a: string, b: string): number {
 }
 
 describe.each<Theme>(['light', 'dark'])('in the %s theme', (theme) => {
-  test.each(Object.keys(widths) as (keyof typeof widths)[])("the chart's axis labels and legend read against their card (%s)", async (width) => {
-    const page = await signedIn(theme, widths[width]);
-    const chart = page.getByTestId('revenue-chart');
-    await chart.locator('.apexcharts-xaxis-label').first().waitFor();
-    const colours = await chart.evaluate((element) => {
-      let card: Element | null = element;
-      while (card && getComputedStyle(card).backgroundColor === 'rgba(0, 0, 0, 0)') card = card.parentElement;
-      const fill = (selector: string) => {
-        const text = element.querySelector(selector);
-        return text ? getComputedStyle(text).fill : 'missing';
-      };
-      return {
-        card: card ? getComputedStyle(card).backgroundColor : 'missing',
-        xaxis: fill('.apexcharts-xaxis-label'),
-        yaxis: fill('.apexcharts-yaxis-label'),
-        legend: (() => {
-          const legend = element.querySelector('.apexcharts-legend-text');
-          return legend ? getComputedStyle(legend).color : 'missing';
-        })(),
-      };
-    });
-    await page.screenshot({ path: join(shots, `dashboard-${theme}-${width}.png`), fullPage: true });
-    for (const part of ['xaxis', 'yaxis', 'legend'] as const) {
-      expect({ part, ratio: contrast(colours[part], colours.card) >= 4.5 }).toEqual({ part, ratio: true });
-    }
-    await page.context().close();
-  });
+  test.each(Object.keys(widths) as (keyof typeof widths)[])(
+    "the chart's axis labels and legend read against their card (%s)",
+    async (width) => {
+      const page = await signedIn(theme, widths[width]);
+      const chart = page.getByTestId('revenue-chart');
+      await chart.locator('.apexcharts-xaxis-label').first().waitFor();
+      const colours = await chart.evaluate((element) => {
+        let card: Element | null = element;
+        while (card && getComputedStyle(card).backgroundColor === 'rgba(0, 0, 0, 0)') card = card.parentElement;
+        const fill = (selector: string) => {
+          const text = element.querySelector(selector);
+          return text ? getComputedStyle(text).fill : 'missing';
+        };
+        return {
+          card: card ? getComputedStyle(card).backgroundColor : 'missing',
+          xaxis: fill('.apexcharts-xaxis-label'),
+          yaxis: fill('.apexcharts-yaxis-label'),
+          legend: (() => {
+            const legend = element.querySelector('.apexcharts-legend-text');
+            return legend ? getComputedStyle(legend).color : 'missing';
+          })(),
+        };
+      });
+      await page.screenshot({ path: join(shots, `dashboard-${theme}-${width}.png`), fullPage: true });
+      for (const part of ['xaxis', 'yaxis', 'legend'] as const) {
+        expect({ part, ratio: contrast(colours[part], colours.card) >= 4.5 }).toEqual({ part, ratio: true });
+      }
+      await page.context().close();
+    },
+  );
 
   test.each(Object.keys(widths) as (keyof typeof widths)[])('the navigation holds the full height of a long page (%s)', async (width) => {
     const page = await signedIn(theme, widths[width]);

@@ -58,7 +58,14 @@ async function upload(page: Page, name: string, buffer: Buffer, mimeType: string
 }
 
 const figures = async (dialog: Locator) =>
-  Object.fromEntries(await Promise.all(['rows', 'added', 'already_in_pool', 'rejected_count'].map(async (key) => [key, Number(await dialog.getByTestId(`upload-${key}`).innerText())])));
+  Object.fromEntries(
+    await Promise.all(
+      ['rows', 'added', 'already_in_pool', 'rejected_count'].map(async (key) => [
+        key,
+        Number(await dialog.getByTestId(`upload-${key}`).innerText()),
+      ]),
+    ),
+  );
 
 async function search(page: Page, text: string): Promise<void> {
   await page.getByPlaceholder('Search cards...').fill(text);
@@ -145,7 +152,9 @@ test('Block then Unblock a card; the status filter and the search stay in the ad
   await Promise.all([listed(page, 'status=blocked'), chooseOption(page.getByRole('combobox', { name: 'Status' }), 'Blocked')]);
   await page.waitForURL((url) => url.searchParams.get('status') === 'blocked');
   await row.waitFor();
-  await page.waitForFunction(() => [...document.querySelectorAll('[data-testid="card-status"]')].every((chip) => chip.textContent === 'blocked'));
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll('[data-testid="card-status"]')].every((chip) => chip.textContent === 'blocked'),
+  );
   await page.reload();
   await row.waitFor();
   expect(await page.getByPlaceholder('Search cards...').inputValue()).toBe(number.slice(-4));

@@ -81,7 +81,9 @@ function startReceiver(): Promise<{ url: string; heard: { body: string; signatur
       response.writeHead(200, { 'content-type': 'text/plain' }).end('thanks');
     });
   });
-  return new Promise((done) => server.listen(0, '127.0.0.1', () => done({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`, heard, server })));
+  return new Promise((done) =>
+    server.listen(0, '127.0.0.1', () => done({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`, heard, server })),
+  );
 }
 
 test('a payment reaches a new endpoint, signed; the delivery is in its log; Resend sends it again', async () => {
@@ -101,7 +103,10 @@ test('a payment reaches a new endpoint, signed; the delivery is in its log; Rese
   const ofPayment = () => receiver.heard.filter((h) => h.body.includes(transactionId));
   await countReaches(() => ofPayment().length, 1);
   const [delivered] = ofPayment();
-  expect(JSON.parse(delivered!.body)).toMatchObject({ type: 'payment.succeeded', data: { object: { id: transactionId, status: 'completed' } } });
+  expect(JSON.parse(delivered!.body)).toMatchObject({
+    type: 'payment.succeeded',
+    data: { object: { id: transactionId, status: 'completed' } },
+  });
   expect(delivered!.signature).toMatch(/^t=\d+,v1=[0-9a-f]{64}$/);
 
   await page.getByRole('link', { name: receiver.url }).click();
@@ -120,7 +125,9 @@ test('a payment reaches a new endpoint, signed; the delivery is in its log; Rese
 async function eventAbout(type: string, field: string, value: string): Promise<{ id: string; data: { object: Record<string, unknown> } }> {
   const deadline = Date.now() + 15_000;
   for (;;) {
-    const list = await fetch(`${baseUrl()}/api/backend/webhooks/events?type=${type}&limit=100`, { headers: { authorization: `Bearer ${await adminToken(baseUrl())}` } });
+    const list = await fetch(`${baseUrl()}/api/backend/webhooks/events?type=${type}&limit=100`, {
+      headers: { authorization: `Bearer ${await adminToken(baseUrl())}` },
+    });
     const events = ((await list.json()) as { data: { data: { id: string; data: { object: Record<string, unknown> } }[] } }).data.data;
     const found = events.find((event) => event.data.object[field] === value);
     if (found) return found;
@@ -138,7 +145,10 @@ test('the demo merchant page hears a verified webhook of its checkout', async ()
   const completed = await eventAbout('checkout.completed', 'reference', reference);
   const paid = await eventAbout('payment.succeeded', 'id', String(completed.data.object.transaction_id));
   const heard = (id: string) => merchant.getByRole('list', { name: 'Webhooks received' }).locator(`li[data-event-id="${id}"]`);
-  await heard(completed.id).filter({ hasText: 'checkout.completed' }).filter({ hasText: 'signature verified' }).waitFor({ timeout: 15_000 });
+  await heard(completed.id)
+    .filter({ hasText: 'checkout.completed' })
+    .filter({ hasText: 'signature verified' })
+    .waitFor({ timeout: 15_000 });
   await heard(paid.id).filter({ hasText: 'payment.succeeded' }).filter({ hasText: 'signature verified' }).waitFor();
   await merchant.context().close();
 });

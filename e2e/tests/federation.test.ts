@@ -49,7 +49,11 @@ test('a payer page whose remote cannot load shows its fallback, and Retry loads 
 
 /** A checkout's widget address, created as the merchant demo page's server side creates one. */
 async function createCheckoutPath(): Promise<string> {
-  const response = await fetch(`${baseUrl()}/demo/merchant/checkout`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ amount: 25 }) });
+  const response = await fetch(`${baseUrl()}/demo/merchant/checkout`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ amount: 25 }),
+  });
   const { data } = (await response.json()) as { data: { reference: string } };
   return `/checkout/${data.reference}`;
 }
@@ -70,7 +74,9 @@ test.each([
   expect(hinted[0]).toBe('/remotes/mf-payments/remoteEntry.js');
   expect(hinted.some((file) => /__federation_expose_/.test(file ?? ''))).toBe(true);
   await page.getByRole('button', { name: payButton }).waitFor();
-  const started = await page.evaluate(() => Object.fromEntries(performance.getEntriesByType('resource').map((entry) => [new URL(entry.name).pathname, entry.startTime])));
+  const started = await page.evaluate(() =>
+    Object.fromEntries(performance.getEntriesByType('resource').map((entry) => [new URL(entry.name).pathname, entry.startTime])),
+  );
   const main = Object.keys(started).find((file) => /^\/main\.[0-9a-f]+\.js$/.test(file)) ?? '';
   for (const file of hinted) expect(started[file ?? '']).toBeLessThanOrEqual(started[main] ?? -1);
   expect(remoteFiles.filter((file) => hinted.includes(file)).sort()).toEqual([...hinted].sort()); // no second download
@@ -89,18 +95,34 @@ test('the shell starts even when a remote is down', async () => {
 });
 
 /** Where MUI's MenuList context is in the page's share scope: who provides it, who uses it. */
-const menuListContextShare = (page: Page) => page.evaluate(() => {
-  type Shared = { from: string; loaded?: boolean; useIn: string[] };
-  const hosts = (globalThis as unknown as { __FEDERATION__: { __SHARE__: Record<string, { default: Record<string, Record<string, Shared>> }> } }).__FEDERATION__.__SHARE__;
-  const versions = Object.values(hosts).map((scopes) => scopes.default['@mui/material/MenuList/MenuListContext.mjs'] ?? {});
-  return versions.flatMap((byVersion) => Object.entries(byVersion).map(([version, shared]) => ({ version, from: shared.from, loaded: Boolean(shared.loaded), useIn: [...shared.useIn].sort() })));
-});
+const menuListContextShare = (page: Page) =>
+  page.evaluate(() => {
+    type Shared = { from: string; loaded?: boolean; useIn: string[] };
+    const hosts = (
+      globalThis as unknown as { __FEDERATION__: { __SHARE__: Record<string, { default: Record<string, Record<string, Shared>> }> } }
+    ).__FEDERATION__.__SHARE__;
+    const versions = Object.values(hosts).map((scopes) => scopes.default['@mui/material/MenuList/MenuListContext.mjs'] ?? {});
+    return versions.flatMap((byVersion) =>
+      Object.entries(byVersion).map(([version, shared]) => ({
+        version,
+        from: shared.from,
+        loaded: Boolean(shared.loaded),
+        useIn: [...shared.useIn].sort(),
+      })),
+    );
+  });
 
 /** How many copies of MUI's MenuList context module the page has downloaded, in every container's chunks. */
-const menuListContextCopies = (page: Page) => page.evaluate(() => {
-  const chunkArrays = Object.keys(globalThis).filter((key) => key.startsWith('webpackChunk')).map((key) => (globalThis as unknown as Record<string, [unknown, Record<string, () => void>][]>)[key] ?? []);
-  return chunkArrays.flat().flatMap(([, factories]) => Object.values(factories)).filter((factory) => String(factory).includes('MenuListContext is missing')).length;
-});
+const menuListContextCopies = (page: Page) =>
+  page.evaluate(() => {
+    const chunkArrays = Object.keys(globalThis)
+      .filter((key) => key.startsWith('webpackChunk'))
+      .map((key) => (globalThis as unknown as Record<string, [unknown, Record<string, () => void>][]>)[key] ?? []);
+    return chunkArrays
+      .flat()
+      .flatMap(([, factories]) => Object.values(factories))
+      .filter((factory) => String(factory).includes('MenuListContext is missing')).length;
+  });
 
 test("remotes' Selects and MenuItems use the shell's one copy of MUI's contexts: choosing shows the value and closes the menu", async () => {
   const page = await newPage(browser);
@@ -121,7 +143,9 @@ test("remotes' Selects and MenuItems use the shell's one copy of MUI's contexts:
   await page.getByRole('dialog', { name: 'Add User' }).getByRole('button', { name: 'Cancel' }).click();
 
   // One MenuList context in the page: the shell's, used by both remotes (PLAT-14).
-  expect(await menuListContextShare(page)).toEqual([{ version: expect.any(String), from: 'shell', loaded: true, useIn: expect.arrayContaining(['mf_transactions', 'mf_users']) }]);
+  expect(await menuListContextShare(page)).toEqual([
+    { version: expect.any(String), from: 'shell', loaded: true, useIn: expect.arrayContaining(['mf_transactions', 'mf_users']) },
+  ]);
   expect(await menuListContextCopies(page)).toBe(1);
   await page.context().close();
 });

@@ -11,8 +11,32 @@ afterAll(() => browser.close());
 /** Figures of about a million transactions, answered in place of the server's. */
 const big: Record<string, unknown> = {
   'total-revenue': { total_revenue: '1293781250.00', total_net_revenue: '1254967812.50', total_refunds: '12937812.50' },
-  'total-transactions': { total_transactions: 1_000_100, successful_transactions: 850_085, failed_transactions: 100_010, pending_transactions: 20_002, disputed_transactions: 15_001, refunded_transactions: 15_002, success_rate: 85 },
-  'today-stats': { today_transactions: 12_345, today_amount: '3629481.75', today_net_amount: '3520597.30', today_refunds: '36294.80', today_successful: 10_493, today_failed: 1_234, today_success_rate: 85, week_transactions: 86_415, week_amount: '25406372.25', week_refunds: '254063.70', week_growth: 12.5, month_transactions: 370_350, month_amount: '108884595.00', month_refunds: '1088845.95', month_growth: -3.25 },
+  'total-transactions': {
+    total_transactions: 1_000_100,
+    successful_transactions: 850_085,
+    failed_transactions: 100_010,
+    pending_transactions: 20_002,
+    disputed_transactions: 15_001,
+    refunded_transactions: 15_002,
+    success_rate: 85,
+  },
+  'today-stats': {
+    today_transactions: 12_345,
+    today_amount: '3629481.75',
+    today_net_amount: '3520597.30',
+    today_refunds: '36294.80',
+    today_successful: 10_493,
+    today_failed: 1_234,
+    today_success_rate: 85,
+    week_transactions: 86_415,
+    week_amount: '25406372.25',
+    week_refunds: '254063.70',
+    week_growth: 12.5,
+    month_transactions: 370_350,
+    month_amount: '108884595.00',
+    month_refunds: '1088845.95',
+    month_growth: -3.25,
+  },
   'wallet-balance': { available_balance: '293781250.00', pending: '18813437.50', total: '312594687.50' },
 };
 
@@ -30,13 +54,19 @@ async function dashboardWithBigFigures(width: number): Promise<Page> {
 
 /** Each figure's text, its lines, and whether it is wider than its card can show (a card clips what overflows). */
 const figures = (page: Page) =>
-  page.getByTestId('stat-value').evaluateAll((nodes) => nodes.map((node) => {
-    const card = node.closest('[data-testid^="stat-"]')!.getBoundingClientRect();
-    const box = node.getBoundingClientRect();
-    const range = document.createRange();
-    range.selectNodeContents(node);
-    return { text: node.textContent, lines: range.getClientRects().length, clipped: node.scrollWidth > node.clientWidth || box.right > card.right || box.left < card.left };
-  }));
+  page.getByTestId('stat-value').evaluateAll((nodes) =>
+    nodes.map((node) => {
+      const card = node.closest('[data-testid^="stat-"]')!.getBoundingClientRect();
+      const box = node.getBoundingClientRect();
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      return {
+        text: node.textContent,
+        lines: range.getClientRects().length,
+        clipped: node.scrollWidth > node.clientWidth || box.right > card.right || box.left < card.left,
+      };
+    }),
+  );
 
 test.each([1280, 1440, 390])('at %i px every dashboard figure shows whole on one line', async (width) => {
   const page = await dashboardWithBigFigures(width);

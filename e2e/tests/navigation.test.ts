@@ -11,9 +11,7 @@ afterAll(() => browser.close());
 const navEntries = async (page: Page) => {
   const nav = page.getByRole('navigation', { name: 'Main' });
   await nav.getByRole('link', { name: 'Dashboard' }).waitFor();
-  return (await nav.getByRole('link').allTextContents())
-    .map((t) => t.trim())
-    .filter((t) => t !== 'Settings');
+  return (await nav.getByRole('link').allTextContents()).map((t) => t.trim()).filter((t) => t !== 'Settings');
 };
 
 const expected: Record<DemoRole, string[]> = {

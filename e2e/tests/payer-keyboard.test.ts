@@ -11,11 +11,12 @@ beforeAll(async () => {
 });
 afterAll(() => browser.close());
 
-const focusedName = (page: Page) => page.evaluate(() => {
-  const element = document.activeElement as HTMLInputElement | null;
-  const label = element?.labels?.[0]?.textContent;
-  return element?.getAttribute('aria-label') ?? label?.replace(/\s*\*\s*$/, '') ?? element?.textContent ?? '';
-});
+const focusedName = (page: Page) =>
+  page.evaluate(() => {
+    const element = document.activeElement as HTMLInputElement | null;
+    const label = element?.labels?.[0]?.textContent;
+    return element?.getAttribute('aria-label') ?? label?.replace(/\s*\*\s*$/, '') ?? element?.textContent ?? '';
+  });
 
 /** Fills the pay form with Tab and typing only, then presses Enter in the Amount field. */
 async function fillByKeyboard(page: Page): Promise<void> {

@@ -14,7 +14,6 @@ beforeAll(async () => {
 });
 afterAll(() => browser.close());
 
-
 /** The result page the payer lands on; returns the transaction id it shows. */
 async function expectResultPage(page: Page, result: PaymentResult): Promise<string> {
   if (result.page === 'success') {
@@ -37,12 +36,37 @@ const storedFor = (result: PaymentResult) => (result.page === 'success' ? 'compl
 test.each([
   { row: 'Mastercard 5555 5555 5555 4444', card: '5555555555554444', cvv: '123', result: success },
   { row: 'American Express 3782 822463 10005 (4-digit CVV)', card: '378282246310005', cvv: '1234', result: success },
-  { row: 'insufficient funds 4000 0000 0000 9995', card: '4000000000009995', cvv: '123', result: failure('Your card has insufficient funds.') },
-  { row: 'lost card 4000 0000 0000 9987', card: '4000000000009987', cvv: '123', result: failure('Your card was declined: it has been reported lost.') },
-  { row: 'stolen card 4000 0000 0000 9979', card: '4000000000009979', cvv: '123', result: failure('Your card was declined: it has been reported stolen.') },
+  {
+    row: 'insufficient funds 4000 0000 0000 9995',
+    card: '4000000000009995',
+    cvv: '123',
+    result: failure('Your card has insufficient funds.'),
+  },
+  {
+    row: 'lost card 4000 0000 0000 9987',
+    card: '4000000000009987',
+    cvv: '123',
+    result: failure('Your card was declined: it has been reported lost.'),
+  },
+  {
+    row: 'stolen card 4000 0000 0000 9979',
+    card: '4000000000009979',
+    cvv: '123',
+    result: failure('Your card was declined: it has been reported stolen.'),
+  },
   { row: 'expired card 4000 0000 0000 0069', card: '4000000000000069', cvv: '123', result: failure('Your card has expired.') },
-  { row: 'incorrect CVV 4000 0000 0000 0127', card: '4000000000000127', cvv: '123', result: failure("Your card's security code is incorrect.") },
-  { row: 'processing error 4000 0000 0000 0119', card: '4000000000000119', cvv: '123', result: failure('A processing error occurred. Please try again.') },
+  {
+    row: 'incorrect CVV 4000 0000 0000 0127',
+    card: '4000000000000127',
+    cvv: '123',
+    result: failure("Your card's security code is incorrect."),
+  },
+  {
+    row: 'processing error 4000 0000 0000 0119',
+    card: '4000000000000119',
+    cvv: '123',
+    result: failure('A processing error occurred. Please try again.'),
+  },
 ])('standalone form, $row: the right result page, texts and stored status', async ({ card, cvv, result }) => {
   const page = await newPage(browser);
   await payInDialog(await openCardDialog(page), card, cvv);

@@ -32,17 +32,31 @@ test.each<{ row: string; card: string; cvv?: string; step?: Step; result: Paymen
   { row: 'American Express 3782 822463 10005 (4-digit CVV)', card: '378282246310005', cvv: '1234', result: success },
   { row: 'insufficient funds 4000 0000 0000 9995', card: '4000000000009995', result: failure('Your card has insufficient funds.') },
   { row: 'lost card 4000 0000 0000 9987', card: '4000000000009987', result: failure('Your card was declined: it has been reported lost.') },
-  { row: 'stolen card 4000 0000 0000 9979', card: '4000000000009979', result: failure('Your card was declined: it has been reported stolen.') },
+  {
+    row: 'stolen card 4000 0000 0000 9979',
+    card: '4000000000009979',
+    result: failure('Your card was declined: it has been reported stolen.'),
+  },
   { row: 'expired card 4000 0000 0000 0069', card: '4000000000000069', result: failure('Your card has expired.') },
   { row: 'incorrect CVV 4000 0000 0000 0127', card: '4000000000000127', result: failure("Your card's security code is incorrect.") },
-  { row: 'processing error 4000 0000 0000 0119', card: '4000000000000119', result: failure('A processing error occurred. Please try again.') },
-  { row: '3-D Secure passes, then declined, 4000 0084 0000 1629', card: '4000008400001629', step: 'issuer-complete', result: failure('Your card was declined.') },
+  {
+    row: 'processing error 4000 0000 0000 0119',
+    card: '4000000000000119',
+    result: failure('A processing error occurred. Please try again.'),
+  },
+  {
+    row: '3-D Secure passes, then declined, 4000 0084 0000 1629',
+    card: '4000008400001629',
+    step: 'issuer-complete',
+    result: failure('Your card was declined.'),
+  },
   { row: 'demo 3-D Secure modal, a passing code, 4000 0027 6000 3184', card: '4000002760003184', step: 'demo-otp', result: success },
 ])('widget from the merchant demo page, $row', async ({ card, cvv, step = 'none', result }) => {
   const merchant = await newPage(browser);
   const popup = await openWidget(merchant);
   const reference = popup.url().split('/checkout/')[1] ?? '';
-  const receipt = result.page === 'success' ? Promise.all([popup.waitForURL(`**/checkout-success/${reference}`), popup.waitForEvent('close')]) : null;
+  const receipt =
+    result.page === 'success' ? Promise.all([popup.waitForURL(`**/checkout-success/${reference}`), popup.waitForEvent('close')]) : null;
   const initialised = nextTransactionId(popup);
   const item = await payAndHear(merchant, popup, card, 'PAYMENT_SUCCESS', cvv);
   const transactionId = await initialised;

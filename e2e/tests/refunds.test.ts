@@ -9,14 +9,22 @@ beforeAll(async () => {
 });
 afterAll(() => browser.close());
 
-interface Row { id: number; transaction_id: string; payment_amount: string; amount_refunded: string; last_four: string | null }
+interface Row {
+  id: number;
+  transaction_id: string;
+  payment_amount: string;
+  amount_refunded: string;
+  last_four: string | null;
+}
 
 const money = (value: string | number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(Number(value));
 
 /** A paid demo payment of at least $10 that nothing has refunded yet, as the signed-in page sees it. */
 const unrefundedPayment = (page: Page): Promise<Row> =>
   page.evaluate(async () => {
-    const response = await fetch('/api/backend/all-transactions?status=success&per_page=100', { headers: { authorization: `Bearer ${localStorage.getItem('token')}` } });
+    const response = await fetch('/api/backend/all-transactions?status=success&per_page=100', {
+      headers: { authorization: `Bearer ${localStorage.getItem('token')}` },
+    });
     const rows = ((await response.json()) as { data: { data: Row[] } }).data.data;
     return rows.find((r) => r.amount_refunded === '0.00' && Number(r.payment_amount) >= 10)!;
   });
@@ -70,7 +78,9 @@ test('a staff member refunds part, then the rest, of a payment and sees it refun
   await page.goto(`/control/transactions/${payment.id}`);
 
   await refund(page, null, `Refund ${money(rest)} to the card ending ${payment.last_four}?`);
-  await reloadUntil(page, () => page.getByRole('region', { name: 'Payment Information' }).getByTestId('status-badge').getByText('Refunded'));
+  await reloadUntil(page, () =>
+    page.getByRole('region', { name: 'Payment Information' }).getByTestId('status-badge').getByText('Refunded'),
+  );
   const timeline = page.getByRole('region', { name: 'Timeline' });
   await timeline.getByText(`Refund of ${money(rest)} succeeded`).waitFor();
   expect(await page.getByRole('region', { name: 'Refunds' }).getByTestId('refund-row').count()).toBe(2);

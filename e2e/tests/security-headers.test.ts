@@ -60,7 +60,10 @@ function expectClean(seen: Watch, secrets: string[]): void {
 }
 
 const scriptSources = (policy: string | undefined): string[] => {
-  const directive = (policy ?? '').split(';').map((d) => d.trim().split(/\s+/)).find(([name]) => name === 'script-src');
+  const directive = (policy ?? '')
+    .split(';')
+    .map((d) => d.trim().split(/\s+/))
+    .find(([name]) => name === 'script-src');
   return directive?.slice(1) ?? [];
 };
 
@@ -79,7 +82,8 @@ test('the policy is enforced: an injected inline script does not run and is repo
     script.textContent = 'window.injected = true';
     document.body.append(script);
   });
-  for (let waited = 0; seen.violations.length === 0 && waited < 2000; waited += 100) await new Promise((resolve) => setTimeout(resolve, 100));
+  for (let waited = 0; seen.violations.length === 0 && waited < 2000; waited += 100)
+    await new Promise((resolve) => setTimeout(resolve, 100));
   expect(await page.evaluate(() => (window as { injected?: boolean }).injected)).toBeUndefined();
   expect(seen.violations.join('\n')).toMatch(/script-src/);
   await page.context().close();

@@ -37,8 +37,13 @@ describe.each<Theme>(['light', 'dark'])('in the %s theme', (theme) => {
       elements.map((row) => {
         const date = row.querySelector('[data-testid="transaction-date"]')!;
         const lineHeight = parseFloat(getComputedStyle(date).lineHeight);
-        return { tag: row.tagName, height: row.getBoundingClientRect().height, dateLines: Math.round(date.getBoundingClientRect().height / lineHeight) };
-      }));
+        return {
+          tag: row.tagName,
+          height: row.getBoundingClientRect().height,
+          dateLines: Math.round(date.getBoundingClientRect().height / lineHeight),
+        };
+      }),
+    );
     expect(rows.length).toBe(10);
     expect(rows.filter((row) => row.tag !== 'TR' || row.height > 56 || row.dateLines !== 1)).toEqual([]);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1440);
@@ -48,7 +53,12 @@ describe.each<Theme>(['light', 'dark'])('in the %s theme', (theme) => {
       return { overflows: container.scrollWidth > container.clientWidth };
     });
     expect(table).toEqual({ overflows: false });
-    await expect(page.getByRole('link', { name: /^View / }).first().isVisible()).resolves.toBe(true);
+    await expect(
+      page
+        .getByRole('link', { name: /^View / })
+        .first()
+        .isVisible(),
+    ).resolves.toBe(true);
     await page.context().close();
   });
 
@@ -57,8 +67,9 @@ describe.each<Theme>(['light', 'dark'])('in the %s theme', (theme) => {
     await page.screenshot({ path: join(shots, `transactions-layout-${theme}-phone.png`), fullPage: true });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     expect(await page.locator('table').count()).toBe(0);
-    const cards = await page.getByTestId('transaction-row').evaluateAll((elements) =>
-      elements.map((card) => ({ tag: card.tagName, inside: card.getBoundingClientRect().right <= 390 })));
+    const cards = await page
+      .getByTestId('transaction-row')
+      .evaluateAll((elements) => elements.map((card) => ({ tag: card.tagName, inside: card.getBoundingClientRect().right <= 390 })));
     expect(cards.length).toBe(10);
     expect(cards.filter((card) => card.tag !== 'LI' || !card.inside)).toEqual([]);
     await page.goto('/control/dashboard');

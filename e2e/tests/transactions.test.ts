@@ -10,7 +10,18 @@ beforeAll(async () => {
 });
 afterAll(() => browser.close());
 
-interface Row { id: number; transaction_id: string; first_name: string; last_name: string; email: string; payment_amount: string; status: string; fee_amount: string; value_amount: string; created_at: string }
+interface Row {
+  id: number;
+  transaction_id: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  payment_amount: string;
+  status: string;
+  fee_amount: string;
+  value_amount: string;
+  created_at: string;
+}
 
 /** Marks the test's own calls, so the request recorder below sees only the app's. */
 const PROBE_HEADER = 'x-e2e-probe';
@@ -53,7 +64,8 @@ function expectShownBetween(shown: string, before: string, after: string): void 
   expect(shownCents).toBeLessThanOrEqual(cents(after));
 }
 const statValue = (page: Page, label: string) => page.getByTestId(`stat-${label}`).getByTestId('stat-value').innerText();
-const detail = (page: Page, label: string) => page.getByRole('region', { name: 'Payment Information' }).getByTestId(`detail-${label}`).locator('> div').innerText();
+const detail = (page: Page, label: string) =>
+  page.getByRole('region', { name: 'Payment Information' }).getByTestId(`detail-${label}`).locator('> div').innerText();
 
 async function signedIn(role: DemoRole): Promise<Page> {
   const page = await newPage(browser);
@@ -144,8 +156,14 @@ test('filter, search, page size and paging drive the requests and rows; export e
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export' }).click()]);
   expect(download.suggestedFilename()).toBe('transactions.csv');
   await page.getByText('Export Complete').waitFor();
-  const lines = readFileSync((await download.path())!, 'utf8').trim().split('\r\n');
+  const lines = readFileSync((await download.path())!, 'utf8')
+    .trim()
+    .split('\r\n');
   expect(lines[0]).toBe('Transaction ID,Customer Name,Email,Amount,Status,Date');
-  expect(lines.slice(1)).toEqual(found.data.map((r) => [r.transaction_id, `${r.first_name} ${r.last_name}`, r.email, r.payment_amount, r.status, r.created_at].join(',')));
+  expect(lines.slice(1)).toEqual(
+    found.data.map((r) =>
+      [r.transaction_id, `${r.first_name} ${r.last_name}`, r.email, r.payment_amount, r.status, r.created_at].join(','),
+    ),
+  );
   await page.context().close();
 });

@@ -19,9 +19,14 @@ const PASSWORD = 'E2e-two-factor-2026';
 
 /** What the authenticator app shows, `steps` time steps from now (a sign-in after enrolment needs a later step). */
 const codeFor = (secret: string, steps = 0): string =>
-  new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) }).generate({ timestamp: Date.now() + steps * 30_000 });
+  new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) }).generate({
+    timestamp: Date.now() + steps * 30_000,
+  });
 
-async function api(path: string, init: { method?: string; token?: string; body?: unknown } = {}): Promise<{ status: number; body: { data?: unknown } }> {
+async function api(
+  path: string,
+  init: { method?: string; token?: string; body?: unknown } = {},
+): Promise<{ status: number; body: { data?: unknown } }> {
   const response = await fetch(`${baseUrl()}/api${path}`, {
     method: init.method ?? 'GET',
     headers: { 'content-type': 'application/json', ...(init.token ? { authorization: `Bearer ${init.token}` } : {}) },
@@ -34,7 +39,11 @@ async function createStaffMember(): Promise<{ id: number; name: string; email: s
   const login = await api('/auth/login', { method: 'POST', body: { email: demoAccounts.super_admin.email, password: demoPassword() } });
   const token = (login.body.data as { token: string }).token;
   const person = { name: 'Tess Totp', email: `totp-${Date.now()}-${Math.floor(Math.random() * 1e6)}@e2e.test` };
-  const created = await api('/backend/users', { method: 'POST', token, body: { ...person, password: PASSWORD, role: 'admin', status: 'active' } });
+  const created = await api('/backend/users', {
+    method: 'POST',
+    token,
+    body: { ...person, password: PASSWORD, role: 'admin', status: 'active' },
+  });
   if (created.status !== 201) throw new Error(`create user: ${JSON.stringify(created.body)}`);
   const users = (await api('/backend/users', { token })).body.data as { id: number; email: string }[];
   const id = users.find((user) => user.email === person.email)?.id;
@@ -109,11 +118,19 @@ test('a staff member turns on two-factor sign-in, signs in with a code, and a su
   await trail.waitFor();
   await admin.getByLabel('Actor e-mail').fill(person.email);
   for (const action of ['two_factor.enabled', 'auth.sign_in', 'auth.sign_out']) {
-    await trail.getByRole('row').filter({ has: admin.getByRole('cell', { name: action, exact: true }) }).first().waitFor();
+    await trail
+      .getByRole('row')
+      .filter({ has: admin.getByRole('cell', { name: action, exact: true }) })
+      .first()
+      .waitFor();
   }
   await admin.getByLabel('Actor e-mail').fill('');
   await chooseOption(admin.getByRole('combobox', { name: 'Action' }), 'two factor reset');
-  await trail.getByRole('row').filter({ hasText: `user ${person.id}` }).first().waitFor();
+  await trail
+    .getByRole('row')
+    .filter({ hasText: `user ${person.id}` })
+    .first()
+    .waitFor();
   await admin.context().close();
   await page.context().close();
 });

@@ -72,7 +72,8 @@ test('a request lowers Available at once and shows as Pending; filter and export
 
   // The balance refetches after the request; other browser tests' payments could only add to it.
   await page.waitForFunction(
-    (was) => Math.round(Number((document.querySelector('[data-testid="available-balance"]')?.textContent ?? '').replace(/[$,]/g, '')) * 100) < was,
+    (was) =>
+      Math.round(Number((document.querySelector('[data-testid="available-balance"]')?.textContent ?? '').replace(/[$,]/g, '')) * 100) < was,
     before,
   );
   // Down at once by the amount, less whatever payments other tests completed meanwhile.
@@ -91,7 +92,9 @@ test('a request lowers Available at once and shows as Pending; filter and export
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export' }).click()]);
   expect(download.suggestedFilename()).toBe('withdrawals.csv');
   await page.getByTestId('toast').filter({ hasText: 'Export Complete' }).waitFor();
-  const lines = readFileSync((await download.path())!, 'utf8').trim().split('\r\n');
+  const lines = readFileSync((await download.path())!, 'utf8')
+    .trim()
+    .split('\r\n');
   expect(lines[0]).toBe('Reference,Amount,Account Number,Bank Name,Account Name,Status,Requested Date,Processed Date');
   expect(lines).toHaveLength(pendingCount + 1);
   expect(lines.some((line) => line.includes(',10.25,E2E-55501234,E2E Bank,E2E Merchant,pending,'))).toBe(true);

@@ -1,6 +1,4 @@
 import { renderStandalone } from '@paydesk/shared/ui/standalone';
 import WithdrawalsPage from './pages/withdrawals-page';
 
-renderStandalone([
-  { path: '/control/withdrawals', element: <WithdrawalsPage /> },
-]);
+renderStandalone([{ path: '/control/withdrawals', element: <WithdrawalsPage /> }]);

@@ -7,7 +7,8 @@ class JsdomEnvironment extends TestEnvironment {
     super(config, context);
     const page = this.global;
     // As in a browser, relative addresses resolve against the page's location.
-    const absolute = (input) => (typeof input === 'string' || input instanceof URL ? new URL(String(input), page.location.href).href : input);
+    const absolute = (input) =>
+      typeof input === 'string' || input instanceof URL ? new URL(String(input), page.location.href).href : input;
     class PageRequest extends Request {
       constructor(input, init) {
         super(absolute(input), init);
@@ -16,7 +17,14 @@ class JsdomEnvironment extends TestEnvironment {
     Object.assign(page, {
       fetch: (input, init) => globalThis.fetch(absolute(input), init),
       Request: PageRequest,
-      Response, Headers, FormData, AbortController, AbortSignal, structuredClone, TextEncoder, TextDecoder,
+      Response,
+      Headers,
+      FormData,
+      AbortController,
+      AbortSignal,
+      structuredClone,
+      TextEncoder,
+      TextDecoder,
     });
   }
 }

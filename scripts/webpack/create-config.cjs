@@ -29,7 +29,8 @@ const swcLoader = {
 const sep = String.raw`[\\/]`;
 const inNodeModules = (names) => new RegExp(`${sep}node_modules${sep}(${names.replaceAll('/', sep)})${sep}`);
 /** Or one of the curated shared modules of shared-deps.cjs (a file of this folder). */
-const orCurated = (test, files) => (module) => test.test(module.resource ?? '') || files.some((file) => module.resource === path.join(__dirname, file));
+const orCurated = (test, files) => (module) =>
+  test.test(module.resource ?? '') || files.some((file) => module.resource === path.join(__dirname, file));
 /** MUI's modules shared by path (shared-deps.cjs): small, and what any page's components need. */
 const muiShared = new Set(muiByPath.filter((f) => !f.includes('useModal')).map((file) => path.join(root, 'node_modules', file)));
 const orMuiShared = (test) => (module) => test(module) || muiShared.has(module.resource);
@@ -38,14 +39,16 @@ const hostGroups = {
   router: { test: orCurated(inNodeModules('react-router'), ['react-router-browser.mjs']), name: 'router', chunks: 'async', enforce: true },
   theme: {
     // With MUI's shared contexts and modal manager: a remote's components consume them at once.
-    test: orMuiShared(orCurated(
-      inNodeModules(
-        '@emotion|stylis|@mui/(system|styled-engine|private-theming|utils)|' +
-          '@mui/material/(styles|zero-styled|DefaultPropsProvider|GlobalStyles|CssBaseline|InitColorSchemeScript|colors)|' +
-          '@babel/runtime|clsx|prop-types|react-is|hoist-non-react-statics',
+    test: orMuiShared(
+      orCurated(
+        inNodeModules(
+          '@emotion|stylis|@mui/(system|styled-engine|private-theming|utils)|' +
+            '@mui/material/(styles|zero-styled|DefaultPropsProvider|GlobalStyles|CssBaseline|InitColorSchemeScript|colors)|' +
+            '@babel/runtime|clsx|prop-types|react-is|hoist-non-react-statics',
+        ),
+        ['mui-system.mjs', 'mui-styles.mjs'],
       ),
-      ['mui-system.mjs', 'mui-styles.mjs'],
-    )),
+    ),
     name: 'theme',
     // Not what only the back office uses (chunks named control...: menus, media queries).
     chunks: (chunk) => !chunk.name?.startsWith('control'),
@@ -70,7 +73,10 @@ class Preload {
     compiler.hooks.compilation.tap('Preload', (compilation) => {
       HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap('Preload', (data) => {
         const link = (attributes) => HtmlWebpackPlugin.createHtmlTagObject('link', { rel: 'preload', ...attributes });
-        const files = [...compilation.chunks].filter((chunk) => this.chunks.includes(chunk.name)).flatMap((chunk) => [...chunk.files]).filter((file) => file.endsWith('.js'));
+        const files = [...compilation.chunks]
+          .filter((chunk) => this.chunks.includes(chunk.name))
+          .flatMap((chunk) => [...chunk.files])
+          .filter((file) => file.endsWith('.js'));
         const links = files.map((file) => link({ as: 'script', href: `${data.publicPath}${file}` }));
         // As shell/src/remotes/manifest.ts fetches it (a same-origin fetch), or the browser fetches it twice.
         if (this.manifest) links.unshift(link({ as: 'fetch', href: this.manifest, crossorigin: 'anonymous' }));
@@ -99,11 +105,21 @@ class PageChunks {
     compiler.hooks.thisCompilation.tap('PageChunks', (compilation) => {
       compilation.hooks.processAssets.tap({ name: 'PageChunks', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_REPORT }, () => {
         const publicPath = compilation.outputOptions.publicPath;
-        const pages = [...compilation.namedChunkGroups].filter(([name]) => moduleId.test(name)).map(([name, group]) => [
-          name,
-          group.chunks.filter((chunk) => !this.except.includes(chunk.name)).flatMap((chunk) => [...chunk.files]).filter((file) => /\.(js|css)$/.test(file)).map((file) => `${publicPath}${file}`),
-        ]);
-        if (pages.length > 0) compilation.emitAsset('page-chunks.json', new webpack.sources.RawSource(`${JSON.stringify(Object.fromEntries(pages), null, 2)}\n`));
+        const pages = [...compilation.namedChunkGroups]
+          .filter(([name]) => moduleId.test(name))
+          .map(([name, group]) => [
+            name,
+            group.chunks
+              .filter((chunk) => !this.except.includes(chunk.name))
+              .flatMap((chunk) => [...chunk.files])
+              .filter((file) => /\.(js|css)$/.test(file))
+              .map((file) => `${publicPath}${file}`),
+          ]);
+        if (pages.length > 0)
+          compilation.emitAsset(
+            'page-chunks.json',
+            new webpack.sources.RawSource(`${JSON.stringify(Object.fromEntries(pages), null, 2)}\n`),
+          );
       });
     });
   }
@@ -142,7 +158,11 @@ function createConfig({ dir, exposes = {}, host = false, ...own }) {
     const ownPage = host || !production;
     const singleBundle = variant === 'single-bundle';
     if (singleBundle && !host) throw new Error('The single-bundle variant is a build of the shell only');
-    const outputPath = env.outputPath ? path.resolve(env.outputPath) : singleBundle ? path.join(singleBundleDist, 'shell/dist') : path.join(dir, 'dist');
+    const outputPath = env.outputPath
+      ? path.resolve(env.outputPath)
+      : singleBundle
+        ? path.join(singleBundleDist, 'shell/dist')
+        : path.join(dir, 'dist');
     return {
       context: dir,
       entry: ownPage ? './src/index.ts' : {},
@@ -164,7 +184,9 @@ function createConfig({ dir, exposes = {}, host = false, ...own }) {
           // a second, CommonJS copy of the runtime core beside the ES one the host already has.
           [injectRuntimeCjs]: injectRuntimeCjs.replace(/\.cjs$/, '.js'),
           ...Object.fromEntries(cryptoJsPassphrase.map((file) => [file, path.join(__dirname, 'crypto-js-no-passphrase.cjs')])),
-          ...(singleBundle && { [path.join(dir, 'src/remotes/remote-loader.ts')]: path.join(dir, 'src/remotes/remote-loader.single-bundle.ts') }),
+          ...(singleBundle && {
+            [path.join(dir, 'src/remotes/remote-loader.ts')]: path.join(dir, 'src/remotes/remote-loader.single-bundle.ts'),
+          }),
         },
       },
       module: {
@@ -192,31 +214,44 @@ function createConfig({ dir, exposes = {}, host = false, ...own }) {
       },
       performance: { hints: false },
       plugins: [
-        ...(singleBundle ? [] : [new ModuleFederationPlugin({
-          name,
-          filename: 'remoteEntry.js',
-          exposes,
-          remotes: {},
-          shared: sharedDeps(),
-          shareStrategy: 'loaded-first',
-          manifest: true,
-          dts: false,
-          experiments: {
-            // Remotes are registered by their remoteEntry.js address, never by mf-manifest.json:
-            // the manifest snapshot code and the Node half of the runtime are dead weight here.
-            optimization: { disableSnapshot: true, target: 'web' },
-            // One federation runtime in the page: the shell lends its own, and a production
-            // remoteEntry.js carries none (about 15 KB gzip less per remote). So a shell built
-            // with this must be deployed before the remotes built with it. `npm run dev` remotes
-            // keep their own, to run alone.
-            ...(host ? { provideExternalRuntime: true } : production && { externalRuntime: true }),
-          },
-        })]),
+        ...(singleBundle
+          ? []
+          : [
+              new ModuleFederationPlugin({
+                name,
+                filename: 'remoteEntry.js',
+                exposes,
+                remotes: {},
+                shared: sharedDeps(),
+                shareStrategy: 'loaded-first',
+                manifest: true,
+                dts: false,
+                experiments: {
+                  // Remotes are registered by their remoteEntry.js address, never by mf-manifest.json:
+                  // the manifest snapshot code and the Node half of the runtime are dead weight here.
+                  optimization: { disableSnapshot: true, target: 'web' },
+                  // One federation runtime in the page: the shell lends its own, and a production
+                  // remoteEntry.js carries none (about 15 KB gzip less per remote). So a shell built
+                  // with this must be deployed before the remotes built with it. `npm run dev` remotes
+                  // keep their own, to run alone.
+                  ...(host ? { provideExternalRuntime: true } : production && { externalRuntime: true }),
+                },
+              }),
+            ]),
         new webpack.DefinePlugin({
           'process.env.PAYDESK_BUILD': JSON.stringify(process.env.PAYDESK_BUILD || `${pkg.version}`),
         }),
-        ...(ownPage ? [new HtmlWebpackPlugin({ template: path.join(root, 'scripts/webpack/index.html'), title: 'Paydesk', scriptLoading: 'defer' })] : []),
-        ...(host && production ? [new Preload({ chunks: [...Object.values(hostGroups).map((group) => group.name), 'bootstrap'], manifest: !singleBundle && '/remotes.json' })] : []),
+        ...(ownPage
+          ? [new HtmlWebpackPlugin({ template: path.join(root, 'scripts/webpack/index.html'), title: 'Paydesk', scriptLoading: 'defer' })]
+          : []),
+        ...(host && production
+          ? [
+              new Preload({
+                chunks: [...Object.values(hostGroups).map((group) => group.name), 'bootstrap'],
+                manifest: !singleBundle && '/remotes.json',
+              }),
+            ]
+          : []),
         ...(host && production ? [new PageChunks({ except: Object.values(hostGroups).map((group) => group.name) })] : []),
       ],
       devServer: {

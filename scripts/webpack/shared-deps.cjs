@@ -16,8 +16,7 @@ const fs = require('node:fs');
 const root = path.resolve(__dirname, '../..');
 
 /** The installed version, read from the package's folder (some export maps hide package.json). */
-const versionOf = (pkg) =>
-  JSON.parse(fs.readFileSync(path.join(root, 'node_modules', pkg, 'package.json'), 'utf8')).version;
+const versionOf = (pkg) => JSON.parse(fs.readFileSync(path.join(root, 'node_modules', pkg, 'package.json'), 'utf8')).version;
 
 /**
  * Shared modules that are a chosen part of a package: create-config.cjs aliases each request to
@@ -78,7 +77,8 @@ const singletons = [
  *   rest of the page hidden from screen readers): one per page, whichever container opens a modal.
  * The contexts travel in the shell's theme file (create-config.cjs): a few hundred bytes gzip.
  */
-const muiContextFiles = fs.readdirSync(path.join(root, 'node_modules/@mui/material'), { recursive: true })
+const muiContextFiles = fs
+  .readdirSync(path.join(root, 'node_modules/@mui/material'), { recursive: true })
   .filter((file) => /Context\.mjs$/.test(file))
   .map((file) => `@mui/material/${file.split(path.sep).join('/')}`)
   .sort();
@@ -93,14 +93,19 @@ const muiByPath = [
 const packageOf = (file) => file.split('/').slice(0, 2).join('/');
 
 function sharedDeps() {
-  const shared = Object.fromEntries(muiByPath.map((file) => [file, {
-    import: path.join(root, 'node_modules', file),
-    singleton: true,
-    requiredVersion: versionOf(packageOf(file)),
-    version: versionOf(packageOf(file)),
-    strictVersion: false,
-    allowNodeModulesSuffixMatch: true,
-  }]));
+  const shared = Object.fromEntries(
+    muiByPath.map((file) => [
+      file,
+      {
+        import: path.join(root, 'node_modules', file),
+        singleton: true,
+        requiredVersion: versionOf(packageOf(file)),
+        version: versionOf(packageOf(file)),
+        strictVersion: false,
+        allowNodeModulesSuffixMatch: true,
+      },
+    ]),
+  );
   for (const [request, withDeepImports, pkg = request] of singletons) {
     const version = versionOf(pkg);
     const entry = { singleton: true, requiredVersion: version, strictVersion: false };

@@ -12,8 +12,13 @@
   var current = null;
 
   function isWidgetMessage(data) {
-    return typeof data === 'object' && data !== null && types.indexOf(data.type) !== -1 &&
-      typeof data.reference === 'string' && (data.transaction_id === undefined || typeof data.transaction_id === 'string');
+    return (
+      typeof data === 'object' &&
+      data !== null &&
+      types.indexOf(data.type) !== -1 &&
+      typeof data.reference === 'string' &&
+      (data.transaction_id === undefined || typeof data.transaction_id === 'string')
+    );
   }
 
   function show(message) {
@@ -67,18 +72,29 @@
   // The webhooks this shop's server heard (it checks each signature): polled, newest first.
   var webhooks = document.getElementById('webhooks');
   function showWebhooks() {
-    fetch('/demo/merchant/webhooks').then(function (response) {
-      return response.json();
-    }).then(function (body) {
-      webhooks.replaceChildren.apply(webhooks, body.data.map(function (hook) {
-        var item = document.createElement('li');
-        item.dataset.eventId = hook.id;
-        item.textContent = [hook.received_at.slice(11, 19), hook.type, hook.id, hook.verified ? 'signature verified' : 'signature NOT verified'].join(' · ');
-        return item;
-      }));
-    }).catch(function () {
-      // The next poll tries again.
-    });
+    fetch('/demo/merchant/webhooks')
+      .then(function (response) {
+        return response.json();
+      })
+      .then(function (body) {
+        webhooks.replaceChildren.apply(
+          webhooks,
+          body.data.map(function (hook) {
+            var item = document.createElement('li');
+            item.dataset.eventId = hook.id;
+            item.textContent = [
+              hook.received_at.slice(11, 19),
+              hook.type,
+              hook.id,
+              hook.verified ? 'signature verified' : 'signature NOT verified',
+            ].join(' · ');
+            return item;
+          }),
+        );
+      })
+      .catch(function () {
+        // The next poll tries again.
+      });
   }
   showWebhooks();
   setInterval(showWebhooks, 2000);

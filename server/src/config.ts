@@ -30,7 +30,16 @@ const isProxyList = (value: string): boolean =>
 const isWebOrigin = (value: string): boolean => {
   try {
     const url = new URL(value);
-    return ['http:', 'https:'].includes(url.protocol) && url.pathname === '/' && !url.search && !url.hash && !url.username && !url.password && !value.includes('#') && !value.includes('?');
+    return (
+      ['http:', 'https:'].includes(url.protocol) &&
+      url.pathname === '/' &&
+      !url.search &&
+      !url.hash &&
+      !url.username &&
+      !url.password &&
+      !value.includes('#') &&
+      !value.includes('?')
+    );
   } catch {
     return false;
   }
@@ -56,38 +65,85 @@ const seconds = (max: number, fallback: number) => z.coerce.number().int().min(1
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65_535).default(8080),
   HOST: z.string().min(1).default('0.0.0.0'),
-  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL').optional(),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+    .optional(),
   DATA_DIR: z.string().min(1).optional(),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(defaultDbLimits.poolMax),
   DATABASE_ACQUIRE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(defaultDbLimits.acquireTimeoutMs),
   DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(defaultDbLimits.statementTimeoutMs),
   DATABASE_LOCK_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(defaultDbLimits.lockTimeoutMs),
-  DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(defaultDbLimits.idleInTransactionTimeoutMs),
+  DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(3_600_000)
+    .default(defaultDbLimits.idleInTransactionTimeoutMs),
   DATABASE_WEDGED_SECONDS: z.coerce.number().int().min(5).max(3600).default(30),
   PAYDESK_MODE: z.enum(['demo', 'production']).default('demo'),
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-  SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(30),
-  SESSION_MAX_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(12),
+  SESSION_IDLE_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(30),
+  SESSION_MAX_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 30)
+    .default(12),
   LOG_LEVEL: z.enum(logLevels).default('info'),
   DEMO_PASSWORD: createUserRequest.shape.password.optional(),
-  CARD_ENVELOPE_KEY: z.string().regex(/^[0-9a-f]{64}$/i, 'must be 64 hex characters (32 bytes)').optional(),
+  CARD_ENVELOPE_KEY: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/i, 'must be 64 hex characters (32 bytes)')
+    .optional(),
   FINGERPRINT_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
-  CARD_STORAGE_KEY: z.string().regex(/^[0-9a-f]{64}$/i, 'must be 64 hex characters (32 bytes)').optional(),
+  CARD_STORAGE_KEY: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/i, 'must be 64 hex characters (32 bytes)')
+    .optional(),
   CARD_UPLOAD_MAX_MB: z.coerce.number().int().min(1).max(200).default(20),
   CARD_POOL_MAX_FAILURES: z.coerce.number().int().min(1).max(1000).default(5),
   PUBLISHABLE_KEY: z.string().min(12, 'must be at least 12 characters').optional(),
   SECRET_KEY: z.string().min(24, 'must be at least 24 characters').optional(),
   SUPPORT_EMAIL: z.string().email().default('support@paydesk.test'),
-  PENDING_RESOLVE_SECONDS: z.coerce.number().int().min(1).max(24 * 3600).default(30),
-  WITHDRAWAL_SETTLE_SECONDS: z.coerce.number().int().min(0).max(7 * 24 * 3600).default(20),
-  REFUND_SETTLE_SECONDS: z.coerce.number().int().min(0).max(7 * 24 * 3600).default(20),
+  PENDING_RESOLVE_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 3600)
+    .default(30),
+  WITHDRAWAL_SETTLE_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(7 * 24 * 3600)
+    .default(20),
+  REFUND_SETTLE_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(7 * 24 * 3600)
+    .default(20),
   FRONTENDS_DIR: z.string().min(1).optional(),
   REMOTES_MANIFEST: z.string().min(1).optional(),
   LOGIN_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(5),
-  LOGIN_LOCK_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(30),
+  LOGIN_LOCK_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(30),
   LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(20),
   PAYMENT_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(60),
-  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL').optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
+    .optional(),
   REDIS_KEY_PREFIX: z.string().min(1).max(100).default('paydesk:'),
   TRUST_PROXY: z.string().refine(isProxyList, 'must be a comma-separated list of proxy addresses or CIDR ranges').optional(),
   PAYMENT_PROCESSOR: z.enum(paymentProcessors, `must be one of: ${paymentProcessors.join(', ')}`).optional(),
@@ -96,13 +152,22 @@ const envSchema = z.object({
   HEADERS_TIMEOUT_SECONDS: seconds(3600, 10),
   CONNECTION_TIMEOUT_SECONDS: seconds(3600, 120),
   KEEP_ALIVE_TIMEOUT_SECONDS: seconds(3600, 72),
-  WEBHOOK_SECRETS_KEY: z.string().regex(/^[0-9a-f]{64}$/i, 'must be 64 hex characters (32 bytes)').optional(),
+  WEBHOOK_SECRETS_KEY: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/i, 'must be 64 hex characters (32 bytes)')
+    .optional(),
   WEBHOOK_TIMEOUT_SECONDS: seconds(60, 10),
   WEBHOOK_ALLOWED_HOSTS: z.string().refine(isHostList, 'must be a comma-separated list of host names').optional(),
-  WEBHOOK_RETRY_SCHEDULE: z.string().refine((value) => parseSchedule(value) !== undefined, 'must be a comma-separated list of delays such as 1m,5m,30m,2h').optional(),
+  WEBHOOK_RETRY_SCHEDULE: z
+    .string()
+    .refine((value) => parseSchedule(value) !== undefined, 'must be a comma-separated list of delays such as 1m,5m,30m,2h')
+    .optional(),
   WEBHOOK_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(200),
   WEBHOOK_YIELD_REQUESTS: z.coerce.number().int().min(1).max(100_000).default(20),
-  TWO_FACTOR_KEY: z.string().regex(/^[0-9a-f]{64}$/i, 'must be 64 hex characters (32 bytes)').optional(),
+  TWO_FACTOR_KEY: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/i, 'must be 64 hex characters (32 bytes)')
+    .optional(),
   REQUIRE_TWO_FACTOR: z.enum(['true', 'false'], 'must be true or false').default('false'),
 });
 
@@ -223,7 +288,13 @@ function secretsFor(parsed: Parsed, dataDir: string) {
   return (name: DemoSecretName): string => {
     const value = parsed[name];
     if (value) return value;
-    if (parsed.PAYDESK_MODE === 'production') throw productionOnly(name, ['CARD_ENVELOPE_KEY', 'CARD_STORAGE_KEY', 'WEBHOOK_SECRETS_KEY', 'TWO_FACTOR_KEY'].includes(name) ? '64 hex characters' : 'at least 32 characters');
+    if (parsed.PAYDESK_MODE === 'production')
+      throw productionOnly(
+        name,
+        ['CARD_ENVELOPE_KEY', 'CARD_STORAGE_KEY', 'WEBHOOK_SECRETS_KEY', 'TWO_FACTOR_KEY'].includes(name)
+          ? '64 hex characters'
+          : 'at least 32 characters',
+      );
     demo ??= loadDemoSecrets(dataDir);
     return demo[name];
   };
@@ -254,7 +325,8 @@ function processorFor(parsed: Parsed): PaymentProcessorName {
 /** PUBLIC_URL as an origin; demo mode defaults to this machine's listening port, production has none. */
 function publicUrlOf(parsed: Parsed): string {
   if (parsed.PUBLIC_URL) return new URL(parsed.PUBLIC_URL).origin;
-  if (parsed.PAYDESK_MODE === 'production') throw productionOnly('PUBLIC_URL', 'the https:// origin payers reach, such as https://pay.example.com');
+  if (parsed.PAYDESK_MODE === 'production')
+    throw productionOnly('PUBLIC_URL', 'the https:// origin payers reach, such as https://pay.example.com');
   return `http://localhost:${parsed.PORT}`;
 }
 
@@ -315,7 +387,10 @@ export function loadConfig(env: Env = process.env): Config {
     connectionTimeoutMs: parsed.CONNECTION_TIMEOUT_SECONDS * 1000,
     keepAliveTimeoutMs: parsed.KEEP_ALIVE_TIMEOUT_SECONDS * 1000,
     webhookTimeoutMs: parsed.WEBHOOK_TIMEOUT_SECONDS * 1000,
-    webhookAllowedHosts: (parsed.WEBHOOK_ALLOWED_HOSTS ?? '').split(',').map((host) => host.trim().toLowerCase()).filter(Boolean),
+    webhookAllowedHosts: (parsed.WEBHOOK_ALLOWED_HOSTS ?? '')
+      .split(',')
+      .map((host) => host.trim().toLowerCase())
+      .filter(Boolean),
     webhookRetryScheduleMs: parseSchedule(parsed.WEBHOOK_RETRY_SCHEDULE ?? DEFAULT_RETRY_SCHEDULE)!,
     webhookPollMs: parsed.WEBHOOK_POLL_MS,
     webhookYieldRequests: parsed.WEBHOOK_YIELD_REQUESTS,

@@ -57,7 +57,15 @@ export async function registerFrontends(app: FastifyInstance, config: Config): P
     if (link) reply.header('link', link);
   });
   // preCompressed: the build's .br and .gz copies (scripts/precompress.mjs) to browsers that take them.
-  await app.register(fastifyStatic, { root: shellDist, prefix: '/', index: 'index.html', wildcard: true, cacheControl: false, preCompressed: true, setHeaders });
+  await app.register(fastifyStatic, {
+    root: shellDist,
+    prefix: '/',
+    index: 'index.html',
+    wildcard: true,
+    cacheControl: false,
+    preCompressed: true,
+    setHeaders,
+  });
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';

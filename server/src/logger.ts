@@ -48,7 +48,13 @@ interface LoggedRequest {
 
 /** Fastify's request serializer: any other `req` logged gets the same few fields. */
 const serializers = {
-  req: (req: Partial<LoggedRequest>) => ({ method: req.method, url: req.url, host: req.host, remoteAddress: req.ip, remotePort: req.socket?.remotePort }),
+  req: (req: Partial<LoggedRequest>) => ({
+    method: req.method,
+    url: req.url,
+    host: req.host,
+    remoteAddress: req.ip,
+    remotePort: req.socket?.remotePort,
+  }),
 };
 
 export const loggerOptions = (level: Config['logLevel']): LoggerOptions => ({

@@ -34,11 +34,14 @@ async function main(): Promise<void> {
   const db = await openDb(config);
   const applied = await migrate(db);
   if (applied.length > 0) logger.info({ applied }, 'migrations applied');
-  if (config.mode === 'demo' && (await seedDemo(db, {
-    password: config.demoPassword,
-    cardPool: { vault: cardVault(config.cardStorageKey), fingerprintKey: config.fingerprintKey },
-    webhooks: { publicUrl: config.publicUrl, box: secretBox(config.webhookSecretsKey) },
-  }))) {
+  if (
+    config.mode === 'demo' &&
+    (await seedDemo(db, {
+      password: config.demoPassword,
+      cardPool: { vault: cardVault(config.cardStorageKey), fingerprintKey: config.fingerprintKey },
+      webhooks: { publicUrl: config.publicUrl, box: secretBox(config.webhookSecretsKey) },
+    }))
+  ) {
     logger.info('demo data seeded');
   }
   // Wedged database calls never finish: the process leaves at once so that its supervisor starts a fresh one.

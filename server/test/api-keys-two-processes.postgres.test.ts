@@ -22,7 +22,9 @@ afterAll(() => two?.stop(), 60_000);
 
 async function signIn(server: ServerProcess): Promise<string> {
   const response = await fetch(`${server.baseUrl}/api/auth/login`, {
-    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'admin@paydesk.test', password: DEMO_PASSWORD }),
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'admin@paydesk.test', password: DEMO_PASSWORD }),
   });
   return ((await response.json()) as { data: { token: string } }).data.token;
 }
@@ -45,18 +47,29 @@ it('a key revoked in one process is refused by the other', async () => {
   const [a, b] = servers as [ServerProcess, ServerProcess];
   const token = await signIn(a);
   const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
-  const created = await fetch(`${a.baseUrl}/api/backend/api-keys`, { method: 'POST', headers, body: JSON.stringify({ name: 'Two processes', kind: 'secret' }) });
+  const created = await fetch(`${a.baseUrl}/api/backend/api-keys`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ name: 'Two processes', kind: 'secret' }),
+  });
   expect(created.status).toBe(201);
   const { key, secret } = ((await created.json()) as { data: ApiKeyWithSecret }).data;
   // The creating process takes the key at once; the other one as soon as it sees the version move.
   expect(await probe(a, secret)).toBe(404);
   expect(await settlesTo(b, secret, 404)).toBe(404);
 
-  const revoked = await fetch(`${a.baseUrl}/api/backend/api-keys/${key.id}/revoke`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+  const revoked = await fetch(`${a.baseUrl}/api/backend/api-keys/${key.id}/revoke`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+  });
   expect(revoked.status).toBe(200);
   expect(await probe(a, secret)).toBe(401);
   expect(await settlesTo(b, secret, 401)).toBe(401);
   // The demo's published key still works in both.
-  const [demoKey] = (await admin.query<{ prefix: string }>(`select prefix from ${schema}.api_keys where kind = 'secret' and revoked_at is null and created_by is null`)).rows;
+  const [demoKey] = (
+    await admin.query<{ prefix: string }>(
+      `select prefix from ${schema}.api_keys where kind = 'secret' and revoked_at is null and created_by is null`,
+    )
+  ).rows;
   expect(demoKey?.prefix).toBe('sk_demo_payd');
 }, 60_000);

@@ -18,8 +18,10 @@ afterAll(() => t?.close());
 
 const keysApi = {
   list: async (): Promise<ApiKey[]> => (await t.app.inject({ method: 'GET', url: '/api/backend/api-keys', headers: admin })).json().data,
-  create: (name: string, kind: 'publishable' | 'secret') => t.app.inject({ method: 'POST', url: '/api/backend/api-keys', headers: admin, payload: { name, kind } }),
-  roll: (id: string, grace: number) => t.app.inject({ method: 'POST', url: `/api/backend/api-keys/${id}/roll`, headers: admin, payload: { grace_hours: grace } }),
+  create: (name: string, kind: 'publishable' | 'secret') =>
+    t.app.inject({ method: 'POST', url: '/api/backend/api-keys', headers: admin, payload: { name, kind } }),
+  roll: (id: string, grace: number) =>
+    t.app.inject({ method: 'POST', url: `/api/backend/api-keys/${id}/roll`, headers: admin, payload: { grace_hours: grace } }),
   revoke: (id: string) => t.app.inject({ method: 'POST', url: `/api/backend/api-keys/${id}/revoke`, headers: admin }),
 };
 
@@ -33,7 +35,14 @@ async function newSecretKey(name = 'Shop server'): Promise<ApiKeyWithSecret> {
 const probe = async (key: string): Promise<number> =>
   (await t.app.inject({ method: 'GET', url: '/api/checkout/chk_nonexistent', headers: bearer(key) })).statusCode;
 
-const checkoutBody = { first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com', phone: '+15550101', amount: 12.5, metadata: { order: 'K-1' } };
+const checkoutBody = {
+  first_name: 'Ada',
+  last_name: 'Lovelace',
+  email: 'ada@example.com',
+  phone: '+15550101',
+  amount: 12.5,
+  metadata: { order: 'K-1' },
+};
 const createCheckout = (key: string, payload: object = checkoutBody, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'POST', url: '/api/checkout', headers: { ...bearer(key), ...headers }, payload });
 
@@ -52,7 +61,14 @@ describe('creating and listing keys (KEY-01, KEY-03, KEY-04)', () => {
   it('shows a new secret key once, stores only its hash, and lists it by its prefix', async () => {
     const created = await newSecretKey('Order service');
     expect(created.secret).toMatch(/^sk_live_[A-Za-z0-9_-]{43}$/);
-    expect(created.key).toMatchObject({ kind: 'secret', name: 'Order service', status: 'active', prefix: created.secret.slice(0, 12), publishable_key: null, created_by: 'Alex Admin' });
+    expect(created.key).toMatchObject({
+      kind: 'secret',
+      name: 'Order service',
+      status: 'active',
+      prefix: created.secret.slice(0, 12),
+      publishable_key: null,
+      created_by: 'Alex Admin',
+    });
     expect(await probe(created.secret)).toBe(404);
 
     const listed = await t.app.inject({ method: 'GET', url: '/api/backend/api-keys', headers: admin });
@@ -77,7 +93,7 @@ describe('creating and listing keys (KEY-01, KEY-03, KEY-04)', () => {
     expect(await probe(secret)).toBe(401);
   });
 
-  it('writes a key\'s last use in a batch, not on the request', async () => {
+  it("writes a key's last use in a batch, not on the request", async () => {
     const { key, secret } = await newSecretKey();
     expect(await probe(secret)).toBe(404);
     const [before] = await t.db.query<{ last_used_at: unknown }>('select last_used_at from api_keys where id = $1', [key.id]);
@@ -89,7 +105,10 @@ describe('creating and listing keys (KEY-01, KEY-03, KEY-04)', () => {
 
   it('refuses a name too long, an unknown kind, and a made-up grace period', async () => {
     expect((await keysApi.create('x'.repeat(101), 'secret')).statusCode).toBe(400);
-    expect((await t.app.inject({ method: 'POST', url: '/api/backend/api-keys', headers: admin, payload: { name: 'A', kind: 'private' } })).statusCode).toBe(400);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/backend/api-keys', headers: admin, payload: { name: 'A', kind: 'private' } }))
+        .statusCode,
+    ).toBe(400);
     const { key } = await newSecretKey();
     expect((await keysApi.roll(key.id, 5)).statusCode).toBe(400);
     expect((await keysApi.roll('key_unknown0000000000000', 1)).statusCode).toBe(404);
@@ -140,7 +159,11 @@ describe('the last active key of a kind (KEY-07)', () => {
       expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(keys.length - 1);
       const refused = answers.filter((a) => a.statusCode === 409);
       expect(refused).toHaveLength(1);
-      expect(refused[0]!.json()).toMatchObject({ status: 'error', code: 'last_active_key', message: expect.stringContaining(`last active ${kind} key`) });
+      expect(refused[0]!.json()).toMatchObject({
+        status: 'error',
+        code: 'last_active_key',
+        message: expect.stringContaining(`last active ${kind} key`),
+      });
       const left = await lasting(kind);
       expect(left).toHaveLength(1);
       // The one left still works, and a rolled key does not count as lasting.
@@ -174,7 +197,9 @@ describe('the request log (KEY-10, KEY-11)', () => {
   it('records method, path, status, latency and Idempotency-Key of each request, never a body or a card number', async () => {
     const { key, secret } = await newSecretKey('Logged');
     const card = '4242424242424242';
-    expect((await createCheckout(secret, { ...checkoutBody, metadata: { note: card } }, { 'idempotency-key': 'order-log-1' })).statusCode).toBe(201);
+    expect(
+      (await createCheckout(secret, { ...checkoutBody, metadata: { note: card } }, { 'idempotency-key': 'order-log-1' })).statusCode,
+    ).toBe(201);
     expect((await t.app.inject({ method: 'GET', url: `/api/payments/${card}?cvv=123`, headers: bearer(secret) })).statusCode).toBe(404);
     expect((await createCheckout(secret, { ...checkoutBody, amount: -1 })).statusCode).toBe(400);
     await t.app.requestLog.flush();
@@ -186,8 +211,17 @@ describe('the request log (KEY-10, KEY-11)', () => {
     };
     const all = await read('');
     expect(all.total).toBe(3);
-    expect(all.data.map((e) => [e.method, e.status])).toEqual([['POST', 400], ['GET', 404], ['POST', 201]]);
-    expect(all.data[2]).toMatchObject({ path: '/api/checkout', idempotency_key: 'order-log-1', key_id: key.id, key_prefix: secret.slice(0, 12) });
+    expect(all.data.map((e) => [e.method, e.status])).toEqual([
+      ['POST', 400],
+      ['GET', 404],
+      ['POST', 201],
+    ]);
+    expect(all.data[2]).toMatchObject({
+      path: '/api/checkout',
+      idempotency_key: 'order-log-1',
+      key_id: key.id,
+      key_prefix: secret.slice(0, 12),
+    });
     expect(all.data[1]!.path).toBe('/api/payments/424242…4242');
     for (const entry of all.data) expect(entry.latency_ms).toBeGreaterThanOrEqual(0);
 
@@ -220,7 +254,10 @@ describe('the request log (KEY-10, KEY-11)', () => {
     );
     expect(Object.fromEntries(counts.map((c) => [c.key_id, c.n]))).toEqual({ [busy.id]: KEEP_PER_KEY, [quiet.id]: 2 });
     // The busy key's first 25 requests went: the newest stay.
-    const [first] = await t.db.query<{ n: number }>(`select count(*)::int as n from api_request_log where key_id = $1 and path in ('/api/checkout/chk_1', '/api/checkout/chk_25', '/api/checkout/chk_26')`, [busy.id]);
+    const [first] = await t.db.query<{ n: number }>(
+      `select count(*)::int as n from api_request_log where key_id = $1 and path in ('/api/checkout/chk_1', '/api/checkout/chk_25', '/api/checkout/chk_26')`,
+      [busy.id],
+    );
     expect(first!.n).toBe(1);
   });
 
@@ -257,7 +294,9 @@ describe('POST /api/checkout with an Idempotency-Key (IDEM-05)', () => {
   it('gives one 201 and 49 refusals to 50 different requests with one key', async () => {
     const before = await checkouts();
     const headers = { 'idempotency-key': `order-${Date.now()}-conflict` };
-    const answers = await Promise.all(Array.from({ length: 50 }, (_, i) => createCheckout(key, { ...checkoutBody, amount: 10 + i }, headers)));
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => createCheckout(key, { ...checkoutBody, amount: 10 + i }, headers)),
+    );
     expect(answers.filter((a) => a.statusCode === 201)).toHaveLength(1);
     const refused = answers.filter((a) => a.statusCode === 422);
     expect(refused).toHaveLength(49);
@@ -275,7 +314,7 @@ describe('POST /api/checkout with an Idempotency-Key (IDEM-05)', () => {
 });
 
 describe('the first keys (KEY-02)', () => {
-  it('inserts the environment\'s keys once, and refuses to start without keys in production', async () => {
+  it("inserts the environment's keys once, and refuses to start without keys in production", async () => {
     const testDb = await openTestDb();
     try {
       await migrate(testDb.db);
@@ -292,9 +331,16 @@ describe('the first keys (KEY-02)', () => {
       const again = await buildApp({ config: second, db: testDb.db, logger });
       try {
         const rows = await testDb.db.query<{ key_hash: string; kind: string }>('select key_hash, kind from api_keys order by kind');
-        expect(rows).toEqual([{ kind: 'publishable', key_hash: hashKey(first.publishableKey) }, { kind: 'secret', key_hash: hashKey(first.secretKey) }]);
-        expect((await again.inject({ method: 'GET', url: '/api/checkout/chk_nonexistent', headers: bearer(first.secretKey) })).statusCode).toBe(404);
-        expect((await again.inject({ method: 'GET', url: '/api/checkout/chk_nonexistent', headers: bearer(second.secretKey) })).statusCode).toBe(401);
+        expect(rows).toEqual([
+          { kind: 'publishable', key_hash: hashKey(first.publishableKey) },
+          { kind: 'secret', key_hash: hashKey(first.secretKey) },
+        ]);
+        expect(
+          (await again.inject({ method: 'GET', url: '/api/checkout/chk_nonexistent', headers: bearer(first.secretKey) })).statusCode,
+        ).toBe(404);
+        expect(
+          (await again.inject({ method: 'GET', url: '/api/checkout/chk_nonexistent', headers: bearer(second.secretKey) })).statusCode,
+        ).toBe(401);
       } finally {
         await again.close();
       }

@@ -81,7 +81,8 @@ describe('OpenAPI', () => {
     type Content = { content?: Record<string, { example?: unknown }> };
     type Operation = { requestBody?: Content; responses: Record<string, Content> };
     const doc = (await t.app.inject({ url: '/api/docs/json' })).json() as { paths: Record<string, Record<string, Operation>> };
-    const answer = (path: string, method: string, status: string) => doc.paths[path]?.[method]?.responses[status]?.content?.['application/json']?.example;
+    const answer = (path: string, method: string, status: string) =>
+      doc.paths[path]?.[method]?.responses[status]?.content?.['application/json']?.example;
     const body = (path: string) => doc.paths[path]?.post?.requestBody?.content?.['application/json']?.example;
     expect(createCheckoutRequest.safeParse(body('/api/checkout')).success).toBe(true);
     expect(refundRequest.safeParse(body('/api/refunds')).success).toBe(true);

@@ -52,6 +52,6 @@ it('fails every attempt of a batch the database refuses, and counts the next one
   const refused = postgresAttemptCounter(failing);
   const results = await Promise.allSettled([refused.hit('rate:x', 60_000), refused.hit('rate:x', 60_000)]);
   expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected']);
-  expect((await refused.hit('rate:x', 60_000).catch((error: Error) => error.message))).toBe('the database is away');
+  expect(await refused.hit('rate:x', 60_000).catch((error: Error) => error.message)).toBe('the database is away');
   expect((await counter.hit('rate:x', 60_000)).count).toBe(1);
 });

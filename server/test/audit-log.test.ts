@@ -39,7 +39,8 @@ interface StoredEntry {
   changes: Record<string, { from?: unknown; to?: unknown }>;
 }
 
-const lastId = async (): Promise<number> => Number((await t.db.query<{ id: string }>('select coalesce(max(id), 0) as id from audit_log'))[0]!.id);
+const lastId = async (): Promise<number> =>
+  Number((await t.db.query<{ id: string }>('select coalesce(max(id), 0) as id from audit_log'))[0]!.id);
 const entriesAfter = (id: number) => t.db.query<StoredEntry>('select * from audit_log where id > $1 order by id', [id]);
 
 /** Runs `act` and returns the entries it wrote. */
@@ -50,12 +51,19 @@ async function written(act: () => Promise<unknown>): Promise<StoredEntry[]> {
 }
 
 const as = (token: string) => ({ ...bearer(token), 'user-agent': UA });
-const superAdmin = async () => (await t.db.query<{ id: number; email: string }>(`select id, email from users where email = 'superadmin@paydesk.test'`))[0]!;
+const superAdmin = async () =>
+  (await t.db.query<{ id: number; email: string }>(`select id, email from users where email = 'superadmin@paydesk.test'`))[0]!;
 
 describe('each action writes exactly one entry', () => {
   it('sign-in, failed sign-in, lockout and sign-out', async () => {
     const signIn = (email: string, password: string) =>
-      t.app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'user-agent': UA }, remoteAddress: '203.0.113.9', payload: { email, password } });
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        headers: { 'user-agent': UA },
+        remoteAddress: '203.0.113.9',
+        payload: { email, password },
+      });
 
     let token = '';
     const [signedIn, ...more] = await written(async () => {
@@ -64,11 +72,25 @@ describe('each action writes exactly one entry', () => {
     });
     expect(more).toEqual([]);
     const sup = await superAdmin();
-    expect(signedIn).toMatchObject({ action: 'auth.sign_in', actor_id: sup.id, actor_email: sup.email, client_ip: '203.0.113.9', user_agent: UA, target_type: 'user', target_id: String(sup.id) });
+    expect(signedIn).toMatchObject({
+      action: 'auth.sign_in',
+      actor_id: sup.id,
+      actor_email: sup.email,
+      client_ip: '203.0.113.9',
+      user_agent: UA,
+      target_type: 'user',
+      target_id: String(sup.id),
+    });
 
     const [failed, ...none] = await written(() => signIn('nobody@paydesk.test', 'Wrong-password-1'));
     expect(none).toEqual([]);
-    expect(failed).toMatchObject({ action: 'auth.sign_in_failed', actor_id: null, actor_email: null, client_ip: '203.0.113.9', target_type: null });
+    expect(failed).toMatchObject({
+      action: 'auth.sign_in_failed',
+      actor_id: null,
+      actor_email: null,
+      client_ip: '203.0.113.9',
+      target_type: null,
+    });
     expect(failed!.changes).toEqual({ email: { to: 'nobody@paydesk.test' }, reason: { to: 'invalid_credentials' } });
 
     // The fifth failure in a row locks the address: that attempt is the lockout, the next a failure.
@@ -94,25 +116,46 @@ describe('each action writes exactly one entry', () => {
   it('user created, updated, role changed and deleted; a refused edit writes none', async () => {
     const users = usersApi(t.app, superToken);
     const email = uniqueEmail('audited');
-    const [created, ...more] = await written(() => users.create({ name: 'Audited Person', email, password: STRONG_PASSWORD, role: 'viewer', status: 'active' }));
+    const [created, ...more] = await written(() =>
+      users.create({ name: 'Audited Person', email, password: STRONG_PASSWORD, role: 'viewer', status: 'active' }),
+    );
     expect(more).toEqual([]);
     expect(created).toMatchObject({ action: 'user.created', actor_email: 'superadmin@paydesk.test', target_type: 'user' });
-    expect(created!.changes).toEqual({ name: { to: 'Audited Person' }, email: { to: email }, role: { to: 'viewer' }, status: { to: 'active' } });
-    const user = { id: Number(created!.target_id), name: 'Audited Person', email, role: 'viewer' as const, status: 'active' as const, created_at: new Date(), updated_at: new Date() };
+    expect(created!.changes).toEqual({
+      name: { to: 'Audited Person' },
+      email: { to: email },
+      role: { to: 'viewer' },
+      status: { to: 'active' },
+    });
+    const user = {
+      id: Number(created!.target_id),
+      name: 'Audited Person',
+      email,
+      role: 'viewer' as const,
+      status: 'active' as const,
+      created_at: new Date(),
+      updated_at: new Date(),
+    };
 
-    const [renamed, ...none] = await written(() => users.update(user.id, { ...editOf(user, { name: 'Audited Renamed' }), password: 'Another-strong-pass-2026' }));
+    const [renamed, ...none] = await written(() =>
+      users.update(user.id, { ...editOf(user, { name: 'Audited Renamed' }), password: 'Another-strong-pass-2026' }),
+    );
     expect(none).toEqual([]);
     expect(renamed).toMatchObject({ action: 'user.updated', target_id: String(user.id) });
     expect(renamed!.changes).toEqual({ name: { from: 'Audited Person', to: 'Audited Renamed' }, password_changed: { to: true } });
 
-    const [promoted, ...alone] = await written(() => users.update(user.id, editOf({ ...user, name: 'Audited Renamed' }, { role: 'admin' })));
+    const [promoted, ...alone] = await written(() =>
+      users.update(user.id, editOf({ ...user, name: 'Audited Renamed' }, { role: 'admin' })),
+    );
     expect(alone).toEqual([]);
     expect(promoted).toMatchObject({ action: 'user.role_changed' });
     expect(promoted!.changes['role']).toEqual({ from: 'viewer', to: 'admin' });
 
     // Refused by validation and by the rules: nothing happened, nothing is written.
     expect(await written(() => users.create({ name: '', email: 'bad', password: 'x' }))).toEqual([]);
-    expect(await written(() => users.create({ name: 'Twice', email, password: STRONG_PASSWORD, role: 'viewer', status: 'active' }))).toEqual([]);
+    expect(
+      await written(() => users.create({ name: 'Twice', email, password: STRONG_PASSWORD, role: 'viewer', status: 'active' })),
+    ).toEqual([]);
 
     const [deleted, ...rest] = await written(() => users.remove(user.id));
     expect(rest).toEqual([]);
@@ -122,7 +165,9 @@ describe('each action writes exactly one entry', () => {
 
   it('card uploaded, blocked and unblocked', async () => {
     const cards = cardsApi(t.app, adminToken);
-    const [uploaded, ...more] = await written(async () => expect((await cards.upload(workbook([cardRow(cardNumber('4')), cardRow(cardNumber('5'))]))).statusCode).toBe(201));
+    const [uploaded, ...more] = await written(async () =>
+      expect((await cards.upload(workbook([cardRow(cardNumber('4')), cardRow(cardNumber('5'))]))).statusCode).toBe(201),
+    );
     expect(more).toEqual([]);
     expect(uploaded).toMatchObject({ action: 'card.uploaded', actor_email: 'admin@paydesk.test', target_type: 'card_upload' });
     expect(uploaded!.changes).toMatchObject({ rows: { to: 2 }, added: { to: 2 } });
@@ -132,7 +177,12 @@ describe('each action writes exactly one entry', () => {
     const [card] = await t.db.query<{ id: number }>('select id from pool_cards order by id desc limit 1');
     const [blocked, ...b] = await written(() => cards.setStatus(Number(card!.id), 'blocked'));
     expect(b).toEqual([]);
-    expect(blocked).toMatchObject({ action: 'card.blocked', target_type: 'card', target_id: String(card!.id), changes: { status: { from: 'active', to: 'blocked' } } });
+    expect(blocked).toMatchObject({
+      action: 'card.blocked',
+      target_type: 'card',
+      target_id: String(card!.id),
+      changes: { status: { from: 'active', to: 'blocked' } },
+    });
     const [unblocked] = await written(() => cards.setStatus(Number(card!.id), 'active'));
     expect(unblocked).toMatchObject({ action: 'card.unblocked', changes: { status: { from: 'blocked', to: 'active' } } });
     expect(await written(() => cards.setStatus(999_999_999, 'blocked'))).toEqual([]);
@@ -140,19 +190,36 @@ describe('each action writes exactly one entry', () => {
 
   it('withdrawal requested, once per Idempotency-Key', async () => {
     const wallet = walletApi(t.app, adminToken);
-    const [requested, ...more] = await written(async () => expect((await wallet.withdraw(aWithdrawal(1.25), 'audit-key-1')).statusCode).toBe(201));
+    const [requested, ...more] = await written(async () =>
+      expect((await wallet.withdraw(aWithdrawal(1.25), 'audit-key-1')).statusCode).toBe(201),
+    );
     expect(more).toEqual([]);
-    expect(requested).toMatchObject({ action: 'withdrawal.requested', target_type: 'withdrawal', changes: { amount_cents: { to: 125 }, status: { to: 'pending' } } });
+    expect(requested).toMatchObject({
+      action: 'withdrawal.requested',
+      target_type: 'withdrawal',
+      changes: { amount_cents: { to: 125 }, status: { to: 'pending' } },
+    });
     expect(await written(() => wallet.withdraw(aWithdrawal(1.25), 'audit-key-1'))).toEqual([]);
     expect(await written(() => wallet.withdraw(aWithdrawal(10_000_000)))).toEqual([]);
   });
 
   it('refund issued by staff and by the merchant API', async () => {
     const transactionId = await paidPayment(t, 50);
-    const [staff, ...more] = await written(async () => expect((await staffRefunds(t.app, adminToken).create(transactionId, { amount: 1, reason: 'other' })).statusCode).toBe(201));
+    const [staff, ...more] = await written(async () =>
+      expect((await staffRefunds(t.app, adminToken).create(transactionId, { amount: 1, reason: 'other' })).statusCode).toBe(201),
+    );
     expect(more).toEqual([]);
-    expect(staff).toMatchObject({ action: 'refund.issued', actor_email: 'admin@paydesk.test', target_type: 'refund', changes: { transaction_id: { to: transactionId }, amount_cents: { to: 100 } } });
-    const [api] = await written(async () => expect((await merchantRefunds(t.app, t.config.secretKey).create({ transaction_id: transactionId, amount: 2, reason: 'other' })).statusCode).toBe(201));
+    expect(staff).toMatchObject({
+      action: 'refund.issued',
+      actor_email: 'admin@paydesk.test',
+      target_type: 'refund',
+      changes: { transaction_id: { to: transactionId }, amount_cents: { to: 100 } },
+    });
+    const [api] = await written(async () =>
+      expect(
+        (await merchantRefunds(t.app, t.config.secretKey).create({ transaction_id: transactionId, amount: 2, reason: 'other' })).statusCode,
+      ).toBe(201),
+    );
     expect(api).toMatchObject({ action: 'refund.issued', actor_id: null, changes: { amount_cents: { to: 200 } } });
     expect(await written(() => staffRefunds(t.app, adminToken).create(transactionId, { amount: 1000, reason: 'other' }))).toEqual([]);
   });
@@ -164,9 +231,16 @@ describe('each action writes exactly one entry', () => {
     let secret = '';
     const [created] = await written(async () => {
       const response = await call('POST', '/endpoints', { url: 'https://hooks.example/audit', event_types: ['payment.succeeded'] });
-      ({ endpoint: { id }, secret } = (response.json() as { data: { endpoint: { id: string }; secret: string } }).data);
+      ({
+        endpoint: { id },
+        secret,
+      } = (response.json() as { data: { endpoint: { id: string }; secret: string } }).data);
     });
-    expect(created).toMatchObject({ action: 'webhook_endpoint.created', target_id: id, changes: { url: { to: 'https://hooks.example/audit' }, enabled: { to: true } } });
+    expect(created).toMatchObject({
+      action: 'webhook_endpoint.created',
+      target_id: id,
+      changes: { url: { to: 'https://hooks.example/audit' }, enabled: { to: true } },
+    });
     const [updated] = await written(() => call('PATCH', `/endpoints/${id}`, { enabled: false }));
     expect(updated).toMatchObject({ action: 'webhook_endpoint.updated', changes: { enabled: { from: true, to: false } } });
     const rolled = await written(() => call('POST', `/endpoints/${id}/roll-secret`, { grace_hours: 1 }));
@@ -183,23 +257,37 @@ describe('each action writes exactly one entry', () => {
     const secrets: string[] = [];
     let id = '';
     const [created] = await written(async () => {
-      const { data } = (await call('', { name: 'Audit key', kind: 'secret' })).json() as { data: { key: { id: string; prefix: string }; secret: string } };
+      const { data } = (await call('', { name: 'Audit key', kind: 'secret' })).json() as {
+        data: { key: { id: string; prefix: string }; secret: string };
+      };
       ({ id } = data.key);
       secrets.push(data.secret);
     });
-    expect(created).toMatchObject({ action: 'api_key.created', target_type: 'api_key', target_id: id, actor_email: 'admin@paydesk.test', changes: { name: { to: 'Audit key' }, kind: { to: 'secret' } } });
+    expect(created).toMatchObject({
+      action: 'api_key.created',
+      target_type: 'api_key',
+      target_id: id,
+      actor_email: 'admin@paydesk.test',
+      changes: { name: { to: 'Audit key' }, kind: { to: 'secret' } },
+    });
     const [rolled, ...none] = await written(async () => {
       secrets.push(((await call(`/${id}/roll`, { grace_hours: 0 })).json() as { data: { secret: string } }).data.secret);
     });
     expect(none).toEqual([]);
     expect(rolled).toMatchObject({ action: 'api_key.rolled', target_id: id, changes: { grace_hours: { to: 0 } } });
-    const next = ((await t.app.inject({ method: 'GET', url: '/api/backend/api-keys', headers: as(adminToken) })).json() as { data: { id: string; name: string; status: string }[] })
-      .data.find((key) => key.name === 'Audit key' && key.status === 'active')!;
+    const next = (
+      (await t.app.inject({ method: 'GET', url: '/api/backend/api-keys', headers: as(adminToken) })).json() as {
+        data: { id: string; name: string; status: string }[];
+      }
+    ).data.find((key) => key.name === 'Audit key' && key.status === 'active')!;
     const revoked = await written(() => call(`/${next.id}/revoke`));
     expect(revoked.map((e) => [e.action, e.target_id])).toEqual([['api_key.revoked', next.id]]);
     // The demo secret key is the last lasting one of its kind: refused, and nothing written.
-    const demo = ((await t.app.inject({ method: 'GET', url: '/api/backend/api-keys', headers: as(adminToken) })).json() as { data: { id: string; kind: string; status: string }[] })
-      .data.filter((key) => key.kind === 'secret' && key.status === 'active');
+    const demo = (
+      (await t.app.inject({ method: 'GET', url: '/api/backend/api-keys', headers: as(adminToken) })).json() as {
+        data: { id: string; kind: string; status: string }[];
+      }
+    ).data.filter((key) => key.kind === 'secret' && key.status === 'active');
     expect(demo).toHaveLength(1);
     expect(await written(async () => expect((await call(`/${demo[0]!.id}/revoke`)).statusCode).toBe(409))).toEqual([]);
     const trail = JSON.stringify(await entriesAfter(0));
@@ -220,13 +308,21 @@ describe('two-factor sign-in in the trail', () => {
       expect((await secondStep(t.app, (await passwordStep(t.app, user.email)).challenge, wrongCodeFor(secret))).statusCode).toBe(401);
     });
     expect(noMore).toEqual([]);
-    expect(wrong).toMatchObject({ action: 'auth.sign_in_failed', target_id: String(user.id), changes: { email: { to: user.email }, reason: { to: 'invalid_code' } } });
+    expect(wrong).toMatchObject({
+      action: 'auth.sign_in_failed',
+      target_id: String(user.id),
+      changes: { email: { to: user.email }, reason: { to: 'invalid_code' } },
+    });
     const signedIn = await written(async () => {
       expect((await secondStep(t.app, (await passwordStep(t.app, user.email)).challenge, codeFor(secret, 1))).statusCode).toBe(200);
     });
     expect(signedIn.map((e) => [e.action, e.actor_email])).toEqual([['auth.sign_in', user.email]]);
-    const reset = await written(() => t.app.inject({ method: 'DELETE', url: `/api/backend/users/${user.id}/two-factor`, headers: as(superToken) }));
-    expect(reset.map((e) => [e.action, e.actor_email, e.target_id])).toEqual([['two_factor.reset', 'superadmin@paydesk.test', String(user.id)]]);
+    const reset = await written(() =>
+      t.app.inject({ method: 'DELETE', url: `/api/backend/users/${user.id}/two-factor`, headers: as(superToken) }),
+    );
+    expect(reset.map((e) => [e.action, e.actor_email, e.target_id])).toEqual([
+      ['two_factor.reset', 'superadmin@paydesk.test', String(user.id)],
+    ]);
     expect(JSON.stringify(await entriesAfter(0))).not.toContain(secret);
   });
 });
@@ -245,14 +341,22 @@ describe('an entry commits or rolls back with its action', () => {
   it('a user is not created when its entry cannot be written', async () => {
     const email = uniqueEmail('rolled-back');
     await refusing('user.created', async () => {
-      const response = await usersApi(t.app, superToken).create({ name: 'Rolled Back', email, password: STRONG_PASSWORD, role: 'viewer', status: 'active' });
+      const response = await usersApi(t.app, superToken).create({
+        name: 'Rolled Back',
+        email,
+        password: STRONG_PASSWORD,
+        role: 'viewer',
+        status: 'active',
+      });
       expect(response.statusCode).toBe(500);
     });
     expect(await t.db.query('select id from users where email = $1', [email])).toEqual([]);
   });
 
   it('a card keeps its status and a sign-in makes no session when their entries cannot be written', async () => {
-    const [card] = await t.db.query<{ id: number; status: string }>(`select id, status from pool_cards where status = 'active' order by id limit 1`);
+    const [card] = await t.db.query<{ id: number; status: string }>(
+      `select id, status from pool_cards where status = 'active' order by id limit 1`,
+    );
     await refusing('card.blocked', async () => {
       expect((await cardsApi(t.app, adminToken).setStatus(Number(card!.id), 'blocked')).statusCode).toBe(500);
     });
@@ -260,7 +364,11 @@ describe('an entry commits or rolls back with its action', () => {
     const sessions = async () => Number((await t.db.query<{ n: string }>('select count(*) as n from sessions'))[0]!.n);
     const before = await sessions();
     await refusing('auth.sign_in', async () => {
-      const response = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'admin@paydesk.test', password: TEST_PASSWORD } });
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: 'admin@paydesk.test', password: TEST_PASSWORD },
+      });
       expect(response.statusCode).toBe(500);
     });
     expect(await sessions()).toBe(before);
@@ -268,12 +376,18 @@ describe('an entry commits or rolls back with its action', () => {
 });
 
 describe('what an entry may hold', () => {
-  it('keeps only the fields on its action\'s allow-list, as plain values', async () => {
+  it("keeps only the fields on its action's allow-list, as plain values", async () => {
     const who = { actor: null, clientIp: null, userAgent: null };
     const before = await lastId();
     await recordAudit(t.db, {
-      action: 'user.updated', who,
-      changes: { name: { from: 'A', to: 'B' }, password: { to: 'hunter2-secret' }, password_hash: { to: '$argon2id$x' }, status: { to: { nested: 'object' } as never } },
+      action: 'user.updated',
+      who,
+      changes: {
+        name: { from: 'A', to: 'B' },
+        password: { to: 'hunter2-secret' },
+        password_hash: { to: '$argon2id$x' },
+        status: { to: { nested: 'object' } as never },
+      },
     });
     const [entry] = await entriesAfter(before);
     expect(entry!.changes).toEqual({ name: { from: 'A', to: 'B' } });
@@ -281,7 +395,8 @@ describe('what an entry may hold', () => {
 
   it('holds no password, hash, secret or card number anywhere in the trail', async () => {
     const text = JSON.stringify(await t.db.query('select * from audit_log'));
-    for (const secret of [TEST_PASSWORD, STRONG_PASSWORD, 'Another-strong-pass-2026', t.config.secretKey, '$argon2', 'whsec_']) expect(text).not.toContain(secret);
+    for (const secret of [TEST_PASSWORD, STRONG_PASSWORD, 'Another-strong-pass-2026', t.config.secretKey, '$argon2', 'whsec_'])
+      expect(text).not.toContain(secret);
     expect(text).not.toMatch(/\b\d{13,19}\b/);
   });
 });

@@ -42,14 +42,22 @@ it('forms one chain without gaps or forks when two processes write at once', asy
   const calls = Array.from({ length: 60 }, (_, i) => {
     const server = servers[i % 2]!;
     switch (i % 3) {
-      case 0: return signIn(server);
-      case 1: return post(server, '/api/auth/login', { email: `nobody${i}@paydesk.test`, password: 'Wrong-password-1' }).then((r) => expect(r.status).toBe(401));
-      default: return post(server, `/api/backend/cards/${card!.id}/status`, { status: i % 2 ? 'blocked' : 'active' }, tokens[i % 2]).then((r) => expect(r.status).toBe(200));
+      case 0:
+        return signIn(server);
+      case 1:
+        return post(server, '/api/auth/login', { email: `nobody${i}@paydesk.test`, password: 'Wrong-password-1' }).then((r) =>
+          expect(r.status).toBe(401),
+        );
+      default:
+        return post(server, `/api/backend/cards/${card!.id}/status`, { status: i % 2 ? 'blocked' : 'active' }, tokens[i % 2]).then((r) =>
+          expect(r.status).toBe(200),
+        );
     }
   });
   await Promise.all(calls);
 
-  const rows = (await admin.query<{ id: string; prev_hash: Buffer; hash: Buffer }>('select id, prev_hash, hash from audit_log order by id')).rows;
+  const rows = (await admin.query<{ id: string; prev_hash: Buffer; hash: Buffer }>('select id, prev_hash, hash from audit_log order by id'))
+    .rows;
   expect(rows).toHaveLength(before + 60);
   rows.forEach((row, i) => {
     expect(Number(row.id)).toBe(i + 1);

@@ -44,7 +44,10 @@ async function verify(): Promise<{ code: number; out: string }> {
     env['DATABASE_URL'] = url.toString();
   }
   try {
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'server/src/cli/audit-verify.ts'], { cwd: repoRoot, env });
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'server/src/cli/audit-verify.ts'], {
+      cwd: repoRoot,
+      env,
+    });
     return { code: 0, out: stdout + stderr };
   } catch (error) {
     const failed = error as { code: number; stdout: string; stderr: string };
@@ -75,7 +78,11 @@ beforeAll(async () => {
   await withDb(async (db) => {
     await migrate(db);
     for (let i = 1; i <= 12; i += 1) {
-      await recordAudit(db, { action: i % 2 ? 'auth.sign_in' : 'card.blocked', who: { actor: { id: i, email: `staff${i}@paydesk.test` }, clientIp: '192.0.2.1', userAgent: 'test' }, target: { type: 'card', id: i } });
+      await recordAudit(db, {
+        action: i % 2 ? 'auth.sign_in' : 'card.blocked',
+        who: { actor: { id: i, email: `staff${i}@paydesk.test` }, clientIp: '192.0.2.1', userAgent: 'test' },
+        target: { type: 'card', id: i },
+      });
     }
   });
 }, 120_000);
@@ -95,11 +102,15 @@ it('exits 0 with the count when the trail is intact', async () => {
 }, 60_000);
 
 it('names a changed entry, and is content again once it is put back', async () => {
-  const [original] = await withDb((db) => db.query<{ actor_email: string; occurred_at: Date }>('select actor_email, occurred_at from audit_log where id = 4'));
+  const [original] = await withDb((db) =>
+    db.query<{ actor_email: string; occurred_at: Date }>('select actor_email, occurred_at from audit_log where id = 4'),
+  );
   await tamper(`update audit_log set actor_email = 'someone-else@paydesk.test' where id = 4`);
   const broken = await verify();
   expect(broken.code).not.toBe(0);
-  expect(broken.out).toContain(`Audit trail broken at entry 4 (${new Date(original!.occurred_at).toISOString()}, card.blocked): its content does not match its hash`);
+  expect(broken.out).toContain(
+    `Audit trail broken at entry 4 (${new Date(original!.occurred_at).toISOString()}, card.blocked): its content does not match its hash`,
+  );
   await tamper('update audit_log set actor_email = $1 where id = 4', [original!.actor_email]);
   expect((await verify()).code).toBe(0);
 }, 60_000);

@@ -46,7 +46,11 @@ describe('POST /api/auth/login', () => {
       await setUserStatus(t.db, viewer!.id, status);
       const response = await postLogin({ email: 'viewer@paydesk.test', password: TEST_PASSWORD });
       expect(response.statusCode).toBe(401);
-      expect(response.json()).toEqual({ status: 'error', message: 'This account is disabled. Please contact an administrator.', code: 'unauthorized' });
+      expect(response.json()).toEqual({
+        status: 'error',
+        message: 'This account is disabled. Please contact an administrator.',
+        code: 'unauthorized',
+      });
       const me = await t.app.inject({ url: '/api/auth/me', headers: bearer(token) });
       expect(me.statusCode).toBe(401);
     }
@@ -63,7 +67,10 @@ describe('POST /api/auth/login', () => {
     expect(missingPassword.json()).toEqual({ status: 'error', message: expect.stringMatching(/^password: /), code: 'invalid_request' });
 
     const notJson = await t.app.inject({
-      method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'application/json' }, payload: '{bad',
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{bad',
     });
     expect(notJson.statusCode).toBe(400);
     expect(notJson.json()).toEqual({ status: 'error', message: expect.any(String), code: 'invalid_request' });

@@ -29,7 +29,13 @@ describe('GET /api/auth/me', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
       status: 'success',
-      data: { id: expect.any(Number), name: 'Vic Viewer', role: 'viewer', email: 'viewer@paydesk.test', payment_processor: { name: 'sandbox', sandbox: true } },
+      data: {
+        id: expect.any(Number),
+        name: 'Vic Viewer',
+        role: 'viewer',
+        email: 'viewer@paydesk.test',
+        payment_processor: { name: 'sandbox', sandbox: true },
+      },
     });
   });
 
@@ -63,8 +69,9 @@ describe('GET /api/auth/me', () => {
 
   it('answers 401 once the session is idle too long or past its absolute lifetime', async () => {
     const idle = await login(t.app, 'admin@paydesk.test');
-    await t.db.query("update sessions set last_seen_at = now() - make_interval(mins => $2) where id = $1", [
-      (await sessionOf(idle)).sessionId, t.config.sessionIdleMinutes + 1,
+    await t.db.query('update sessions set last_seen_at = now() - make_interval(mins => $2) where id = $1', [
+      (await sessionOf(idle)).sessionId,
+      t.config.sessionIdleMinutes + 1,
     ]);
     expect((await me(bearer(idle))).statusCode).toBe(401);
 
@@ -76,7 +83,8 @@ describe('GET /api/auth/me', () => {
   it('refreshes last_seen_at at most once a minute', async () => {
     const token = await login(t.app, 'admin@paydesk.test');
     const { sessionId } = await sessionOf(token);
-    const seen = async () => (await t.db.query<{ at: Date }>('select last_seen_at as at from sessions where id = $1', [sessionId]))[0]!.at.getTime();
+    const seen = async () =>
+      (await t.db.query<{ at: Date }>('select last_seen_at as at from sessions where id = $1', [sessionId]))[0]!.at.getTime();
     const first = await seen();
     await me(bearer(token));
     expect(await seen()).toBe(first);

@@ -42,7 +42,10 @@ const difference = (a: Iterable<string>, b: Iterable<string>): string[] => {
 
 describe('the route table', () => {
   test('names every route the app registers, and no route the app lacks', () => {
-    expect({ missingFromTable: difference(registered, tableKeys()), notInApp: difference(tableKeys(), registered) }).toEqual({ missingFromTable: [], notInApp: [] });
+    expect({ missingFromTable: difference(registered, tableKeys()), notInApp: difference(tableKeys(), registered) }).toEqual({
+      missingFromTable: [],
+      notInApp: [],
+    });
   });
 
   test('a new route that the table lacks is caught', () => {
@@ -50,7 +53,9 @@ describe('the route table', () => {
   });
 });
 
-const cases = routeTable.flatMap((rule) => (rule.method === 'GET' ? (['GET', 'HEAD'] as const) : [rule.method]).map((method) => ({ rule, method })));
+const cases = routeTable.flatMap((rule) =>
+  (rule.method === 'GET' ? (['GET', 'HEAD'] as const) : [rule.method]).map((method) => ({ rule, method })),
+);
 
 const refused = (rule: RouteRule, status: number) => rule.access.kind !== 'open' && (status === 401 || status === 403);
 
@@ -66,7 +71,11 @@ describe.each(cases.map((c) => [`${c.method} ${c.rule.route}`, c] as const))('%s
     for (const identity of identities) {
       const request = await rule.request(fixtures);
       const auth = rule.endsSession ? await who.fresh(identity) : who.headers(identity);
-      planned.push({ identity, expected: expectedStatus(rule, identity), request: { ...request, method, headers: { ...request.headers, ...auth } } });
+      planned.push({
+        identity,
+        expected: expectedStatus(rule, identity),
+        request: { ...request, method, headers: { ...request.headers, ...auth } },
+      });
     }
     const got: Record<string, number> = {};
     const badBodies: string[] = [];
@@ -101,5 +110,7 @@ describe.each(cases.map((c) => [`${c.method} ${c.rule.route}`, c] as const))('%s
 
 afterAll(() => {
   // The size of the matrix, for whoever reads the test output.
-  console.info(`authorization matrix: ${cases.length} routes (HEAD included) × ${identities.length} identities = ${cases.length * identities.length} calls`);
+  console.info(
+    `authorization matrix: ${cases.length} routes (HEAD included) × ${identities.length} identities = ${cases.length * identities.length} calls`,
+  );
 });

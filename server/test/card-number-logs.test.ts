@@ -49,7 +49,10 @@ describe.each(cardNumberSeparators)('a card number typed with %s', (_name, separ
       await t.app.inject({ method: 'POST', url: '/api/backend/cards/search', headers: bearer(token), payload: { search: typed } }),
       await t.app.inject({ url: `/api/backend/cards?search=${encodeURIComponent(typed)}`, headers: bearer(token) }),
       await t.app.inject({ url: `/api/backend/cards?${new URLSearchParams({ search: typed })}`, headers: bearer(token) }),
-      await t.app.inject({ url: `/api/backend/all-transactions?search=${encodeURIComponent(encodeURIComponent(typed))}`, headers: bearer(token) }),
+      await t.app.inject({
+        url: `/api/backend/all-transactions?search=${encodeURIComponent(encodeURIComponent(typed))}`,
+        headers: bearer(token),
+      }),
       await t.app.inject({ url: `/api/backend/cards/${encodeURIComponent(typed)}/uses`, headers: bearer(token) }),
       await t.app.inject({ method: 'POST', url: '/api/test-only/fails', payload: { search: typed } }),
     ];
@@ -66,16 +69,19 @@ describe.each(cardNumberSeparators)('a card number typed with %s', (_name, separ
 });
 
 describe('the logger', () => {
-  test.each(cardNumberSeparators)('masks a number typed with %s in a message, an error, a key, a nested field and a number field', (_name, separator) => {
-    const { logger, capture } = captureLogs();
-    const typed = grouped(visa, separator);
-    logger.info({ body: { search: typed, list: [{ deep: `x${typed}y` }] }, [typed]: 1, amount: Number(visa) }, `searching ${typed}`);
-    logger.error(new Error(`no card ${encodeURIComponent(typed)}`));
-    logger.child({ query: new URLSearchParams({ search: typed }).toString() }).warn('child');
-    const written = capture.written.join('');
-    expect(showsCardNumber(written, visa)).toBe(false);
-    expect(capture.lines).toHaveLength(3);
-    for (const line of capture.lines) expect(line.time).toEqual(expect.any(Number));
-    expect(capture.lines[0]!.msg).toBe(`searching ${visa.slice(0, 6)}…${visa.slice(-4)}`);
-  });
+  test.each(cardNumberSeparators)(
+    'masks a number typed with %s in a message, an error, a key, a nested field and a number field',
+    (_name, separator) => {
+      const { logger, capture } = captureLogs();
+      const typed = grouped(visa, separator);
+      logger.info({ body: { search: typed, list: [{ deep: `x${typed}y` }] }, [typed]: 1, amount: Number(visa) }, `searching ${typed}`);
+      logger.error(new Error(`no card ${encodeURIComponent(typed)}`));
+      logger.child({ query: new URLSearchParams({ search: typed }).toString() }).warn('child');
+      const written = capture.written.join('');
+      expect(showsCardNumber(written, visa)).toBe(false);
+      expect(capture.lines).toHaveLength(3);
+      for (const line of capture.lines) expect(line.time).toEqual(expect.any(Number));
+      expect(capture.lines[0]!.msg).toBe(`searching ${visa.slice(0, 6)}…${visa.slice(-4)}`);
+    },
+  );
 });

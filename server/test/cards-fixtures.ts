@@ -14,7 +14,12 @@ export function cardNumber(prefix = '4', length = 16): string {
 export const futureYear = () => new Date().getFullYear() + 2;
 
 /** A row as a spreadsheet holds it; numbers stay text unless a test says otherwise. */
-export const cardRow = (number: string, cvv = '123', month: unknown = '12', year: unknown = String(futureYear())): unknown[] => [number, cvv, month, year];
+export const cardRow = (number: string, cvv = '123', month: unknown = '12', year: unknown = String(futureYear())): unknown[] => [
+  number,
+  cvv,
+  month,
+  year,
+];
 
 /** A real workbook file of the given kind, the header row first unless `header` replaces it. */
 export function workbook(rows: unknown[][], bookType: 'xlsx' | 'xls' = 'xlsx', header: unknown[] = [...cardUploadColumns]): Buffer {
@@ -37,7 +42,12 @@ export function cardsApi(app: FastifyInstance, token: string) {
   const headers = bearer(token);
   const upload = async (file: Buffer, filename = 'cards.xlsx') => {
     const { payload, contentType } = await multipartBody(file, filename);
-    const response = await app.inject({ method: 'POST', url: '/api/backend/cards/upload', headers: { ...headers, 'content-type': contentType }, payload });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/backend/cards/upload',
+      headers: { ...headers, 'content-type': contentType },
+      payload,
+    });
     return { statusCode: response.statusCode, body: response.json() as { status: string; message: string; data?: CardUploadResult } };
   };
   const list = async (query: Record<string, string | number> = {}) => {
@@ -48,7 +58,10 @@ export function cardsApi(app: FastifyInstance, token: string) {
   /** The list by a request body: the way a search by card number travels. */
   const search = async (body: Record<string, unknown>) => {
     const response = await app.inject({ method: 'POST', url: '/api/backend/cards/search', headers, payload: body });
-    return { statusCode: response.statusCode, body: response.json() as { data: PoolCard[]; total: number; page: number; per_page: number; message?: string } };
+    return {
+      statusCode: response.statusCode,
+      body: response.json() as { data: PoolCard[]; total: number; page: number; per_page: number; message?: string },
+    };
   };
   const setStatus = (id: number, status: string) =>
     app.inject({ method: 'POST', url: `/api/backend/cards/${id}/status`, headers, payload: { status } });

@@ -69,15 +69,19 @@ describe('the card list', () => {
 
   it('refuses a malformed search body with a clear 400', async () => {
     expect((await admin.search({ per_page: 1000 })).body.message).toContain('per_page must be 10, 25, 50 or 100');
-    for (const body of [{ search: 42 }, { status: 'stolen' }, { search: 'x'.repeat(33) }]) expect((await admin.search(body)).statusCode).toBe(400);
+    for (const body of [{ search: 42 }, { status: 'stolen' }, { search: 'x'.repeat(33) }])
+      expect((await admin.search(body)).statusCode).toBe(400);
   });
 
-  it("gives each card of a page its own last five uses, newest first, on any page", async () => {
+  it('gives each card of a page its own last five uses, newest first, on any page', async () => {
     const second = (await admin.list({ per_page: 10, page: 2 })).body.data;
     const onPage1 = (await admin.list({ per_page: 10 })).body.data[3]!;
     const onPage2 = second[7]!;
     const use = (card: { id: number }, n: number, minutesAgo: number) =>
-      t.db.query("insert into pool_card_uses (card_id, transaction_id, succeeded, created_at) values ($1, $2, true, now() - make_interval(mins => $3))", [card.id, `use-${card.id}-${n}`, minutesAgo]);
+      t.db.query(
+        'insert into pool_card_uses (card_id, transaction_id, succeeded, created_at) values ($1, $2, true, now() - make_interval(mins => $3))',
+        [card.id, `use-${card.id}-${n}`, minutesAgo],
+      );
     for (let n = 1; n <= 6; n += 1) await use(onPage2, n, 60 - n);
     await use(onPage1, 1, 5);
     const usesOf = async (page: number, id: number) =>
@@ -99,7 +103,11 @@ describe('block and unblock', () => {
     const id = await idOf(visa);
     const blocked = await admin.setStatus(id, 'blocked');
     expect(blocked.statusCode).toBe(200);
-    expect(blocked.json()).toMatchObject({ status: 'success', message: 'Card has been blocked successfully', data: { id, status: 'blocked' } });
+    expect(blocked.json()).toMatchObject({
+      status: 'success',
+      message: 'Card has been blocked successfully',
+      data: { id, status: 'blocked' },
+    });
     expect((await admin.list({ status: 'blocked' })).body.data.map((card) => card.id)).toEqual([id]);
     const unblocked = await admin.setStatus(id, 'active');
     expect(unblocked.json()).toMatchObject({ message: 'Card has been unblocked successfully', data: { status: 'active' } });

@@ -97,7 +97,9 @@ describe('a large card upload', () => {
   it('takes over from an upload whose process died: its rows stay out of the pool, then are deleted', async () => {
     const number = cardNumber('4');
     // An upload that stopped renewing its turn two minutes ago, one of its cards stored.
-    const [dead] = await t.db.query<{ id: number }>(`insert into card_uploads (renewed_at) values (now() - interval '2 minutes') returning id`);
+    const [dead] = await t.db.query<{ id: number }>(
+      `insert into card_uploads (renewed_at) values (now() - interval '2 minutes') returning id`,
+    );
     await t.db.query(
       `insert into pool_card_rows (upload_id, fingerprint, sealed, first_six, last_four, number_length, card_brand, expiry_month, expiry_year)
        values ($1, $2, 'v1.a.b.c', $3, $4, 16, 'Visa', 12, $5)`,

@@ -51,9 +51,19 @@ describe('an .xlsx package is checked before it is unpacked', () => {
   // or as soon as a part unpacks past the size it declares, with the memory where it was.
   it.each([
     ['a sheet that unpacks to 400 MB', 413, 'The spreadsheet unpacks to more than 100 MB', (parts: ZipPart[]) => paddedSheet(parts, 400)],
-    ['a sheet of 60 MB compressed 1,000 to 1', 413, `part ${SHEET} is compressed more than 100 to 1`, (parts: ZipPart[]) => paddedSheet(parts, 60)],
-    ['a sheet that declares 10 KB and unpacks to 400 MB', 400, `part ${SHEET} does not unpack to the size it declares`, (parts: ZipPart[]) => paddedSheet(parts, 400, 10_000)],
-  ])('%s → %i, the server\'s memory unmoved', async (_name, status, message, change) => {
+    [
+      'a sheet of 60 MB compressed 1,000 to 1',
+      413,
+      `part ${SHEET} is compressed more than 100 to 1`,
+      (parts: ZipPart[]) => paddedSheet(parts, 60),
+    ],
+    [
+      'a sheet that declares 10 KB and unpacks to 400 MB',
+      400,
+      `part ${SHEET} does not unpack to the size it declares`,
+      (parts: ZipPart[]) => paddedSheet(parts, 400, 10_000),
+    ],
+  ])("%s → %i, the server's memory unmoved", async (_name, status, message, change) => {
     const file = changedWorkbook(change);
     expect(file.length).toBeLessThan(1024 * 1024);
     const before = await poolSize();
@@ -67,16 +77,33 @@ describe('an .xlsx package is checked before it is unpacked', () => {
   });
 
   it.each([
-    ['more parts than a workbook has', 413, 'The spreadsheet has 601 parts', (parts: ZipPart[]) => [
-      ...parts,
-      ...Array.from({ length: 601 - parts.length }, (_, i) => ({ name: `xl/media/image${i}.png`, data: Buffer.from([i % 256]) })),
-    ]],
-    ['a workbook nested in the package', 415, 'not part of an Excel workbook: xl/embeddings/Book1.xlsx', (parts: ZipPart[]) => [
-      ...parts,
-      { name: 'xl/embeddings/Book1.xlsx', data: workbook([cardRow(cardNumber('4'))]) },
-    ]],
-    ['a part no workbook has', 415, 'not part of an Excel workbook: Index.zip', (parts: ZipPart[]) => [...parts, { name: 'Index.zip', data: Buffer.from('PK') }]],
-    ['a part that leaves the package', 415, NOT_A_WORKBOOK_MESSAGE, (parts: ZipPart[]) => [...parts, { name: '../xl/styles.xml', data: Buffer.from('<x/>') }]],
+    [
+      'more parts than a workbook has',
+      413,
+      'The spreadsheet has 601 parts',
+      (parts: ZipPart[]) => [
+        ...parts,
+        ...Array.from({ length: 601 - parts.length }, (_, i) => ({ name: `xl/media/image${i}.png`, data: Buffer.from([i % 256]) })),
+      ],
+    ],
+    [
+      'a workbook nested in the package',
+      415,
+      'not part of an Excel workbook: xl/embeddings/Book1.xlsx',
+      (parts: ZipPart[]) => [...parts, { name: 'xl/embeddings/Book1.xlsx', data: workbook([cardRow(cardNumber('4'))]) }],
+    ],
+    [
+      'a part no workbook has',
+      415,
+      'not part of an Excel workbook: Index.zip',
+      (parts: ZipPart[]) => [...parts, { name: 'Index.zip', data: Buffer.from('PK') }],
+    ],
+    [
+      'a part that leaves the package',
+      415,
+      NOT_A_WORKBOOK_MESSAGE,
+      (parts: ZipPart[]) => [...parts, { name: '../xl/styles.xml', data: Buffer.from('<x/>') }],
+    ],
   ])('%s → %i', async (_name, status, message, change) => {
     const before = await poolSize();
     const { statusCode, body } = await admin.upload(changedWorkbook(change));

@@ -67,14 +67,23 @@ describe('card upload', () => {
       expect(text).not.toContain(number);
       expect(text).not.toContain(number.slice(6, -4));
     }
-    const rows = await t.db.query<{ sealed: string; first_six: string; last_four: string }>('select sealed, first_six, last_four from pool_cards');
+    const rows = await t.db.query<{ sealed: string; first_six: string; last_four: string }>(
+      'select sealed, first_six, last_four from pool_cards',
+    );
     for (const row of rows) expect(row.sealed).toMatch(/^v1\.[\w-]+\.[\w-]+\.[\w-]+$/);
   });
 
   it('lists the uploaded cards masked, with no CVV', async () => {
     const { body } = await admin.list({ search: good[2]!.slice(-4) });
     expect(body.data).toHaveLength(1);
-    expect(body.data[0]).toMatchObject({ card_number: `${good[2]!.slice(0, 6)}*****${good[2]!.slice(-4)}`, cvv: '•••', card_brand: 'American Express', status: 'active', failure_count: 0, transactions: [] });
+    expect(body.data[0]).toMatchObject({
+      card_number: `${good[2]!.slice(0, 6)}*****${good[2]!.slice(-4)}`,
+      cvv: '•••',
+      card_brand: 'American Express',
+      status: 'active',
+      failure_count: 0,
+      transactions: [],
+    });
   });
 
   it('counts cards already in the pool instead of adding them twice', async () => {
@@ -102,7 +111,13 @@ describe('card upload', () => {
       ['a broken ZIP named .xlsx', 415, NOT_A_WORKBOOK_MESSAGE, Buffer.from([0x50, 0x4b, 0x03, 0x04, 1, 2, 3]), 'cards.xlsx'],
       ['an empty sheet', 400, 'The spreadsheet is empty', workbook([], 'xlsx', []), 'empty.xlsx'],
       ['headers only', 400, 'The spreadsheet has no card rows', workbook([]), 'headers.xlsx'],
-      ['a missing column', 400, 'missing: Expiry Year', workbook([[cardNumber('4'), '123', '12']], 'xlsx', ['Card Number', 'CVV', 'Expiry Month']), 'three.xlsx'],
+      [
+        'a missing column',
+        400,
+        'missing: Expiry Year',
+        workbook([[cardNumber('4'), '123', '12']], 'xlsx', ['Card Number', 'CVV', 'Expiry Month']),
+        'three.xlsx',
+      ],
       ['a file over CARD_UPLOAD_MAX_MB', 413, 'The file is larger than 1 MB', Buffer.alloc(1024 * 1024 + 10, 1), 'big.xlsx'],
     ])('%s → %i', async (_name, status, message, file, filename) => {
       const before = await poolSize();
@@ -123,7 +138,10 @@ describe('card upload', () => {
 
     it('a request without the file field → 400', async () => {
       const response = await t.app.inject({
-        method: 'POST', url: '/api/backend/cards/upload', headers: { authorization: `Bearer ${await login(t.app, 'admin@paydesk.test')}`, 'content-type': 'application/json' }, payload: {},
+        method: 'POST',
+        url: '/api/backend/cards/upload',
+        headers: { authorization: `Bearer ${await login(t.app, 'admin@paydesk.test')}`, 'content-type': 'application/json' },
+        payload: {},
       });
       expect(response.statusCode).toBe(400);
     });

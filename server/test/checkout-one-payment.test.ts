@@ -20,7 +20,12 @@ afterAll(() => t?.close());
 const newCheckout = () => client.newCheckout(75);
 const inCheckout = (reference: string) => ({ checkout: true, checkout_reference: reference });
 const checkoutRow = async (reference: string) =>
-  (await t.db.query<{ status: string; transaction_id: string | null }>('select status, transaction_id from checkouts where reference = $1', [reference]))[0];
+  (
+    await t.db.query<{ status: string; transaction_id: string | null }>(
+      'select status, transaction_id from checkouts where reference = $1',
+      [reference],
+    )
+  )[0];
 const paymentsOf = (reference: string) =>
   t.db.query<{ transaction_id: string; status: string; fee_cents: number; postings: number }>(
     `select t.transaction_id, t.status, t.fee_cents::int as fee_cents,
@@ -61,7 +66,10 @@ describe('payments racing for one checkout', () => {
     const early = (await client.initialize('5555555555554444', reference)).json().data;
     await client.pay('4242424242424242', inCheckout(reference));
     const late = await client.processRaw(seal(client.payload(early, '5555555555554444', inCheckout(reference)), client.keys));
-    expect([late.statusCode, late.json()]).toEqual([400, { status: 'error', message: 'This payment has already been completed', code: 'invalid_request' }]);
+    expect([late.statusCode, late.json()]).toEqual([
+      400,
+      { status: 'error', message: 'This payment has already been completed', code: 'invalid_request' },
+    ]);
     expect((await paymentsOf(reference)).map((payment) => payment.transaction_id)).not.toContain(early.transactionId);
   });
 
@@ -88,15 +96,19 @@ describe('a payment that completes after another card paid its checkout', () => 
     const second = await client.pay('4242424242424242', inCheckout(reference));
     expect(second.result?.status).toBe('completed');
     const complete = await t.app.inject({
-      method: 'POST', url: '/api/sandbox/acs/result', headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      method: 'POST',
+      url: '/api/sandbox/acs/result',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
       payload: `transaction_id=${challenged.ids.transactionId}&outcome=complete&return_origin=http://localhost`,
     });
     expect(complete.statusCode).toBe(200);
     expect((await client.requery(challenged.ids.transactionId)).data).toMatchObject({ status: 'voided', response_message: VOIDED_MESSAGE });
-    expect(await paymentsOf(reference)).toEqual([
-      { transaction_id: second.ids.transactionId, status: 'completed', fee_cents: expect.any(Number), postings: 1 },
-      { transaction_id: challenged.ids.transactionId, status: 'voided', fee_cents: 0, postings: 0 },
-    ].sort((a, b) => a.transaction_id.localeCompare(b.transaction_id)));
+    expect(await paymentsOf(reference)).toEqual(
+      [
+        { transaction_id: second.ids.transactionId, status: 'completed', fee_cents: expect.any(Number), postings: 1 },
+        { transaction_id: challenged.ids.transactionId, status: 'voided', fee_cents: 0, postings: 0 },
+      ].sort((a, b) => a.transaction_id.localeCompare(b.transaction_id)),
+    );
     expect(await checkoutRow(reference)).toEqual({ status: 'completed', transaction_id: second.ids.transactionId });
   });
 
@@ -110,7 +122,10 @@ describe('a payment that completes after another card paid its checkout', () => 
     await resolveDuePayments(t.db);
     const payments = await paymentsOf(reference);
     expect(payments.find((p) => p.transaction_id === pending.ids.transactionId)).toEqual({
-      transaction_id: pending.ids.transactionId, status: 'voided', fee_cents: 0, postings: 0,
+      transaction_id: pending.ids.transactionId,
+      status: 'voided',
+      fee_cents: 0,
+      postings: 0,
     });
     expect(payments.filter((p) => p.postings > 0).map((p) => p.transaction_id)).toEqual([second.ids.transactionId]);
   });
@@ -153,7 +168,9 @@ describe('a pooled card through a checkout', () => {
     try {
       const references = await Promise.all(Array.from({ length: 10 }, () => payer.newCheckout(10)));
       const results = await Promise.all(references.map((reference) => payer.pay(number, inCheckout(reference))));
-      expect(results.map(({ response, result }) => [response.statusCode, result?.status])).toEqual(references.map(() => [200, 'completed']));
+      expect(results.map(({ response, result }) => [response.statusCode, result?.status])).toEqual(
+        references.map(() => [200, 'completed']),
+      );
     } finally {
       await fresh.close();
     }

@@ -16,11 +16,21 @@ afterAll(() => t?.close());
 
 const newCheckout = () => client.newCheckout();
 const report = async (reference: string, status: string, transaction_id?: string) => {
-  const response = await t.app.inject({ method: 'POST', url: '/api/update-checkout-status', headers: client.headers, payload: { reference, status, transaction_id } });
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/update-checkout-status',
+    headers: client.headers,
+    payload: { reference, status, transaction_id },
+  });
   return [response.statusCode, (response.json() as { message: string }).message] as const;
 };
 const checkoutRow = async (reference: string) =>
-  (await t.db.query<{ status: string; transaction_id: string | null }>('select status, transaction_id from checkouts where reference = $1', [reference]))[0];
+  (
+    await t.db.query<{ status: string; transaction_id: string | null }>(
+      'select status, transaction_id from checkouts where reference = $1',
+      [reference],
+    )
+  )[0];
 const inCheckout = (reference: string) => ({ checkout: true, checkout_reference: reference });
 
 it('cancels a payable checkout once; the cancelled checkout stays payable', async () => {
@@ -46,7 +56,10 @@ it('never makes a failed checkout payable again', async () => {
   expect(await report(reference, 'cancelled')).toEqual([409, 'This payment has failed']);
   expect(await report(reference, 'pending')).toEqual([409, 'This payment has failed']);
   expect((await checkoutRow(reference))?.status).toBe('failed');
-  expect((await client.initialize('4242424242424242', reference)).json()).toMatchObject({ status: 'error', message: 'This payment has failed' });
+  expect((await client.initialize('4242424242424242', reference)).json()).toMatchObject({
+    status: 'error',
+    message: 'This payment has failed',
+  });
 });
 
 it('takes no failed report from a page: a declined card leaves the checkout payable', async () => {

@@ -21,7 +21,8 @@ const sessions: pg.Client[] = [];
 let seeds: TransactionSeed[];
 
 /** A session as the Db the writer takes (one statement at a time, on this connection only). */
-const asDb = (client: pg.Client) => ({ query: async (sql: string, params?: readonly unknown[]) => (await client.query(sql, params as unknown[])).rows }) as unknown as Db;
+const asDb = (client: pg.Client) =>
+  ({ query: async (sql: string, params?: readonly unknown[]) => (await client.query(sql, params as unknown[])).rows }) as unknown as Db;
 
 beforeAll(async () => {
   admin = new pg.Client({ connectionString: url });
@@ -31,7 +32,12 @@ beforeAll(async () => {
   await migrate(db);
   const providerKeys = await ensureProviderKeys(db);
   const now = new Date();
-  seeds = [...generateTransactions({ count: 4, seed: 7, providerKeys, days: 1 })].map((seed) => ({ ...seed, status: 'completed', createdAt: now, updatedAt: now }));
+  seeds = [...generateTransactions({ count: 4, seed: 7, providerKeys, days: 1 })].map((seed) => ({
+    ...seed,
+    status: 'completed',
+    createdAt: now,
+    updatedAt: now,
+  }));
   // Two sessions whose backend pids fall in different rollup shards (pid modulo 16).
   while (sessions.length < 2) {
     const client = new pg.Client({ connectionString: url, options: `-c search_path=${schema}` });

@@ -33,11 +33,18 @@ async function figures() {
   const counts = await data<Record<string, number>>('total-transactions');
   const chart = await data<{ date: string; amount: string; refunds: string; transactions: number }[]>('chart-data?range=7days');
   return {
-    revenue: cents(revenue.total_revenue!), net: cents(revenue.total_net_revenue!), refunds: cents(revenue.total_refunds!),
-    today: cents(String(stats.today_amount)), todayNet: cents(String(stats.today_net_amount)), todayRefunds: cents(String(stats.today_refunds)),
-    week: cents(String(stats.week_amount)), weekRefunds: cents(String(stats.week_refunds)),
-    month: cents(String(stats.month_amount)), monthRefunds: cents(String(stats.month_refunds)),
-    successful: counts.successful_transactions!, refunded: counts.refunded_transactions!,
+    revenue: cents(revenue.total_revenue!),
+    net: cents(revenue.total_net_revenue!),
+    refunds: cents(revenue.total_refunds!),
+    today: cents(String(stats.today_amount)),
+    todayNet: cents(String(stats.today_net_amount)),
+    todayRefunds: cents(String(stats.today_refunds)),
+    week: cents(String(stats.week_amount)),
+    weekRefunds: cents(String(stats.week_refunds)),
+    month: cents(String(stats.month_amount)),
+    monthRefunds: cents(String(stats.month_refunds)),
+    successful: counts.successful_transactions!,
+    refunded: counts.refunded_transactions!,
     chart: new Map(chart.map((p) => [p.date, { amount: cents(p.amount), refunds: cents(p.refunds), transactions: p.transactions }])),
   };
 }
@@ -58,10 +65,12 @@ function change(before: Figures, after: Figures) {
   const delta = Object.fromEntries(
     (Object.keys(before) as (keyof Figures)[]).filter((k) => k !== 'chart').map((k) => [k, (after[k] as number) - (before[k] as number)]),
   );
-  const chart = Object.fromEntries([...after.chart].map(([date, p]) => {
-    const b = before.chart.get(date)!;
-    return [date, { amount: p.amount - b.amount, refunds: p.refunds - b.refunds }];
-  }));
+  const chart = Object.fromEntries(
+    [...after.chart].map(([date, p]) => {
+      const b = before.chart.get(date)!;
+      return [date, { amount: p.amount - b.amount, refunds: p.refunds - b.refunds }];
+    }),
+  );
   return { ...delta, chart };
 }
 const unchangedDay = { amount: 0, refunds: 0 };
@@ -77,8 +86,18 @@ it('takes a partial refund from the day it succeeded, not from the sale day; pen
   const after = await figures();
   const d = change(before, after);
   expect(d).toMatchObject({
-    revenue: -1500, net: -1500, refunds: 1500, today: -1500, todayNet: -1500, todayRefunds: 1500,
-    week: -1500, weekRefunds: 1500, month: -1500, monthRefunds: 1500, successful: 0, refunded: 0,
+    revenue: -1500,
+    net: -1500,
+    refunds: 1500,
+    today: -1500,
+    todayNet: -1500,
+    todayRefunds: 1500,
+    week: -1500,
+    weekRefunds: 1500,
+    month: -1500,
+    monthRefunds: 1500,
+    successful: 0,
+    refunded: 0,
   });
   expect(d.chart[dayAgo(2)]).toEqual(unchangedDay);
   expect(d.chart[dayAgo(0)]).toEqual({ amount: -1500, refunds: 1500 });

@@ -15,7 +15,9 @@ afterEach(() => rmSync(root, { recursive: true, force: true }));
 
 /** Another process that holds the lock until it is killed. */
 function holder(): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(__dirname, 'hold-data-dir.ts'), dataDir], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', join(__dirname, 'hold-data-dir.ts'), dataDir], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
   return new Promise((done, fail) => {
     child.once('exit', (code) => fail(new Error(`the holder exited with ${String(code)}`)));
     child.stdout!.on('data', (chunk: Buffer) => chunk.toString().includes('locked') && done(child));

@@ -15,7 +15,10 @@ describe('PostgreSQL session limits', () => {
     await other.query(`create schema ${schema}`);
     await other.query(`create table ${schema}.locked (id int primary key)`);
     await other.query(`insert into ${schema}.locked values (1)`);
-    db = await openPostgresDb(url, { searchPath: schema, limits: { poolMax: 2, statementTimeoutMs: 1_000, lockTimeoutMs: 200, idleInTransactionTimeoutMs: 300 } });
+    db = await openPostgresDb(url, {
+      searchPath: schema,
+      limits: { poolMax: 2, statementTimeoutMs: 1_000, lockTimeoutMs: 200, idleInTransactionTimeoutMs: 300 },
+    });
   });
   afterAll(async () => {
     await db.close();

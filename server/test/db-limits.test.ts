@@ -45,9 +45,9 @@ describe('the top-level handle inside a transaction', () => {
 
   it('is refused in work the callback starts on later ticks too', async () => {
     const { db } = testDb;
-    await expect(db.transaction(() => new Promise((done, fail) => setTimeout(() => db.query('select 1').then(done, fail), 10)))).rejects.toThrow(
-      TopLevelInTransactionError,
-    );
+    await expect(
+      db.transaction(() => new Promise((done, fail) => setTimeout(() => db.query('select 1').then(done, fail), 10))),
+    ).rejects.toThrow(TopLevelInTransactionError);
   });
 
   it('serves other callers meanwhile, outside the transaction', async () => {
@@ -95,4 +95,3 @@ describe('a call that cannot get the database gives up, and never runs later', (
     expect(await db.query('select n from late_write')).toEqual([]);
   });
 });
-

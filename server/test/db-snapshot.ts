@@ -42,11 +42,16 @@ export async function tableColumns(db: Db): Promise<Map<string, string[]>> {
  * changed nothing: no row added, removed or edited anywhere. One query.
  */
 export async function snapshot(db: Db): Promise<Record<string, string>> {
-  const parts = [...(await tableColumns(db))].filter(([table]) => !countingTables.includes(table)).map(([table, columns]) => {
-    const kept = columns.filter((column) => !(volatileColumns[table] ?? []).includes(column)).map(quote).join(', ');
-    return `select '${table}' as t, count(*)::int as n, md5(coalesce(string_agg(r::text, E'\\n' order by r::text), '')) as digest
+  const parts = [...(await tableColumns(db))]
+    .filter(([table]) => !countingTables.includes(table))
+    .map(([table, columns]) => {
+      const kept = columns
+        .filter((column) => !(volatileColumns[table] ?? []).includes(column))
+        .map(quote)
+        .join(', ');
+      return `select '${table}' as t, count(*)::int as n, md5(coalesce(string_agg(r::text, E'\\n' order by r::text), '')) as digest
               from (select ${kept} from ${quote(table)}) r`;
-  });
+    });
   const rows = await db.query<{ t: string; n: number; digest: string }>(parts.join(' union all '));
   return Object.fromEntries(rows.map((row) => [row.t, `${row.n} rows ${row.digest}`]));
 }

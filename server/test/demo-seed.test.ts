@@ -4,7 +4,11 @@ import { generateTransactions } from '../src/demo/transaction-generator';
 import { loggerOptions } from '../src/logger';
 import { captureLogs, openTestDb, TEST_PASSWORD, type TestDb } from './helper';
 
-const keys = [{ id: 1, feeBps: 290, feeFixedCents: 30 }, { id: 2, feeBps: 340, feeFixedCents: 30 }, { id: 3, feeBps: 490, feeFixedCents: 50 }];
+const keys = [
+  { id: 1, feeBps: 290, feeFixedCents: 30 },
+  { id: 2, feeBps: 340, feeFixedCents: 30 },
+  { id: 3, feeBps: 490, feeFixedCents: 50 },
+];
 const now = new Date('2026-03-01T12:00:00Z');
 
 describe('demo data', () => {

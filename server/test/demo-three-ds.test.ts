@@ -10,7 +10,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const statusOf = async (id: string) => (await t.db.query<{ status: string }>('select status from transactions where transaction_id = $1', [id]))[0]?.status;
+const statusOf = async (id: string) =>
+  (await t.db.query<{ status: string }>('select status from transactions where transaction_id = $1', [id]))[0]?.status;
 const demoPayment = async () => (await client.pay('4000002760003184')).ids.transactionId;
 const complete = (payload: object) => t.app.inject({ method: 'POST', url: '/api/demo-3ds/complete', headers: client.headers, payload });
 

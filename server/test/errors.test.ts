@@ -41,8 +41,16 @@ const eachKind: Record<ErrorKind, Expected> = {
 
 // A code of its own keeps the status of its kind; one code may come with two kinds.
 const specificCodes: Record<string, Expected> = {
-  'a refund larger than what is left': [conflict('Only $100.00 of this payment is left to refund', 'refund_exceeds_amount'), 409, 'refund_exceeds_amount'],
-  'a reused Idempotency-Key': [unprocessable('This Idempotency-Key was already used for a different withdrawal', 'idempotency_key_reused'), 422, 'idempotency_key_reused'],
+  'a refund larger than what is left': [
+    conflict('Only $100.00 of this payment is left to refund', 'refund_exceeds_amount'),
+    409,
+    'refund_exceeds_amount',
+  ],
+  'a reused Idempotency-Key': [
+    unprocessable('This Idempotency-Key was already used for a different withdrawal', 'idempotency_key_reused'),
+    422,
+    'idempotency_key_reused',
+  ],
   'a wrong second-factor code at sign-in': [invalidCode('sign-in'), 401, 'two_factor_code_invalid'],
   "a wrong second-factor code in one's own account": [invalidCode('account'), 400, 'two_factor_code_invalid'],
   'the sign-in lock': [new AccountLockedError(60_000), 429, 'rate_limited'],
@@ -69,20 +77,29 @@ afterAll(async () => {
   await app?.close();
 });
 
-describe.each(cases.map(([name, [error, status, code]], index) => ({ name, error, status, code, index })))('$name', ({ error, status, code, index }) => {
-  it(`answers ${status} with code ${code} and the error's message`, async () => {
-    const response = await app.inject({ method: 'GET', url: `/domain/${index}` });
-    const body: ApiError = { status: 'error', message: error.message, code };
-    expect([response.statusCode, response.json()]).toEqual([status, body]);
-  });
-});
+describe.each(cases.map(([name, [error, status, code]], index) => ({ name, error, status, code, index })))(
+  '$name',
+  ({ error, status, code, index }) => {
+    it(`answers ${status} with code ${code} and the error's message`, async () => {
+      const response = await app.inject({ method: 'GET', url: `/domain/${index}` });
+      const body: ApiError = { status: 'error', message: error.message, code };
+      expect([response.statusCode, response.json()]).toEqual([status, body]);
+    });
+  },
+);
 
 it('hides a fault behind 500 Internal server error', async () => {
   const response = await app.inject({ method: 'GET', url: '/fault' });
-  expect([response.statusCode, response.json()]).toEqual([500, { status: 'error', message: 'Internal server error', code: 'internal_error' }]);
+  expect([response.statusCode, response.json()]).toEqual([
+    500,
+    { status: 'error', message: 'Internal server error', code: 'internal_error' },
+  ]);
 });
 
 it("passes another 4xx on with its message and its status's code", async () => {
   const response = await app.inject({ method: 'GET', url: '/framework-refusal' });
-  expect([response.statusCode, response.json()]).toEqual([413, { status: 'error', message: 'Request body is too large', code: 'payload_too_large' }]);
+  expect([response.statusCode, response.json()]).toEqual([
+    413,
+    { status: 'error', message: 'Request body is too large', code: 'payload_too_large' },
+  ]);
 });

@@ -15,7 +15,10 @@ export type Walk = 'fixed' | ((rows: StoredRows) => string[]);
 
 /** Every page of a list of `total` rows, 100 a page (the list's largest page size). */
 const pages = (base: string, total: number): string[] =>
-  Array.from({ length: Math.max(1, Math.ceil(total / 100)) }, (_, i) => `${base}${base.includes('?') ? '&' : '?'}per_page=100&page=${i + 1}`);
+  Array.from(
+    { length: Math.max(1, Math.ceil(total / 100)) },
+    (_, i) => `${base}${base.includes('?') ? '&' : '?'}per_page=100&page=${i + 1}`,
+  );
 
 /** Every page of the webhooks lists (`limit`, at most 100). */
 const webhookPages = (base: string, total: number): string[] =>
@@ -52,11 +55,16 @@ export const getWalk: Record<string, Walk> = {
   'GET /api/backend/chart-data': () => each(chartRanges, (range) => `/api/backend/chart-data?range=${range}`),
   'GET /api/backend/all-transactions': ({ transactions }) => [
     ...pages('/api/backend/all-transactions', transactions.length),
-    ...transactionStatuses.flatMap((status) => pages(`/api/backend/all-transactions?status=${status}`, transactions.filter((t) => t.status === status).length)),
+    ...transactionStatuses.flatMap((status) =>
+      pages(`/api/backend/all-transactions?status=${status}`, transactions.filter((t) => t.status === status).length),
+    ),
     ...['old', 'pd', 'bare', 'full', 'row'].map((search) => `/api/backend/all-transactions?per_page=100&search=${search}`),
   ],
   'GET /api/backend/transaction-details/:id': ({ transactions }) =>
-    transactions.flatMap((t) => [`/api/backend/transaction-details/${t.id}`, `/api/backend/transaction-details/${encodeURIComponent(t.transaction_id)}`]),
+    transactions.flatMap((t) => [
+      `/api/backend/transaction-details/${t.id}`,
+      `/api/backend/transaction-details/${encodeURIComponent(t.transaction_id)}`,
+    ]),
   'GET /api/backend/users': 'fixed',
   'GET /api/backend/withdrawals': 'fixed',
   'GET /api/backend/cards': ({ poolCards }) => [
@@ -67,14 +75,16 @@ export const getWalk: Record<string, Walk> = {
   'GET /api/checkout/validate/:reference': ({ checkouts }) => each(checkouts, (reference) => `/api/checkout/validate/${reference}`),
   'GET /api/refunds/:id': ({ refunds }) => each(refunds, (id) => `/api/refunds/${id}`),
   'GET /api/checkout/:reference': ({ checkouts }) => each(checkouts, (reference) => `/api/checkout/${reference}`),
-  'GET /api/payments/:transaction_id': ({ transactions }) => each(transactions, (t) => `/api/payments/${encodeURIComponent(t.transaction_id)}`),
+  'GET /api/payments/:transaction_id': ({ transactions }) =>
+    each(transactions, (t) => `/api/payments/${encodeURIComponent(t.transaction_id)}`),
   'GET /api/backend/audit': ({ lastAuditId }) => [
     ...Array.from({ length: Math.ceil(lastAuditId / 100) }, (_, i) => `/api/backend/audit?limit=100&before=${lastAuditId + 1 - i * 100}`),
     ...auditActions.map((action) => `/api/backend/audit?limit=100&action=${action}`),
   ],
   'GET /api/backend/audit/export.csv': () => ['/api/backend/audit/export.csv'],
   'GET /api/backend/webhooks/endpoints': () => ['/api/backend/webhooks/endpoints'],
-  'GET /api/backend/webhooks/endpoints/:id/attempts': ({ endpoints }) => each(endpoints, (id) => `/api/backend/webhooks/endpoints/${id}/attempts?limit=100`),
+  'GET /api/backend/webhooks/endpoints/:id/attempts': ({ endpoints }) =>
+    each(endpoints, (id) => `/api/backend/webhooks/endpoints/${id}/attempts?limit=100`),
   'GET /api/backend/webhooks/events': ({ events }) => [
     ...webhookPages('/api/backend/webhooks/events', events.length),
     ...each(eventTypes, (type) => `/api/backend/webhooks/events?limit=100&type=${type}`),
@@ -86,5 +96,6 @@ export const getWalk: Record<string, Walk> = {
     ...webhookPages('/api/backend/api-requests', 1),
     ...each(['2xx', '3xx', '4xx', '5xx'], (status) => `/api/backend/api-requests?limit=100&status_class=${status}&path=%2Fapi%2F`),
   ],
-  'GET /api/checkout/requery': ({ transactions }) => each(transactions, (t) => `/api/checkout/requery?reference=${encodeURIComponent(t.transaction_id)}`),
+  'GET /api/checkout/requery': ({ transactions }) =>
+    each(transactions, (t) => `/api/checkout/requery?reference=${encodeURIComponent(t.transaction_id)}`),
 };

@@ -41,7 +41,10 @@ it('/readyz answers 503 while the database cannot answer, and 200 again after; /
   const safety = setTimeout(hold.release, 20_000);
   try {
     const ready = await t.app.inject({ url: '/readyz' });
-    expect([ready.statusCode, ready.json()]).toEqual([503, { status: 'error', message: 'Database unavailable', code: 'service_unavailable' }]);
+    expect([ready.statusCode, ready.json()]).toEqual([
+      503,
+      { status: 'error', message: 'Database unavailable', code: 'service_unavailable' },
+    ]);
     expect((await t.app.inject({ url: '/healthz' })).statusCode).toBe(200);
   } finally {
     clearTimeout(safety);

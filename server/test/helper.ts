@@ -126,7 +126,10 @@ export interface TestApp {
  * The app on a migrated database seeded with the demo accounts (password TEST_PASSWORD) and a few
  * transactions. Not yet ready: a test may add routes before its first inject.
  */
-export async function buildTestApp(env: Record<string, string> = {}, options: { onRoute?: onRouteHookHandler; poolMax?: number } = {}): Promise<TestApp> {
+export async function buildTestApp(
+  env: Record<string, string> = {},
+  options: { onRoute?: onRouteHookHandler; poolMax?: number } = {},
+): Promise<TestApp> {
   const testDb = await openTestDb({ poolMax: options.poolMax });
   await migrate(testDb.db);
   await seedDemo(testDb.db, { password: TEST_PASSWORD, transactions: 60 });

@@ -35,7 +35,9 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => {
   const counts = Object.values(tried);
-  console.info(`hostile input: ${counts.reduce((a, b) => a + b, 0)} inputs over ${counts.length} routes; per route: ${JSON.stringify(tried)}`);
+  console.info(
+    `hostile input: ${counts.reduce((a, b) => a + b, 0)} inputs over ${counts.length} routes; per route: ${JSON.stringify(tried)}`,
+  );
   await t?.close();
 });
 
@@ -49,7 +51,8 @@ async function allowedHeaders(rule: RouteRule): Promise<Record<string, string>> 
 }
 
 /** Pages, scripts and the sandbox issuer's HTML are not the JSON API. */
-const answersJson = (rule: RouteRule) => !rule.route.startsWith('/api/sandbox/acs') && !rule.route.startsWith('/api/docs') && !rule.route.startsWith('/demo/merchant');
+const answersJson = (rule: RouteRule) =>
+  !rule.route.startsWith('/api/sandbox/acs') && !rule.route.startsWith('/api/docs') && !rule.route.startsWith('/demo/merchant');
 
 interface Answer {
   statusCode: number;
@@ -63,11 +66,16 @@ function badAnswer(response: Answer, json: boolean): string | null {
   if (response.statusCode < 400 || !json) return null;
   if (!response.contentType.includes('application/json')) return `a ${response.statusCode} of type ${response.contentType}`;
   const body = JSON.parse(response.body) as Record<string, unknown>;
-  if (body.status !== 'error' || typeof body.message !== 'string' || body.message === '') return `a ${response.statusCode} without the error envelope: ${response.body.slice(0, 300)}`;
+  if (body.status !== 'error' || typeof body.message !== 'string' || body.message === '')
+    return `a ${response.statusCode} without the error envelope: ${response.body.slice(0, 300)}`;
   return null;
 }
 
-const answer = (r: LightMyRequestResponse): Answer => ({ statusCode: r.statusCode, contentType: String(r.headers['content-type'] ?? ''), body: r.body });
+const answer = (r: LightMyRequestResponse): Answer => ({
+  statusCode: r.statusCode,
+  contentType: String(r.headers['content-type'] ?? ''),
+  body: r.body,
+});
 
 /** Sends one hostile request and checks it; a refusal must leave the stored data as it was. */
 async function check(rule: RouteRule, request: InjectOptions): Promise<void> {
@@ -81,20 +89,24 @@ async function check(rule: RouteRule, request: InjectOptions): Promise<void> {
 const routes = routeTable.filter((rule) => rule.route !== '/api/backend/cards/upload');
 
 describe('every route of the table, with hostile input', () => {
-  test.each(routes.map((rule) => [`${rule.method} ${rule.route}`, rule] as const))('%s', async (name, rule) => {
-    const auth = await allowedHeaders(rule);
-    await fc.assert(
-      fc.asyncProperty(mutation, async (change) => {
-        tried[name] = (tried[name] ?? 0) + 1;
-        const valid = await rule.request(fixtures);
-        const headers = rule.endsSession ? await allowedHeaders(rule) : auth;
-        const request = mutate(rule, valid, change);
-        await check(rule, { ...request, headers: { ...(request.headers as Record<string, string>), ...headers } });
-      }),
-      { numRuns: RUNS_PER_ROUTE },
-    );
-    expect((await t.app.inject({ url: '/healthz' })).statusCode).toBe(200);
-  }, TIMEOUT);
+  test.each(routes.map((rule) => [`${rule.method} ${rule.route}`, rule] as const))(
+    '%s',
+    async (name, rule) => {
+      const auth = await allowedHeaders(rule);
+      await fc.assert(
+        fc.asyncProperty(mutation, async (change) => {
+          tried[name] = (tried[name] ?? 0) + 1;
+          const valid = await rule.request(fixtures);
+          const headers = rule.endsSession ? await allowedHeaders(rule) : auth;
+          const request = mutate(rule, valid, change);
+          await check(rule, { ...request, headers: { ...(request.headers as Record<string, string>), ...headers } });
+        }),
+        { numRuns: RUNS_PER_ROUTE },
+      );
+      expect((await t.app.inject({ url: '/healthz' })).statusCode).toBe(200);
+    },
+    TIMEOUT,
+  );
 });
 
 describe('the encrypted card envelope of POST /api/process-card-transaction', () => {
@@ -106,54 +118,79 @@ describe('the encrypted card envelope of POST /api/process-card-transaction', ()
     return text.slice(0, i) + swapped + text.slice(i + 1);
   };
   // What fits in an envelope (16 KB): larger values only meet the size check, which the generic run covers.
-  const sealable = fc.oneof(hostileJson.filter((text) => text.length < 8_000), fc.constantFrom('['.repeat(3_000) + ']'.repeat(3_000), '{"a":'.repeat(1_500) + '1' + '}'.repeat(1_500)));
+  const sealable = fc.oneof(
+    hostileJson.filter((text) => text.length < 8_000),
+    fc.constantFrom('['.repeat(3_000) + ']'.repeat(3_000), '{"a":'.repeat(1_500) + '1' + '}'.repeat(1_500)),
+  );
   /** How a sealed envelope goes wrong, given a real one of a real initialised payment. */
   const envelope = fc.oneof(
     fc.base64String({ maxLength: 400 }).map((junk) => () => junk),
-    fc.tuple(fc.base64String({ maxLength: 40 }), fc.base64String({ maxLength: 200 }), fc.stringMatching(/^[0-9a-f]{64}$/)).map(([iv, data, mac]) => () => `v1.${iv}.${data}.${mac}`),
+    fc.tuple(fc.base64String({ maxLength: 40 }), fc.base64String({ maxLength: 200 }), fc.stringMatching(/^[0-9a-f]{64}$/)).map(
+      ([iv, data, mac]) =>
+        () =>
+          `v1.${iv}.${data}.${mac}`,
+    ),
     fc.nat().map((at) => (real: string) => real.slice(0, at % real.length)),
-    fc.nat().map((at) => (real: string) => { const parts = real.split('.'); return [...parts.slice(0, 3), flip(parts[3]!, at)].join('.'); }),
-    fc.nat().map((at) => (real: string) => { const parts = real.split('.'); return [parts[0], parts[1], flip(parts[2]!, at), parts[3]].join('.'); }),
+    fc.nat().map((at) => (real: string) => {
+      const parts = real.split('.');
+      return [...parts.slice(0, 3), flip(parts[3]!, at)].join('.');
+    }),
+    fc.nat().map((at) => (real: string) => {
+      const parts = real.split('.');
+      return [parts[0], parts[1], flip(parts[2]!, at), parts[3]].join('.');
+    }),
     fc.constantFrom('v2', 'v1.', '....', 'v1.a.b.c.d').map((text) => () => text),
     fc.constant((_real: string, payload: Record<string, unknown>) => seal(payload, envelopeKeys(randomBytes(32).toString('hex')))),
-    sealable.map((text) => (_real: string, _payload: Record<string, unknown>, keys: ReturnType<typeof envelopeKeys>) => seal(JSON.parse(text), keys)),
-    fc.tuple(fc.nat(), sealable).map(([at, text]) => (_real: string, payload: Record<string, unknown>, keys: ReturnType<typeof envelopeKeys>) => {
-      const key = Object.keys(payload)[at % Object.keys(payload).length]!;
-      return seal({ ...payload, [key]: JSON.parse(text) }, keys);
-    }),
+    sealable.map(
+      (text) => (_real: string, _payload: Record<string, unknown>, keys: ReturnType<typeof envelopeKeys>) => seal(JSON.parse(text), keys),
+    ),
+    fc
+      .tuple(fc.nat(), sealable)
+      .map(([at, text]) => (_real: string, payload: Record<string, unknown>, keys: ReturnType<typeof envelopeKeys>) => {
+        const key = Object.keys(payload)[at % Object.keys(payload).length]!;
+        return seal({ ...payload, [key]: JSON.parse(text) }, keys);
+      }),
   );
 
-  test('random, truncated, tampered, foreign and hostile sealed envelopes', async () => {
-    const payer = payerClient(t.app, t.config);
-    await fc.assert(
-      fc.asyncProperty(envelope, async (make) => {
-        tried[name] = (tried[name] ?? 0) + 1;
-        const init = await payer.initialize('4242424242424242');
-        const ids = (init.json() as { data: { transactionId: string; orderId: string } }).data;
-        const payload = payer.payload(ids, '4242424242424242') as unknown as Record<string, unknown>;
-        const data = make(seal(payload, payer.keys), payload, payer.keys);
-        await check(rule, { method: 'POST', url: rule.route, headers: payer.headers, payload: { data } });
-      }),
-      { numRuns: RUNS_ENVELOPE },
-    );
-    expect((await t.app.inject({ url: '/healthz' })).statusCode).toBe(200);
-  }, TIMEOUT);
+  test(
+    'random, truncated, tampered, foreign and hostile sealed envelopes',
+    async () => {
+      const payer = payerClient(t.app, t.config);
+      await fc.assert(
+        fc.asyncProperty(envelope, async (make) => {
+          tried[name] = (tried[name] ?? 0) + 1;
+          const init = await payer.initialize('4242424242424242');
+          const ids = (init.json() as { data: { transactionId: string; orderId: string } }).data;
+          const payload = payer.payload(ids, '4242424242424242') as unknown as Record<string, unknown>;
+          const data = make(seal(payload, payer.keys), payload, payer.keys);
+          await check(rule, { method: 'POST', url: rule.route, headers: payer.headers, payload: { data } });
+        }),
+        { numRuns: RUNS_ENVELOPE },
+      );
+      expect((await t.app.inject({ url: '/healthz' })).statusCode).toBe(200);
+    },
+    TIMEOUT,
+  );
 });
 
 describe('malformed multipart for POST /api/backend/cards/upload', () => {
   const rule = routeTable.find((r) => r.route === '/api/backend/cards/upload')!;
   const name = 'POST /api/backend/cards/upload (multipart)';
 
-  test('wrong boundary, truncated, two files, other fields, not a spreadsheet, hostile cells', async () => {
-    const auth = await allowedHeaders(rule);
-    await fc.assert(
-      fc.asyncProperty(multipartSpec, async (spec) => {
-        tried[name] = (tried[name] ?? 0) + 1;
-        const { payload, headers } = multipartRequest(spec);
-        await check(rule, { method: 'POST', url: rule.route, headers: { ...headers, ...auth }, payload });
-      }),
-      { numRuns: RUNS_UPLOAD },
-    );
-    expect((await t.app.inject({ url: '/healthz' })).statusCode).toBe(200);
-  }, TIMEOUT);
+  test(
+    'wrong boundary, truncated, two files, other fields, not a spreadsheet, hostile cells',
+    async () => {
+      const auth = await allowedHeaders(rule);
+      await fc.assert(
+        fc.asyncProperty(multipartSpec, async (spec) => {
+          tried[name] = (tried[name] ?? 0) + 1;
+          const { payload, headers } = multipartRequest(spec);
+          await check(rule, { method: 'POST', url: rule.route, headers: { ...headers, ...auth }, payload });
+        }),
+        { numRuns: RUNS_UPLOAD },
+      );
+      expect((await t.app.inject({ url: '/healthz' })).statusCode).toBe(200);
+    },
+    TIMEOUT,
+  );
 });

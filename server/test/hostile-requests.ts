@@ -15,8 +15,16 @@ export type Mutation =
 export const mutation: fc.Arbitrary<Mutation> = fc.oneof(
   fc.record({ kind: fc.constant('body' as const), text: fc.oneof(hostileJson, brokenJson), contentType: fc.constantFrom(...contentTypes) }),
   { arbitrary: fc.record({ kind: fc.constant('field' as const), at: fc.nat(), value: hostileJson }), weight: 2 },
-  fc.record({ kind: fc.constant('extra' as const), key: fc.oneof(fc.constantFrom('__proto__', 'constructor', 'role', 'status', 'id', 'amount'), hostileString), value: hostileJson }),
-  fc.record({ kind: fc.constant('query' as const), key: fc.option(fc.constantFrom('page', 'per_page', 'search', 'status', 'range', 'reference', '__proto__', 'page[]')), value: hostileUrlPart }),
+  fc.record({
+    kind: fc.constant('extra' as const),
+    key: fc.oneof(fc.constantFrom('__proto__', 'constructor', 'role', 'status', 'id', 'amount'), hostileString),
+    value: hostileJson,
+  }),
+  fc.record({
+    kind: fc.constant('query' as const),
+    key: fc.option(fc.constantFrom('page', 'per_page', 'search', 'status', 'range', 'reference', '__proto__', 'page[]')),
+    value: hostileUrlPart,
+  }),
   fc.record({ kind: fc.constant('param' as const), at: fc.nat(), value: hostileUrlPart }),
 );
 
@@ -35,7 +43,8 @@ const formText = (json: string): string => {
 /** The body's fields as [key, JSON text] pairs (none for a file upload or an empty body). */
 function fieldsOf(valid: Request, form: boolean): [string, string][] {
   if (form) return [...new URLSearchParams(String(valid.payload))].map(([k, v]) => [k, JSON.stringify(v)]);
-  if (valid.payload && typeof valid.payload === 'object' && !Buffer.isBuffer(valid.payload)) return Object.entries(valid.payload).map(([k, v]) => [k, JSON.stringify(v)]);
+  if (valid.payload && typeof valid.payload === 'object' && !Buffer.isBuffer(valid.payload))
+    return Object.entries(valid.payload).map(([k, v]) => [k, JSON.stringify(v)]);
   return [];
 }
 
@@ -46,7 +55,11 @@ export function mutate(rule: RouteRule, valid: Request, change: Mutation): Injec
   const fields = fieldsOf(valid, form);
   const [path = '', query = ''] = valid.url.split('?');
   let url = valid.url;
-  let payload: string | Buffer | undefined = Buffer.isBuffer(valid.payload) ? valid.payload : fields.length ? objectText(fields) : undefined;
+  let payload: string | Buffer | undefined = Buffer.isBuffer(valid.payload)
+    ? valid.payload
+    : fields.length
+      ? objectText(fields)
+      : undefined;
   if (payload !== undefined && !headers['content-type']) headers['content-type'] = 'application/json';
   switch (change.kind) {
     case 'body':
@@ -84,7 +97,13 @@ export function mutate(rule: RouteRule, valid: Request, change: Mutation): Injec
 }
 
 /** A spreadsheet's cell: attack strings, card-like text, numbers, blanks. */
-const cell = fc.oneof(fc.constantFrom(...attacks), fc.constant(cardNumber('4')), fc.integer(), fc.constant(null), fc.constant(String(futureYear())));
+const cell = fc.oneof(
+  fc.constantFrom(...attacks),
+  fc.constant(cardNumber('4')),
+  fc.integer(),
+  fc.constant(null),
+  fc.constant(String(futureYear())),
+);
 
 /** What a multipart part may carry: a real workbook (valid or hostile rows), random bytes, text, nothing. */
 const partContent: fc.Arbitrary<Buffer> = fc.oneof(
@@ -94,8 +113,23 @@ const partContent: fc.Arbitrary<Buffer> = fc.oneof(
   fc.constantFrom(Buffer.from('Card Number,CVV\n4242424242424242,123\n'), Buffer.from('PK\u0003\u0004broken zip'), Buffer.alloc(0)),
 );
 
-const partHeaderText = fc.oneof(fc.constantFrom('file', 'files', 'other', 'file[]', '', 'fi"le', 'file\r\nX-Evil: 1'), fc.string({ unit: 'grapheme-ascii', maxLength: 12 }));
-const fileName = fc.oneof(fc.constantFrom('cards.xlsx', 'cards.xls', 'cards.csv', 'cards.XLSX', '../../etc/passwd.xlsx', '.xlsx', 'a\u0000.xlsx', 'c\u00e1rds \u202e.xlsx'), hostileString.map((s) => `${s.slice(0, 40)}.xlsx`));
+const partHeaderText = fc.oneof(
+  fc.constantFrom('file', 'files', 'other', 'file[]', '', 'fi"le', 'file\r\nX-Evil: 1'),
+  fc.string({ unit: 'grapheme-ascii', maxLength: 12 }),
+);
+const fileName = fc.oneof(
+  fc.constantFrom(
+    'cards.xlsx',
+    'cards.xls',
+    'cards.csv',
+    'cards.XLSX',
+    '../../etc/passwd.xlsx',
+    '.xlsx',
+    'a\u0000.xlsx',
+    'c\u00e1rds \u202e.xlsx',
+  ),
+  hostileString.map((s) => `${s.slice(0, 40)}.xlsx`),
+);
 
 export interface MultipartSpec {
   parts: { name: string; filename: string | null; content: Buffer }[];
@@ -117,7 +151,11 @@ export function multipartRequest(spec: MultipartSpec): { payload: Buffer; header
   const chunks: Buffer[] = [];
   for (const part of spec.parts) {
     const disposition = `form-data; name="${part.name}"${part.filename === null ? '' : `; filename="${part.filename}"`}`;
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}\r\nContent-Type: application/octet-stream\r\n\r\n`), part.content, Buffer.from('\r\n'));
+    chunks.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}\r\nContent-Type: application/octet-stream\r\n\r\n`),
+      part.content,
+      Buffer.from('\r\n'),
+    );
   }
   if (spec.closing) chunks.push(Buffer.from(`--${boundary}--\r\n`));
   let payload = Buffer.concat(chunks);

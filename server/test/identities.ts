@@ -82,7 +82,11 @@ export async function identityHeaders(t: TestApp): Promise<IdentityHeaders> {
   const logout = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(signedOut) });
   if (logout.statusCode !== 200) throw new Error(`logout failed: ${logout.body}`);
   const [viewerHeader, viewerPayload, viewerSignature] = roleTokens.viewer.split('.') as [string, string, string];
-  const forged = { ...(JSON.parse(Buffer.from(viewerPayload, 'base64url').toString()) as object), sub: superClaims.sub, sid: superClaims.sid };
+  const forged = {
+    ...(JSON.parse(Buffer.from(viewerPayload, 'base64url').toString()) as object),
+    sub: superClaims.sub,
+    sid: superClaims.sid,
+  };
 
   const tokens: Record<string, string> = {
     'malformed token': 'not-a-jwt',

@@ -36,7 +36,12 @@ async function holdWriterLock(): Promise<{ release: () => Promise<void> }> {
     await held;
   });
   await isLocked;
-  return { release: () => { release(); return writer; } };
+  return {
+    release: () => {
+      release();
+      return writer;
+    },
+  };
 }
 
 describe('ledger checkpoints', () => {
@@ -66,21 +71,28 @@ describe('ledger checkpoints', () => {
   });
 
   // Only a server has more connections: one holds the entries' lock while two checkpoints wait for it.
-  if (testDbKind === 'postgres') it('run one at a time: two that wait for the same writer move its entries once', async () => {
-    await checkpointLedger(t.db);
-    await payer.pay('4242424242424242');
-    const writer = await holdWriterLock();
-    const both = Promise.all([checkpointLedger(t.db), checkpointLedger(t.db)]);
-    const waiting = async () => (await t.db.query<{ n: number }>("select count(*)::int as n from pg_locks where relation = 'ledger_entries'::regclass and not granted"))[0]!.n;
-    while ((await waiting()) < 2) await new Promise((resolve) => setTimeout(resolve, 10));
-    await writer.release();
-    expect((await both).sort()).toEqual([0, 3]);
-    await expectBalancesEqualSums();
-  });
+  if (testDbKind === 'postgres')
+    it('run one at a time: two that wait for the same writer move its entries once', async () => {
+      await checkpointLedger(t.db);
+      await payer.pay('4242424242424242');
+      const writer = await holdWriterLock();
+      const both = Promise.all([checkpointLedger(t.db), checkpointLedger(t.db)]);
+      const waiting = async () =>
+        (
+          await t.db.query<{ n: number }>(
+            "select count(*)::int as n from pg_locks where relation = 'ledger_entries'::regclass and not granted",
+          )
+        )[0]!.n;
+      while ((await waiting()) < 2) await new Promise((resolve) => setTimeout(resolve, 10));
+      await writer.release();
+      expect((await both).sort()).toEqual([0, 3]);
+      await expectBalancesEqualSums();
+    });
 
-  if (testDbKind === 'postgres') it('give up without an error when the entries stay locked past the timeout', async () => {
-    const writer = await holdWriterLock();
-    expect(await checkpointLedger(t.db, 50)).toBe(0);
-    await writer.release();
-  });
+  if (testDbKind === 'postgres')
+    it('give up without an error when the entries stay locked past the timeout', async () => {
+      const writer = await holdWriterLock();
+      expect(await checkpointLedger(t.db, 50)).toBe(0);
+      await writer.release();
+    });
 });

@@ -31,7 +31,12 @@ export async function matrixFixtures(t: TestApp): Promise<Fixtures> {
 
   const admin = bearer(await login(t.app, 'admin@paydesk.test'));
   const upload = await cardUpload();
-  const uploaded = await t.app.inject({ method: 'POST', url: '/api/backend/cards/upload', headers: { ...admin, 'content-type': upload.contentType }, payload: upload.payload });
+  const uploaded = await t.app.inject({
+    method: 'POST',
+    url: '/api/backend/cards/upload',
+    headers: { ...admin, 'content-type': upload.contentType },
+    payload: upload.payload,
+  });
   if (uploaded.statusCode !== 201) throw new Error(`upload: ${uploaded.body}`);
   const [pooled] = await t.db.query<{ id: number }>('select id from pool_cards order by id limit 1');
 
@@ -39,14 +44,21 @@ export async function matrixFixtures(t: TestApp): Promise<Fixtures> {
   const [event] = await t.db.query<{ id: string }>('select id from webhook_events order by created_at limit 1');
   const newEndpoint = async (): Promise<string> => {
     const response = await t.app.inject({
-      method: 'POST', url: '/api/backend/webhooks/endpoints', headers: admin,
+      method: 'POST',
+      url: '/api/backend/webhooks/endpoints',
+      headers: admin,
       payload: { url: 'https://hooks.example/paydesk', event_types: ['payment.succeeded'] },
     });
     if (response.statusCode !== 201) throw new Error(`endpoint: ${response.body}`);
     return (response.json() as { data: { endpoint: { id: string } } }).data.endpoint.id;
   };
   const newApiKey = async (): Promise<string> => {
-    const response = await t.app.inject({ method: 'POST', url: '/api/backend/api-keys', headers: admin, payload: { name: 'Matrix', kind: 'secret' } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/backend/api-keys',
+      headers: admin,
+      payload: { name: 'Matrix', kind: 'secret' },
+    });
     if (response.statusCode !== 201) throw new Error(`api key: ${response.body}`);
     return (response.json() as { data: { key: { id: string } } }).data.key.id;
   };
@@ -55,7 +67,12 @@ export async function matrixFixtures(t: TestApp): Promise<Fixtures> {
     if (result?.status !== 'completed') throw new Error(`payment: ${JSON.stringify(result)}`);
     return ids.transactionId;
   };
-  const refunded = await t.app.inject({ method: 'POST', url: '/api/refunds', headers: secret, payload: { transaction_id: paid.ids.transactionId, amount: 1, reason: 'other' } });
+  const refunded = await t.app.inject({
+    method: 'POST',
+    url: '/api/refunds',
+    headers: secret,
+    payload: { transaction_id: paid.ids.transactionId, amount: 1, reason: 'other' },
+  });
   if (refunded.statusCode !== 201) throw new Error(`refund: ${refunded.body}`);
 
   // REQUIRE_TWO_FACTOR's first step, for a user without a second factor (the app under test does not require it).
@@ -91,7 +108,8 @@ export async function matrixFixtures(t: TestApp): Promise<Fixtures> {
       const user = await addUser(t.db, 'viewer');
       const box = twoFactorBox(t.config);
       const { secret } = await beginEnrolment(t.db, box, user);
-      if (!(await confirmEnrolment(t.db, box, user.id, codeFor(secret), { actor: null, clientIp: null, userAgent: null }))) throw new Error('enrolment refused its code');
+      if (!(await confirmEnrolment(t.db, box, user.id, codeFor(secret), { actor: null, clientIp: null, userAgent: null })))
+        throw new Error('enrolment refused its code');
       return { challenge: (await issueChallenge(t.db, user.id, 'verify')).token, code: codeFor(secret, 1) };
     },
     enrolmentChallenge,

@@ -24,7 +24,10 @@ describe('demo mode', () => {
     expect(answer.statusCode).toBe(201);
     const { reference, checkout_url } = (answer.json() as { data: { reference: string; checkout_url: string } }).data;
     expect(checkout_url).toBe(`${t.config.publicUrl}/checkout/${reference}`);
-    const rows = await t.db.query<{ amount_cents: number; callback_url: string }>('select amount_cents, callback_url from checkouts where reference = $1', [reference]);
+    const rows = await t.db.query<{ amount_cents: number; callback_url: string }>(
+      'select amount_cents, callback_url from checkouts where reference = $1',
+      [reference],
+    );
     expect(rows[0]).toEqual({ amount_cents: 1250, callback_url: `${t.config.publicUrl}/demo/merchant?done=1` });
   });
 

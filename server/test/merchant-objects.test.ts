@@ -44,16 +44,29 @@ describe('GET /api/payments/{transaction_id} and GET /api/checkout/{reference}',
     expect(payment.statusCode).toBe(200);
     const paid = paymentObject.parse(payment.json().data);
     expect(paid).toMatchObject({
-      object: 'payment', id: ids.transactionId, order_id: ids.orderId, checkout_reference: reference, status: 'completed',
-      amount: '120.50', amount_refunded: '0.00', currency: 'USD', card: { brand: 'Visa', last4: '4242' }, refunds: [],
+      object: 'payment',
+      id: ids.transactionId,
+      order_id: ids.orderId,
+      checkout_reference: reference,
+      status: 'completed',
+      amount: '120.50',
+      amount_refunded: '0.00',
+      currency: 'USD',
+      card: { brand: 'Visa', last4: '4242' },
+      refunds: [],
     });
     expect(Number(paid.fee) + Number(paid.net)).toBeCloseTo(120.5);
 
     const checkout = await read(`/api/checkout/${reference}`);
     expect(checkout.statusCode).toBe(200);
     expect(checkoutObject.parse(checkout.json().data)).toMatchObject({
-      object: 'checkout', reference, status: 'completed', amount: '120.50', transaction_id: ids.transactionId,
-      customer: { first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com', phone: '+15550101' }, metadata: {},
+      object: 'checkout',
+      reference,
+      status: 'completed',
+      amount: '120.50',
+      transaction_id: ids.transactionId,
+      customer: { first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com', phone: '+15550101' },
+      metadata: {},
       payments: [{ id: ids.transactionId, status: 'completed', amount: '120.50', created_at: paid.created_at }],
     });
   });
@@ -64,13 +77,17 @@ describe('GET /api/payments/{transaction_id} and GET /api/checkout/{reference}',
     const refunds = merchantRefunds(t.app, t.config.secretKey);
     const first = (await refunds.create({ transaction_id: ids.transactionId, amount: 30, reason: 'requested_by_customer' })).json().data;
     await settleNow(t);
-    const second = (await refunds.create({ transaction_id: ids.transactionId, amount: 12.5, reason: 'duplicate', note: 'twice' })).json().data;
+    const second = (await refunds.create({ transaction_id: ids.transactionId, amount: 12.5, reason: 'duplicate', note: 'twice' })).json()
+      .data;
 
     const payment = paymentObject.parse((await read(`/api/payments/${ids.transactionId}`)).json().data);
     const asRefunds = await Promise.all([first.id, second.id].map(async (id: string) => (await refunds.get(id)).json().data));
     expect(payment.amount_refunded).toBe('42.50');
     expect(payment.refunds).toEqual(asRefunds);
-    expect(asRefunds.map((r) => [r.status, r.amount, r.requested_by])).toEqual([['succeeded', '30.00', 'api'], ['pending', '12.50', 'api']]);
+    expect(asRefunds.map((r) => [r.status, r.amount, r.requested_by])).toEqual([
+      ['succeeded', '30.00', 'api'],
+      ['pending', '12.50', 'api'],
+    ]);
     expect(checkoutObject.parse((await read(`/api/checkout/${reference}`)).json().data).amount_refunded).toBe('42.50');
   });
 
@@ -91,11 +108,15 @@ describe('GET /api/payments/{transaction_id} and GET /api/checkout/{reference}',
     ] as const;
     for (const [url, message] of cases) {
       const response = await read(url);
-      expect([url, response.statusCode, response.json()]).toEqual([url, 404, { status: 'error', code: 'not_found', message: expect.stringContaining(message) }]);
+      expect([url, response.statusCode, response.json()]).toEqual([
+        url,
+        404,
+        { status: 'error', code: 'not_found', message: expect.stringContaining(message) },
+      ]);
     }
   });
 
-  it('needs the secret key, and leaves the payer pages\' validate route as it was', async () => {
+  it("needs the secret key, and leaves the payer pages' validate route as it was", async () => {
     const reference = await client.newCheckout(9);
     expect((await read(`/api/checkout/${reference}`, t.config.publishableKey)).statusCode).toBe(401);
     const validate = await read(`/api/checkout/validate/${reference}`, t.config.publishableKey);
@@ -108,7 +129,7 @@ describe('events in the outbox', () => {
     ['4242424242424242', 'completed', 'payment.succeeded'],
     ['4000000000000002', 'failed', 'payment.failed'],
     ['4000000000007205', 'pending', 'payment.pending'],
-  ])('a payment with %s stored %s writes one %s with the read API\'s object', async (card, status, type) => {
+  ])("a payment with %s stored %s writes one %s with the read API's object", async (card, status, type) => {
     const { ids } = await client.pay(card);
     const events = await eventsAbout(ids.transactionId);
     expect(events.map((event) => event.type)).toEqual([type]);
@@ -128,10 +149,16 @@ describe('events in the outbox', () => {
     expect(completed).toHaveLength(1);
     const object = checkoutObject.parse(completed[0]!.object);
     expect(object).toMatchObject({ status: 'completed', transaction_id: paid.ids.transactionId });
-    expect(object.payments.map((p) => [p.id, p.status])).toEqual([[pending.ids.transactionId, 'pending'], [paid.ids.transactionId, 'completed']]);
+    expect(object.payments.map((p) => [p.id, p.status])).toEqual([
+      [pending.ids.transactionId, 'pending'],
+      [paid.ids.transactionId, 'completed'],
+    ]);
     expect((await eventsAbout(paid.ids.transactionId)).map((event) => event.type)).toEqual(['payment.succeeded']);
     const late = await eventsAbout(pending.ids.transactionId);
-    expect(late.map((event) => [event.type, event.object.status])).toEqual([['payment.pending', 'pending'], ['payment.voided', 'voided']]);
+    expect(late.map((event) => [event.type, event.object.status])).toEqual([
+      ['payment.pending', 'pending'],
+      ['payment.voided', 'voided'],
+    ]);
   });
 
   it('a pending payment that settles as paid writes payment.succeeded and its checkout.completed', async () => {
@@ -141,7 +168,9 @@ describe('events in the outbox', () => {
     await resolveDuePayments(t.db);
     expect((await eventsAbout(ids.transactionId)).map((event) => event.type)).toEqual(['payment.pending', 'payment.succeeded']);
     const [completed] = (await eventsAbout(reference)).filter((event) => event.type === 'checkout.completed');
-    expect(checkoutObject.parse(completed!.object).payments).toEqual([expect.objectContaining({ id: ids.transactionId, status: 'completed' })]);
+    expect(checkoutObject.parse(completed!.object).payments).toEqual([
+      expect.objectContaining({ id: ids.transactionId, status: 'completed' }),
+    ]);
   });
 
   it('settled withdrawals write withdrawal.completed or withdrawal.failed, the account by its last four digits', async () => {
@@ -154,8 +183,19 @@ describe('events in the outbox', () => {
     const [completed] = await eventsAbout(good.reference);
     const [failed] = await eventsAbout(bad.reference);
     expect([completed!.type, failed!.type]).toEqual(['withdrawal.completed', 'withdrawal.failed']);
-    expect(withdrawalObject.parse(completed!.object)).toMatchObject({ id: good.reference, amount: '1.50', status: 'completed', account_last4: '5678', failure_reason: null });
-    expect(withdrawalObject.parse(failed!.object)).toMatchObject({ amount: '2.25', status: 'failed', account_last4: '0000', failure_reason: expect.any(String) });
+    expect(withdrawalObject.parse(completed!.object)).toMatchObject({
+      id: good.reference,
+      amount: '1.50',
+      status: 'completed',
+      account_last4: '5678',
+      failure_reason: null,
+    });
+    expect(withdrawalObject.parse(failed!.object)).toMatchObject({
+      amount: '2.25',
+      status: 'failed',
+      account_last4: '0000',
+      failure_reason: expect.any(String),
+    });
     expect(JSON.stringify([completed, failed])).not.toMatch(/12345678|55550000/);
   });
 });

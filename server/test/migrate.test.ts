@@ -2,7 +2,9 @@ import { readdirSync } from 'node:fs';
 import { defaultMigrationsDir, migrate } from '../src/db/migrate';
 import { openTestDb, testDbKind, type TestDb } from './helper';
 
-const files = readdirSync(defaultMigrationsDir()).filter((name) => name.endsWith('.sql')).sort();
+const files = readdirSync(defaultMigrationsDir())
+  .filter((name) => name.endsWith('.sql'))
+  .sort();
 
 describe(`migrations (${testDbKind})`, () => {
   let t: TestDb;
@@ -41,10 +43,12 @@ describe(`migrations (${testDbKind})`, () => {
   });
 
   it('rolls back a failing migration completely', async () => {
-    await expect(t.db.transaction(async (tx) => {
-      await tx.exec('create table will_vanish (id int)');
-      throw new Error('boom');
-    })).rejects.toThrow('boom');
+    await expect(
+      t.db.transaction(async (tx) => {
+        await tx.exec('create table will_vanish (id int)');
+        throw new Error('boom');
+      }),
+    ).rejects.toThrow('boom');
     const rows = await t.db.query("select 1 from information_schema.tables where table_name = 'will_vanish'");
     expect(rows).toEqual([]);
   });

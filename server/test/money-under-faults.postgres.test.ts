@@ -37,8 +37,14 @@ async function setUp() {
   const database = new URL(url!);
   database.searchParams.set('options', `-c search_path=${schema}`);
   const env = {
-    DATABASE_URL: database.toString(), DATA_DIR: dataDir, PAYDESK_MODE: 'demo', DEMO_PASSWORD: password, FRONTENDS_DIR: dataDir,
-    LOGIN_RATE_LIMIT_PER_MINUTE: '100000', PAYMENT_RATE_LIMIT_PER_MINUTE: '100000', WITHDRAWAL_SETTLE_SECONDS: '1',
+    DATABASE_URL: database.toString(),
+    DATA_DIR: dataDir,
+    PAYDESK_MODE: 'demo',
+    DEMO_PASSWORD: password,
+    FRONTENDS_DIR: dataDir,
+    LOGIN_RATE_LIMIT_PER_MINUTE: '100000',
+    PAYMENT_RATE_LIMIT_PER_MINUTE: '100000',
+    WITHDRAWAL_SETTLE_SECONDS: '1',
   };
   // The first process migrates and seeds; the second starts on the same database.
   servers = [await startServerProcess(env)];
@@ -52,12 +58,18 @@ async function tearDown() {
   rmSync(dataDir, { recursive: true, force: true });
 }
 
-/** POSTs JSON to whichever process answers, retrying a cut connection on the next one. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the answers of several routes, read field by field
-async function postAnywhere(path: string, body: unknown, headers: Record<string, string>, attempt = 0): Promise<{ status: number; json: any }> {
+type AnyAnswer = { status: number; json: any };
+
+/** POSTs JSON to whichever process answers, retrying a cut connection on the next one. */
+async function postAnywhere(path: string, body: unknown, headers: Record<string, string>, attempt = 0): Promise<AnyAnswer> {
   const server = servers[(attempt + Math.floor(Math.random() * 2)) % servers.length]!;
   try {
-    const response = await fetch(`${server.baseUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+    const response = await fetch(`${server.baseUrl}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: JSON.stringify(body),
+    });
     return { status: response.status, json: await response.json() };
   } catch (error) {
     if (attempt > 50) throw error;
@@ -77,7 +89,11 @@ async function runLoad(until: () => boolean) {
   const checkouts: string[] = [];
   const merchantHeaders = { authorization: `Bearer ${DEMO_SECRET_KEY}` };
   for (let i = 0; i < 30; i += 1) {
-    const created = await postAnywhere('/api/checkout', { first_name: 'Race', last_name: 'Test', email: 'race@example.com', phone: '+15550100', amount: 7.5 }, merchantHeaders);
+    const created = await postAnywhere(
+      '/api/checkout',
+      { first_name: 'Race', last_name: 'Test', email: 'race@example.com', phone: '+15550100', amount: 7.5 },
+      merchantHeaders,
+    );
     checkouts.push(created.json.data.reference);
   }
 
@@ -88,9 +104,22 @@ async function runLoad(until: () => boolean) {
     if (init.status !== 200) throw new Error(`initialise answered ${init.status}`);
     const { transactionId, orderId } = init.json.data;
     const payload = {
-      transaction_id: transactionId, order_id: orderId, reference, card_number: card, card_month: '12',
-      card_year: String(new Date().getFullYear() + 2), cvv: '123', amount: 10, currency: 'USD', email: 'load@example.com', phone: '+15550100',
-      first_name: 'Load', last_name: 'Test', cardBrand: 'Visa', checkout: reference !== null, checkout_reference: reference,
+      transaction_id: transactionId,
+      order_id: orderId,
+      reference,
+      card_number: card,
+      card_month: '12',
+      card_year: String(new Date().getFullYear() + 2),
+      cvv: '123',
+      amount: 10,
+      currency: 'USD',
+      email: 'load@example.com',
+      phone: '+15550100',
+      first_name: 'Load',
+      last_name: 'Test',
+      cardBrand: 'Visa',
+      checkout: reference !== null,
+      checkout_reference: reference,
     };
     // The same transaction id on every retry: the server charges it once.
     const answer = await postAnywhere('/api/process-card-transaction', { data: seal(payload, keys) }, publicHeaders);
@@ -104,7 +133,11 @@ async function runLoad(until: () => boolean) {
   };
   const withdrawOnce = async () => {
     const key = randomUUID();
-    const answer = await postAnywhere('/api/backend/withdraw', { amount: 1, account_number: '12345678', bank_name: 'Load Bank', account_name: 'Paydesk Merchant' }, { ...adminHeaders, 'idempotency-key': key });
+    const answer = await postAnywhere(
+      '/api/backend/withdraw',
+      { amount: 1, account_number: '12345678', bank_name: 'Load Bank', account_name: 'Paydesk Merchant' },
+      { ...adminHeaders, 'idempotency-key': key },
+    );
     if (answer.status === 200 || answer.status === 201) withdrawals.push(answer.json.data.transaction_id);
   };
   const client = async (work: () => Promise<void>) => {
@@ -150,7 +183,9 @@ describe('money under faults', () => {
     const held = await sql<{ reference: string }>('select reference from withdrawals where reference = any($1)', [withdrawals]);
     expect(held.map((w) => w.reference).sort()).toEqual([...withdrawals].sort());
     // No withdrawal the client did not get an answer for was doubled: one row per idempotency key.
-    expect(await sql(`select idempotency_key from withdrawals where idempotency_key is not null group by idempotency_key having count(*) > 1`)).toEqual([]);
+    expect(
+      await sql(`select idempotency_key from withdrawals where idempotency_key is not null group by idempotency_key having count(*) > 1`),
+    ).toEqual([]);
 
     expect(await sql('select posting_id from ledger_entries group by posting_id having sum(amount_cents) <> 0')).toEqual([]);
     const [ledger] = await sql<{ total: string; pending: string; held: string; credited: number; completed: number }>(
@@ -172,7 +207,9 @@ describe('money under faults', () => {
     expect(perCheckout).toHaveLength(checkouts.length);
     for (const checkout of perCheckout) {
       expect(checkout.paid.length).toBeLessThanOrEqual(1);
-      expect([checkout.status, checkout.transaction_id]).toEqual(checkout.paid.length === 1 ? ['completed', checkout.paid[0]] : ['pending', null]);
+      expect([checkout.status, checkout.transaction_id]).toEqual(
+        checkout.paid.length === 1 ? ['completed', checkout.paid[0]] : ['pending', null],
+      );
     }
     expect(perCheckout.filter((checkout) => checkout.paid.length === 1).length).toBeGreaterThan(10);
 

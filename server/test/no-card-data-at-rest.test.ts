@@ -37,9 +37,25 @@ async function runRealisticFlow() {
     return payer.pay(card, { cvv, ...extra });
   };
   const acs = (transactionId: string, outcome: 'complete' | 'fail') =>
-    t.app.inject({ method: 'POST', url: '/api/sandbox/acs/result', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: `transaction_id=${transactionId}&outcome=${outcome}&return_origin=http://localhost` });
+    t.app.inject({
+      method: 'POST',
+      url: '/api/sandbox/acs/result',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `transaction_id=${transactionId}&outcome=${outcome}&return_origin=http://localhost`,
+    });
 
-  for (const card of ['4242424242424242', '5555555555554444', '378282246310005', '4000000000000002', '4000000000009995', '4000000000009987', '4000000000000069', '4000000000000127', '4000000000000119', '6011111111111117']) {
+  for (const card of [
+    '4242424242424242',
+    '5555555555554444',
+    '378282246310005',
+    '4000000000000002',
+    '4000000000009995',
+    '4000000000009987',
+    '4000000000000069',
+    '4000000000000127',
+    '4000000000000119',
+    '6011111111111117',
+  ]) {
     expect((await pay(card)).response.statusCode).toBe(200);
   }
   used.cards.add('4100000000000019');
@@ -48,14 +64,35 @@ async function runRealisticFlow() {
   expect((await acs((await pay('4000000000003220')).ids.transactionId, 'fail')).statusCode).toBe(200);
   expect((await acs((await pay('4000008400001629')).ids.transactionId, 'complete')).statusCode).toBe(200);
   const demo = await pay('4000002760003184');
-  expect((await t.app.inject({ method: 'POST', url: '/api/demo-3ds/complete', headers: payer.headers, payload: { transaction_id: demo.ids.transactionId, otp: '123456' } })).statusCode).toBe(200);
+  expect(
+    (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/demo-3ds/complete',
+        headers: payer.headers,
+        payload: { transaction_id: demo.ids.transactionId, otp: '123456' },
+      })
+    ).statusCode,
+  ).toBe(200);
   await pay('4000000000007205');
   await pay('4000000000007304');
   await t.db.query("update transactions set resolve_at = now() - interval '1 second' where status = 'pending' and resolve_at is not null");
   await resolveDuePayments(t.db);
 
   // A merchant checkout paid by card.
-  const checkout = await t.app.inject({ method: 'POST', url: '/api/checkout', headers: bearer(t.config.secretKey), payload: { first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com', phone: '+15550101', amount: 42, metadata: { order: 'A-1' } } });
+  const checkout = await t.app.inject({
+    method: 'POST',
+    url: '/api/checkout',
+    headers: bearer(t.config.secretKey),
+    payload: {
+      first_name: 'Ada',
+      last_name: 'Lovelace',
+      email: 'ada@example.com',
+      phone: '+15550101',
+      amount: 42,
+      metadata: { order: 'A-1' },
+    },
+  });
   const reference = (checkout.json() as { data: { reference: string } }).data.reference;
   expect((await pay('4242424242424242', { checkout: true, checkout_reference: reference })).result?.status).toBe('completed');
 
@@ -73,14 +110,25 @@ async function runRealisticFlow() {
   expect(upload).toMatchObject({ statusCode: 201, body: { data: { added: pooled.length } } });
   for (const [card, cvv] of rows as [string, string][]) {
     expect((await pay(card, { cvv, card_year: String(futureYear()) })).result?.status).toBe('completed');
-    expect((await pay(card, { cvv: card.startsWith('3') ? '0000' : '000', card_year: String(futureYear()) })).result?.status).toBe('failed');
+    expect((await pay(card, { cvv: card.startsWith('3') ? '0000' : '000', card_year: String(futureYear()) })).result?.status).toBe(
+      'failed',
+    );
   }
   // Back office: search the pool by a whole card number as the back office does (a request body),
   // then the pool and the transactions through an address, which is refused.
   expect((await cards.search({ search: pooled[0]! })).body.total).toBe(1);
   expect((await cards.list({ search: pooled[0]! })).statusCode).toBe(400);
   expect((await t.app.inject({ url: `/api/backend/all-transactions?search=${pooled[1]}`, headers: bearer(admin) })).statusCode).toBe(400);
-  expect((await t.app.inject({ url: `/api/backend/cards/${pooled[2]}/status`, method: 'POST', headers: bearer(admin), payload: { status: 'blocked' } })).statusCode).toBe(404);
+  expect(
+    (
+      await t.app.inject({
+        url: `/api/backend/cards/${pooled[2]}/status`,
+        method: 'POST',
+        headers: bearer(admin),
+        payload: { status: 'blocked' },
+      })
+    ).statusCode,
+  ).toBe(404);
 
   // Withdrawals, one of them refused by the sandbox bank, then settled.
   const wallet = walletApi(t.app, admin);
@@ -96,7 +144,9 @@ const needles = (cards: Iterable<string>) => [...cards].flatMap((card) => [card,
 const cvvInContext = /(?:cvv2?|cvc2?|cid|security[_ ]?code)[^0-9a-z]{0,12}(\d{3,4})(?!\d)/gi;
 
 function leaks(where: string, text: string): string[] {
-  const found = needles(used.cards).filter((needle) => text.includes(needle)).map((needle) => `${where}: card ${needle}`);
+  const found = needles(used.cards)
+    .filter((needle) => text.includes(needle))
+    .map((needle) => `${where}: card ${needle}`);
   for (const match of text.matchAll(cvvInContext)) if (used.cvvs.has(match[1]!)) found.push(`${where}: ${match[0]}`);
   return found;
 }
@@ -110,13 +160,17 @@ test('after a realistic run, no table and no log line holds a card number or a C
   const tables = await tableColumns(t.db);
   for (const [table, columns] of tables) {
     // Every column as text, bytea as hex: what a dump of the database would show.
-    const rows = await t.db.query<{ row: string }>(`select concat_ws(' | ', ${columns.map((c) => `"${c}"::text`).join(', ')}) as row from "${table}"`);
+    const rows = await t.db.query<{ row: string }>(
+      `select concat_ws(' | ', ${columns.map((c) => `"${c}"::text`).join(', ')}) as row from "${table}"`,
+    );
     rowsScanned += rows.length;
     for (const { row } of rows) found.push(...leaks(table, row));
   }
   for (const line of t.logs.lines) found.push(...leaks('log', JSON.stringify(line)));
 
-  console.info(`card data scan: ${used.cards.size} card numbers and ${used.cvvs.size} CVVs looked for in ${tables.size} tables (${rowsScanned} rows) and ${t.logs.lines.length} log lines`);
+  console.info(
+    `card data scan: ${used.cards.size} card numbers and ${used.cvvs.size} CVVs looked for in ${tables.size} tables (${rowsScanned} rows) and ${t.logs.lines.length} log lines`,
+  );
   expect(found).toEqual([]);
   expect(tables.size).toBeGreaterThanOrEqual(15);
   expect(t.logs.lines.length).toBeGreaterThan(100);

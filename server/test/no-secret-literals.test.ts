@@ -14,8 +14,16 @@ import { repositoryFiles, scanFiles, scanText, type Allowed } from './secret-sca
  */
 const fakeLiveKey = ['sk', 'live', '0123456789abcdefghij'].join('_'); // spelled in parts, so that this file does not match
 const allowlist: readonly Allowed[] = [
-  { file: 'server/test/config.test.ts', text: fakeLiveKey, reason: 'a made-up production key (digits, then the alphabet) that a config test passes to loadConfig' },
-  { file: 'server/test/config.test.ts', text: ':pw@pay.example.com', reason: 'a PUBLIC_URL with made-up credentials, which loadConfig must refuse' },
+  {
+    file: 'server/test/config.test.ts',
+    text: fakeLiveKey,
+    reason: 'a made-up production key (digits, then the alphabet) that a config test passes to loadConfig',
+  },
+  {
+    file: 'server/test/config.test.ts',
+    text: ':pw@pay.example.com',
+    reason: 'a PUBLIC_URL with made-up credentials, which loadConfig must refuse',
+  },
 ];
 
 describe('the repository', () => {
@@ -69,7 +77,7 @@ describe('the scanner', () => {
       "password: 'Paydesk-demo-2026', token: `Bearer ${token}`, key: 'transactions-list-page-size'",
       'TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test',
       "card_number: '4242424242424242', cvv: '123', storageKey: config.cardStorageKey,",
-      'AUTH_SECRET: randomBytes(32).toString(\'hex\'), postgres://user:${PASSWORD}@host/db',
+      "AUTH_SECRET: randomBytes(32).toString('hex'), postgres://user:${PASSWORD}@host/db",
       '"integrity": "sha512-Zx3s7ZsLOpqHZ3Ox4aOUbtyD0FdtOtaJ71yrF9gISCCXmm7PmX9vqU9Fg1RPY9iShpEXQplXuUW3NRwLwEf0lA=="',
     ].join('\n');
     expect(scanText('example.ts', text)).toEqual([]);

@@ -19,7 +19,10 @@ const manifest = (publicPath: string, entryPath = '') => ({
       id: 'mf_payments:CheckoutPage',
       name: 'CheckoutPage',
       path: './CheckoutPage',
-      assets: { js: { sync: ['641.f4e394bf3a.js', '8487.9e4fd9c31d.js', '__federation_expose_CheckoutPage.e61a423dab.js'], async: [] }, css: { sync: [], async: [] } },
+      assets: {
+        js: { sync: ['641.f4e394bf3a.js', '8487.9e4fd9c31d.js', '__federation_expose_CheckoutPage.e61a423dab.js'], async: [] },
+        css: { sync: [], async: [] },
+      },
     },
   ],
 });
@@ -54,7 +57,9 @@ describe('remotePageFiles', () => {
     expect(remotePageFiles(manifest('https://static.example.com/pay/'), 'PayFormPage', '/remotes/mf-payments/remoteEntry.js')[1]).toBe(
       'https://static.example.com/pay/8487.9e4fd9c31d.js',
     );
-    expect(remotePageFiles(manifest('auto', 'entry/'), 'PayFormPage', '/remotes/mf-payments/entry/remoteEntry.js')[1]).toBe('/remotes/mf-payments/8487.9e4fd9c31d.js');
+    expect(remotePageFiles(manifest('auto', 'entry/'), 'PayFormPage', '/remotes/mf-payments/entry/remoteEntry.js')[1]).toBe(
+      '/remotes/mf-payments/8487.9e4fd9c31d.js',
+    );
   });
 
   test('without a usable manifest or expose, the entry alone; an entry relative to the page, nothing', () => {
@@ -62,20 +67,33 @@ describe('remotePageFiles', () => {
     expect(remotePageFiles(undefined, 'PayFormPage', entry)).toEqual([entry]);
     expect(remotePageFiles({ exposes: 'no' }, 'PayFormPage', entry)).toEqual([entry]);
     expect(remotePageFiles(manifest('auto'), 'NoSuchPage', entry)).toEqual([entry]);
-    expect(remotePageFiles({ ...manifest('auto'), metaData: { getPublicPath: 'return window.cdn' } }, 'PayFormPage', entry)).toEqual([entry]);
+    expect(remotePageFiles({ ...manifest('auto'), metaData: { getPublicPath: 'return window.cdn' } }, 'PayFormPage', entry)).toEqual([
+      entry,
+    ]);
     expect(remotePageFiles(manifest('auto'), 'PayFormPage', 'remotes/mf-payments/remoteEntry.js')).toEqual([]);
   });
 
   test('a file name a Link header could misread is left out', () => {
     const bad = manifest('auto');
-    bad.exposes[0]!.assets.js.sync = ['ok.0123456789.js', 'x.js>; rel=preload; as=script, <https://evil.example/a.js', 'javascript:alert(1).js', 'a b.js'];
-    expect(remotePageFiles(bad, 'PayFormPage', '/r/remoteEntry.js')).toEqual(['/r/remoteEntry.js', '/r/ok.0123456789.js', '/r/pay.0123456789.css']);
+    bad.exposes[0]!.assets.js.sync = [
+      'ok.0123456789.js',
+      'x.js>; rel=preload; as=script, <https://evil.example/a.js',
+      'javascript:alert(1).js',
+      'a b.js',
+    ];
+    expect(remotePageFiles(bad, 'PayFormPage', '/r/remoteEntry.js')).toEqual([
+      '/r/remoteEntry.js',
+      '/r/ok.0123456789.js',
+      '/r/pay.0123456789.css',
+    ]);
   });
 });
 
 test('manifestAddress: mf-manifest.json beside the entry', () => {
   expect(manifestAddress('/remotes/mf-payments/remoteEntry.js')).toBe('/remotes/mf-payments/mf-manifest.json');
-  expect(manifestAddress('https://cdn.example.com/mf-payments/1.4.0/remoteEntry.js?v=2')).toBe('https://cdn.example.com/mf-payments/1.4.0/mf-manifest.json');
+  expect(manifestAddress('https://cdn.example.com/mf-payments/1.4.0/remoteEntry.js?v=2')).toBe(
+    'https://cdn.example.com/mf-payments/1.4.0/mf-manifest.json',
+  );
   expect(manifestAddress('remoteEntry.js')).toBeUndefined();
 });
 
@@ -88,6 +106,8 @@ test("bundledPageFiles: a page the shell bundles, listed by its remote module's 
 });
 
 test('preloadLinkHeader: scripts as scripts, style sheets as styles, nothing for no files', () => {
-  expect(preloadLinkHeader(['/a.js', 'https://cdn.example.com/b.css'])).toBe('</a.js>; rel=preload; as=script, <https://cdn.example.com/b.css>; rel=preload; as=style');
+  expect(preloadLinkHeader(['/a.js', 'https://cdn.example.com/b.css'])).toBe(
+    '</a.js>; rel=preload; as=script, <https://cdn.example.com/b.css>; rel=preload; as=style',
+  );
   expect(preloadLinkHeader([])).toBeUndefined();
 });

@@ -15,9 +15,18 @@ const checkout = { first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example
 
 describe('an amount with a third decimal is refused, never rounded', () => {
   test.each([12.345, 0.015])('POST /api/checkout refuses %p', async (amount) => {
-    const response = await t.app.inject({ method: 'POST', url: '/api/checkout', headers: bearer(t.config.secretKey), payload: { ...checkout, amount } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/checkout',
+      headers: bearer(t.config.secretKey),
+      payload: { ...checkout, amount },
+    });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ status: 'error', message: 'amount: The amount may have at most two decimals', code: 'invalid_request' });
+    expect(response.json()).toEqual({
+      status: 'error',
+      message: 'amount: The amount may have at most two decimals',
+      code: 'invalid_request',
+    });
   });
 
   test.each([12.345, 0.015])('a card payment of %p is a 400 that says why, and stores nothing', async (amount) => {
@@ -25,7 +34,11 @@ describe('an amount with a third decimal is refused, never rounded', () => {
     const init = (await client.initialize('4242424242424242')).json().data;
     const response = await client.processRaw(seal(client.payload(init, '4242424242424242', { amount }), client.keys));
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ status: 'error', message: 'Invalid payment data: amount: The amount may have at most two decimals', code: 'invalid_request' });
+    expect(response.json()).toEqual({
+      status: 'error',
+      message: 'Invalid payment data: amount: The amount may have at most two decimals',
+      code: 'invalid_request',
+    });
     expect(await count()).toBe(before);
   });
 

@@ -13,13 +13,24 @@ describe('PAYMENT_PROCESSOR', () => {
   afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
 
   const production = () => ({
-    PAYDESK_MODE: 'production', DATA_DIR: dataDir, AUTH_SECRET: 'a'.repeat(40), CARD_ENVELOPE_KEY: 'ab'.repeat(32), FINGERPRINT_KEY: 'c'.repeat(40),
-    CARD_STORAGE_KEY: 'cd'.repeat(32), WEBHOOK_SECRETS_KEY: 'ef'.repeat(32), TWO_FACTOR_KEY: '12'.repeat(32), PUBLISHABLE_KEY: 'p'.repeat(16), SECRET_KEY: 's'.repeat(30), PUBLIC_URL: 'https://pay.example.com',
+    PAYDESK_MODE: 'production',
+    DATA_DIR: dataDir,
+    AUTH_SECRET: 'a'.repeat(40),
+    CARD_ENVELOPE_KEY: 'ab'.repeat(32),
+    FINGERPRINT_KEY: 'c'.repeat(40),
+    CARD_STORAGE_KEY: 'cd'.repeat(32),
+    WEBHOOK_SECRETS_KEY: 'ef'.repeat(32),
+    TWO_FACTOR_KEY: '12'.repeat(32),
+    PUBLISHABLE_KEY: 'p'.repeat(16),
+    SECRET_KEY: 's'.repeat(30),
+    PUBLIC_URL: 'https://pay.example.com',
   });
 
   test('production refuses to start without it, naming it and the sandbox', () => {
     expect(() => loadConfig(production())).toThrow(ConfigError);
-    expect(() => loadConfig(production())).toThrow(/^Invalid configuration: PAYMENT_PROCESSOR is required when PAYDESK_MODE=production \(.*PAYMENT_PROCESSOR=sandbox/);
+    expect(() => loadConfig(production())).toThrow(
+      /^Invalid configuration: PAYMENT_PROCESSOR is required when PAYDESK_MODE=production \(.*PAYMENT_PROCESSOR=sandbox/,
+    );
     expect(() => loadConfig({ ...production(), PAYMENT_PROCESSOR: '  ' })).toThrow(/PAYMENT_PROCESSOR is required/);
   });
 
@@ -28,7 +39,9 @@ describe('PAYMENT_PROCESSOR', () => {
   });
 
   test('a processor that does not exist is refused, naming the variable', () => {
-    expect(() => loadConfig({ ...production(), PAYMENT_PROCESSOR: 'acquirer' })).toThrow(/^Invalid configuration: PAYMENT_PROCESSOR must be one of: sandbox$/);
+    expect(() => loadConfig({ ...production(), PAYMENT_PROCESSOR: 'acquirer' })).toThrow(
+      /^Invalid configuration: PAYMENT_PROCESSOR must be one of: sandbox$/,
+    );
     expect(() => loadConfig({ DATA_DIR: dataDir, PAYMENT_PROCESSOR: 'Sandbox' })).toThrow(/^Invalid configuration: PAYMENT_PROCESSOR /);
   });
 

@@ -18,7 +18,14 @@ const count = async (sql: string, params: unknown[] = []) => Number((await t.db.
 const createCheckout = (payload: Record<string, unknown>, key = t.config.secretKey) =>
   t.app.inject({ method: 'POST', url: '/api/checkout', headers: bearer(key), payload });
 
-const checkoutBody = { first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com', phone: '+15550101', amount: 120.5, callback_url: 'https://shop.example/done' };
+const checkoutBody = {
+  first_name: 'Ada',
+  last_name: 'Lovelace',
+  email: 'ada@example.com',
+  phone: '+15550101',
+  amount: 120.5,
+  callback_url: 'https://shop.example/done',
+};
 
 test('50 concurrent submissions of one payment charge once and all get the first answer', async () => {
   const init = (await client.initialize('4242424242424242')).json().data;
@@ -75,7 +82,12 @@ describe('envelopes', () => {
   test.each([
     ['another order id', { order_id: 'ORD-NOT-THIS-ONE' }, 400, 'This card was not initialised for this transaction'],
     ['an unknown transaction id', { transaction_id: 'TXN-NEVER-INITIALISED' }, 400, 'This card was not initialised for this transaction'],
-    ['a checkout reference the initialisation did not have', { checkout: true, checkout_reference: 'chk_not_this_one' }, 400, 'Invalid reference'],
+    [
+      'a checkout reference the initialisation did not have',
+      { checkout: true, checkout_reference: 'chk_not_this_one' },
+      400,
+      'Invalid reference',
+    ],
   ])('a payment with %s is refused and stores nothing', async (_case, spoilt, status, message) => {
     const before = await count('select count(*)::int as n from transactions');
     const init = (await client.initialize('4242424242424242')).json().data;
@@ -87,13 +99,25 @@ describe('envelopes', () => {
   test('a card other than the one initialised is refused', async () => {
     const init = (await client.initialize('4242424242424242')).json().data;
     const other = seal(client.payload(init, '5555555555554444'), client.keys);
-    expect((await client.processRaw(other)).json()).toMatchObject({ status: 'error', message: 'This card was not initialised for this transaction' });
+    expect((await client.processRaw(other)).json()).toMatchObject({
+      status: 'error',
+      message: 'This card was not initialised for this transaction',
+    });
   });
 });
 
 describe('keys', () => {
-  test.each([['no key', {}], ['the secret key', bearer('sk_wrong')], ['a wrong key', bearer('pk_nope')]])('public calls with %s get 401', async (_case, headers) => {
-    const response = await t.app.inject({ method: 'POST', url: '/api/initialize-card-transaction', headers, payload: { card_number: '4242424242424242', currency: 'USD', reference: null } });
+  test.each([
+    ['no key', {}],
+    ['the secret key', bearer('sk_wrong')],
+    ['a wrong key', bearer('pk_nope')],
+  ])('public calls with %s get 401', async (_case, headers) => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/initialize-card-transaction',
+      headers,
+      payload: { card_number: '4242424242424242', currency: 'USD', reference: null },
+    });
     expect(response.statusCode).toBe(401);
   });
 
@@ -114,11 +138,20 @@ describe('checkouts', () => {
     const { reference, checkout_url } = (await createCheckout(checkoutBody)).json().data;
     expect(checkout_url).toMatch(new RegExp(`/checkout/${reference}$`));
     const validated = await t.app.inject({ method: 'GET', url: `/api/checkout/validate/${reference}`, headers: client.headers });
-    expect(open(validated.json().data, client.keys)).toMatchObject({ reference, amount: 120.5, email: 'ada@example.com', status: 'pending', callback_url: 'https://shop.example/done' });
+    expect(open(validated.json().data, client.keys)).toMatchObject({
+      reference,
+      amount: 120.5,
+      email: 'ada@example.com',
+      status: 'pending',
+      callback_url: 'https://shop.example/done',
+    });
 
     const { ids, result } = await client.pay('4242424242424242', { checkout: true, checkout_reference: reference, amount: 0.01 });
     expect(result).toMatchObject({ status: 'completed', payment_amount: '120.50', checkout_request: { reference } });
-    const [row] = await t.db.query<{ status: string; transaction_id: string }>('select status, transaction_id from checkouts where reference = $1', [reference]);
+    const [row] = await t.db.query<{ status: string; transaction_id: string }>(
+      'select status, transaction_id from checkouts where reference = $1',
+      [reference],
+    );
     expect(row).toEqual({ status: 'completed', transaction_id: ids.transactionId });
 
     const again = await client.initialize('4242424242424242', reference);
@@ -129,7 +162,8 @@ describe('checkouts', () => {
     const { reference } = (await createCheckout(checkoutBody)).json().data;
     const init = (await client.initialize('4242424242424242', reference)).json().data;
     const envelope = seal(client.payload(init, '4242424242424242', { checkout: true, checkout_reference: reference }), client.keys);
-    await t.db.exec(`create function refuse_postings() returns trigger language plpgsql as $$ begin raise exception 'ledger unavailable'; end $$;
+    await t.db
+      .exec(`create function refuse_postings() returns trigger language plpgsql as $$ begin raise exception 'ledger unavailable'; end $$;
       create trigger refuse_postings before insert on ledger_postings for each statement execute function refuse_postings()`);
     try {
       expect((await client.processRaw(envelope)).statusCode).toBe(500);
@@ -153,8 +187,10 @@ describe('checkouts', () => {
     };
     const ok = await pay('4000000000007205');
     const ko = await pay('4000000000007304');
-    const checkout = async (reference: string) => (await t.db.query('select status, transaction_id from checkouts where reference = $1', [reference]))[0];
-    const postings = (transactionId: string) => count('select count(*)::int as n from ledger_postings where transaction_id = $1', [transactionId]);
+    const checkout = async (reference: string) =>
+      (await t.db.query('select status, transaction_id from checkouts where reference = $1', [reference]))[0];
+    const postings = (transactionId: string) =>
+      count('select count(*)::int as n from ledger_postings where transaction_id = $1', [transactionId]);
     expect(await checkout(ok.reference)).toEqual({ status: 'pending', transaction_id: null });
     expect(await postings(ok.transactionId)).toBe(0);
 
@@ -175,7 +211,12 @@ describe('checkouts', () => {
   test('a page cannot mark a checkout completed without a completed payment for it', async () => {
     const { reference } = (await createCheckout(checkoutBody)).json().data;
     const report = (status: string, transaction_id?: string) =>
-      t.app.inject({ method: 'POST', url: '/api/update-checkout-status', headers: client.headers, payload: { reference, status, transaction_id } });
+      t.app.inject({
+        method: 'POST',
+        url: '/api/update-checkout-status',
+        headers: client.headers,
+        payload: { reference, status, transaction_id },
+      });
     expect((await report('completed')).statusCode).toBe(409);
     const declined = await client.pay('4000000000000002', { checkout: true, checkout_reference: reference });
     expect((await report('completed', declined.ids.transactionId)).statusCode).toBe(409);

@@ -62,9 +62,19 @@ describe('the sandbox test-card table', () => {
     expect(result?.processor).toBe('sandbox-acs');
     expect(result?.response_content.code).toBe('S0');
     expect(result?.response_content.redirectHtml).toContain('/api/sandbox/acs/challenge');
-    const page = await t.app.inject({ method: 'POST', url: '/api/sandbox/acs/challenge', headers: { 'content-type': 'application/x-www-form-urlencoded', referer: 'http://shop.example:8080/checkout/x' }, payload: `transaction_id=${ids.transactionId}` });
+    const page = await t.app.inject({
+      method: 'POST',
+      url: '/api/sandbox/acs/challenge',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', referer: 'http://shop.example:8080/checkout/x' },
+      payload: `transaction_id=${ids.transactionId}`,
+    });
     expect(page.body).toContain('name="return_origin" value="http://shop.example:8080"');
-    const done = await t.app.inject({ method: 'POST', url: '/api/sandbox/acs/result', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: `transaction_id=${ids.transactionId}&outcome=complete&return_origin=http://shop.example:8080` });
+    const done = await t.app.inject({
+      method: 'POST',
+      url: '/api/sandbox/acs/result',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `transaction_id=${ids.transactionId}&outcome=complete&return_origin=http://shop.example:8080`,
+    });
     expect(done.body).toContain('data-target-origin="http://shop.example:8080"');
     expect((await client.requery(ids.transactionId)).data.status).toBe('completed');
   });
@@ -74,15 +84,30 @@ describe('the sandbox test-card table', () => {
     ['4000008400001629', 'complete', 'failed'],
   ])('%s with %s at the ACS ends %s; a second answer is refused', async (card, outcome, final) => {
     const { ids } = await client.pay(card);
-    const submit = () => t.app.inject({ method: 'POST', url: '/api/sandbox/acs/result', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: `transaction_id=${ids.transactionId}&outcome=${outcome}&return_origin=http://localhost` });
+    const submit = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/sandbox/acs/result',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: `transaction_id=${ids.transactionId}&outcome=${outcome}&return_origin=http://localhost`,
+      });
     expect((await submit()).statusCode).toBe(200);
     expect(await statusOf(ids.transactionId)).toBe(final);
     expect((await submit()).statusCode).toBe(409);
   });
 
-  test.each([['123456', 'completed'], ['123459', 'failed'], [null, 'failed']])('the demo modal sends the code %s and the server records %s', async (otp, final) => {
+  test.each([
+    ['123456', 'completed'],
+    ['123459', 'failed'],
+    [null, 'failed'],
+  ])('the demo modal sends the code %s and the server records %s', async (otp, final) => {
     const { ids } = await client.pay('4000002760003184');
-    const answer = await t.app.inject({ method: 'POST', url: '/api/demo-3ds/complete', headers: client.headers, payload: { transaction_id: ids.transactionId, otp } });
+    const answer = await t.app.inject({
+      method: 'POST',
+      url: '/api/demo-3ds/complete',
+      headers: client.headers,
+      payload: { transaction_id: ids.transactionId, otp },
+    });
     expect(answer.json().data.status).toBe(final);
     expect(await statusOf(ids.transactionId)).toBe(final);
   });
@@ -91,7 +116,10 @@ describe('the sandbox test-card table', () => {
     const later = await client.pay('4000000000007205');
     const lost = await client.pay('4000000000007304');
     expect(await resolveDuePayments(t.db)).toBe(0);
-    await t.db.query("update transactions set resolve_at = now() - interval '1 second' where transaction_id in ($1, $2)", [later.ids.transactionId, lost.ids.transactionId]);
+    await t.db.query("update transactions set resolve_at = now() - interval '1 second' where transaction_id in ($1, $2)", [
+      later.ids.transactionId,
+      lost.ids.transactionId,
+    ]);
     expect(await resolveDuePayments(t.db)).toBe(2);
     expect(await statusOf(later.ids.transactionId)).toBe('completed');
     expect(await statusOf(lost.ids.transactionId)).toBe('failed');

@@ -10,9 +10,18 @@ export function payerClient(app: FastifyInstance, config: EphemeralConfig) {
   const headers = bearer(config.publishableKey);
 
   const initialize = (cardNumber: string, reference: string | null = null) =>
-    app.inject({ method: 'POST', url: '/api/initialize-card-transaction', headers, payload: { card_number: cardNumber, currency: 'USD', reference } });
+    app.inject({
+      method: 'POST',
+      url: '/api/initialize-card-transaction',
+      headers,
+      payload: { card_number: cardNumber, currency: 'USD', reference },
+    });
 
-  const payload = (ids: { transactionId: string; orderId: string }, card: string, extra: Partial<CardTransactionPayload> = {}): CardTransactionPayload => ({
+  const payload = (
+    ids: { transactionId: string; orderId: string },
+    card: string,
+    extra: Partial<CardTransactionPayload> = {},
+  ): CardTransactionPayload => ({
     transaction_id: ids.transactionId,
     order_id: ids.orderId,
     reference: null,
@@ -44,12 +53,16 @@ export function payerClient(app: FastifyInstance, config: EphemeralConfig) {
   }
 
   const requery = async (transactionId: string) =>
-    (app.inject({ method: 'GET', url: `/api/checkout/requery?reference=${transactionId}`, headers }).then((r) => r.json() as { data: TransactionResult }));
+    app
+      .inject({ method: 'GET', url: `/api/checkout/requery?reference=${transactionId}`, headers })
+      .then((r) => r.json() as { data: TransactionResult });
 
   /** What a merchant's server does first: a checkout for `amount` dollars, with the secret key; its reference. */
   const newCheckout = async (amount = 20) => {
     const response = await app.inject({
-      method: 'POST', url: '/api/checkout', headers: bearer(config.secretKey),
+      method: 'POST',
+      url: '/api/checkout',
+      headers: bearer(config.secretKey),
       payload: { first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com', phone: '+15550101', amount },
     });
     return (response.json() as { data: { reference: string } }).data.reference;

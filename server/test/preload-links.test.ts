@@ -6,7 +6,10 @@ import { buildTestApp, type TestApp } from './helper';
 
 /** An mf-manifest.json whose PayFormPage expose needs these chunks. */
 const mfManifest = (...chunks: string[]) =>
-  JSON.stringify({ metaData: { publicPath: 'auto', remoteEntry: { name: 'remoteEntry.js', path: '' } }, exposes: [{ name: 'PayFormPage', path: './PayFormPage', assets: { js: { sync: chunks, async: [] }, css: { sync: [], async: [] } } }] });
+  JSON.stringify({
+    metaData: { publicPath: 'auto', remoteEntry: { name: 'remoteEntry.js', path: '' } },
+    exposes: [{ name: 'PayFormPage', path: './PayFormPage', assets: { js: { sync: chunks, async: [] }, css: { sync: [], async: [] } } }],
+  });
 
 /** Built front ends: a shell page and mf-payments, as `npm run build` leaves them. */
 function fakeFrontends(): string {
@@ -15,7 +18,10 @@ function fakeFrontends(): string {
   writeFileSync(join(dir, 'shell', 'dist', 'index.html'), '<!doctype html><div id="root"></div><script defer src="/main.js"></script>');
   mkdirSync(join(dir, 'mf-payments', 'dist'), { recursive: true });
   writeFileSync(join(dir, 'mf-payments', 'dist', 'remoteEntry.js'), 'void 0;');
-  writeFileSync(join(dir, 'mf-payments', 'dist', 'mf-manifest.json'), mfManifest('8487.1111111111.js', '__federation_expose_PayFormPage.2222222222.js'));
+  writeFileSync(
+    join(dir, 'mf-payments', 'dist', 'mf-manifest.json'),
+    mfManifest('8487.1111111111.js', '__federation_expose_PayFormPage.2222222222.js'),
+  );
   return dir;
 }
 
@@ -31,7 +37,11 @@ afterEach(() => rmSync(frontends, { recursive: true, force: true }));
 describe('remotes served by this server', () => {
   test("a payer page's remote entry and its expose's chunks, from the remote's own build", () => {
     const links = createPreloadLinks({ frontendsDir: frontends });
-    expect(preloaded(links('/'))).toEqual(['/remotes/mf-payments/remoteEntry.js', '/remotes/mf-payments/8487.1111111111.js', '/remotes/mf-payments/__federation_expose_PayFormPage.2222222222.js']);
+    expect(preloaded(links('/'))).toEqual([
+      '/remotes/mf-payments/remoteEntry.js',
+      '/remotes/mf-payments/8487.1111111111.js',
+      '/remotes/mf-payments/__federation_expose_PayFormPage.2222222222.js',
+    ]);
     expect(preloaded(links('/checkout/chk_abc'))).toEqual(['/remotes/mf-payments/remoteEntry.js']); // this manifest has no CheckoutPage
     expect(links('/control/dashboard')).toBeUndefined();
     expect(links('/no/such/page')).toBeUndefined();
@@ -43,14 +53,21 @@ describe('remotes served by this server', () => {
     const file = join(frontends, 'mf-payments', 'dist', 'mf-manifest.json');
     writeFileSync(file, mfManifest('9999.3333333333.js', '__federation_expose_PayFormPage.4444444444.js'));
     utimesSync(file, new Date(), new Date(Date.now() + 5_000)); // a new modification time even on a coarse clock
-    expect(preloaded(links('/'))).toEqual(['/remotes/mf-payments/remoteEntry.js', '/remotes/mf-payments/9999.3333333333.js', '/remotes/mf-payments/__federation_expose_PayFormPage.4444444444.js']);
+    expect(preloaded(links('/'))).toEqual([
+      '/remotes/mf-payments/remoteEntry.js',
+      '/remotes/mf-payments/9999.3333333333.js',
+      '/remotes/mf-payments/__federation_expose_PayFormPage.4444444444.js',
+    ]);
     writeFileSync(file, '{}'); // a manifest without the expose: the entry alone
     utimesSync(file, new Date(), new Date(Date.now() + 10_000));
     expect(preloaded(links('/'))).toEqual(['/remotes/mf-payments/remoteEntry.js']);
   });
 
   test("a shell that bundles the page itself: its page-chunks.json, and no remote's", () => {
-    writeFileSync(join(frontends, 'shell', 'dist', 'page-chunks.json'), JSON.stringify({ 'mf_payments/PayFormPage': ['/285.aaaaaaaaaa.js', '/mf_payments/PayFormPage.bbbbbbbbbb.js'] }));
+    writeFileSync(
+      join(frontends, 'shell', 'dist', 'page-chunks.json'),
+      JSON.stringify({ 'mf_payments/PayFormPage': ['/285.aaaaaaaaaa.js', '/mf_payments/PayFormPage.bbbbbbbbbb.js'] }),
+    );
     const links = createPreloadLinks({ frontendsDir: frontends });
     expect(preloaded(links('/'))).toEqual(['/285.aaaaaaaaaa.js', '/mf_payments/PayFormPage.bbbbbbbbbb.js']);
     expect(preloaded(links('/checkout/chk_abc'))).toEqual(['/remotes/mf-payments/remoteEntry.js']); // not listed there
@@ -62,7 +79,8 @@ describe('a remote deployed elsewhere (REMOTES_MANIFEST)', () => {
   let clock: number;
   let answers: Record<string, unknown>;
   let asked: string[];
-  const deploy = (entry: string) => writeFileSync(join(frontends, 'remotes.json'), JSON.stringify({ remotes: [{ name: 'mf_payments', entry, version: '1.4.0' }] }));
+  const deploy = (entry: string) =>
+    writeFileSync(join(frontends, 'remotes.json'), JSON.stringify({ remotes: [{ name: 'mf_payments', entry, version: '1.4.0' }] }));
   const setUp = () =>
     createPreloadLinks({
       frontendsDir: frontends,
@@ -109,7 +127,7 @@ describe('a remote deployed elsewhere (REMOTES_MANIFEST)', () => {
     expect(preloaded(links('/'))).toEqual([`${cdn}remoteEntry.js`]);
   });
 
-  test('remotes.json pointed at a new version: its files at once, never the old version\'s', async () => {
+  test("remotes.json pointed at a new version: its files at once, never the old version's", async () => {
     const links = setUp();
     links('/');
     await settle();

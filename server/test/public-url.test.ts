@@ -10,9 +10,18 @@ const forged = { host: 'evil.example:8443', 'x-forwarded-host': 'evil.example', 
 
 /** The app as a client that forges Host on every call sees it. */
 const forging = (app: FastifyInstance): FastifyInstance =>
-  ({ inject: (options: InjectOptions) => app.inject({ ...options, headers: { ...options.headers, ...forged } }) }) as unknown as FastifyInstance;
+  ({
+    inject: (options: InjectOptions) => app.inject({ ...options, headers: { ...options.headers, ...forged } }),
+  }) as unknown as FastifyInstance;
 
-const checkoutBody = { first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com', phone: '+15550101', amount: 10, callback_url: 'https://shop.example/paid' };
+const checkoutBody = {
+  first_name: 'Ada',
+  last_name: 'Lovelace',
+  email: 'ada@example.com',
+  phone: '+15550101',
+  amount: 10,
+  callback_url: 'https://shop.example/paid',
+};
 
 describe.each(['production', 'demo'] as const)('in %s mode, public addresses come from PUBLIC_URL, never from Host', (mode) => {
   let t: TestApp;
@@ -23,7 +32,12 @@ describe.each(['production', 'demo'] as const)('in %s mode, public addresses com
   const app = () => forging(t.app);
 
   test('checkout_url of POST /api/checkout', async () => {
-    const response = await app().inject({ method: 'POST', url: '/api/checkout', headers: bearer(t.config.secretKey), payload: checkoutBody });
+    const response = await app().inject({
+      method: 'POST',
+      url: '/api/checkout',
+      headers: bearer(t.config.secretKey),
+      payload: checkoutBody,
+    });
     expect(response.statusCode).toBe(201);
     const { reference, checkout_url } = (response.json() as { data: { reference: string; checkout_url: string } }).data;
     expect(checkout_url).toBe(`${PUBLIC_URL}/checkout/${reference}`);
@@ -44,7 +58,10 @@ describe.each(['production', 'demo'] as const)('in %s mode, public addresses com
 
   test('the challenge page: its return origin without a Referer, and nothing of the Host anywhere', async () => {
     const response = await app().inject({
-      method: 'POST', url: '/api/sandbox/acs/challenge', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'transaction_id=TXN0123456789AB',
+      method: 'POST',
+      url: '/api/sandbox/acs/challenge',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'transaction_id=TXN0123456789AB',
     });
     expect(response.statusCode).toBe(200);
     expect(response.body).toContain(`name="return_origin" value="${PUBLIC_URL}"`);

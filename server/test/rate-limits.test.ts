@@ -5,13 +5,22 @@ import { buildTwoApps, describeWithRedis, type CounterKind, type TwoApps } from 
 
 const PAYMENT_LIMIT = 6;
 const LOGIN_LIMIT = 3;
-const tooMany = { status: 'error', message: expect.stringMatching(/^Too many requests\. Please try again in \d+ seconds?\.$/), code: 'rate_limited' };
+const tooMany = {
+  status: 'error',
+  message: expect.stringMatching(/^Too many requests\. Please try again in \d+ seconds?\.$/),
+  code: 'rate_limited',
+};
 
 /** Every public payment call, each as a payer page would make it (the answers past the limit do not matter). */
 const paymentCalls = (publishableKey: string): InjectOptions[] => {
   const headers = bearer(publishableKey);
   return [
-    { method: 'POST', url: '/api/initialize-card-transaction', headers, payload: { card_number: '4242424242424242', currency: 'USD', reference: null } },
+    {
+      method: 'POST',
+      url: '/api/initialize-card-transaction',
+      headers,
+      payload: { card_number: '4242424242424242', currency: 'USD', reference: null },
+    },
     { method: 'POST', url: '/api/process-card-transaction', headers, payload: { data: 'not-an-envelope' } },
     { method: 'GET', url: '/api/checkout/validate/chk_unknown', headers },
     { method: 'POST', url: '/api/update-checkout-status', headers, payload: { reference: 'chk_unknown', status: 'cancelled' } },
@@ -35,7 +44,10 @@ function rateLimitSuite(kind: CounterKind) {
   let t: TwoApps;
   let calls: InjectOptions[];
   beforeAll(async () => {
-    t = await buildTwoApps(kind, { PAYMENT_RATE_LIMIT_PER_MINUTE: String(PAYMENT_LIMIT), LOGIN_RATE_LIMIT_PER_MINUTE: String(LOGIN_LIMIT) });
+    t = await buildTwoApps(kind, {
+      PAYMENT_RATE_LIMIT_PER_MINUTE: String(PAYMENT_LIMIT),
+      LOGIN_RATE_LIMIT_PER_MINUTE: String(LOGIN_LIMIT),
+    });
     calls = paymentCalls(t.config.publishableKey);
   }, 60_000);
   afterAll(() => t?.close());
@@ -54,7 +66,12 @@ function rateLimitSuite(kind: CounterKind) {
     // Another address, the payer page's configuration and sign-in are not counted with them.
     expect((await t.a.inject(from('203.0.113.8', calls[2]!))).statusCode).toBe(404);
     expect((await t.b.inject({ url: '/api/public/config', remoteAddress: '203.0.113.7' })).statusCode).toBe(200);
-    const signIn = await t.b.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'viewer@paydesk.test', password: TEST_PASSWORD }, remoteAddress: '203.0.113.7' });
+    const signIn = await t.b.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'viewer@paydesk.test', password: TEST_PASSWORD },
+      remoteAddress: '203.0.113.7',
+    });
     expect(signIn.statusCode).toBe(200);
   });
 
@@ -66,7 +83,12 @@ function rateLimitSuite(kind: CounterKind) {
 
   it('counts sign-in calls per address, right passwords included, apart from the payment calls', async () => {
     const signIn = (app: FastifyInstance, remoteAddress: string) =>
-      app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'viewer@paydesk.test', password: TEST_PASSWORD }, remoteAddress });
+      app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: 'viewer@paydesk.test', password: TEST_PASSWORD },
+        remoteAddress,
+      });
     for (let i = 0; i < LOGIN_LIMIT; i += 1) expect((await signIn(apps()[i % 2]!, '198.51.100.7')).statusCode).toBe(200);
     expectTooMany(await signIn(t.a, '198.51.100.7'), LOGIN_LIMIT);
     expectTooMany(await signIn(t.b, '198.51.100.7'), LOGIN_LIMIT);
@@ -126,11 +148,26 @@ describe('the public routes that need no key: the 3-D Secure pages and the merch
   afterAll(() => t?.close());
 
   const form = { 'content-type': 'application/x-www-form-urlencoded' };
-  const challenge = (remoteAddress: string): InjectOptions => ({ method: 'POST', url: '/api/sandbox/acs/challenge', headers: form, payload: 'transaction_id=TXN0123456789AB', remoteAddress });
-  const demoCheckout = (remoteAddress: string): InjectOptions => ({ method: 'POST', url: '/demo/merchant/checkout', payload: { amount: 5 }, remoteAddress });
+  const challenge = (remoteAddress: string): InjectOptions => ({
+    method: 'POST',
+    url: '/api/sandbox/acs/challenge',
+    headers: form,
+    payload: 'transaction_id=TXN0123456789AB',
+    remoteAddress,
+  });
+  const demoCheckout = (remoteAddress: string): InjectOptions => ({
+    method: 'POST',
+    url: '/demo/merchant/checkout',
+    payload: { amount: 5 },
+    remoteAddress,
+  });
 
   it('counts every 3-D Secure page of one address, then answers 429 with the wait in the page', async () => {
-    const calls: InjectOptions[] = [challenge('203.0.113.20'), { url: '/api/sandbox/acs/acs.css', remoteAddress: '203.0.113.20' }, { url: '/api/sandbox/acs/notify.js', remoteAddress: '203.0.113.20' }];
+    const calls: InjectOptions[] = [
+      challenge('203.0.113.20'),
+      { url: '/api/sandbox/acs/acs.css', remoteAddress: '203.0.113.20' },
+      { url: '/api/sandbox/acs/notify.js', remoteAddress: '203.0.113.20' },
+    ];
     for (const call of calls) expect((await t.app.inject(call)).statusCode).toBe(200);
     const refused = await t.app.inject(challenge('203.0.113.20'));
     expect(refused.statusCode).toBe(429);

@@ -15,7 +15,12 @@ import { payerClient } from './payments-client';
 const run = promisify(execFile);
 const repoRoot = findRepoRoot();
 const readme = readFileSync(join(repoRoot, 'README.md'), 'utf8');
-const docs = [readme, ...readdirSync(join(repoRoot, 'docs')).filter((f) => f.endsWith('.md')).map((f) => readFileSync(join(repoRoot, 'docs', f), 'utf8'))];
+const docs = [
+  readme,
+  ...readdirSync(join(repoRoot, 'docs'))
+    .filter((f) => f.endsWith('.md'))
+    .map((f) => readFileSync(join(repoRoot, 'docs', f), 'utf8')),
+];
 
 const scriptsOf = (workspace: string | undefined): Record<string, string> =>
   (JSON.parse(readFileSync(join(repoRoot, workspace ?? '', 'package.json'), 'utf8')) as { scripts?: Record<string, string> }).scripts ?? {};
@@ -23,7 +28,13 @@ const scriptsOf = (workspace: string | undefined): Record<string, string> =>
 describe('npm commands in the README and docs', () => {
   // `-w <remote>` stands for every remote.
   const workspaces = (w: string | undefined) => (w === '<remote>' ? remotePackages.map((r) => r.dir) : [w ?? '.']);
-  const named = [...new Set(docs.flatMap((text) => [...text.matchAll(/npm run ([\w:.-]+)(?: -w (<remote>|[\w-]+))?/g)].flatMap((m) => workspaces(m[2]).map((w) => `${w} ${m[1]}`))))];
+  const named = [
+    ...new Set(
+      docs.flatMap((text) =>
+        [...text.matchAll(/npm run ([\w:.-]+)(?: -w (<remote>|[\w-]+))?/g)].flatMap((m) => workspaces(m[2]).map((w) => `${w} ${m[1]}`)),
+      ),
+    ),
+  ];
 
   it('finds the commands (the README names build, lint and typecheck at least)', () => {
     expect(named).toEqual(expect.arrayContaining(['. build', '. lint', '. typecheck']));
@@ -47,7 +58,15 @@ function quickStartCalls(): { command: string; shown: string | undefined }[] {
     .filter((block) => block.trimStart().startsWith('curl '))
     .map((block) => {
       const comment = block.indexOf('\n#');
-      const shown = comment < 0 ? undefined : block.slice(comment).split('\n').filter((l) => l.startsWith('#')).map((l) => l.slice(1).trim()).join('');
+      const shown =
+        comment < 0
+          ? undefined
+          : block
+              .slice(comment)
+              .split('\n')
+              .filter((l) => l.startsWith('#'))
+              .map((l) => l.slice(1).trim())
+              .join('');
       return { command: (comment < 0 ? block : block.slice(0, comment)).trim(), shown };
     });
 }
@@ -64,7 +83,9 @@ function mismatches(pattern: unknown, actual: unknown, at = '$'): string[] {
   if (typeof pattern === 'string' && pattern === '[…]') return Array.isArray(actual) ? [] : [`${at}: not an array`];
   if (typeof pattern === 'string' && pattern.includes('…')) {
     const prefix = pattern.slice(0, pattern.indexOf('…'));
-    return typeof actual === 'string' && actual.startsWith(prefix) ? [] : [`${at}: ${JSON.stringify(actual)} does not start with ${prefix}`];
+    return typeof actual === 'string' && actual.startsWith(prefix)
+      ? []
+      : [`${at}: ${JSON.stringify(actual)} does not start with ${prefix}`];
   }
   if (pattern && typeof pattern === 'object') {
     if (!actual || typeof actual !== 'object') return [`${at}: not an object`];
@@ -89,7 +110,11 @@ describe('the merchant quick start, with curl', () => {
     for (const { command, shown } of calls) {
       if (command.includes('chk_…') && !found.transactionId) {
         // Step 2 of the quick start: the payer pays in the widget.
-        const { ids } = await payerClient(t.app, t.config).pay('4242424242424242', { amount: 120.5, checkout: true, checkout_reference: found.reference! });
+        const { ids } = await payerClient(t.app, t.config).pay('4242424242424242', {
+          amount: 120.5,
+          checkout: true,
+          checkout_reference: found.reference!,
+        });
         found.transactionId = ids.transactionId;
       }
       const asWritten = command

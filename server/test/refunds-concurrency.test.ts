@@ -87,7 +87,9 @@ it('keeps keys of two callers apart: a staff member and the API may use the same
 it('never refunds more than the payment under 50 concurrent refunds without a key, from two servers (REF-04)', async () => {
   const payment = await paidPayment(t, 100);
   // $7 each: 14 fit in $100 ($98), the 15th does not.
-  const responses = await Promise.all(Array.from({ length: 50 }, (_, i) => apis()[i % 2]!.create({ transaction_id: payment, amount: 7, reason: 'other' })));
+  const responses = await Promise.all(
+    Array.from({ length: 50 }, (_, i) => apis()[i % 2]!.create({ transaction_id: payment, amount: 7, reason: 'other' })),
+  );
   const codes = responses.map((r) => r.statusCode);
   expect(codes.filter((c) => c === 201)).toHaveLength(14);
   expect(codes.filter((c) => c === 409)).toHaveLength(36);

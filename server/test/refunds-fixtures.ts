@@ -20,7 +20,12 @@ export function merchantRefunds(app: FastifyInstance, secretKey: string) {
   const headers = bearer(secretKey);
   return {
     create: (body: unknown, idempotencyKey?: string) =>
-      app.inject({ method: 'POST', url: '/api/refunds', headers: { ...headers, ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}) }, payload: body as object }),
+      app.inject({
+        method: 'POST',
+        url: '/api/refunds',
+        headers: { ...headers, ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}) },
+        payload: body as object,
+      }),
     get: (id: string) => app.inject({ url: `/api/refunds/${encodeURIComponent(id)}`, headers }),
   };
 }
@@ -31,12 +36,17 @@ export function staffRefunds(app: FastifyInstance, token: string) {
   return {
     create: (transactionId: string, body: unknown, idempotencyKey?: string) =>
       app.inject({
-        method: 'POST', url: `/api/backend/transactions/${transactionId}/refunds`,
-        headers: { ...headers, ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}) }, payload: body as object,
+        method: 'POST',
+        url: `/api/backend/transactions/${transactionId}/refunds`,
+        headers: { ...headers, ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}) },
+        payload: body as object,
       }),
     details: async (transactionId: string) =>
       (await app.inject({ url: `/api/backend/transaction-details/${transactionId}`, headers })).json().data as {
-        status: string; amount_refunded: string; payment_amount: string; refunds: { id: string; status: string; amount: string; requested_by: string }[];
+        status: string;
+        amount_refunded: string;
+        payment_amount: string;
+        refunds: { id: string; status: string; amount: string; requested_by: string }[];
       },
   };
 }
@@ -48,7 +58,10 @@ export async function settleNow(t: TestApp): Promise<number> {
 }
 
 /** Sum of a payment's refunds by status, straight from the table. */
-export async function refundSums(db: Db, transactionId: string): Promise<{ count: number; pending: number; succeeded: number; failed: number; taken: number }> {
+export async function refundSums(
+  db: Db,
+  transactionId: string,
+): Promise<{ count: number; pending: number; succeeded: number; failed: number; taken: number }> {
   const [row] = await db.query<{ count: number; pending: number; succeeded: number; failed: number; taken: number }>(
     `select count(*)::int as count,
             coalesce(sum(amount_cents) filter (where status = 'pending'), 0)::int as pending,

@@ -35,7 +35,9 @@ it('never refunds more than a payment when two processes take refunds of it at o
   const each = Math.floor(Number(payment!.amount_cents) / 7.5);
   const fits = Math.floor(Number(payment!.amount_cents) / each);
   const responses = await Promise.all(
-    Array.from({ length: 40 }, (_, i) => refund(servers[i % 2]!, { transaction_id: payment!.transaction_id, amount: each / 100, reason: 'other' })),
+    Array.from({ length: 40 }, (_, i) =>
+      refund(servers[i % 2]!, { transaction_id: payment!.transaction_id, amount: each / 100, reason: 'other' }),
+    ),
   );
   expect(responses.filter((r) => r.status === 201)).toHaveLength(fits);
   expect(responses.filter((r) => r.status === 409).every((r) => r.json.code === 'refund_exceeds_amount')).toBe(true);
@@ -61,7 +63,9 @@ it('never refunds more than a payment when two processes take refunds of it at o
   expect([Number(events!.created), Number(events!.succeeded)]).toEqual([fits, fits]);
   const unbalanced = await sql('select posting_id from ledger_entries group by posting_id having sum(amount_cents) <> 0');
   expect(unbalanced).toEqual([]);
-  const [available] = await sql<{ sum: string }>(`select sum(amount_cents) as sum from ledger_entries where account = 'merchant_available'`);
+  const [available] = await sql<{ sum: string }>(
+    `select sum(amount_cents) as sum from ledger_entries where account = 'merchant_available'`,
+  );
   expect(Number(available!.sum)).toBeGreaterThanOrEqual(0);
   // Both processes' settlements reached the refunds-by-day rollup the dashboard reads (DASH-08).
   const [rollup] = await sql<{ table: string; rollup: string }>(

@@ -19,7 +19,11 @@ it('refunds a payment in full by default: pending, then succeeded and the paymen
   const created = await api.create({ transaction_id: payment, reason: 'requested_by_customer' });
   expect(created.statusCode).toBe(201);
   const body = created.json();
-  expect(body).toMatchObject({ status: 'success', message: 'Refund created', data: { object: 'refund', amount: '30.00', status: 'pending', requested_by: 'api', settled_at: null } });
+  expect(body).toMatchObject({
+    status: 'success',
+    message: 'Refund created',
+    data: { object: 'refund', amount: '30.00', status: 'pending', requested_by: 'api', settled_at: null },
+  });
   expect(body.data.id).toMatch(/^re_/);
   expect(cents((await balance()).available_balance)).toBe(cents(before.available_balance) - 3000);
 
@@ -31,7 +35,10 @@ it('refunds a payment in full by default: pending, then succeeded and the paymen
   const details = await staff.details(payment);
   expect(details).toMatchObject({ status: 'refunded', amount_refunded: '30.00', payment_amount: '30.00' });
   expect(details.refunds).toHaveLength(1);
-  expect((await eventsOf(t.db, body.data.id)).map((e) => [e.type, e.object.status])).toEqual([['refund.created', 'pending'], ['refund.succeeded', 'succeeded']]);
+  expect((await eventsOf(t.db, body.data.id)).map((e) => [e.type, e.object.status])).toEqual([
+    ['refund.created', 'pending'],
+    ['refund.succeeded', 'succeeded'],
+  ]);
   await expectReconciled(t.db, await balance());
 });
 
@@ -40,13 +47,22 @@ it('refunds part, then the rest; a partial refund keeps the status and says what
   const staff = staffRefunds(t.app, await login(t.app, 'admin@paydesk.test'));
   const part = await staff.create(payment, { amount: 20, reason: 'duplicate', note: 'Charged twice' });
   expect(part.statusCode).toBe(201);
-  expect(part.json().data).toMatchObject({ amount: '20.00', reason: 'duplicate', note: 'Charged twice', requested_by: 'admin@paydesk.test' });
+  expect(part.json().data).toMatchObject({
+    amount: '20.00',
+    reason: 'duplicate',
+    note: 'Charged twice',
+    requested_by: 'admin@paydesk.test',
+  });
   await settleNow(t);
   expect(await staff.details(payment)).toMatchObject({ status: 'completed', amount_refunded: '20.00' });
 
   const tooMuch = await staff.create(payment, { amount: 30.01, reason: 'other' });
   expect(tooMuch.statusCode).toBe(409);
-  expect(tooMuch.json()).toEqual({ status: 'error', code: 'refund_exceeds_amount', message: 'Only $30.00 of this payment is left to refund' });
+  expect(tooMuch.json()).toEqual({
+    status: 'error',
+    code: 'refund_exceeds_amount',
+    message: 'Only $30.00 of this payment is left to refund',
+  });
 
   const rest = await staff.create(payment, { reason: 'other' });
   expect(rest.json().data.amount).toBe('30.00');
@@ -54,7 +70,10 @@ it('refunds part, then the rest; a partial refund keeps the status and says what
   await settleNow(t);
   const details = await staff.details(payment);
   expect(details).toMatchObject({ status: 'refunded', amount_refunded: '50.00' });
-  expect(details.refunds.map((r) => [r.amount, r.status])).toEqual([['20.00', 'succeeded'], ['30.00', 'succeeded']]);
+  expect(details.refunds.map((r) => [r.amount, r.status])).toEqual([
+    ['20.00', 'succeeded'],
+    ['30.00', 'succeeded'],
+  ]);
 
   const again = await api.create({ transaction_id: payment, reason: 'other' });
   expect(again.statusCode).toBe(409);
@@ -63,8 +82,12 @@ it('refunds part, then the rest; a partial refund keeps the status and says what
 });
 
 it('refuses a payment that did not succeed, and an unknown id (REF-02)', async () => {
-  const [failed] = await t.db.query<{ transaction_id: string; status: string }>(`select transaction_id, status from transactions where status = 'failed' limit 1`);
-  const [pending] = await t.db.query<{ transaction_id: string }>(`select transaction_id from transactions where status = 'pending' limit 1`);
+  const [failed] = await t.db.query<{ transaction_id: string; status: string }>(
+    `select transaction_id, status from transactions where status = 'failed' limit 1`,
+  );
+  const [pending] = await t.db.query<{ transaction_id: string }>(
+    `select transaction_id from transactions where status = 'pending' limit 1`,
+  );
   for (const id of [failed!.transaction_id, pending!.transaction_id]) {
     const response = await api.create({ transaction_id: id, reason: 'other' });
     expect(response.statusCode).toBe(409);
@@ -74,7 +97,9 @@ it('refuses a payment that did not succeed, and an unknown id (REF-02)', async (
   const unknown = await api.create({ transaction_id: 'TXNNOSUCHPAYMENT', reason: 'other' });
   expect(unknown.statusCode).toBe(404);
   expect(unknown.json()).toMatchObject({ code: 'not_found', message: 'No payment has this transaction_id' });
-  expect(await t.db.query(`select 1 from refunds where transaction_id = any($1)`, [[failed!.transaction_id, pending!.transaction_id]])).toEqual([]);
+  expect(
+    await t.db.query(`select 1 from refunds where transaction_id = any($1)`, [[failed!.transaction_id, pending!.transaction_id]]),
+  ).toEqual([]);
 });
 
 it('answers 404 for an unknown refund id and for an id of another kind', async () => {
@@ -127,7 +152,11 @@ it('refuses a refund larger than the available balance, never going below zero (
   expect((await wallet.withdraw(aWithdrawal((available - 1000) / 100))).statusCode).toBe(201);
   const refused = await api.create({ transaction_id: payment, reason: 'other' });
   expect(refused.statusCode).toBe(409);
-  expect(refused.json()).toEqual({ status: 'error', code: 'insufficient_balance', message: 'Insufficient balance to refund $40.00. Available balance: $10.00' });
+  expect(refused.json()).toEqual({
+    status: 'error',
+    code: 'insufficient_balance',
+    message: 'Insufficient balance to refund $40.00. Available balance: $10.00',
+  });
   expect(await refundSums(t.db, payment)).toMatchObject({ count: 0, taken: 0 });
   expect((await api.create({ transaction_id: payment, amount: 10, reason: 'other' })).statusCode).toBe(201);
   const after = (await wallet.balance()).data;
@@ -161,8 +190,12 @@ it('fails the refunds of the test card ending 5126 and returns the money (REF-07
 
 it('keeps the refund sum within the payment in the database itself', async () => {
   const payment = await paidPayment(t, 10);
-  await expect(t.db.query('update transactions set refunded_cents = amount_cents + 1 where transaction_id = $1', [payment])).rejects.toThrow(/refunded_cents/);
-  await expect(t.db.query('update transactions set refunded_cents = -1 where transaction_id = $1', [payment])).rejects.toThrow(/refunded_cents/);
+  await expect(
+    t.db.query('update transactions set refunded_cents = amount_cents + 1 where transaction_id = $1', [payment]),
+  ).rejects.toThrow(/refunded_cents/);
+  await expect(t.db.query('update transactions set refunded_cents = -1 where transaction_id = $1', [payment])).rejects.toThrow(
+    /refunded_cents/,
+  );
 });
 
 it('takes succeeded refunds, partial and full, from the total revenue; the fee is not returned (REF-11)', async () => {

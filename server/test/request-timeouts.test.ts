@@ -48,7 +48,8 @@ test('a connection that sends nothing is closed', async () => {
 });
 
 test('many stalled connections are all let go, and the server still answers', async () => {
-  const partial = 'POST /demo/merchant/checkout HTTP/1.1\r\nHost: paydesk.test\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"amo';
+  const partial =
+    'POST /demo/merchant/checkout HTTP/1.1\r\nHost: paydesk.test\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"amo';
   const answers = await Promise.all(Array.from({ length: 50 }, () => stall(partial)));
   for (const answer of answers) expect(answer).toMatch(/^HTTP\/1\.1 408 /);
   expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);

@@ -26,11 +26,23 @@ const secretName = String.raw`[A-Za-z0-9_]*(?:key|secret|passw(?:or)?d|pwd|token
 const rules: readonly Rule[] = [
   { name: 'private key', pattern: /-----BEGIN (?:[A-Z]+ )?PRIVATE KEY(?: BLOCK)?-----/g },
   { name: 'AWS access key id', pattern: /\b(?:AKIA|ASIA|AGPA|AIDA|AROA|ANPA)[0-9A-Z]{16}\b/g },
-  { name: 'provider token', pattern: /\b(?:sk_live_[0-9A-Za-z]{16,}|rk_live_[0-9A-Za-z]{16,}|gh[pousr]_[0-9A-Za-z]{36,}|github_pat_[0-9A-Za-z_]{40,}|xox[abprs]-[0-9A-Za-z-]{10,}|AIza[0-9A-Za-z_-]{35}|npm_[0-9A-Za-z]{36})\b/g },
+  {
+    name: 'provider token',
+    pattern:
+      /\b(?:sk_live_[0-9A-Za-z]{16,}|rk_live_[0-9A-Za-z]{16,}|gh[pousr]_[0-9A-Za-z]{36,}|github_pat_[0-9A-Za-z_]{40,}|xox[abprs]-[0-9A-Za-z-]{10,}|AIza[0-9A-Za-z_-]{35}|npm_[0-9A-Za-z]{36})\b/g,
+  },
   { name: 'JWT', pattern: /\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{16,}/g },
-  { name: 'connection string with a password', pattern: /\b[a-z][a-z0-9+.-]{1,20}:\/\/[^\s:@/'"`]+:([^\s@/'"`]+)@[^\s'"`]+/gi, random: false },
+  {
+    name: 'connection string with a password',
+    pattern: /\b[a-z][a-z0-9+.-]{1,20}:\/\/[^\s:@/'"`]+:([^\s@/'"`]+)@[^\s'"`]+/gi,
+    random: false,
+  },
   // name = 'value', name: "value", NAME=value (env files), "name": "value" (JSON)
-  { name: 'random value given to a secret name', pattern: new RegExp(String.raw`\b${secretName}["']?\s*[:=]\s*["'\x60]?([A-Za-z0-9+/_=.-]{20,})["'\x60]?`, 'gi'), random: true },
+  {
+    name: 'random value given to a secret name',
+    pattern: new RegExp(String.raw`\b${secretName}["']?\s*[:=]\s*["'\x60]?([A-Za-z0-9+/_=.-]{20,})["'\x60]?`, 'gi'),
+    random: true,
+  },
 ];
 
 /** Shannon entropy in bits per character. */
@@ -62,7 +74,8 @@ export function scanText(file: string, text: string, allowlist: readonly Allowed
     for (const match of text.matchAll(rule.pattern)) {
       const value = match[1];
       if (rule.random === true && (!value || !looksRandom(value))) continue;
-      if (rule.name === 'connection string with a password' && value && /^(?:\$\{?[A-Z_]+\}?|\*+|<[^>]+>|x+|\.\.\.)$/i.test(value)) continue;
+      if (rule.name === 'connection string with a password' && value && /^(?:\$\{?[A-Z_]+\}?|\*+|<[^>]+>|x+|\.\.\.)$/i.test(value))
+        continue;
       const allowed = allowlist.some((entry) => (entry.file === '*' || entry.file === file) && match[0].includes(entry.text));
       if (allowed) continue;
       const line = text.slice(0, match.index).split('\n').length;
@@ -74,14 +87,22 @@ export function scanText(file: string, text: string, allowlist: readonly Allowed
 
 /** The repository's files that git tracks or would add (untracked but not ignored): what a commit can carry. */
 export function repositoryFiles(root: string): string[] {
-  const out = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '-z'], { cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  const out = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '-z'], {
+    cwd: root,
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
   return out.split('\0').filter(Boolean);
 }
 
 const MAX_BYTES = 5 * 1024 * 1024;
 
 /** Scans each text file (binary and missing files are skipped); `root` makes paths relative. */
-export function scanFiles(root: string, files: readonly string[], allowlist: readonly Allowed[] = []): { findings: Finding[]; scanned: number } {
+export function scanFiles(
+  root: string,
+  files: readonly string[],
+  allowlist: readonly Allowed[] = [],
+): { findings: Finding[]; scanned: number } {
   const findings: Finding[] = [];
   let scanned = 0;
   for (const file of files) {

@@ -119,7 +119,7 @@ describe('production mode, remotes from a manifest', () => {
     expect(response.headers).toMatchObject({ 'x-frame-options': 'DENY', 'cross-origin-opener-policy': 'same-origin' });
   });
 
-  test('an encoded sandbox issuer or Swagger UI path gets that path\'s own policy', async () => {
+  test("an encoded sandbox issuer or Swagger UI path gets that path's own policy", async () => {
     const issuer = await t.app.inject({ url: '/api/sandbox/%61cs/acs.css' });
     expect(issuer.statusCode).toBe(200);
     expect(csp(issuer)['frame-ancestors']).toEqual(["'self'"]);
@@ -152,7 +152,12 @@ describe('production mode, remotes from a manifest', () => {
   });
 
   test('the policy follows the manifest: a redeploy to another origin is allowed at the next load, the old one no more', async () => {
-    deploy('//cdn2.example.net/mf-cards/remoteEntry.js', 'http://127.0.0.1:4321/mf-wallet/remoteEntry.js', 'https://cdn.example.com/a.js', 'https://cdn.example.com/b.js');
+    deploy(
+      '//cdn2.example.net/mf-cards/remoteEntry.js',
+      'http://127.0.0.1:4321/mf-wallet/remoteEntry.js',
+      'https://cdn.example.com/a.js',
+      'https://cdn.example.com/b.js',
+    );
     const moved = csp(await t.app.inject({ url: '/control/cards' }));
     expect(moved['script-src']).toEqual(["'self'", 'cdn2.example.net', 'http://127.0.0.1:4321', 'https://cdn.example.com']);
     deploy('/remotes/mf-payments/remoteEntry.js');
@@ -164,8 +169,18 @@ describe('production mode, remotes from a manifest', () => {
 
   test('the sandbox issuer pages: own script and styles only, framed by the payer pages of this origin only', async () => {
     const pages = [
-      await t.app.inject({ method: 'POST', url: '/api/sandbox/acs/challenge', payload: 'transaction_id=TXN0123456789AB', headers: { 'content-type': 'application/x-www-form-urlencoded' } }),
-      await t.app.inject({ method: 'POST', url: '/api/sandbox/acs/result', payload: 'transaction_id=TXN0123456789AB&outcome=complete&return_origin=http://localhost', headers: { 'content-type': 'application/x-www-form-urlencoded' } }),
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/sandbox/acs/challenge',
+        payload: 'transaction_id=TXN0123456789AB',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      }),
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/sandbox/acs/result',
+        payload: 'transaction_id=TXN0123456789AB&outcome=complete&return_origin=http://localhost',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      }),
       await t.app.inject({ url: '/api/sandbox/acs/notify.js' }),
     ];
     expect(pages.map((page) => page.statusCode >= 400)).toEqual([false, true, false]); // an unknown transaction's result is an error page
@@ -219,16 +234,21 @@ describe('production mode, remotes from a manifest', () => {
         payload: { first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com', phone: '+15550101', amount: 10, callback_url },
       });
 
-    test.each(['javascript:alert(1)', 'JavaScript:alert(document.domain)//https://shop.example', 'data:text/html,<script>alert(1)</script>', 'ftp://shop.example/paid', 'file:///etc/passwd', '//shop.example/paid', '\tjavascript:alert(1)'])(
-      '%s is refused with a 400 and no checkout',
-      async (url) => {
-        const before = await t.db.query<{ n: number }>('select count(*)::int as n from checkouts');
-        const response = await checkout(url);
-        expect(response.statusCode).toBe(400);
-        expect(response.json()).toMatchObject({ status: 'error', message: expect.stringMatching(/callback_url/) });
-        expect(await t.db.query<{ n: number }>('select count(*)::int as n from checkouts')).toEqual(before);
-      },
-    );
+    test.each([
+      'javascript:alert(1)',
+      'JavaScript:alert(document.domain)//https://shop.example',
+      'data:text/html,<script>alert(1)</script>',
+      'ftp://shop.example/paid',
+      'file:///etc/passwd',
+      '//shop.example/paid',
+      '\tjavascript:alert(1)',
+    ])('%s is refused with a 400 and no checkout', async (url) => {
+      const before = await t.db.query<{ n: number }>('select count(*)::int as n from checkouts');
+      const response = await checkout(url);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ status: 'error', message: expect.stringMatching(/callback_url/) });
+      expect(await t.db.query<{ n: number }>('select count(*)::int as n from checkouts')).toEqual(before);
+    });
 
     test.each(['https://shop.example/paid?order=1', 'http://localhost:3000/paid'])('%s is accepted', async (url) => {
       expect((await checkout(url)).statusCode).toBe(201);

@@ -57,7 +57,8 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
     await once(child, 'exit');
   };
   await launch();
-  const exited = async () => (child.exitCode !== null || child.signalCode !== null ? child.exitCode : ((await once(child, 'exit')) as [number | null])[0]);
+  const exited = async () =>
+    child.exitCode !== null || child.signalCode !== null ? child.exitCode : ((await once(child, 'exit')) as [number | null])[0];
   return { baseUrl, kill: () => signal('SIGKILL'), restart: launch, stop: () => signal('SIGTERM'), exited };
 }
 

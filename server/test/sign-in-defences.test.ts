@@ -27,7 +27,11 @@ const signIn = (app: FastifyInstance, email: string, password: string) =>
   app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password }, remoteAddress: '198.51.100.20' });
 
 /** What an attacker can compare: the status, the body and whether a Retry-After came. */
-const answer = (response: LightMyRequestResponse) => ({ status: response.statusCode, body: response.body, retry: 'retry-after' in response.headers });
+const answer = (response: LightMyRequestResponse) => ({
+  status: response.statusCode,
+  body: response.body,
+  retry: 'retry-after' in response.headers,
+});
 
 function lockoutSuite(kind: CounterKind) {
   let t: TwoApps;
@@ -136,12 +140,26 @@ describe('sign-in when Redis does not answer', () => {
 });
 
 describe('sign-in defences configuration', () => {
-  const base = { PAYDESK_MODE: 'demo', DATA_DIR: '/nonexistent', AUTH_SECRET: 'a'.repeat(32), CARD_ENVELOPE_KEY: 'ab'.repeat(32), FINGERPRINT_KEY: 'b'.repeat(32), CARD_STORAGE_KEY: 'cd'.repeat(32), WEBHOOK_SECRETS_KEY: 'ef'.repeat(32), TWO_FACTOR_KEY: '12'.repeat(32) };
+  const base = {
+    PAYDESK_MODE: 'demo',
+    DATA_DIR: '/nonexistent',
+    AUTH_SECRET: 'a'.repeat(32),
+    CARD_ENVELOPE_KEY: 'ab'.repeat(32),
+    FINGERPRINT_KEY: 'b'.repeat(32),
+    CARD_STORAGE_KEY: 'cd'.repeat(32),
+    WEBHOOK_SECRETS_KEY: 'ef'.repeat(32),
+    TWO_FACTOR_KEY: '12'.repeat(32),
+  };
 
   it('defaults to SEC-06 and SEC-07: 5 attempts, 30 minutes; 20 sign-ins and 60 payment calls a minute per address; no Redis, no proxy', () => {
     expect(loadConfig(base)).toMatchObject({
-      loginMaxAttempts: 5, loginLockMinutes: 30, loginRateLimitPerMinute: 20, paymentRateLimitPerMinute: 60,
-      redisUrl: undefined, redisKeyPrefix: 'paydesk:', trustProxy: undefined,
+      loginMaxAttempts: 5,
+      loginLockMinutes: 30,
+      loginRateLimitPerMinute: 20,
+      paymentRateLimitPerMinute: 60,
+      redisUrl: undefined,
+      redisKeyPrefix: 'paydesk:',
+      trustProxy: undefined,
     });
   });
 
@@ -158,6 +176,8 @@ describe('sign-in defences configuration', () => {
   });
 
   it('reads the proxies to trust as addresses and CIDR ranges', () => {
-    expect(loadConfig({ ...base, TRUST_PROXY: '10.0.0.0/8, 192.168.1.7, ::1, loopback' }).trustProxy).toBe('10.0.0.0/8, 192.168.1.7, ::1, loopback');
+    expect(loadConfig({ ...base, TRUST_PROXY: '10.0.0.0/8, 192.168.1.7, ::1, loopback' }).trustProxy).toBe(
+      '10.0.0.0/8, 192.168.1.7, ::1, loopback',
+    );
   });
 });

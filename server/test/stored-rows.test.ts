@@ -35,12 +35,21 @@ beforeAll(async () => {
   app = await buildApp({ config, db: testDb.db, logger: captureLogs().logger, onRoute });
   // Payments of each kind the sandbox makes, through the API itself.
   const payer = payerClient(app, config);
-  for (const card of ['4242424242424242', '4000000000000002', '4000000000000119', '4000000000007205', '4000000000003220', '4000002760003184']) {
+  for (const card of [
+    '4242424242424242',
+    '4000000000000002',
+    '4000000000000119',
+    '4000000000007205',
+    '4000000000003220',
+    '4000002760003184',
+  ]) {
     const { response } = await payer.pay(card);
     if (response.statusCode !== 200) throw new Error(`payment with ${card}: ${response.body}`);
   }
   rows = await readStoredRows(testDb.db);
-  tokens = Object.fromEntries(await Promise.all(roles.map(async (role) => [role, await login(app, `${role.replace('_', '')}@paydesk.test`)] as const)));
+  tokens = Object.fromEntries(
+    await Promise.all(roles.map(async (role) => [role, await login(app, `${role.replace('_', '')}@paydesk.test`)] as const)),
+  );
 }, 180_000);
 afterAll(async () => {
   await app?.close();
@@ -61,7 +70,12 @@ function callersOf(rule: RouteRule): { identity: Identity; headers: Record<strin
       return roles.map((role) => ({ identity: { name: role, kind: 'role' as const, role }, headers: bearer(tokens[role]!) }));
     case 'key': {
       const key = rule.access.key;
-      return [{ identity: { name: key, kind: 'key' as const, key }, headers: bearer(key === 'publishable' ? config.publishableKey : config.secretKey) }];
+      return [
+        {
+          identity: { name: key, kind: 'key' as const, key },
+          headers: bearer(key === 'publishable' ? config.publishableKey : config.secretKey),
+        },
+      ];
     }
     case 'open':
       return [{ identity: { name: 'anonymous', kind: 'anonymous' as const }, headers: {} }];
@@ -83,8 +97,10 @@ async function urlsOf(key: string): Promise<string[]> {
 
 test('the walk covers every GET route the app registers, and names no route the app lacks', () => {
   const walked = Object.keys(getWalk);
-  expect({ notWalked: [...registered].filter((key) => !walked.includes(key)).sort(), notInApp: walked.filter((key) => !registered.has(key)).sort() })
-    .toEqual({ notWalked: [], notInApp: [] });
+  expect({
+    notWalked: [...registered].filter((key) => !walked.includes(key)).sort(),
+    notInApp: walked.filter((key) => !registered.has(key)).sort(),
+  }).toEqual({ notWalked: [], notInApp: [] });
 });
 
 test('the database holds every transaction status, demo rows (PD…) and first-release rows among them', () => {
@@ -96,7 +112,11 @@ test('the database holds every transaction status, demo rows (PD…) and first-r
   }
 });
 
-describe.each(Object.keys(getWalk).sort().map((key) => [key]))('%s', (key) => {
+describe.each(
+  Object.keys(getWalk)
+    .sort()
+    .map((key) => [key]),
+)('%s', (key) => {
   test('answers every stored row as the roles policy says, never with a 5xx', async () => {
     const rule = ruleOf(key);
     const wrong: string[] = [];
@@ -105,7 +125,8 @@ describe.each(Object.keys(getWalk).sort().map((key) => [key]))('%s', (key) => {
         const request: InjectOptions = { method: 'GET', url, headers };
         const response = await app.inject(request);
         const expected = expectedStatus(rule, identity);
-        if (response.statusCode !== expected) wrong.push(`${identity.name} ${url}: ${response.statusCode} (expected ${expected}) ${response.body.slice(0, 200)}`);
+        if (response.statusCode !== expected)
+          wrong.push(`${identity.name} ${url}: ${response.statusCode} (expected ${expected}) ${response.body.slice(0, 200)}`);
       }
     }
     expect(wrong).toEqual([]);
@@ -126,7 +147,10 @@ describe('what the payer pages read of stored rows', () => {
   test('a requery says completed for a successful payment, failed or its own status otherwise, and pending only for a pending one', async () => {
     const verdicts = new Set<string>();
     for (const t of rows.transactions) {
-      const response = await app.inject({ url: `/api/checkout/requery?reference=${encodeURIComponent(t.transaction_id)}`, headers: payerHeaders() });
+      const response = await app.inject({
+        url: `/api/checkout/requery?reference=${encodeURIComponent(t.transaction_id)}`,
+        headers: payerHeaders(),
+      });
       const result = transactionResult.parse((response.json() as { data: TransactionResult }).data);
       const verdict = `${t.status} → ${result.status}${result.paymentCompleted ? ' (paid)' : ''}${result.response_message ? '' : ' (no message)'}`;
       verdicts.add(verdict);

@@ -74,8 +74,15 @@ async function requiredColumns(db: Db): Promise<string[]> {
 }
 
 const requiredValues: Record<string, (status: string) => unknown> = {
-  transaction_id: () => uniqueId('BARE'), order_id: () => 'ORD-BARE', first_name: () => 'Bare', last_name: () => 'Row',
-  email: () => 'bare@example.com', phone: () => '+1555', amount_cents: () => 500, status: (status) => status, processor: () => 'sandbox',
+  transaction_id: () => uniqueId('BARE'),
+  order_id: () => 'ORD-BARE',
+  first_name: () => 'Bare',
+  last_name: () => 'Row',
+  email: () => 'bare@example.com',
+  phone: () => '+1555',
+  amount_cents: () => 500,
+  status: (status) => status,
+  processor: () => 'sandbox',
 };
 
 /**
@@ -103,7 +110,15 @@ async function storeCurrentRows(db: Db, checkoutReferences: string[]): Promise<v
          challenge, challenge_outcome, resolve_at, resolve_to)
        values ($1, 'ORD-FULL', $2, 'Full', 'Row', 'full@example.com', '+1555', 2500, 103, 2397, $3, 'Mastercard', '4444', 'fp', $4,
          'A message', 'a debug message', 'sandbox', '{}'::jsonb, $5, $6, case when $7::text is null then null else now() + interval '1 hour' end, $7)`,
-      [uniqueId('FULL'), checkoutReferences[nextCheckout++ % checkoutReferences.length], status, key?.id ?? null, extra.challenge ?? null, extra.challenge_outcome ?? null, extra.resolve ?? null],
+      [
+        uniqueId('FULL'),
+        checkoutReferences[nextCheckout++ % checkoutReferences.length],
+        status,
+        key?.id ?? null,
+        extra.challenge ?? null,
+        extra.challenge_outcome ?? null,
+        extra.resolve ?? null,
+      ],
     );
   for (const status of transactionStatuses) await full(status);
   await full('pending', { challenge: 'acs', challenge_outcome: 'completed' });
@@ -115,8 +130,13 @@ async function storeCurrentRows(db: Db, checkoutReferences: string[]): Promise<v
 async function storeCheckouts(db: Db): Promise<string[]> {
   const references: string[] = [];
   for (const status of checkoutStatuses) {
-    for (const [callback, transactionId] of [[null, null], ['https://shop.example/paid', 'TXNSOMEPAYMENT0001']] as const) {
-      const reference = `chk_${uniqueId('ROWS').replace(/[^A-Za-z0-9]/g, '').padEnd(16, '0')}`;
+    for (const [callback, transactionId] of [
+      [null, null],
+      ['https://shop.example/paid', 'TXNSOMEPAYMENT0001'],
+    ] as const) {
+      const reference = `chk_${uniqueId('ROWS')
+        .replace(/[^A-Za-z0-9]/g, '')
+        .padEnd(16, '0')}`;
       await db.query(
         `insert into checkouts (reference, first_name, last_name, email, phone, amount_cents, metadata, callback_url, status, transaction_id)
          values ($1, 'Ada', 'Lovelace', 'ada@example.com', '+15550101', 1999, $2::jsonb, $3, $4, $5)`,
@@ -151,7 +171,15 @@ async function storeWithdrawals(db: Db): Promise<void> {
       await db.query(
         `insert into withdrawals (reference, amount_cents, account_number, bank_name, account_name, note, status, failure_reason, requested_by, settle_at, processed_at)
          values ($1, 1500, '12345678', 'Rows Bank', 'Rows Ltd', $2, $3, $4, $5, now(), case when $3 = 'pending' then null else now() end)`,
-        [`WD${uniqueId('ROWS').replace(/[^A-Z0-9]/g, '').padEnd(12, '0')}`, full ? 'Weekly payout' : null, status, full ? 'The bank refused it' : null, null],
+        [
+          `WD${uniqueId('ROWS')
+            .replace(/[^A-Z0-9]/g, '')
+            .padEnd(12, '0')}`,
+          full ? 'Weekly payout' : null,
+          status,
+          full ? 'The bank refused it' : null,
+          null,
+        ],
       );
     }
   }
@@ -163,19 +191,36 @@ async function storeWithdrawals(db: Db): Promise<void> {
  */
 async function storeRefunds(db: Db): Promise<void> {
   const [staff] = await db.query<{ id: number }>('select id from users order by id limit 1');
-  const [gone] = await db.query<{ id: number }>(`insert into users (name, email, password_hash, role) values ('Gone', $1, 'x', 'viewer') returning id`, [`${uniqueId('gone')}@example.com`]);
+  const [gone] = await db.query<{ id: number }>(
+    `insert into users (name, email, password_hash, role) values ('Gone', $1, 'x', 'viewer') returning id`,
+    [`${uniqueId('gone')}@example.com`],
+  );
   const [payment] = await db.query<{ transaction_id: string }>(
     `select transaction_id from transactions where status = 'completed' and amount_cents >= 1000 and refunded_cents = 0 order by id limit 1`,
   );
   let n = 0;
   for (const status of refundStatuses) {
-    for (const [via, by] of [['api', null], ['back_office', staff!.id], ['back_office', gone!.id]] as const) {
-      const id = `re_${uniqueId('ROWS').replace(/[^A-Za-z0-9]/g, '').padEnd(16, '0')}`;
+    for (const [via, by] of [
+      ['api', null],
+      ['back_office', staff!.id],
+      ['back_office', gone!.id],
+    ] as const) {
+      const id = `re_${uniqueId('ROWS')
+        .replace(/[^A-Za-z0-9]/g, '')
+        .padEnd(16, '0')}`;
       await db.query(
         `insert into refunds (id, transaction_id, amount_cents, reason, note, status, failure_reason, requested_by, requested_via, settle_at, settled_at)
          values ($1, $2, 100, $3, $4, $5, $6, $7, $8, now(), case when $5 = 'pending' then null else now() end)`,
-        [id, payment!.transaction_id, refundReasons[n++ % refundReasons.length], by ? 'Asked by the customer' : null, status,
-          status === 'failed' ? 'The card issuer refused the refund' : null, by, via],
+        [
+          id,
+          payment!.transaction_id,
+          refundReasons[n++ % refundReasons.length],
+          by ? 'Asked by the customer' : null,
+          status,
+          status === 'failed' ? 'The card issuer refused the refund' : null,
+          by,
+          via,
+        ],
       );
     }
   }
@@ -190,20 +235,33 @@ async function storeRefunds(db: Db): Promise<void> {
  */
 async function storeWebhookRows(db: Db): Promise<void> {
   const endpoint = async (extra: string): Promise<string> => {
-    const id = `we_${uniqueId('ROWS').replace(/[^A-Za-z0-9]/g, '').padEnd(16, '0')}`;
-    await db.query(`insert into webhook_endpoints (id, url, event_types, secret_sealed) values ($1, 'https://hooks.example/rows', $2, 'not-a-sealed-secret')`, [id, eventTypes]);
+    const id = `we_${uniqueId('ROWS')
+      .replace(/[^A-Za-z0-9]/g, '')
+      .padEnd(16, '0')}`;
+    await db.query(
+      `insert into webhook_endpoints (id, url, event_types, secret_sealed) values ($1, 'https://hooks.example/rows', $2, 'not-a-sealed-secret')`,
+      [id, eventTypes],
+    );
     if (extra) await db.query(`update webhook_endpoints set ${extra} where id = $1`, [id]);
     return id;
   };
   const endpoints = [
     await endpoint(''),
-    await endpoint(`enabled = false, description = 'Rolled', previous_secret_sealed = 'old', previous_secret_expires_at = now() + interval '1 hour'`),
+    await endpoint(
+      `enabled = false, description = 'Rolled', previous_secret_sealed = 'old', previous_secret_expires_at = now() + interval '1 hour'`,
+    ),
     await endpoint(`consecutive_failures = 7, failing_since = now()`),
     await endpoint(`deleted_at = now()`),
   ];
   for (const [i, type] of eventTypes.entries()) {
-    const event = `evt_${uniqueId('ROWS').replace(/[^A-Za-z0-9]/g, '').padEnd(16, '0')}`;
-    await db.query(`insert into webhook_events (id, type, object, fanned_out_at) values ($1, $2, $3, now())`, [event, type, JSON.stringify(i === 0 ? {} : { object: 'payment', id: `TXN${i}` })]);
+    const event = `evt_${uniqueId('ROWS')
+      .replace(/[^A-Za-z0-9]/g, '')
+      .padEnd(16, '0')}`;
+    await db.query(`insert into webhook_events (id, type, object, fanned_out_at) values ($1, $2, $3, now())`, [
+      event,
+      type,
+      JSON.stringify(i === 0 ? {} : { object: 'payment', id: `TXN${i}` }),
+    ]);
     const status = (['pending', 'succeeded', 'failed'] as const)[i % 3]!;
     const [delivery] = await db.query<{ id: number }>(
       `insert into webhook_deliveries (event_id, endpoint_id, status, attempts, next_attempt_at) values ($1, $2, $3, $4, case when $3 = 'pending' then now() else null end) returning id`,
@@ -223,7 +281,13 @@ async function storeWebhookRows(db: Db): Promise<void> {
  * with each set and changes of every plain kind (migration 026 numbers, dates and chains them).
  */
 async function storeAuditRows(db: Db): Promise<void> {
-  const changes = { name: { from: 'Old', to: 'New' }, added: { to: 3 }, enabled: { from: true, to: false }, event_types: { to: ['payment.succeeded'] }, note: { from: null } };
+  const changes = {
+    name: { from: 'Old', to: 'New' },
+    added: { to: 3 },
+    enabled: { from: true, to: false },
+    event_types: { to: ['payment.succeeded'] },
+    note: { from: null },
+  };
   for (const action of auditActions) {
     await db.query('insert into audit_log (action) values ($1)', [action]);
     await db.query(
@@ -241,11 +305,20 @@ async function storeAuditRows(db: Db): Promise<void> {
 async function storeTwoFactorRows(db: Db, config: Config): Promise<void> {
   const box = twoFactorBox(config);
   const [confirmed, pending, enrolling] = [await addUser(db, 'admin'), await addUser(db, 'viewer'), await addUser(db, 'super_admin')];
-  await db.query(`insert into two_factor (user_id, secret_sealed, confirmed_at, last_step) values ($1, $2, now(), 59000000), ($3, $4, null, null)`, [
-    confirmed.id, box.seal(newTotpSecret(), `two-factor:user:${confirmed.id}`), pending.id, box.seal(newTotpSecret(), `two-factor:user:${pending.id}`),
-  ]);
+  await db.query(
+    `insert into two_factor (user_id, secret_sealed, confirmed_at, last_step) values ($1, $2, now(), 59000000), ($3, $4, null, null)`,
+    [
+      confirmed.id,
+      box.seal(newTotpSecret(), `two-factor:user:${confirmed.id}`),
+      pending.id,
+      box.seal(newTotpSecret(), `two-factor:user:${pending.id}`),
+    ],
+  );
   const codes = newRecoveryCodes().map(hashRecoveryCode);
-  await db.query(`insert into two_factor_recovery_codes (user_id, code_hash, used_at) select $1, code, case when n <= 3 then now() end from unnest($2::text[]) with ordinality as c(code, n)`, [confirmed.id, codes]);
+  await db.query(
+    `insert into two_factor_recovery_codes (user_id, code_hash, used_at) select $1, code, case when n <= 3 then now() end from unnest($2::text[]) with ordinality as c(code, n)`,
+    [confirmed.id, codes],
+  );
   await issueChallenge(db, confirmed.id, 'verify');
   await issueChallenge(db, enrolling.id, 'enrol');
   await db.query(`update sign_in_challenges set expires_at = now() - interval '1 minute' where user_id = $1`, [enrolling.id]);
@@ -266,7 +339,11 @@ export async function storeEveryKindOfRow(db: Db, config: Config): Promise<void>
   }
   await storeFirstReleaseRows(db);
   await migrate(db);
-  await seedDemo(db, { password: TEST_PASSWORD, transactions: 120, cardPool: { vault: cardVault(config.cardStorageKey), fingerprintKey: config.fingerprintKey } });
+  await seedDemo(db, {
+    password: TEST_PASSWORD,
+    transactions: 120,
+    cardPool: { vault: cardVault(config.cardStorageKey), fingerprintKey: config.fingerprintKey },
+  });
   const checkouts = await storeCheckouts(db);
   await storeCurrentRows(db, checkouts);
   await storePoolCardUses(db);
@@ -285,7 +362,9 @@ export async function readStoredRows(db: Db): Promise<StoredRows> {
     checkouts: (await db.query<{ reference: string }>('select reference from checkouts order by id')).map((row) => row.reference),
     poolCards: Number((await db.query<{ n: number }>('select count(*)::int as n from pool_cards'))[0]?.n),
     refunds: (await db.query<{ id: string }>('select id from refunds order by created_at, id')).map((row) => row.id),
-    endpoints: (await db.query<{ id: string }>('select id from webhook_endpoints where deleted_at is null order by created_at, id')).map((row) => row.id),
+    endpoints: (await db.query<{ id: string }>('select id from webhook_endpoints where deleted_at is null order by created_at, id')).map(
+      (row) => row.id,
+    ),
     events: (await db.query<{ id: string }>('select id from webhook_events order by created_at, id')).map((row) => row.id),
     lastAuditId: Number((await db.query<{ id: string }>('select coalesce(max(id), 0) as id from audit_log'))[0]?.id),
   };

@@ -16,7 +16,7 @@ const lockedBody = { status: 'error', code: 'rate_limited', message: 'Too many f
 const newUser = async (role: 'viewer' | 'admin' | 'super_admin' = 'viewer') => addUser(t.db, role);
 const status = async (token: string) => (await t.app.inject({ url: '/api/auth/two-factor', headers: bearer(token) })).json().data;
 
-describe('enrolment in the user\'s own area', () => {
+describe("enrolment in the user's own area", () => {
   it('shows a QR code and the manual key, refuses a wrong first code, and is on after a right one with ten recovery codes', async () => {
     const user = await newUser();
     const token = await login(t.app, user.email);
@@ -31,14 +31,24 @@ describe('enrolment in the user\'s own area', () => {
     expect(qr_code).toMatch(/^data:image\/svg\+xml;base64,/);
     expect(Buffer.from(qr_code.split(',')[1], 'base64').toString()).toContain('<svg');
 
-    const wrong = await t.app.inject({ method: 'POST', url: '/api/auth/two-factor/confirm', headers: bearer(token), payload: { code: wrongCodeFor(secret) } });
+    const wrong = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/two-factor/confirm',
+      headers: bearer(token),
+      payload: { code: wrongCodeFor(secret) },
+    });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json()).toEqual({ status: 'error', code: 'two_factor_code_invalid', message: 'Invalid verification code' });
     expect((await status(token)).enabled).toBe(false);
     // Not yet on: the password alone still signs in.
     await login(t.app, user.email);
 
-    const right = await t.app.inject({ method: 'POST', url: '/api/auth/two-factor/confirm', headers: bearer(token), payload: { code: codeFor(secret) } });
+    const right = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/two-factor/confirm',
+      headers: bearer(token),
+      payload: { code: codeFor(secret) },
+    });
     expect(right.statusCode).toBe(200);
     const codes: string[] = right.json().data.recovery_codes;
     expect(codes).toHaveLength(10);
@@ -58,16 +68,31 @@ describe('enrolment in the user\'s own area', () => {
     const first = (await t.app.inject({ method: 'POST', url: '/api/auth/two-factor/setup', headers: bearer(token) })).json().data.secret;
     const second = (await t.app.inject({ method: 'POST', url: '/api/auth/two-factor/setup', headers: bearer(token) })).json().data.secret;
     expect(second).not.toBe(first);
-    const old = await t.app.inject({ method: 'POST', url: '/api/auth/two-factor/confirm', headers: bearer(token), payload: { code: codeFor(first) } });
+    const old = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/two-factor/confirm',
+      headers: bearer(token),
+      payload: { code: codeFor(first) },
+    });
     expect(old.statusCode).toBe(400);
   });
 
   it('recovery codes are regenerated for a valid code only, and the old ones stop working', async () => {
     const user = await newUser();
     const { secret, recoveryCodes, token } = await enrol(t.app, user.email);
-    const wrong = await t.app.inject({ method: 'POST', url: '/api/auth/two-factor/recovery-codes', headers: bearer(token), payload: { code: wrongCodeFor(secret) } });
+    const wrong = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/two-factor/recovery-codes',
+      headers: bearer(token),
+      payload: { code: wrongCodeFor(secret) },
+    });
     expect(wrong.statusCode).toBe(400);
-    const fresh = await t.app.inject({ method: 'POST', url: '/api/auth/two-factor/recovery-codes', headers: bearer(token), payload: { code: codeFor(secret, 1) } });
+    const fresh = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/two-factor/recovery-codes',
+      headers: bearer(token),
+      payload: { code: codeFor(secret, 1) },
+    });
     expect(fresh.statusCode).toBe(200);
     const newCodes: string[] = fresh.json().data.recovery_codes;
     expect(newCodes).toHaveLength(10);
@@ -139,7 +164,10 @@ describe('sign-in with a second factor', () => {
     const { challenge } = await passwordStep(t.app, user.email);
     const [a, b] = await Promise.all([secondStep(t.app, challenge, recoveryCodes[1]!), secondStep(t.app, challenge, recoveryCodes[1]!)]);
     expect([a.statusCode, b.statusCode].sort()).toEqual([200, 401]);
-    const [used] = await t.db.query<{ n: number }>('select count(*)::int as n from two_factor_recovery_codes where user_id = $1 and used_at is not null', [user.id]);
+    const [used] = await t.db.query<{ n: number }>(
+      'select count(*)::int as n from two_factor_recovery_codes where user_id = $1 and used_at is not null',
+      [user.id],
+    );
     expect(used!.n).toBe(1);
   });
 
@@ -156,7 +184,10 @@ describe('sign-in with a second factor', () => {
     const user = await newUser();
     const { secret } = await enrol(t.app, user.email);
     // A wrong password, then the right one: two attempts counted, the right password clears nothing.
-    expect((await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: user.email, password: 'Not-the-password-1' } })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: user.email, password: 'Not-the-password-1' } }))
+        .statusCode,
+    ).toBe(401);
     const { challenge } = await passwordStep(t.app, user.email);
     const wrong = wrongCodeFor(secret);
     for (let i = 0; i < 2; i += 1) {
@@ -165,7 +196,9 @@ describe('sign-in with a second factor', () => {
       expect(answer.json().message).toBe('Invalid verification code');
     }
     // Each is a security event in the log, under the user's e-mail (what monitoring alerts on).
-    expect(t.logs.lines.filter((line) => line.msg === 'sign-in refused' && line.email === user.email && line.step === 'second factor')).toHaveLength(2);
+    expect(
+      t.logs.lines.filter((line) => line.msg === 'sign-in refused' && line.email === user.email && line.step === 'second factor'),
+    ).toHaveLength(2);
     // The fifth failure in a row locks the address, as a fifth wrong password would.
     const fifth = await secondStep(t.app, challenge, wrong);
     expect(fifth.statusCode).toBe(429);
@@ -173,7 +206,11 @@ describe('sign-in with a second factor', () => {
     expect(fifth.headers['retry-after']).toBe('1800');
     // Locked: the right code and the right password are refused alike.
     expect((await secondStep(t.app, challenge, codeFor(secret, 1))).statusCode).toBe(429);
-    const password = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: user.email, password: TEST_PASSWORD } });
+    const password = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: user.email, password: TEST_PASSWORD },
+    });
     expect(password.statusCode).toBe(429);
     expect(password.json()).toEqual(lockedBody);
   });
@@ -196,7 +233,11 @@ describe('sign-in with a second factor', () => {
     await t.db.query("update sign_in_challenges set expires_at = now() - interval '1 second' where user_id = $1", [user.id]);
     const late = await secondStep(t.app, challenge, codeFor(secret, 1));
     expect(late.statusCode).toBe(401);
-    expect(late.json()).toEqual({ status: 'error', code: 'two_factor_challenge_expired', message: 'Your sign-in has expired. Please sign in again.' });
+    expect(late.json()).toEqual({
+      status: 'error',
+      code: 'two_factor_challenge_expired',
+      message: 'Your sign-in has expired. Please sign in again.',
+    });
   });
 
   it('an unknown challenge is refused like an expired one', async () => {
@@ -213,21 +254,28 @@ describe('sign-in with a second factor', () => {
 });
 
 describe('reset by a super_admin', () => {
-  it('removes the second factor and ends the user\'s sessions; the user then signs in with the password', async () => {
+  it("removes the second factor and ends the user's sessions; the user then signs in with the password", async () => {
     const user = await newUser('admin');
     const { token } = await enrol(t.app, user.email);
     const superAdmin = await login(t.app, 'superadmin@paydesk.test');
-    const listed = (await t.app.inject({ url: '/api/backend/users', headers: bearer(superAdmin) })).json().data.find((u: { id: number }) => u.id === user.id);
+    const listed = (await t.app.inject({ url: '/api/backend/users', headers: bearer(superAdmin) }))
+      .json()
+      .data.find((u: { id: number }) => u.id === user.id);
     expect(listed.two_factor).toBe(true);
 
     const reset = await t.app.inject({ method: 'DELETE', url: `/api/backend/users/${user.id}/two-factor`, headers: bearer(superAdmin) });
     expect(reset.statusCode).toBe(200);
     expect(reset.json()).toEqual({ status: 'success', message: 'Two-factor sign-in reset' });
     expect((await me(t.app, token)).statusCode).toBe(401);
-    const rows = await t.db.query('select 1 from two_factor where user_id = $1 union all select 1 from two_factor_recovery_codes where user_id = $1', [user.id]);
+    const rows = await t.db.query(
+      'select 1 from two_factor where user_id = $1 union all select 1 from two_factor_recovery_codes where user_id = $1',
+      [user.id],
+    );
     expect(rows).toEqual([]);
     expect((await me(t.app, await login(t.app, user.email))).statusCode).toBe(200);
-    const after = (await t.app.inject({ url: '/api/backend/users', headers: bearer(superAdmin) })).json().data.find((u: { id: number }) => u.id === user.id);
+    const after = (await t.app.inject({ url: '/api/backend/users', headers: bearer(superAdmin) }))
+      .json()
+      .data.find((u: { id: number }) => u.id === user.id);
     expect(after.two_factor).toBe(false);
   });
 
@@ -243,7 +291,9 @@ describe('reset by a super_admin', () => {
 
   it('an unknown user is a 404', async () => {
     const superAdmin = await login(t.app, 'superadmin@paydesk.test');
-    expect((await t.app.inject({ method: 'DELETE', url: '/api/backend/users/2000000000/two-factor', headers: bearer(superAdmin) })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: '/api/backend/users/2000000000/two-factor', headers: bearer(superAdmin) })).statusCode,
+    ).toBe(404);
   });
 });
 
@@ -264,7 +314,9 @@ describe('the secret stays sealed', () => {
 
     const found = answers.flatMap((body, i) => leaks(`answer ${i}`, body));
     for (const [table, columns] of await tableColumns(t.db)) {
-      const rows = await t.db.query<{ row: string }>(`select concat_ws(' | ', ${columns.map((c) => `"${c}"::text`).join(', ')}) as row from "${table}"`);
+      const rows = await t.db.query<{ row: string }>(
+        `select concat_ws(' | ', ${columns.map((c) => `"${c}"::text`).join(', ')}) as row from "${table}"`,
+      );
       for (const { row } of rows) found.push(...leaks(table, row));
     }
     for (const line of t.logs.written) found.push(...leaks('log', line));
@@ -310,12 +362,18 @@ describe('REQUIRE_TWO_FACTOR=true', () => {
     expect(signedIn.id).toBe(user.id);
     expect(recovery_codes).toHaveLength(10);
     expect((await r.app.inject({ url: '/api/backend/users', headers: bearer(token) })).statusCode).toBe(200);
-    expect((await r.app.inject({ url: '/api/auth/two-factor', headers: bearer(token) })).json().data).toEqual({ enabled: true, recovery_codes_left: 10, required: true });
+    expect((await r.app.inject({ url: '/api/auth/two-factor', headers: bearer(token) })).json().data).toEqual({
+      enabled: true,
+      recovery_codes_left: 10,
+      required: true,
+    });
 
     // Next time: the code step, as for anyone enrolled.
     const again = await post('/api/auth/login', { email: user.email, password: TEST_PASSWORD });
     expect(again.json().data.next).toBe('code');
-    expect((await post('/api/auth/login/two-factor', { challenge: again.json().data.challenge, code: codeFor(secret, 1) })).statusCode).toBe(200);
+    expect(
+      (await post('/api/auth/login/two-factor', { challenge: again.json().data.challenge, code: codeFor(secret, 1) })).statusCode,
+    ).toBe(200);
   });
 
   it('the demo accounts too get no session from the password alone', async () => {

@@ -40,10 +40,12 @@ export function usersApi(app: FastifyInstance, token: string) {
   const headers = bearer(token);
   return {
     list: (): Promise<LightMyRequestResponse> => app.inject({ method: 'GET', url: '/api/backend/users', headers }),
-    create: (payload: object): Promise<LightMyRequestResponse> => app.inject({ method: 'POST', url: '/api/backend/users', headers, payload }),
+    create: (payload: object): Promise<LightMyRequestResponse> =>
+      app.inject({ method: 'POST', url: '/api/backend/users', headers, payload }),
     update: (id: number | string, payload: object): Promise<LightMyRequestResponse> =>
       app.inject({ method: 'PUT', url: `/api/backend/users/${id}`, headers, payload }),
-    remove: (id: number | string): Promise<LightMyRequestResponse> => app.inject({ method: 'DELETE', url: `/api/backend/users/${id}`, headers }),
+    remove: (id: number | string): Promise<LightMyRequestResponse> =>
+      app.inject({ method: 'DELETE', url: `/api/backend/users/${id}`, headers }),
   };
 }
 

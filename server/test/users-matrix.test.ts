@@ -21,7 +21,11 @@ const matrix: readonly [actor: Role, target: Role, create: number, update: numbe
   ['viewer', /* */ 'viewer', /* */ 403, 403, 403, 403],
 ];
 
-const accounts: Record<Role, string> = { super_admin: 'superadmin@paydesk.test', admin: 'admin@paydesk.test', viewer: 'viewer@paydesk.test' };
+const accounts: Record<Role, string> = {
+  super_admin: 'superadmin@paydesk.test',
+  admin: 'admin@paydesk.test',
+  viewer: 'viewer@paydesk.test',
+};
 
 let t: TestApp;
 const tokens = {} as Record<Role, string>;
@@ -33,14 +37,24 @@ afterAll(() => t?.close());
 
 const expectAnswer = (response: { statusCode: number; json(): unknown }, status: number) => {
   expect(response.statusCode).toBe(status);
-  expect(response.json()).toEqual(status < 300 ? { status: 'success', message: expect.any(String) } : { status: 'error', message: expect.any(String), code: errorCodeFor(status) });
+  expect(response.json()).toEqual(
+    status < 300
+      ? { status: 'success', message: expect.any(String) }
+      : { status: 'error', message: expect.any(String), code: errorCodeFor(status) },
+  );
 };
 
 describe.each(matrix)('%s acting on a %s account', (actor, target, create, update, remove, promote) => {
   test(`create → ${create}`, async () => {
     const before = await countUsers(t.db);
     const email = uniqueEmail('created');
-    const response = await usersApi(t.app, tokens[actor]).create({ name: 'Created', email, password: STRONG_PASSWORD, role: target, status: 'active' });
+    const response = await usersApi(t.app, tokens[actor]).create({
+      name: 'Created',
+      email,
+      password: STRONG_PASSWORD,
+      role: target,
+      status: 'active',
+    });
     expectAnswer(response, create);
     expect(await countUsers(t.db)).toBe(create === 201 ? before + 1 : before);
   });
@@ -79,7 +93,12 @@ describe('GET /api/backend/users by role', () => {
   test('without a token every user call is 401', async () => {
     const user = await addUser(t.db, 'viewer');
     const anonymous = usersApi(t.app, 'not-a-token');
-    for (const response of [await anonymous.list(), await anonymous.create({}), await anonymous.update(user.id, {}), await anonymous.remove(user.id)]) {
+    for (const response of [
+      await anonymous.list(),
+      await anonymous.create({}),
+      await anonymous.update(user.id, {}),
+      await anonymous.remove(user.id),
+    ]) {
       expect(response.statusCode).toBe(401);
     }
   });

@@ -19,13 +19,16 @@ afterAll(() => t?.close());
 const common = { status: 'error', message: `password: ${COMMON_PASSWORD}`, code: 'invalid_request' };
 const personal = { status: 'error', message: `password: ${PERSONAL_PASSWORD}`, code: 'invalid_request' };
 
-test.each(['password1234', 'Password1234', 'PASSWORD1234', 'qwerty123456', '1q2w3e4r5t6y'])('adding a user with the common password %j is refused with 400, adding nothing', async (password) => {
-  const before = await countUsers(t.db);
-  const response = await superAdmin.create({ name: 'Common', email: uniqueEmail('common'), password });
-  expect(response.statusCode).toBe(400);
-  expect(response.json()).toEqual(common);
-  expect(await countUsers(t.db)).toBe(before);
-});
+test.each(['password1234', 'Password1234', 'PASSWORD1234', 'qwerty123456', '1q2w3e4r5t6y'])(
+  'adding a user with the common password %j is refused with 400, adding nothing',
+  async (password) => {
+    const before = await countUsers(t.db);
+    const response = await superAdmin.create({ name: 'Common', email: uniqueEmail('common'), password });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual(common);
+    expect(await countUsers(t.db)).toBe(before);
+  },
+);
 
 test.each([
   ['the name', 'Grace Hopper', 'grace@users.test', 'GraceHopper2026'],
@@ -39,7 +42,10 @@ test.each([
 
 test('a password reset to a common password, or to the name, is refused and changes nothing', async () => {
   const user = await addUser(t.db, 'viewer');
-  for (const [password, answer] of [['Password1234', common], [`${user.name.replace(' ', '')}-2026`, personal]] as const) {
+  for (const [password, answer] of [
+    ['Password1234', common],
+    [`${user.name.replace(' ', '')}-2026`, personal],
+  ] as const) {
     const response = await superAdmin.update(user.id, { ...editOf(user), password });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual(answer);
@@ -57,10 +63,20 @@ describe('npm run create-admin', () => {
   /** Runs the command line tool with ADMIN_PASSWORD; the database is never reached when the input is refused. */
   function createAdmin(password: string): Promise<{ code: number | null; stderr: string }> {
     const dataDir = mkdtempSync(join(tmpdir(), 'paydesk-cli-'));
-    const child = spawn(process.execPath, ['--import', 'tsx', join(__dirname, '..', 'src', 'cli', 'create-admin.ts'), '--email', 'grace@users.test', '--name', 'Grace Hopper'], {
-      env: { ...process.env, ADMIN_PASSWORD: password, DATA_DIR: dataDir, DATABASE_URL: 'postgres://127.0.0.1:1/unreachable', LOG_LEVEL: 'silent' },
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', join(__dirname, '..', 'src', 'cli', 'create-admin.ts'), '--email', 'grace@users.test', '--name', 'Grace Hopper'],
+      {
+        env: {
+          ...process.env,
+          ADMIN_PASSWORD: password,
+          DATA_DIR: dataDir,
+          DATABASE_URL: 'postgres://127.0.0.1:1/unreachable',
+          LOG_LEVEL: 'silent',
+        },
+        stdio: ['ignore', 'ignore', 'pipe'],
+      },
+    );
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     return new Promise((done) =>

@@ -19,7 +19,9 @@ describe('GET /api/backend/users', () => {
     const response = await superAdmin.list();
     expect(response.statusCode).toBe(200);
     const { data } = usersResponse.parse(response.json());
-    expect(data.map((u) => u.email)).toEqual(expect.arrayContaining(['superadmin@paydesk.test', 'admin@paydesk.test', 'viewer@paydesk.test']));
+    expect(data.map((u) => u.email)).toEqual(
+      expect.arrayContaining(['superadmin@paydesk.test', 'admin@paydesk.test', 'viewer@paydesk.test']),
+    );
     for (const user of response.json().data as object[]) expect(Object.keys(user).sort()).toEqual(Object.keys(adminUser.shape).sort());
     expect(response.body).not.toMatch(/password|argon2/i);
   });
@@ -37,21 +39,27 @@ describe('POST /api/backend/users', () => {
     expect(await login(t.app, email, STRONG_PASSWORD)).toEqual(expect.any(String));
   });
 
-  test.each(['ADMIN@paydesk.test', 'admin@PAYDESK.TEST', ' admin@paydesk.test '])('refuses the taken e-mail %j with 409 and adds nothing', async (email) => {
-    const before = await countUsers(t.db);
-    const response = await superAdmin.create({ name: 'Copy', email, password: STRONG_PASSWORD, role: 'viewer', status: 'active' });
-    expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ status: 'error', message: DUPLICATE_EMAIL, code: 'conflict' });
-    expect(await countUsers(t.db)).toBe(before);
-  });
+  test.each(['ADMIN@paydesk.test', 'admin@PAYDESK.TEST', ' admin@paydesk.test '])(
+    'refuses the taken e-mail %j with 409 and adds nothing',
+    async (email) => {
+      const before = await countUsers(t.db);
+      const response = await superAdmin.create({ name: 'Copy', email, password: STRONG_PASSWORD, role: 'viewer', status: 'active' });
+      expect(response.statusCode).toBe(409);
+      expect(response.json()).toEqual({ status: 'error', message: DUPLICATE_EMAIL, code: 'conflict' });
+      expect(await countUsers(t.db)).toBe(before);
+    },
+  );
 
-  test.each(['Short-1', 'no-digits-in-this-one', '123456789012345', ''])('refuses the weak password %j with 400 and adds nothing', async (password) => {
-    const before = await countUsers(t.db);
-    const response = await superAdmin.create({ name: 'Weak', email: uniqueEmail('weak'), password, role: 'viewer', status: 'active' });
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ status: 'error', message: PASSWORD_RULE, code: 'invalid_request' });
-    expect(await countUsers(t.db)).toBe(before);
-  });
+  test.each(['Short-1', 'no-digits-in-this-one', '123456789012345', ''])(
+    'refuses the weak password %j with 400 and adds nothing',
+    async (password) => {
+      const before = await countUsers(t.db);
+      const response = await superAdmin.create({ name: 'Weak', email: uniqueEmail('weak'), password, role: 'viewer', status: 'active' });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ status: 'error', message: PASSWORD_RULE, code: 'invalid_request' });
+      expect(await countUsers(t.db)).toBe(before);
+    },
+  );
 
   test('refuses a missing name and a bad e-mail with readable messages', async () => {
     const noName = await superAdmin.create({ name: ' ', email: uniqueEmail('x'), password: STRONG_PASSWORD });

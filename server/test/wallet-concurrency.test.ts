@@ -43,7 +43,9 @@ it('accepts exactly the 10 of 100 concurrent withdrawals (from two servers) that
   expect(amountCents * 11).toBeGreaterThan(available);
 
   const responses = await Promise.all(
-    Array.from({ length: 100 }, (_, i) => (i % 2 === 0 ? one : two).withdraw(aWithdrawal(amountCents / 100, { account_number: `ACC${i}` }))),
+    Array.from({ length: 100 }, (_, i) =>
+      (i % 2 === 0 ? one : two).withdraw(aWithdrawal(amountCents / 100, { account_number: `ACC${i}` })),
+    ),
   );
   const codes = responses.map((r) => r.statusCode);
   expect(codes.filter((c) => c === 201)).toHaveLength(10);
@@ -66,7 +68,12 @@ it('accepts exactly the 10 of 100 concurrent withdrawals (from two servers) that
 
 it('settles each withdrawal once when both servers run the settlement job at the same moment', async () => {
   await makeWithdrawalsDue(t.db);
-  const counts = await Promise.all([settleDueWithdrawals(t.db, 3), settleDueWithdrawals(second.db, 3), settleDueWithdrawals(t.db), settleDueWithdrawals(second.db)]);
+  const counts = await Promise.all([
+    settleDueWithdrawals(t.db, 3),
+    settleDueWithdrawals(second.db, 3),
+    settleDueWithdrawals(t.db),
+    settleDueWithdrawals(second.db),
+  ]);
   expect(counts.reduce((a, b) => a + b, 0)).toBe(10);
   const [posted] = await t.db.query<{ n: number }>(`select count(*)::int as n from ledger_postings where kind = 'withdrawal_paid_out'`);
   expect(posted!.n).toBe(10);

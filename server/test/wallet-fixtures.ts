@@ -19,7 +19,11 @@ export const aWithdrawal = (amount: number, over: Partial<WithdrawBody> = {}): W
   ...over,
 });
 
-export interface WireBalance { available_balance: string; pending: string; total: string }
+export interface WireBalance {
+  available_balance: string;
+  pending: string;
+  total: string;
+}
 export const cents = (decimal: string): number => Math.round(Number(decimal) * 100);
 
 /** The wallet calls of WAL-09, with a bearer token. */
@@ -32,13 +36,20 @@ export function walletApi(app: FastifyInstance, token: string) {
     },
     list: (query = '') => app.inject({ url: `/api/backend/withdrawals${query}`, headers }),
     withdraw: (body: unknown, idempotencyKey?: string) =>
-      app.inject({ method: 'POST', url: '/api/backend/withdraw', headers: { ...headers, ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}) }, payload: body as object }),
+      app.inject({
+        method: 'POST',
+        url: '/api/backend/withdraw',
+        headers: { ...headers, ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}) },
+        payload: body as object,
+      }),
   };
 }
 
 /** Sum of entries per account, straight from the table (not through the API under test). */
 export async function ledgerSums(db: Db): Promise<Record<string, number>> {
-  const rows = await db.query<{ account: string; sum: number }>('select account, sum(amount_cents)::bigint as sum from ledger_entries group by account');
+  const rows = await db.query<{ account: string; sum: number }>(
+    'select account, sum(amount_cents)::bigint as sum from ledger_entries group by account',
+  );
   return Object.fromEntries(rows.map((r) => [r.account, Number(r.sum)]));
 }
 
@@ -52,9 +63,13 @@ export async function expectReconciled(db: Db, wire: WireBalance): Promise<void>
   expect(cents(wire.pending)).toBe(sums.merchant_pending ?? 0);
   expect(cents(wire.total)).toBe(cents(wire.available_balance) + cents(wire.pending));
   expect(cents(wire.available_balance)).toBeGreaterThanOrEqual(0);
-  const [pending] = await db.query<{ sum: number }>(`select coalesce(sum(amount_cents), 0)::bigint as sum from withdrawals where status = 'pending'`);
+  const [pending] = await db.query<{ sum: number }>(
+    `select coalesce(sum(amount_cents), 0)::bigint as sum from withdrawals where status = 'pending'`,
+  );
   expect(Number(pending!.sum)).toBe(sums.merchant_pending ?? 0);
-  const [paid] = await db.query<{ sum: number }>(`select coalesce(sum(amount_cents), 0)::bigint as sum from withdrawals where status = 'completed'`);
+  const [paid] = await db.query<{ sum: number }>(
+    `select coalesce(sum(amount_cents), 0)::bigint as sum from withdrawals where status = 'completed'`,
+  );
   expect(Number(paid!.sum)).toBe(sums.bank_payouts ?? 0);
 }
 

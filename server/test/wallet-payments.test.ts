@@ -21,7 +21,12 @@ const postingsOf = async (transactionId: string) =>
   );
 
 const feeAndNet = async (transactionId: string) =>
-  (await t.db.query<{ amount_cents: number; fee_cents: number }>('select amount_cents, fee_cents from transactions where transaction_id = $1', [transactionId]))[0]!;
+  (
+    await t.db.query<{ amount_cents: number; fee_cents: number }>(
+      'select amount_cents, fee_cents from transactions where transaction_id = $1',
+      [transactionId],
+    )
+  )[0]!;
 
 it('credits a completed payment once: gross from card settlement, fee to fees, net to available', async () => {
   const before = cents((await wallet.balance()).data.available_balance);
@@ -51,7 +56,9 @@ it('credits a pending payment when it resolves as completed, once, and not when 
   const ok = await payer.pay('4000000000007205');
   const ko = await payer.pay('4000000000007304');
   expect(await postingsOf(ok.ids.transactionId)).toEqual([]);
-  await t.db.query(`update transactions set resolve_at = now() where transaction_id = any($1)`, [[ok.ids.transactionId, ko.ids.transactionId]]);
+  await t.db.query(`update transactions set resolve_at = now() where transaction_id = any($1)`, [
+    [ok.ids.transactionId, ko.ids.transactionId],
+  ]);
   await Promise.all([resolveDuePayments(t.db), resolveDuePayments(t.db)]);
   expect(await resolveDuePayments(t.db)).toBe(0);
   expect(await postingsOf(ok.ids.transactionId)).toHaveLength(3);

@@ -60,14 +60,26 @@ describe('wallet and withdrawals', () => {
     const before = await admin.balance();
     const response = await admin.withdraw(aWithdrawal(12.34));
     expect(response.statusCode).toBe(201);
-    expect(response.json()).toMatchObject({ status: 'success', message: 'Withdrawal of $12.34 has been submitted for processing', data: { amount: '12.34', status: 'pending' } });
+    expect(response.json()).toMatchObject({
+      status: 'success',
+      message: 'Withdrawal of $12.34 has been submitted for processing',
+      data: { amount: '12.34', status: 'pending' },
+    });
     const after = await admin.balance();
     expect(cents(after.data.available_balance)).toBe(cents(before.data.available_balance) - 1234);
     expect(after.data.pending).toBe('12.34');
     expect(after.data.total).toBe(before.data.total);
     const list = admin.list();
     const [first] = (await list).json().data;
-    expect(first).toMatchObject({ amount: '12.34', account_number: '12345678', bank_name: 'First Test Bank', account_name: 'Paydesk Merchant Ltd', status: 'pending', reason: 'Weekly payout', processed_at: null });
+    expect(first).toMatchObject({
+      amount: '12.34',
+      account_number: '12345678',
+      bank_name: 'First Test Bank',
+      account_name: 'Paydesk Merchant Ltd',
+      status: 'pending',
+      reason: 'Weekly payout',
+      processed_at: null,
+    });
     expect(first.transaction_id).toMatch(/^WD[A-Z0-9]{16}$/);
     await expectReconciled(t.db, after.data);
   });
@@ -95,7 +107,12 @@ describe('wallet and withdrawals', () => {
     const after = await admin.balance();
     expect(after.data.pending).toBe('0.00');
     expect(cents(after.data.available_balance)).toBe(cents(before.data.available_balance) + 750);
-    const rows = (await admin.list()).json().data as { transaction_id: string; status: string; failure_reason: string | null; processed_at: string | null }[];
+    const rows = (await admin.list()).json().data as {
+      transaction_id: string;
+      status: string;
+      failure_reason: string | null;
+      processed_at: string | null;
+    }[];
     const failed = rows.find((r) => r.transaction_id === bad)!;
     expect(failed).toMatchObject({ status: 'failed', failure_reason: SANDBOX_REJECTION });
     expect(rows.filter((r) => r.transaction_id !== bad).every((r) => r.status === 'completed' && r.failure_reason === null)).toBe(true);

@@ -32,16 +32,21 @@ export async function startReceiver() {
     answer(fn: (response: ServerResponse, count: number) => void) {
       respond = fn;
     },
-    close: () => new Promise<void>((done) => {
-      server.closeAllConnections();
-      server.close(() => done());
-    }),
+    close: () =>
+      new Promise<void>((done) => {
+        server.closeAllConnections();
+        server.close(() => done());
+      }),
   };
 }
 export type Receiver = Awaited<ReturnType<typeof startReceiver>>;
 
 /** Polls `check` until it holds (or the time runs out), running `step` before each look. */
-export async function eventually<T>(check: () => Promise<T | undefined | false> | T | undefined | false, step: () => Promise<unknown> = async () => undefined, ms = 10_000): Promise<T> {
+export async function eventually<T>(
+  check: () => Promise<T | undefined | false> | T | undefined | false,
+  step: () => Promise<unknown> = async () => undefined,
+  ms = 10_000,
+): Promise<T> {
   const until = Date.now() + ms;
   for (;;) {
     await step();

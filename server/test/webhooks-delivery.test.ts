@@ -18,7 +18,12 @@ let worker: WebhookWorker;
 let client: ReturnType<typeof payerClient>;
 
 beforeAll(async () => {
-  t = await buildTestApp({ WEBHOOK_ALLOWED_HOSTS: '127.0.0.1', WEBHOOK_RETRY_SCHEDULE: SCHEDULE.join(','), WEBHOOK_TIMEOUT_SECONDS: '1', WEBHOOK_POLL_MS: '60000' });
+  t = await buildTestApp({
+    WEBHOOK_ALLOWED_HOSTS: '127.0.0.1',
+    WEBHOOK_RETRY_SCHEDULE: SCHEDULE.join(','),
+    WEBHOOK_TIMEOUT_SECONDS: '1',
+    WEBHOOK_POLL_MS: '60000',
+  });
   admin = bearer(await login(t.app, 'admin@paydesk.test'));
   client = payerClient(t.app, t.config);
   receiver = await startReceiver();
@@ -48,7 +53,8 @@ async function newEndpoint(path = '/hooks', eventTypes = ['payment.succeeded']) 
 
 const step = () => worker.runOnce();
 const attemptsOf = async (endpointId: string) => (await api('GET', `/endpoints/${endpointId}/attempts?limit=50`)).json().data;
-const statusOf = async (endpointId: string) => ((await api('GET', '/endpoints')).json().data as { id: string; status: string }[]).find((e) => e.id === endpointId)?.status;
+const statusOf = async (endpointId: string) =>
+  ((await api('GET', '/endpoints')).json().data as { id: string; status: string }[]).find((e) => e.id === endpointId)?.status;
 
 describe('delivery', () => {
   it('drains a backlog larger than a poll takes without waiting for the next poll', async () => {
@@ -58,7 +64,10 @@ describe('delivery', () => {
     );
     await step();
     // Every delivery tried in that one run (a try that timed out on a loaded machine counts: it is retried).
-    const [tried] = await t.db.query<{ n: number }>(`select count(*)::int as n from webhook_deliveries where endpoint_id = $1 and attempts > 0`, [endpoint.id]);
+    const [tried] = await t.db.query<{ n: number }>(
+      `select count(*)::int as n from webhook_deliveries where endpoint_id = $1 and attempts > 0`,
+      [endpoint.id],
+    );
     expect(tried!.n).toBe(150);
     const pending = () => t.db.query(`select 1 from webhook_deliveries where endpoint_id = $1 and status = 'pending'`, [endpoint.id]);
     await eventually(async () => (await pending()).length === 0, step);
@@ -86,10 +95,12 @@ describe('delivery', () => {
     await eventually(async () => (await pending()).length === 0, step);
   });
 
-  it('POSTs a signed event that the README snippet verifies, with the read API\'s object', async () => {
+  it("POSTs a signed event that the README snippet verifies, with the read API's object", async () => {
     const { endpoint, secret } = await newEndpoint();
     expect(secret).toMatch(/^whsec_[A-Za-z0-9_-]{40,}$/);
-    const [stored] = await t.db.query<{ secret_sealed: string }>('select secret_sealed from webhook_endpoints where id = $1', [endpoint.id]);
+    const [stored] = await t.db.query<{ secret_sealed: string }>('select secret_sealed from webhook_endpoints where id = $1', [
+      endpoint.id,
+    ]);
     expect(stored!.secret_sealed).not.toContain(secret.slice(6));
     expect(JSON.stringify((await api('GET', '/endpoints')).json())).not.toContain(secret);
 
@@ -97,7 +108,11 @@ describe('delivery', () => {
     const [heard] = await eventually(() => receiver.heard.length > 0 && receiver.heard, step);
     const event = webhookEvent.parse(JSON.parse(heard!.body));
     expect(event).toMatchObject({ type: 'payment.succeeded', data: { object: { id: ids.transactionId } } });
-    expect(heard!.headers).toMatchObject({ 'content-type': 'application/json', 'user-agent': 'Paydesk-Webhooks/1', 'paydesk-event-id': event.id });
+    expect(heard!.headers).toMatchObject({
+      'content-type': 'application/json',
+      'user-agent': 'Paydesk-Webhooks/1',
+      'paydesk-event-id': event.id,
+    });
     const signature = heard!.headers[SIGNATURE_HEADER.toLowerCase()] as string;
     expect(signature).toMatch(/^t=\d+,v1=[0-9a-f]{64}$/);
     expect(verifySignature(heard!.body, signature, secret)).toBe(true);
@@ -106,7 +121,15 @@ describe('delivery', () => {
     expect(event.data.object).toEqual(paid.json().data);
 
     const [attempt] = (await attemptsOf(endpoint.id)).data;
-    expect(attempt).toMatchObject({ event_id: event.id, event_type: 'payment.succeeded', attempt: 1, status: 'succeeded', response_status: 200, response_body: 'ok', next_retry_at: null });
+    expect(attempt).toMatchObject({
+      event_id: event.id,
+      event_type: 'payment.succeeded',
+      attempt: 1,
+      status: 'succeeded',
+      response_status: 200,
+      response_body: 'ok',
+      next_retry_at: null,
+    });
   });
 
   it('sends only the types an endpoint subscribes to', async () => {
@@ -132,7 +155,11 @@ describe('delivery', () => {
     // Equal jitter: each retry waited at least half its scheduled 100 ms.
     expect(receiver.heard[1]!.at - receiver.heard[0]!.at).toBeGreaterThanOrEqual(50);
     const log = (await attemptsOf(endpoint.id)).data;
-    expect(log.map((a: { attempt: number; status: string; response_status: number }) => [a.attempt, a.status, a.response_status])).toEqual([[3, 'succeeded', 200], [2, 'failed', 503], [1, 'failed', 503]]);
+    expect(log.map((a: { attempt: number; status: string; response_status: number }) => [a.attempt, a.status, a.response_status])).toEqual([
+      [3, 'succeeded', 200],
+      [2, 'failed', 503],
+      [1, 'failed', 503],
+    ]);
     expect(await statusOf(endpoint.id)).toBe('enabled');
   });
 
@@ -153,7 +180,9 @@ describe('delivery', () => {
     expect(await statusOf(endpoint.id)).toBe('failing');
     await eventually(() => receiver.heard.length >= SCHEDULE.length + 1, step);
     const [delivery] = await t.db.query<{ status: string; attempts: number }>(
-      `select d.status, d.attempts from webhook_deliveries d join webhook_events e on e.id = d.event_id where e.object->>'id' = $1 and d.endpoint_id = $2`, [ids.transactionId, endpoint.id]);
+      `select d.status, d.attempts from webhook_deliveries d join webhook_events e on e.id = d.event_id where e.object->>'id' = $1 and d.endpoint_id = $2`,
+      [ids.transactionId, endpoint.id],
+    );
     expect(delivery).toEqual({ status: 'failed', attempts: SCHEDULE.length + 1 });
     await step();
     expect(receiver.heard).toHaveLength(SCHEDULE.length + 1);
@@ -174,7 +203,12 @@ describe('delivery', () => {
     await eventually(() => receiver.heard.length >= 2, step);
     expect(receiver.heard.map((h) => h.url)).toEqual(['/hooks', '/hooks']);
     const log = (await attemptsOf(endpoint.id)).data;
-    expect(log.at(-1)).toMatchObject({ attempt: 1, status: 'failed', response_status: 302, response_body: expect.stringContaining('Redirect not followed') });
+    expect(log.at(-1)).toMatchObject({
+      attempt: 1,
+      status: 'failed',
+      response_status: 302,
+      response_body: expect.stringContaining('Redirect not followed'),
+    });
   });
 
   it('gives up an attempt after WEBHOOK_TIMEOUT_SECONDS', async () => {
@@ -202,7 +236,7 @@ describe('delivery', () => {
     expect((await api('GET', `/events/${eventId}`)).json().data).toMatchObject({ id: eventId, type: 'payment.succeeded' });
   });
 
-  it('signs with the old and the new secret during a roll\'s grace, then with the new one only', async () => {
+  it("signs with the old and the new secret during a roll's grace, then with the new one only", async () => {
     const { endpoint, secret: first } = await newEndpoint();
     const rolled = await api('POST', `/endpoints/${endpoint.id}/roll-secret`, { grace_hours: 24 });
     expect(rolled.statusCode).toBe(200);
@@ -212,7 +246,10 @@ describe('delivery', () => {
     await eventually(() => receiver.heard.length >= 1, step);
     const during = receiver.heard[0]!;
     expect(String(during.headers['paydesk-signature']).match(/v1=/g)).toHaveLength(2);
-    expect([verifySignature(during.body, String(during.headers['paydesk-signature']), first), verifySignature(during.body, String(during.headers['paydesk-signature']), second)]).toEqual([true, true]);
+    expect([
+      verifySignature(during.body, String(during.headers['paydesk-signature']), first),
+      verifySignature(during.body, String(during.headers['paydesk-signature']), second),
+    ]).toEqual([true, true]);
 
     const ended = await api('POST', `/endpoints/${endpoint.id}/roll-secret`, { grace_hours: 0 });
     const third = ended.json().data.secret as string;
@@ -229,22 +266,38 @@ describe('attempts recorded together', () => {
   async function claimed(count: number) {
     const { endpoint } = await newEndpoint('/together', ['refund.created']);
     const prefix = `evt_together${endpoint.id.slice(-6)}`;
-    await t.db.query(`insert into webhook_events (id, type, object) select $1 || lpad(n::text, 8, '0'), 'refund.created', '{}'::jsonb from generate_series(1, $2) n`, [prefix, count]);
+    await t.db.query(
+      `insert into webhook_events (id, type, object) select $1 || lpad(n::text, 8, '0'), 'refund.created', '{}'::jsonb from generate_series(1, $2) n`,
+      [prefix, count],
+    );
     await fanOutEvents(t.db, 500);
     const deliveries = await claimDueDeliveries(t.db, count, 60_000);
     expect(deliveries).toHaveLength(count);
     return { endpoint, deliveries };
   }
   const attempt = (delivery: { id: number; attempts: number }, ok: boolean): AttemptRecord => ({
-    deliveryId: delivery.id, attemptsBefore: delivery.attempts, startedAt: new Date(), durationMs: 3, ok, status: ok ? 200 : 500, body: '', retryInMs: ok ? null : 60_000,
+    deliveryId: delivery.id,
+    attemptsBefore: delivery.attempts,
+    startedAt: new Date(),
+    durationMs: 3,
+    ok,
+    status: ok ? 200 : 500,
+    body: '',
+    retryInMs: ok ? null : 60_000,
   });
-  const failures = async (id: string) => (await t.db.query<{ consecutive_failures: number; failing: boolean }>(
-    'select consecutive_failures, failing_since is not null as failing from webhook_endpoints where id = $1', [id],
-  ))[0];
+  const failures = async (id: string) =>
+    (
+      await t.db.query<{ consecutive_failures: number; failing: boolean }>(
+        'select consecutive_failures, failing_since is not null as failing from webhook_endpoints where id = $1',
+        [id],
+      )
+    )[0];
 
-  it('counts an endpoint\'s failures in a row across one statement, from its last success', async () => {
+  it("counts an endpoint's failures in a row across one statement, from its last success", async () => {
     const { endpoint, deliveries: d } = await claimed(8);
-    expect(await recordAttempts(t.db, [attempt(d[0]!, false), attempt(d[1]!, false), attempt(d[2]!, true), attempt(d[3]!, false)], 5)).toEqual([true, true, true, true]);
+    expect(
+      await recordAttempts(t.db, [attempt(d[0]!, false), attempt(d[1]!, false), attempt(d[2]!, true), attempt(d[3]!, false)], 5),
+    ).toEqual([true, true, true, true]);
     expect(await failures(endpoint.id)).toEqual({ consecutive_failures: 1, failing: false });
     await recordAttempts(t.db, [attempt(d[4]!, false), attempt(d[5]!, false), attempt(d[6]!, false), attempt(d[7]!, false)], 5);
     expect(await failures(endpoint.id)).toEqual({ consecutive_failures: 5, failing: true });

@@ -32,8 +32,15 @@ beforeAll(async () => {
   const database = new URL(url!);
   database.searchParams.set('options', `-c search_path=${schema}`);
   env = {
-    DATABASE_URL: database.toString(), DATA_DIR: dataDir, PAYDESK_MODE: 'demo', DEMO_PASSWORD: password, FRONTENDS_DIR: dataDir,
-    LOGIN_RATE_LIMIT_PER_MINUTE: '100000', PAYMENT_RATE_LIMIT_PER_MINUTE: '100000', WEBHOOK_RETRY_SCHEDULE: '200ms,200ms,200ms', WEBHOOK_TIMEOUT_SECONDS: '1',
+    DATABASE_URL: database.toString(),
+    DATA_DIR: dataDir,
+    PAYDESK_MODE: 'demo',
+    DEMO_PASSWORD: password,
+    FRONTENDS_DIR: dataDir,
+    LOGIN_RATE_LIMIT_PER_MINUTE: '100000',
+    PAYMENT_RATE_LIMIT_PER_MINUTE: '100000',
+    WEBHOOK_RETRY_SCHEDULE: '200ms,200ms,200ms',
+    WEBHOOK_TIMEOUT_SECONDS: '1',
   };
   servers.push(await startServerProcess(env));
 }, 120_000);
@@ -50,19 +57,41 @@ const sql = async <T extends pg.QueryResultRow>(text: string, params: unknown[] 
   (await admin.query<T>(text.replace(/\bwebhook_/g, `${schema}.webhook_`), params)).rows;
 
 async function post(server: ServerProcess, path: string, body: unknown, headers: Record<string, string> = {}) {
-  const response = await fetch(`${server.baseUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  const response = await fetch(`${server.baseUrl}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
   return { status: response.status, json: await response.json() };
 }
 
 async function pay(server: ServerProcess): Promise<string> {
   const config = (await (await fetch(`${server.baseUrl}/api/public/config`)).json()).data;
   const headers = { authorization: `Bearer ${config.publishableKey}` };
-  const init = await post(server, '/api/initialize-card-transaction', { card_number: '4242424242424242', currency: 'USD', reference: null }, headers);
+  const init = await post(
+    server,
+    '/api/initialize-card-transaction',
+    { card_number: '4242424242424242', currency: 'USD', reference: null },
+    headers,
+  );
   const ids = init.json.data;
   const payload = {
-    transaction_id: ids.transactionId, order_id: ids.orderId, reference: null, card_number: '4242424242424242', card_month: '12',
-    card_year: String(new Date().getFullYear() + 2), cvv: '123', amount: 10, currency: 'USD', email: 'p@example.com', phone: '+15550100',
-    first_name: 'Pat', last_name: 'Payer', cardBrand: 'Visa', checkout: false, checkout_reference: null,
+    transaction_id: ids.transactionId,
+    order_id: ids.orderId,
+    reference: null,
+    card_number: '4242424242424242',
+    card_month: '12',
+    card_year: String(new Date().getFullYear() + 2),
+    cvv: '123',
+    amount: 10,
+    currency: 'USD',
+    email: 'p@example.com',
+    phone: '+15550100',
+    first_name: 'Pat',
+    last_name: 'Payer',
+    cardBrand: 'Visa',
+    checkout: false,
+    checkout_reference: null,
   };
   const paid = await post(server, '/api/process-card-transaction', { data: seal(payload, envelopeKeys(config.envelopeKey)) }, headers);
   expect(paid.status).toBe(200);
@@ -71,7 +100,12 @@ async function pay(server: ServerProcess): Promise<string> {
 
 async function subscribe(server: ServerProcess): Promise<string> {
   const login = await post(server, '/api/auth/login', { email: 'admin@paydesk.test', password });
-  const created = await post(server, '/api/backend/webhooks/endpoints', { url: receiver.url(), event_types: ['payment.succeeded'] }, { authorization: `Bearer ${login.json.data.token}` });
+  const created = await post(
+    server,
+    '/api/backend/webhooks/endpoints',
+    { url: receiver.url(), event_types: ['payment.succeeded'] },
+    { authorization: `Bearer ${login.json.data.token}` },
+  );
   expect(created.status).toBe(201);
   return created.json.data.endpoint.id as string;
 }
@@ -88,11 +122,23 @@ it('an event whose delivery a SIGKILL cut off, after its payment committed, is d
   await eventually(() => heardAbout(transactionId).length > 0, undefined, 10_000);
   await server.kill();
   const [event] = await sql<{ id: string }>(`select id from webhook_events where object->>'id' = $1`, [transactionId]);
-  expect(await sql(`select status, attempts from webhook_deliveries where event_id = $1 and endpoint_id = $2`, [event!.id, endpointId])).toEqual([{ status: 'pending', attempts: 0 }]);
+  expect(
+    await sql(`select status, attempts from webhook_deliveries where event_id = $1 and endpoint_id = $2`, [event!.id, endpointId]),
+  ).toEqual([{ status: 'pending', attempts: 0 }]);
   receiver.answer((response) => response.end('ok'));
   await server.restart();
   // Once the dead process's lease has run out, the new one delivers it.
-  await eventually(async () => (await sql<{ status: string }>(`select status from webhook_deliveries where event_id = $1 and endpoint_id = $2`, [event!.id, endpointId]))[0]?.status === 'succeeded', undefined, 30_000);
+  await eventually(
+    async () =>
+      (
+        await sql<{ status: string }>(`select status from webhook_deliveries where event_id = $1 and endpoint_id = $2`, [
+          event!.id,
+          endpointId,
+        ])
+      )[0]?.status === 'succeeded',
+    undefined,
+    30_000,
+  );
   expect(heardAbout(transactionId).length).toBeGreaterThanOrEqual(2);
   expect(heardAbout(transactionId).every((heard) => heard.headers['paydesk-event-id'] === event!.id)).toBe(true);
 }, 90_000);
@@ -110,7 +156,10 @@ it('two processes deliver each of many events once', async () => {
     const id = String(heard.headers['paydesk-event-id']);
     perEvent.set(id, (perEvent.get(id) ?? 0) + 1);
   }
-  const deliveredBy = await sql<{ attempts: number }>(`select attempts from webhook_deliveries d join webhook_endpoints e on e.id = d.endpoint_id where e.url = $1`, [receiver.url()]);
+  const deliveredBy = await sql<{ attempts: number }>(
+    `select attempts from webhook_deliveries d join webhook_endpoints e on e.id = d.endpoint_id where e.url = $1`,
+    [receiver.url()],
+  );
   expect(ids.map((id) => heardAbout(id).length)).toEqual(ids.map(() => 1));
   expect([...perEvent.values()].every((count) => count === 1)).toBe(true);
   expect(deliveredBy.every((row) => row.attempts === 1)).toBe(true);
@@ -127,7 +176,10 @@ it('an event committed by a process killed before its worker ever ran is deliver
   receiver.answer((response) => response.end('ok'));
   const transactionId = await pay(idle);
   await idle.kill();
-  const [event] = await sql<{ id: string; fanned_out_at: Date | null }>(`select id, fanned_out_at from webhook_events where object->>'id' = $1`, [transactionId]);
+  const [event] = await sql<{ id: string; fanned_out_at: Date | null }>(
+    `select id, fanned_out_at from webhook_events where object->>'id' = $1`,
+    [transactionId],
+  );
   expect(event).toEqual({ id: expect.stringMatching(/^evt_/), fanned_out_at: null });
   expect(heardAbout(transactionId)).toEqual([]);
   const next = await startServerProcess(env);

@@ -66,7 +66,11 @@ it('stops the process when its database calls hang', async () => {
   database.host = `127.0.0.1:${proxy.port}`;
   database.searchParams.set('options', `-c search_path=${schema}`);
   server = await startServerProcess({
-    DATABASE_URL: database.toString(), DATA_DIR: dataDir, FRONTENDS_DIR: dataDir, PAYDESK_MODE: 'demo', DATABASE_WEDGED_SECONDS: '5',
+    DATABASE_URL: database.toString(),
+    DATA_DIR: dataDir,
+    FRONTENDS_DIR: dataDir,
+    PAYDESK_MODE: 'demo',
+    DATABASE_WEDGED_SECONDS: '5',
   });
   expect((await fetch(`${server.baseUrl}/healthz`)).status).toBe(200);
   proxy.silence();

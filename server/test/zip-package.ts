@@ -32,7 +32,11 @@ export function deflatedPadding(prefix: string, megabytes: number, suffix: strin
   let crc = crc32(prefix);
   for (let i = 0; i < megabytes; i += 1) crc = crc32(filler, crc);
   crc = crc32(suffix, crc);
-  const stream = Buffer.concat([deflateRawSync(prefix, flush), ...Array.from({ length: megabytes }, () => fillerStream), deflateRawSync(suffix)]);
+  const stream = Buffer.concat([
+    deflateRawSync(prefix, flush),
+    ...Array.from({ length: megabytes }, () => fillerStream),
+    deflateRawSync(suffix),
+  ]);
   return { stream, size: Buffer.byteLength(prefix) + megabytes * filler.length + Buffer.byteLength(suffix), crc };
 }
 

@@ -9,7 +9,13 @@ export function formatMoney(amount: string | number, unit: 'decimal' | 'cents' =
   return usd.format(unit === 'cents' ? centsToNumber(value) : value);
 }
 
-const usdCompact = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', notation: 'compact', minimumFractionDigits: 0, maximumFractionDigits: 1 });
+const usdCompact = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  notation: 'compact',
+  minimumFractionDigits: 0,
+  maximumFractionDigits: 1,
+});
 
 /** "$293.8M": for chart axes, where a full figure has no room; show the full figure beside it. */
 export const formatMoneyCompact = (amount: string | number): string => usdCompact.format(Number(amount));
@@ -20,7 +26,13 @@ const count = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 export const formatCount = (value: number): string => count.format(value);
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
-const dateTimeFormat = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' });
+const dateTimeFormat = new Intl.DateTimeFormat('en-US', {
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+});
 
 export const formatDate = (value: string | Date): string => dateFormat.format(new Date(value));
 export const formatDateTime = (value: string | Date): string => dateTimeFormat.format(new Date(value));

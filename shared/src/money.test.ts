@@ -32,7 +32,22 @@ test('typed and wire decimals are read to the exact cent', () => {
 });
 
 test('anything but a plain amount of whole cents is refused, never rounded', () => {
-  for (const text of ['', ' ', '.', '-', '1.005', '12.345', '1e3', '1,000.00', '$5', 'abc', '1.2.3', '0x10', 'Infinity', '90071992547409.92']) {
+  for (const text of [
+    '',
+    ' ',
+    '.',
+    '-',
+    '1.005',
+    '12.345',
+    '1e3',
+    '1,000.00',
+    '$5',
+    'abc',
+    '1.2.3',
+    '0x10',
+    'Infinity',
+    '90071992547409.92',
+  ]) {
     expect(decimalToCents(text)).toBeUndefined();
   }
   expect(centsOf('1.005')).toBeNaN();

@@ -41,5 +41,4 @@ export const centsToNumber = (cents: number): number => cents / CENTS_PER_DOLLAR
 export const numberToCents = (amount: number): number => Math.round(amount * CENTS_PER_DOLLAR);
 
 /** No part of a cent in a number of dollars: 12.34 is, 12.345 is not (a float's own error aside). */
-export const isWholeCents = (amount: number): boolean =>
-  Math.abs(amount * CENTS_PER_DOLLAR - numberToCents(amount)) < 1e-6;
+export const isWholeCents = (amount: number): boolean => Math.abs(amount * CENTS_PER_DOLLAR - numberToCents(amount)) < 1e-6;

@@ -41,15 +41,27 @@ export function ShownOnceDialog({ title, notice, value, testId, noun, footnote, 
       <DialogContent sx={{ display: 'grid', gap: 2 }}>
         {notice}
         <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
-          <Typography component="code" data-testid={testId} sx={{ fontFamily: 'monospace', wordBreak: 'break-all', p: 1, borderRadius: 1, bgcolor: 'action.hover', flex: '1 1 240px' }}>
+          <Typography
+            component="code"
+            data-testid={testId}
+            sx={{ fontFamily: 'monospace', wordBreak: 'break-all', p: 1, borderRadius: 1, bgcolor: 'action.hover', flex: '1 1 240px' }}
+          >
             {value}
           </Typography>
-          <Button variant="outlined" startIcon={<ContentCopyIcon />} onClick={() => void copy()}>Copy</Button>
+          <Button variant="outlined" startIcon={<ContentCopyIcon />} onClick={() => void copy()}>
+            Copy
+          </Button>
         </Box>
-        {footnote ? <Typography variant="body2" color="text.secondary">{footnote}</Typography> : null}
+        {footnote ? (
+          <Typography variant="body2" color="text.secondary">
+            {footnote}
+          </Typography>
+        ) : null}
       </DialogContent>
       <DialogActions>
-        <Button variant="contained" onClick={onClose}>Done</Button>
+        <Button variant="contained" onClick={onClose}>
+          Done
+        </Button>
       </DialogActions>
     </Dialog>
   );

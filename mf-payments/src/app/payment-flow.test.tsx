@@ -41,12 +41,17 @@ test('pending goes to the pending page with the id in the query', async () => {
 });
 
 test('anything else goes to the failure page with the reason', async () => {
-  await payAndGet(transactionResultOf({ status: 'failed', statusOk: false, paymentCompleted: false, response_message: 'Insufficient funds' }));
+  await payAndGet(
+    transactionResultOf({ status: 'failed', statusOk: false, paymentCompleted: false, response_message: 'Insufficient funds' }),
+  );
   await waitFor(() => expect(location()).toMatch(/^\/payment-failure .*"reason":"Insufficient funds"/));
 });
 
 test('in the widget, a failure is reported and the dialog closes', async () => {
-  await payAndGet(transactionResultOf({ status: 'failed', statusOk: false, paymentCompleted: false, response_message: 'Card declined' }), widget);
+  await payAndGet(
+    transactionResultOf({ status: 'failed', statusOk: false, paymentCompleted: false, response_message: 'Card declined' }),
+    widget,
+  );
   expect(await screen.findByText('Card declined')).toBeTruthy();
   expect(screen.getByText('Payment Failed')).toBeTruthy();
   await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Card Payment' })).toBeNull());
@@ -72,21 +77,29 @@ test('a network failure says so', async () => {
 
 test('pending_3d with the demo type opens the Demo 3D Secure modal, and no script runs', async () => {
   const script = 'window.hacked = true';
-  await payAndGet(transactionResultOf({
-    status: 'pending_3d', paymentCompleted: false,
-    response_content: { code: '01', redirectHtml: null, data: { type: DEMO_THREE_DS_TYPE, script } },
-  }));
+  await payAndGet(
+    transactionResultOf({
+      status: 'pending_3d',
+      paymentCompleted: false,
+      response_content: { code: '01', redirectHtml: null, data: { type: DEMO_THREE_DS_TYPE, script } },
+    }),
+  );
   expect(await screen.findByRole('dialog', { name: 'Demo 3D Secure' })).toBeTruthy();
   expect((window as { hacked?: boolean }).hacked).toBeUndefined();
   expect(screen.queryByRole('dialog', { name: 'Card Payment' })).toBeNull();
 });
 
 test('pending_3d with the challenge processor and S0 opens the overlay with a form of our own', async () => {
-  const html = '<form method="post" action="https://acs.paydesk.test/challenge"><input type="hidden" name="creq" value="c1"></form><script>window.hacked = true</script>';
-  await payAndGet(transactionResultOf({
-    status: 'pending_3d', paymentCompleted: false, processor: CHALLENGE_PROCESSOR,
-    response_content: { code: CHALLENGE_REDIRECT_CODE, redirectHtml: html, data: null },
-  }));
+  const html =
+    '<form method="post" action="https://acs.paydesk.test/challenge"><input type="hidden" name="creq" value="c1"></form><script>window.hacked = true</script>';
+  await payAndGet(
+    transactionResultOf({
+      status: 'pending_3d',
+      paymentCompleted: false,
+      processor: CHALLENGE_PROCESSOR,
+      response_content: { code: CHALLENGE_REDIRECT_CODE, redirectHtml: html, data: null },
+    }),
+  );
   const overlay = await screen.findByRole('dialog', { name: '3D Secure Verification' });
   const form = screen.getByTestId('three-ds-form') as HTMLFormElement;
   const frame = overlay.querySelector('iframe')!;
@@ -99,27 +112,41 @@ test('pending_3d with the challenge processor and S0 opens the overlay with a fo
 
 test('a challenge form aimed elsewhere is a failure', async () => {
   const html = '<form method="post" action="https://evil.test/x"></form>';
-  await payAndGet(transactionResultOf({
-    status: 'pending_3d', paymentCompleted: false, processor: CHALLENGE_PROCESSOR,
-    response_content: { code: CHALLENGE_REDIRECT_CODE, redirectHtml: html, data: null },
-  }));
+  await payAndGet(
+    transactionResultOf({
+      status: 'pending_3d',
+      paymentCompleted: false,
+      processor: CHALLENGE_PROCESSOR,
+      response_content: { code: CHALLENGE_REDIRECT_CODE, redirectHtml: html, data: null },
+    }),
+  );
   await waitFor(() => expect(location()).toMatch(/^\/payment-failure /));
 });
 
 describe('after 3-D Secure, one requery decides', () => {
   const challenge = transactionResultOf({
-    status: 'pending_3d', paymentCompleted: false, processor: CHALLENGE_PROCESSOR,
-    response_content: { code: CHALLENGE_REDIRECT_CODE, redirectHtml: '<form method="post" action="https://acs.paydesk.test/c"></form>', data: null },
+    status: 'pending_3d',
+    paymentCompleted: false,
+    processor: CHALLENGE_PROCESSOR,
+    response_content: {
+      code: CHALLENGE_REDIRECT_CODE,
+      redirectHtml: '<form method="post" action="https://acs.paydesk.test/c"></form>',
+      data: null,
+    },
   });
   const demo = transactionResultOf({
-    status: 'pending_3d', paymentCompleted: false,
+    status: 'pending_3d',
+    paymentCompleted: false,
     response_content: { code: '01', redirectHtml: null, data: { type: DEMO_THREE_DS_TYPE, script: null } },
   });
 
   test.each([
     [transactionResultOf(), /^\/payment-success /],
     [transactionResultOf({ status: 'pending', paymentCompleted: false }), /^\/payment-pending\?transaction_id=txn_1 /],
-    [transactionResultOf({ status: 'failed', statusOk: false, paymentCompleted: false, response_message: 'Authentication failed' }), /^\/payment-failure .*Authentication failed/],
+    [
+      transactionResultOf({ status: 'failed', statusOk: false, paymentCompleted: false, response_message: 'Authentication failed' }),
+      /^\/payment-failure .*Authentication failed/,
+    ],
   ])('the challenge message leads to the page of the requery (%#)', async (after, page) => {
     const submit = jest.spyOn(HTMLFormElement.prototype, 'submit').mockImplementation(() => undefined);
     await payAndGet(challenge);
@@ -127,8 +154,15 @@ describe('after 3-D Secure, one requery decides', () => {
     api = mockPublicApi({ 'GET /api/checkout/requery': () => ok(after) });
     await screen.findByRole('dialog', { name: '3D Secure Verification' });
     await act(async () => {
-      window.dispatchEvent(new MessageEvent('message', { origin: 'https://evil.test', data: { type: '3DS_CHALLENGE_COMPLETE', transaction_id: 'txn_1' } }));
-      window.dispatchEvent(new MessageEvent('message', { origin: 'https://acs.paydesk.test', data: { type: '3DS_CHALLENGE_COMPLETE', transaction_id: 'txn_1' } }));
+      window.dispatchEvent(
+        new MessageEvent('message', { origin: 'https://evil.test', data: { type: '3DS_CHALLENGE_COMPLETE', transaction_id: 'txn_1' } }),
+      );
+      window.dispatchEvent(
+        new MessageEvent('message', {
+          origin: 'https://acs.paydesk.test',
+          data: { type: '3DS_CHALLENGE_COMPLETE', transaction_id: 'txn_1' },
+        }),
+      );
     });
     await waitFor(() => expect(location()).toMatch(page));
     expect(api.callsTo('/api/checkout/requery')).toEqual([expect.objectContaining({ path: '/api/checkout/requery?reference=txn_1' })]);
@@ -154,7 +188,15 @@ describe('after 3-D Secure, one requery decides', () => {
     api.spy.mockRestore();
     api = mockPublicApi({
       'POST /api/demo-3ds/complete': () => ok(null),
-      'GET /api/checkout/requery': () => ok(transactionResultOf({ status: 'failed', statusOk: false, paymentCompleted: false, response_message: '3-D Secure authentication failed.' })),
+      'GET /api/checkout/requery': () =>
+        ok(
+          transactionResultOf({
+            status: 'failed',
+            statusOk: false,
+            paymentCompleted: false,
+            response_message: '3-D Secure authentication failed.',
+          }),
+        ),
     });
     await screen.findByRole('dialog', { name: 'Demo 3D Secure' });
     fireEvent.click(screen.getByRole('button', { name: 'Cancel Transaction' }));

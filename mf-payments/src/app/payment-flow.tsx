@@ -88,7 +88,9 @@ export function PaymentFlow({ details, cardOpen, onCardClose }: PaymentFlowProps
 
   const finishDemo = async (transactionId: string, otp: string | null) => {
     // The server decides from the code typed and records the outcome; the requery then reads it.
-    await completeDemo({ transaction_id: transactionId, otp }).unwrap().catch(() => undefined);
+    await completeDemo({ transaction_id: transactionId, otp })
+      .unwrap()
+      .catch(() => undefined);
     await settle(transactionId);
   };
 
@@ -103,7 +105,12 @@ export function PaymentFlow({ details, cardOpen, onCardClose }: PaymentFlowProps
         />
       ) : null}
       {threeDs?.kind === 'challenge' && config ? (
-        <ChallengeOverlay form={threeDs.form} transactionId={threeDs.transactionId} challengeOrigin={config.challengeOrigin} onComplete={(id) => void settle(id)} />
+        <ChallengeOverlay
+          form={threeDs.form}
+          transactionId={threeDs.transactionId}
+          challengeOrigin={config.challengeOrigin}
+          onComplete={(id) => void settle(id)}
+        />
       ) : null}
       {threeDs?.kind === 'demo' ? (
         <DemoThreeDsModal amount={details.amount} onDone={(otp) => void finishDemo(threeDs.transactionId, otp)} />

@@ -25,7 +25,9 @@ export function FormField({ label, value, onChange, type, autoComplete, startAdo
   const id = useId();
   return (
     <FormControl variant="outlined" fullWidth size="small" required error={error}>
-      <InputLabel htmlFor={id} id={`${id}-label`}>{label}</InputLabel>
+      <InputLabel htmlFor={id} id={`${id}-label`}>
+        {label}
+      </InputLabel>
       <OutlinedInput
         id={id}
         label={label}

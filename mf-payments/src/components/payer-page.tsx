@@ -21,8 +21,12 @@ export function PayerPage({ children, footer }: { children: ReactNode; footer?: 
 export function DetailRow({ label, value, testId }: { label: string; value: ReactNode; testId?: string }) {
   return (
     <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, py: 0.75 }}>
-      <Box component="span" sx={{ color: 'text.secondary' }}>{label}</Box>
-      <Box component="span" sx={{ fontWeight: 500, textAlign: 'right', wordBreak: 'break-all' }} data-testid={testId}>{value}</Box>
+      <Box component="span" sx={{ color: 'text.secondary' }}>
+        {label}
+      </Box>
+      <Box component="span" sx={{ fontWeight: 500, textAlign: 'right', wordBreak: 'break-all' }} data-testid={testId}>
+        {value}
+      </Box>
     </Box>
   );
 }

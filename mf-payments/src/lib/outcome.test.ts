@@ -2,16 +2,32 @@ import { CHALLENGE_PROCESSOR, CHALLENGE_REDIRECT_CODE, DEMO_THREE_DS_TYPE } from
 import { transactionResultOf } from '../testing/public-api-mock';
 import { outcomeAfterChallenge, outcomeOf } from './outcome';
 
-const threeDs = (over: Parameters<typeof transactionResultOf>[0]) => transactionResultOf({ status: 'pending_3d', statusOk: true, paymentCompleted: false, ...over });
+const threeDs = (over: Parameters<typeof transactionResultOf>[0]) =>
+  transactionResultOf({ status: 'pending_3d', statusOk: true, paymentCompleted: false, ...over });
 
 test.each([
   ['completed', transactionResultOf({ status: 'completed', statusOk: false, paymentCompleted: false }), 'success'],
   ['statusOk + paymentCompleted', transactionResultOf({ status: 'approved' }), 'success'],
   ['pending', transactionResultOf({ status: 'pending', paymentCompleted: false }), 'pending'],
-  ['S0 challenge', threeDs({ processor: CHALLENGE_PROCESSOR, response_content: { code: CHALLENGE_REDIRECT_CODE, redirectHtml: '<form></form>', data: null } }), 'challenge'],
+  [
+    'S0 challenge',
+    threeDs({
+      processor: CHALLENGE_PROCESSOR,
+      response_content: { code: CHALLENGE_REDIRECT_CODE, redirectHtml: '<form></form>', data: null },
+    }),
+    'challenge',
+  ],
   ['demo', threeDs({ response_content: { code: '01', redirectHtml: null, data: { type: DEMO_THREE_DS_TYPE, script: 'x()' } } }), 'demo'],
-  ['S0 from another processor', threeDs({ processor: 'other', response_content: { code: CHALLENGE_REDIRECT_CODE, redirectHtml: '<form></form>', data: null } }), 'failure'],
-  ['pending_3d with only a script', threeDs({ response_content: { code: '01', redirectHtml: null, data: { type: 'auto', script: 'x()' } } }), 'failure'],
+  [
+    'S0 from another processor',
+    threeDs({ processor: 'other', response_content: { code: CHALLENGE_REDIRECT_CODE, redirectHtml: '<form></form>', data: null } }),
+    'failure',
+  ],
+  [
+    'pending_3d with only a script',
+    threeDs({ response_content: { code: '01', redirectHtml: null, data: { type: 'auto', script: 'x()' } } }),
+    'failure',
+  ],
   ['failed', transactionResultOf({ status: 'failed', statusOk: false, paymentCompleted: false }), 'failure'],
   ['anything else', transactionResultOf({ status: 'weird', statusOk: true, paymentCompleted: false }), 'failure'],
 ])('%s → %s', (_name, result, kind) => {
@@ -19,7 +35,10 @@ test.each([
 });
 
 test('the failure reason is the server message, or the ERR-05 fallback', () => {
-  expect(outcomeOf(transactionResultOf({ status: 'failed', paymentCompleted: false, response_message: 'Lost card' }))).toEqual({ kind: 'failure', reason: 'Lost card' });
+  expect(outcomeOf(transactionResultOf({ status: 'failed', paymentCompleted: false, response_message: 'Lost card' }))).toEqual({
+    kind: 'failure',
+    reason: 'Lost card',
+  });
   expect(outcomeOf(transactionResultOf({ status: 'failed', paymentCompleted: false, response_message: '' }))).toEqual({
     kind: 'failure',
     reason: 'Payment processing failed. Please try again.',

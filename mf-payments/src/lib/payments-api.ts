@@ -2,8 +2,18 @@ import { z } from 'zod/mini';
 import { api } from '@paydesk/shared/api/api-slice';
 import { open, seal } from '@paydesk/shared/crypto/envelope';
 import type { CheckoutRequest, CheckoutStatus } from '@paydesk/shared/schemas/checkout';
-import { cardTransactionPayload, transactionResult, type CardTransactionPayload, type TransactionResult } from '@paydesk/shared/schemas/payment';
-import { initializeCardTransactionResponse, processCardTransactionResponse, publicAnswer, type DemoThreeDsRequest } from '@paydesk/shared/schemas/payer-api';
+import {
+  cardTransactionPayload,
+  transactionResult,
+  type CardTransactionPayload,
+  type TransactionResult,
+} from '@paydesk/shared/schemas/payment';
+import {
+  initializeCardTransactionResponse,
+  processCardTransactionResponse,
+  publicAnswer,
+  type DemoThreeDsRequest,
+} from '@paydesk/shared/schemas/payer-api';
 import { validateCheckout } from './checkout-validation';
 import { keysFor } from './envelope-keys';
 import { loadPublicConfig } from './public-config';
@@ -49,11 +59,17 @@ export const paymentsApi = api.injectEndpoints({
         const setup = await loadPublicConfig();
         if ('error' in setup) return setup;
         const body = { card_number, currency: 'USD', reference };
-        const answer = await publicFetch({ url: '/initialize-card-transaction', method: 'POST', body }, initializeCardTransactionResponse, setup.data.publishableKey);
+        const answer = await publicFetch(
+          { url: '/initialize-card-transaction', method: 'POST', body },
+          initializeCardTransactionResponse,
+          setup.data.publishableKey,
+        );
         if ('error' in answer) return answer;
         const { status, message, data } = answer.data;
         if (status !== 'success' || !data) return customError(message || 'Transaction failed. Please try again.');
-        return { data: { proceed: data.gatewayRecommendation === 'PROCEED', transactionId: data.transactionId, orderId: data.orderId, message } };
+        return {
+          data: { proceed: data.gatewayRecommendation === 'PROCEED', transactionId: data.transactionId, orderId: data.orderId, message },
+        };
       },
     }),
     processCardTransaction: build.mutation<TransactionResult, CardTransactionPayload>({
@@ -64,7 +80,11 @@ export const paymentsApi = api.injectEndpoints({
         if (!checked.success) return customError(checked.error.issues[0]?.message ?? 'Invalid card details');
         const keys = keysFor(setup.data);
         const body = { data: seal(checked.data, keys) };
-        const answer = await publicFetch({ url: '/process-card-transaction', method: 'POST', body }, processCardTransactionResponse, setup.data.publishableKey);
+        const answer = await publicFetch(
+          { url: '/process-card-transaction', method: 'POST', body },
+          processCardTransactionResponse,
+          setup.data.publishableKey,
+        );
         if ('error' in answer) return answer;
         if (answer.data.status !== 'success') return customError(`Transaction failed: ${answer.data.message}`);
         try {

@@ -8,7 +8,9 @@ import { useCheckout } from '../features/checkout/hooks/use-checkout';
 import { usePublicConfig } from '../lib/use-public-config';
 
 /** Shown only when the checkout cannot be paid, so it is not part of the widget's first load. */
-const CheckoutProblemCard = lazy(async () => ({ default: (await import('../features/checkout/components/checkout-problem-card')).CheckoutProblemCard }));
+const CheckoutProblemCard = lazy(async () => ({
+  default: (await import('../features/checkout/components/checkout-problem-card')).CheckoutProblemCard,
+}));
 
 /** '/checkout/{reference}': the hosted checkout widget (CHK-02). */
 export default function CheckoutPage() {

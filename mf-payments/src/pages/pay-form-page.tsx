@@ -29,13 +29,24 @@ export default function PayFormPage() {
   );
   return (
     <PayerPage footer={footer}>
-      <Typography variant="h5" component="h1" gutterBottom>Make a Payment</Typography>
-      <Typography color="text.secondary" sx={{ mb: 3 }}>Pay securely by card in USD.</Typography>
+      <Typography variant="h5" component="h1" gutterBottom>
+        Make a Payment
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 3 }}>
+        Pay securely by card in USD.
+      </Typography>
       <PayForm
         onFirstTouch={preloadPaymentFlow}
         payButtonRef={payButton}
         onValid={(v) => {
-          setDetails({ amount: Number(v.amount), first_name: v.firstName, last_name: v.lastName, email: v.email, phone: v.phone, checkoutReference: null });
+          setDetails({
+            amount: Number(v.amount),
+            first_name: v.firstName,
+            last_name: v.lastName,
+            email: v.email,
+            phone: v.phone,
+            checkoutReference: null,
+          });
           setCardOpen(true);
         }}
       />

@@ -6,7 +6,14 @@ import { renderWithProviders } from '@paydesk/shared/testing/render';
 import { PaymentFlow } from '../app/payment-flow';
 import type { PaymentDetails } from '../features/card-dialog/model/payment-details';
 
-export const standalone: PaymentDetails = { amount: 25, first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com', phone: '5550100', checkoutReference: null };
+export const standalone: PaymentDetails = {
+  amount: 25,
+  first_name: 'Ada',
+  last_name: 'Lovelace',
+  email: 'ada@example.com',
+  phone: '5550100',
+  checkoutReference: null,
+};
 export const widget: PaymentDetails = { ...standalone, checkoutReference: 'ref-1' };
 
 /** Where the flow went: path, query and the navigation state, as text. */

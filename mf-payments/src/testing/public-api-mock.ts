@@ -22,7 +22,8 @@ export interface RecordedCall {
 
 type Handler = (body: unknown) => Response | Promise<Response>;
 
-export const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+export const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 export const ok = (data?: unknown, message = 'OK') => json(200, { status: 'success', message, data });
 
 export function mockPublicApi(routes: Record<string, Handler> = {}) {
@@ -35,7 +36,13 @@ export function mockPublicApi(routes: Record<string, Handler> = {}) {
     const url = new URL(request.url);
     const text = await request.text();
     const body = text ? (JSON.parse(text) as unknown) : undefined;
-    calls.push({ method: request.method, path: url.pathname + url.search, authorization: request.headers.get('authorization'), body, keepalive: init?.keepalive === true });
+    calls.push({
+      method: request.method,
+      path: url.pathname + url.search,
+      authorization: request.headers.get('authorization'),
+      body,
+      keepalive: init?.keepalive === true,
+    });
     const handler = table[`${request.method} ${url.pathname}`];
     return handler ? handler(body) : json(404, { status: 'error', message: 'Not found' });
   });

@@ -16,17 +16,34 @@ import { partialRefundLabel } from '../lib/refund-progress';
  */
 export function TransactionCards({ rows, label = 'Transactions' }: { rows: readonly Transaction[]; label?: string }) {
   return (
-    <Box component="ul" aria-label={label} sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1, gridTemplateColumns: 'repeat(auto-fill, minmax(280px, 1fr))' }}>
+    <Box
+      component="ul"
+      aria-label={label}
+      sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1, gridTemplateColumns: 'repeat(auto-fill, minmax(280px, 1fr))' }}
+    >
       {rows.map((t) => (
-        <Box component="li" key={t.id} data-testid="transaction-row" data-layout="card"
-          sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1.5, minWidth: 0, display: 'grid', gap: 0.5 }}>
+        <Box
+          component="li"
+          key={t.id}
+          data-testid="transaction-row"
+          data-layout="card"
+          sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1.5, minWidth: 0, display: 'grid', gap: 0.5 }}
+        >
           <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'baseline', gap: 1 }}>
-            <Typography variant="body2" sx={{ fontWeight: 600, minWidth: 0, ...oneLine }}>{t.first_name} {t.last_name}</Typography>
+            <Typography variant="body2" sx={{ fontWeight: 600, minWidth: 0, ...oneLine }}>
+              {t.first_name} {t.last_name}
+            </Typography>
             <MoneyText amount={t.payment_amount} />
           </Box>
           <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1 }}>
-            <Typography variant="caption" color="text.secondary" title={t.email} sx={{ minWidth: 0, ...oneLine }}>{t.email}</Typography>
-            {partialRefundLabel(t) ? <Typography variant="caption" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>{partialRefundLabel(t)}</Typography> : null}
+            <Typography variant="caption" color="text.secondary" title={t.email} sx={{ minWidth: 0, ...oneLine }}>
+              {t.email}
+            </Typography>
+            {partialRefundLabel(t) ? (
+              <Typography variant="caption" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
+                {partialRefundLabel(t)}
+              </Typography>
+            ) : null}
           </Box>
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, typography: 'body2' }}>
             <StatusBadge status={t.status} />
@@ -37,7 +54,13 @@ export function TransactionCards({ rows, label = 'Transactions' }: { rows: reado
           </Typography>
           <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1, typography: 'caption' }}>
             <TransactionIdText id={t.transaction_id} maxWidth="100%" />
-            <IconButton component={RouterLink} to={transactionDetailsPath(t.id)} aria-label={`View ${t.transaction_id}`} size="small" sx={{ my: -0.5 }}>
+            <IconButton
+              component={RouterLink}
+              to={transactionDetailsPath(t.id)}
+              aria-label={`View ${t.transaction_id}`}
+              size="small"
+              sx={{ my: -0.5 }}
+            >
               <VisibilityIcon fontSize="small" />
             </IconButton>
           </Box>

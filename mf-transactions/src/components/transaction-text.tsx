@@ -17,7 +17,12 @@ export const paymentMethod = (t: Pick<Transaction, 'card_brand' | 'last_four'>):
  */
 export function TransactionIdText({ id, maxWidth = '13ch' }: { id: string; maxWidth?: string }) {
   return (
-    <Box component="span" title={id} data-testid="row-transaction-id" sx={{ fontFamily: 'monospace', display: 'block', maxWidth, ...oneLine }}>
+    <Box
+      component="span"
+      title={id}
+      data-testid="row-transaction-id"
+      sx={{ fontFamily: 'monospace', display: 'block', maxWidth, ...oneLine }}
+    >
       {id}
     </Box>
   );
@@ -33,5 +38,9 @@ export function DateTimeText({ value }: { value: string }) {
 }
 
 export function MoneyText({ amount }: { amount: string }) {
-  return <Box component="span" sx={{ whiteSpace: 'nowrap', fontWeight: 500, ...tabularFigures }}>{formatMoney(amount)}</Box>;
+  return (
+    <Box component="span" sx={{ whiteSpace: 'nowrap', fontWeight: 500, ...tabularFigures }}>
+      {formatMoney(amount)}
+    </Box>
+  );
 }

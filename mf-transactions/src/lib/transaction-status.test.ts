@@ -2,7 +2,12 @@ import { badgeColour, parseStatus, statusLabel } from './transaction-status';
 
 test('parses the known statuses and keeps anything else as unknown', () => {
   expect(['completed', 'SUCCESS', ' failed ', 'pending', 'disputed', 'refunded'].map(parseStatus)).toEqual([
-    'completed', 'success', 'failed', 'pending', 'disputed', 'refunded',
+    'completed',
+    'success',
+    'failed',
+    'pending',
+    'disputed',
+    'refunded',
   ]);
   expect(parseStatus('chargeback')).toBe('unknown');
   expect(parseStatus('')).toBe('unknown');
@@ -10,7 +15,13 @@ test('parses the known statuses and keeps anything else as unknown', () => {
 
 test('badge colours: green completed/success, red failed, yellow pending, orange disputed, blue refunded, grey other', () => {
   expect(['completed', 'success', 'failed', 'pending', 'disputed', 'refunded', 'on_hold'].map((s) => badgeColour(parseStatus(s)))).toEqual([
-    'green', 'green', 'red', 'yellow', 'orange', 'blue', 'grey',
+    'green',
+    'green',
+    'red',
+    'yellow',
+    'orange',
+    'blue',
+    'grey',
   ]);
 });
 

@@ -4,11 +4,18 @@
  */
 export function viewport(width: number): () => void {
   const matches = (query: string) =>
-    [...query.matchAll(/\((min|max)-width:\s*([\d.]+)px\)/g)].every(([, side, px]) => (side === 'min' ? width >= Number(px) : width <= Number(px)));
+    [...query.matchAll(/\((min|max)-width:\s*([\d.]+)px\)/g)].every(([, side, px]) =>
+      side === 'min' ? width >= Number(px) : width <= Number(px),
+    );
   const previous = window.matchMedia;
   window.matchMedia = (query: string) => ({
-    matches: matches(query), media: query, onchange: null,
-    addListener: () => undefined, removeListener: () => undefined, addEventListener: () => undefined, removeEventListener: () => undefined,
+    matches: matches(query),
+    media: query,
+    onchange: null,
+    addListener: () => undefined,
+    removeListener: () => undefined,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
     dispatchEvent: () => false,
   });
   return () => {

@@ -34,7 +34,9 @@ export async function listKeys(db: Db): Promise<KeyRow[]> {
 }
 
 export async function findKey(db: Db, id: string): Promise<KeyRow | undefined> {
-  const [row] = await db.query<KeyRow>(`select ${keyColumns} from api_keys k left join users u on u.id = k.created_by where k.id = $1`, [id]);
+  const [row] = await db.query<KeyRow>(`select ${keyColumns} from api_keys k left join users u on u.id = k.created_by where k.id = $1`, [
+    id,
+  ]);
   return row;
 }
 

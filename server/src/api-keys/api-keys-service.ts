@@ -33,7 +33,15 @@ const keyTarget = (id: string) => ({ type: 'api_key' as const, id });
 
 async function insertNew(tx: Db, kind: ApiKeyKind, name: string, key: string, createdBy: number | null): Promise<string> {
   const id = newKeyId();
-  await repo.insertKey(tx, { id, kind, name, keyHash: hashKey(key), publishableKey: kind === 'publishable' ? key : null, prefix: prefixOf(key), createdBy });
+  await repo.insertKey(tx, {
+    id,
+    kind,
+    name,
+    keyHash: hashKey(key),
+    publishableKey: kind === 'publishable' ? key : null,
+    prefix: prefixOf(key),
+    createdBy,
+  });
   return id;
 }
 
@@ -61,7 +69,12 @@ export function apiKeysService(db: Db, keyring: Keyring, mode: Mode) {
       const id = await db.transaction(async (tx) => {
         await repo.bumpKeyVersion(tx);
         const created = await insertNew(tx, input.kind, input.name, secret, who.actor?.id ?? null);
-        await recordAudit(tx, { action: 'api_key.created', who, target: keyTarget(created), changes: values({ name: input.name, kind: input.kind, prefix: prefixOf(secret) }) });
+        await recordAudit(tx, {
+          action: 'api_key.created',
+          who,
+          target: keyTarget(created),
+          changes: values({ name: input.name, kind: input.kind, prefix: prefixOf(secret) }),
+        });
         return created;
       });
       await keyring.reload();
@@ -78,7 +91,12 @@ export function apiKeysService(db: Db, keyring: Keyring, mode: Mode) {
         const key = newKey(old.kind, mode);
         const next = await insertNew(tx, old.kind, old.name, key, who.actor?.id ?? null);
         await repo.endAfter(tx, id, graceHours, next);
-        await recordAudit(tx, { action: 'api_key.rolled', who, target: keyTarget(id), changes: { prefix: { from: old.prefix, to: prefixOf(key) }, grace_hours: { to: graceHours } } });
+        await recordAudit(tx, {
+          action: 'api_key.rolled',
+          who,
+          target: keyTarget(id),
+          changes: { prefix: { from: old.prefix, to: prefixOf(key) }, grace_hours: { to: graceHours } },
+        });
         return { next, secret: key };
       });
       if (graceHours === 0) keyring.forget(id);
@@ -127,8 +145,15 @@ export async function bootstrapKeys(db: Db, keys: BootstrapKeys): Promise<ApiKey
       if ((await repo.countKind(tx, kind)) > 0) continue;
       const key = kind === 'publishable' ? keys.publishable : keys.secret;
       const variable = kind === 'publishable' ? 'PUBLISHABLE_KEY' : 'SECRET_KEY';
-      if (!key) throw new MissingKeyError(`Invalid configuration: ${variable} is required to create the first ${kind} key (the database has none)`);
-      await insertNew(tx, kind, kind === 'publishable' ? 'Publishable key (from PUBLISHABLE_KEY)' : 'Secret key (from SECRET_KEY)', key, null);
+      if (!key)
+        throw new MissingKeyError(`Invalid configuration: ${variable} is required to create the first ${kind} key (the database has none)`);
+      await insertNew(
+        tx,
+        kind,
+        kind === 'publishable' ? 'Publishable key (from PUBLISHABLE_KEY)' : 'Secret key (from SECRET_KEY)',
+        key,
+        null,
+      );
       inserted.push(kind);
     }
     return inserted;

@@ -44,7 +44,11 @@ const toMs = (at: Date | string | null): number | null => (at === null ? null : 
  * a change made here reloads it at once. Last-use times are gathered and written in one
  * statement every `lastUseFlushMs` (KEY-09).
  */
-export async function startKeyring(db: Db, logger: FastifyBaseLogger, { pollMs = 500, lastUseFlushMs = 10_000 }: KeyringOptions = {}): Promise<Keyring> {
+export async function startKeyring(
+  db: Db,
+  logger: FastifyBaseLogger,
+  { pollMs = 500, lastUseFlushMs = 10_000 }: KeyringOptions = {},
+): Promise<Keyring> {
   let keys: CachedKey[] = [];
   let byHash = new Map<string, CachedKey>();
   let version = '';
@@ -53,7 +57,10 @@ export async function startKeyring(db: Db, logger: FastifyBaseLogger, { pollMs =
   const load = async (): Promise<void> => {
     const seen = await keyVersion(db);
     const rows = await liveKeys(db);
-    const loaded = rows.map((row) => [row.key_hash, { id: row.id, kind: row.kind, publishableKey: row.publishable_key, expiresAt: toMs(row.expires_at) }] as const);
+    const loaded = rows.map(
+      (row) =>
+        [row.key_hash, { id: row.id, kind: row.kind, publishableKey: row.publishable_key, expiresAt: toMs(row.expires_at) }] as const,
+    );
     keys = loaded.map(([, key]) => key);
     byHash = new Map(loaded);
     version = seen;
@@ -81,7 +88,7 @@ export async function startKeyring(db: Db, logger: FastifyBaseLogger, { pollMs =
     try {
       await recordLastUse(db, uses);
     } catch (error) {
-      logger.warn({ err: error }, 'writing API keys\' last use failed');
+      logger.warn({ err: error }, "writing API keys' last use failed");
     }
   };
   let flushing: Promise<void> = Promise.resolve();

@@ -22,7 +22,11 @@ declare module 'fastify' {
  * Bootstraps the first keys from the configuration (KEY-02), starts the keyring and the request
  * log, and logs each request of the merchant API (secret key) once answered (KEY-10).
  */
-export async function registerApiKeys(app: FastifyInstance, config: Pick<Config, 'publishableKey' | 'secretKey'>, options: KeyringOptions = {}): Promise<void> {
+export async function registerApiKeys(
+  app: FastifyInstance,
+  config: Pick<Config, 'publishableKey' | 'secretKey'>,
+  options: KeyringOptions = {},
+): Promise<void> {
   try {
     await bootstrapKeys(app.db, { publishable: config.publishableKey, secret: config.secretKey });
   } catch (error) {
@@ -57,9 +61,10 @@ export async function registerApiKeys(app: FastifyInstance, config: Pick<Config,
 }
 
 /** Hook: the request carries `Authorization: Bearer <key>` with a working key of this kind (KEY-08). */
-export const requireKey = (app: FastifyInstance, kind: ApiKeyKind) => async function requireApiKey(request: import('fastify').FastifyRequest) {
-  const given = bearerToken(request.headers.authorization);
-  const id = given ? app.keyring.verify(kind, given) : undefined;
-  if (!id) throw unauthorized(`A valid ${kind} key is required`);
-  request.apiKey = { id, kind };
-};
+export const requireKey = (app: FastifyInstance, kind: ApiKeyKind) =>
+  async function requireApiKey(request: import('fastify').FastifyRequest) {
+    const given = bearerToken(request.headers.authorization);
+    const id = given ? app.keyring.verify(kind, given) : undefined;
+    if (!id) throw unauthorized(`A valid ${kind} key is required`);
+    request.apiKey = { id, kind };
+  };

@@ -39,8 +39,12 @@ async function insertRequests(db: Db, entries: LoggedRequest[]): Promise<void> {
        as l(key_id, method, path, status, latency_ms, idempotency_key, created_at)
      where exists (select 1 from api_keys k where k.id = l.key_id)`,
     [
-      entries.map((e) => e.keyId), entries.map((e) => e.method), entries.map((e) => clean(e.path, 300) || '/'), entries.map((e) => e.status),
-      entries.map((e) => Math.max(0, Math.round(e.latencyMs))), entries.map((e) => (e.idempotencyKey ? clean(e.idempotencyKey, 255) : null)),
+      entries.map((e) => e.keyId),
+      entries.map((e) => e.method),
+      entries.map((e) => clean(e.path, 300) || '/'),
+      entries.map((e) => e.status),
+      entries.map((e) => Math.max(0, Math.round(e.latencyMs))),
+      entries.map((e) => (e.idempotencyKey ? clean(e.idempotencyKey, 255) : null)),
       entries.map((e) => e.at.toISOString()),
     ],
   );
@@ -124,7 +128,10 @@ export async function listRequests(db: Db, query: RequestLogQuery): Promise<{ ro
   const [low, high] = query.status_class ? statusRanges[query.status_class] : [100, 599];
   const params = [query.key_id ?? null, low, high, query.path ? `%${likeEscaped(query.path)}%` : null];
   const where = `where ($1::text is null or l.key_id = $1) and l.status between $2 and $3 and ($4::text is null or l.path like $4)`;
-  const [{ total } = { total: 0 }] = await db.query<{ total: number }>(`select count(*)::int as total from api_request_log l ${where}`, params);
+  const [{ total } = { total: 0 }] = await db.query<{ total: number }>(
+    `select count(*)::int as total from api_request_log l ${where}`,
+    params,
+  );
   const rows = await db.query<RequestRow>(
     `select l.id::text as id, l.key_id, k.prefix as key_prefix, l.method, l.path, l.status, l.latency_ms, l.idempotency_key, l.created_at
      from api_request_log l join api_keys k on k.id = l.key_id ${where} order by l.created_at desc, l.id desc limit $5 offset $6`,

@@ -33,10 +33,14 @@ function conditions(filter: AuditFilter, params: unknown[]): string[] {
   if (filter.action) where.push(`action = $${params.push(filter.action)}`);
   if (filter.actor) where.push(`actor_email = $${params.push(filter.actor)}`);
   if (filter.from) {
-    where.push(`id >= (select id from audit_log where occurred_at >= $${params.push(filter.from)}::timestamptz order by occurred_at, id limit 1)`);
+    where.push(
+      `id >= (select id from audit_log where occurred_at >= $${params.push(filter.from)}::timestamptz order by occurred_at, id limit 1)`,
+    );
   }
   if (filter.to) {
-    where.push(`id <= (select id from audit_log where occurred_at <= $${params.push(filter.to)}::timestamptz order by occurred_at desc, id desc limit 1)`);
+    where.push(
+      `id <= (select id from audit_log where occurred_at <= $${params.push(filter.to)}::timestamptz order by occurred_at desc, id desc limit 1)`,
+    );
   }
   return where;
 }

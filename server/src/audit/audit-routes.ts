@@ -11,8 +11,16 @@ const refusals = { 400: apiError, 401: apiError, 403: apiError };
 const csvRow = (row: AuditRow): (string | number)[] => {
   const entry = toWireEntry(row);
   return [
-    entry.id, entry.occurred_at, entry.actor?.id ?? '', entry.actor?.email ?? '', entry.action, entry.client_ip ?? '',
-    entry.user_agent ?? '', entry.target?.type ?? '', entry.target?.id ?? '', JSON.stringify(entry.changes),
+    entry.id,
+    entry.occurred_at,
+    entry.actor?.id ?? '',
+    entry.actor?.email ?? '',
+    entry.action,
+    entry.client_ip ?? '',
+    entry.user_agent ?? '',
+    entry.target?.type ?? '',
+    entry.target?.id ?? '',
+    JSON.stringify(entry.changes),
   ];
 };
 
@@ -23,8 +31,11 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/', {
     schema: {
-      tags, security, summary: 'The audit trail, newest first, filtered by actor, action and time; keyset paged with `before`',
-      querystring: auditListQuery, response: { 200: auditListResponse, ...refusals },
+      tags,
+      security,
+      summary: 'The audit trail, newest first, filtered by actor, action and time; keyset paged with `before`',
+      querystring: auditListQuery,
+      response: { 200: auditListResponse, ...refusals },
     },
     onRequest: viewAudit,
     handler: async (request) => {
@@ -32,13 +43,19 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
       // One more than the page tells whether an older page exists.
       const rows = await listAuditEntries(app.db, filter, before, limit + 1);
       const page = rows.slice(0, limit);
-      return { status: 'success' as const, data: page.map(toWireEntry), next_before: rows.length > limit ? Number(page[page.length - 1]!.id) : null };
+      return {
+        status: 'success' as const,
+        data: page.map(toWireEntry),
+        next_before: rows.length > limit ? Number(page[page.length - 1]!.id) : null,
+      };
     },
   });
 
   app.get('/export.csv', {
     schema: {
-      tags, security, summary: `Every entry of the filtered audit trail as CSV (${AUDIT_CSV}), newest first`,
+      tags,
+      security,
+      summary: `Every entry of the filtered audit trail as CSV (${AUDIT_CSV}), newest first`,
       querystring: auditFilters,
     },
     onRequest: viewAudit,

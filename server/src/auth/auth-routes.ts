@@ -18,7 +18,12 @@ const bearer = [{ bearerAuth: [] }];
  * The answers every sign-in step shares: 503 when the lock's counters are down, Retry-After on a
  * lock, and a log line for each refusal (PCI DSS 10.2.1.4; the request line has the address).
  */
-export function refuseSignIn(request: FastifyRequest, reply: FastifyReply, error: unknown, who: { email?: string; step: 'password' | 'second factor' }): FastifyReply {
+export function refuseSignIn(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  error: unknown,
+  who: { email?: string; step: 'password' | 'second factor' },
+): FastifyReply {
   if (error instanceof LockoutUnavailableError) {
     request.log.error({ err: error, ...who }, 'sign-in refused: the lock counters are unavailable');
     return reply.code(503).send({ status: 'error', message: SIGN_IN_UNAVAILABLE, code: 'service_unavailable' });
@@ -33,7 +38,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ accounts: Accounts }> = async (
   app.post('/login', {
     schema: {
       tags: ['auth'],
-      summary: 'Sign in with e-mail and password; a user with a second factor gets a challenge for POST /api/auth/login/two-factor instead of a session',
+      summary:
+        'Sign in with e-mail and password; a user with a second factor gets a challenge for POST /api/auth/login/two-factor instead of a session',
       description: `After ${app.config.loginMaxAttempts} failed sign-ins in a row an e-mail address is locked for ${app.config.loginLockMinutes} minutes (429); at most ${app.config.loginRateLimitPerMinute} calls a minute from one address (429).`,
       body: loginRequest,
       response: { 200: loginResponse, 400: apiError, 401: apiError, 429: apiError, 503: apiError },
@@ -46,7 +52,11 @@ export const authRoutes: FastifyPluginAsyncZod<{ accounts: Accounts }> = async (
         if ('challenge' in data) {
           request.log.info({ email, next: data.next }, 'password accepted: second factor asked');
           const message = data.next === 'code' ? 'Enter your verification code' : 'Set up two-factor sign-in';
-          return { status: 'success' as const, message, data: { challenge: data.challenge, next: data.next, expires_at: data.expiresAt.toISOString() } };
+          return {
+            status: 'success' as const,
+            message,
+            data: { challenge: data.challenge, next: data.next, expires_at: data.expiresAt.toISOString() },
+          };
         }
         request.log.info({ email, userId: data.user.id }, 'signed in');
         return { status: 'success' as const, message: 'Login successful', data };
@@ -81,7 +91,10 @@ export const authRoutes: FastifyPluginAsyncZod<{ accounts: Accounts }> = async (
     handler: async (request) => {
       const { userId, name, role, email } = requireAuth(request);
       const processor = app.config.paymentProcessor;
-      return { status: 'success' as const, data: { id: userId, name, role, email, payment_processor: { name: processor, sandbox: isSandbox(processor) } } };
+      return {
+        status: 'success' as const,
+        data: { id: userId, name, role, email, payment_processor: { name: processor, sandbox: isSandbox(processor) } },
+      };
     },
   });
 };

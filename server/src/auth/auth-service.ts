@@ -6,7 +6,17 @@ import type { Config } from '../config';
 import type { Db } from '../db/db';
 import { unauthorized, type DomainError } from '../errors/domain-error';
 import type { SecretBox } from '../security/secret-box';
-import { beginEnrolment, checkSecondFactor, confirmEnrolment, endChallenge, invalidCode, challengeExpired, issueChallenge, openChallenge, type Enrolment } from './two-factor-service';
+import {
+  beginEnrolment,
+  checkSecondFactor,
+  confirmEnrolment,
+  endChallenge,
+  invalidCode,
+  challengeExpired,
+  issueChallenge,
+  openChallenge,
+  type Enrolment,
+} from './two-factor-service';
 import { findTwoFactor } from './two-factor-repository';
 import type { AttemptCounter } from '../security/attempt-counter';
 import { verifyAgainstDummy, verifyPassword } from './password-hasher';
@@ -63,7 +73,11 @@ type SignInConfig = AuthConfig & Pick<Config, 'loginMaxAttempts' | 'loginLockMin
 async function startSession(db: Db, tokens: TokenService, config: AuthConfig, user: SignedIn['user'], who: AuditWho): Promise<SignedIn> {
   const session = await db.transaction(async (tx) => {
     const created = await createSession(tx, randomUUID(), user.id, config.sessionMaxHours);
-    await recordAudit(tx, { action: 'auth.sign_in', who: asActor(who, { id: user.id, email: user.email }), target: { type: 'user', id: user.id } });
+    await recordAudit(tx, {
+      action: 'auth.sign_in',
+      who: asActor(who, { id: user.id, email: user.email }),
+      target: { type: 'user', id: user.id },
+    });
     return created;
   });
   const token = await tokens.sign({ userId: user.id, sessionId: session.id }, session.expiresAt);
@@ -76,19 +90,32 @@ async function startSession(db: Db, tokens: TokenService, config: AuthConfig, us
  */
 function failures(db: Db, who: AuditWho, email: string, config: SignInConfig) {
   const failed = (reason: string, userId?: number) =>
-    recordAudit(db, { action: 'auth.sign_in_failed', who, target: userId === undefined ? undefined : { type: 'user', id: userId }, changes: values({ email, reason }) });
+    recordAudit(db, {
+      action: 'auth.sign_in_failed',
+      who,
+      target: userId === undefined ? undefined : { type: 'user', id: userId },
+      changes: values({ email, reason }),
+    });
   return {
     failed,
     /** Begins an attempt under the lock; a locked e-mail's attempt is a failure too. */
-    begin: (attempts: AttemptCounter) => signInLockout(attempts, config).begin(email).catch(async (error: unknown) => {
-      if (error instanceof AccountLockedError) await failed('locked');
-      throw error;
-    }),
+    begin: (attempts: AttemptCounter) =>
+      signInLockout(attempts, config)
+        .begin(email)
+        .catch(async (error: unknown) => {
+          if (error instanceof AccountLockedError) await failed('locked');
+          throw error;
+        }),
     /** The refusal to throw for a wrong password or code, recorded as a failure or the lockout. */
     async refuse(attempt: Attempt, refusal: DomainError, reason: string, userId?: number): Promise<Error> {
       const failure = attempt.failure(refusal);
       if (failure instanceof AccountLockedError) {
-        await recordAudit(db, { action: 'auth.locked_out', who, target: userId === undefined ? undefined : { type: 'user', id: userId }, changes: values({ email, failed_attempts: config.loginMaxAttempts, locked_minutes: config.loginLockMinutes }) });
+        await recordAudit(db, {
+          action: 'auth.locked_out',
+          who,
+          target: userId === undefined ? undefined : { type: 'user', id: userId },
+          changes: values({ email, failed_attempts: config.loginMaxAttempts, locked_minutes: config.loginLockMinutes }),
+        });
       } else {
         await failed(reason, userId);
       }
@@ -104,7 +131,16 @@ function failures(db: Db, who: AuditWho, email: string, config: SignInConfig) {
  * required) gets a challenge instead of a session, and the failure count is left standing until
  * the second step succeeds: otherwise a correct password would wipe the wrong codes before it.
  */
-export async function signIn(db: Db, accounts: Accounts, tokens: TokenService, attempts: AttemptCounter, config: SignInConfig, email: string, password: string, who: AuditWho): Promise<SignedIn | ChallengeIssued> {
+export async function signIn(
+  db: Db,
+  accounts: Accounts,
+  tokens: TokenService,
+  attempts: AttemptCounter,
+  config: SignInConfig,
+  email: string,
+  password: string,
+  who: AuditWho,
+): Promise<SignedIn | ChallengeIssued> {
   const audit = failures(db, who, email, config);
   const attempt = await audit.begin(attempts);
   const user = await accounts.findByEmail(db, email);
@@ -126,7 +162,16 @@ export async function signIn(db: Db, accounts: Accounts, tokens: TokenService, a
 }
 
 /** The user of a challenge that has just been proven; the session starts only if the challenge was still there. */
-async function finishSignIn(db: Db, accounts: Accounts, tokens: TokenService, config: AuthConfig, attempt: Attempt, challenge: string, userId: number, who: AuditWho): Promise<SignedIn> {
+async function finishSignIn(
+  db: Db,
+  accounts: Accounts,
+  tokens: TokenService,
+  config: AuthConfig,
+  attempt: Attempt,
+  challenge: string,
+  userId: number,
+  who: AuditWho,
+): Promise<SignedIn> {
   if (!(await endChallenge(db, challenge))) throw challengeExpired();
   await attempt.succeeded();
   const user = await accounts.findById(db, userId);
@@ -139,13 +184,23 @@ async function finishSignIn(db: Db, accounts: Accounts, tokens: TokenService, co
  * code is a failed sign-in of the user's e-mail: the same counter, lock and messages as a wrong password.
  */
 export async function completeSignIn(
-  db: Db, accounts: Accounts, tokens: TokenService, attempts: AttemptCounter, config: SignInConfig, box: SecretBox, challenge: string, code: string, who: AuditWho, seen?: (email: string) => void,
+  db: Db,
+  accounts: Accounts,
+  tokens: TokenService,
+  attempts: AttemptCounter,
+  config: SignInConfig,
+  box: SecretBox,
+  challenge: string,
+  code: string,
+  who: AuditWho,
+  seen?: (email: string) => void,
 ): Promise<SignedIn> {
   const pending = await openChallenge(db, challenge, 'verify');
   seen?.(pending.email);
   const audit = failures(db, who, pending.email, config);
   const attempt = await audit.begin(attempts);
-  if (!(await checkSecondFactor(db, box, pending.user_id, code))) throw await audit.refuse(attempt, invalidCode('sign-in'), 'invalid_code', pending.user_id);
+  if (!(await checkSecondFactor(db, box, pending.user_id, code)))
+    throw await audit.refuse(attempt, invalidCode('sign-in'), 'invalid_code', pending.user_id);
   return finishSignIn(db, accounts, tokens, config, attempt, challenge, pending.user_id, who);
 }
 
@@ -157,7 +212,16 @@ export async function beginRequiredEnrolment(db: Db, box: SecretBox, challenge: 
 
 /** Its first valid code confirms it, and only then does a session start, with the recovery codes shown once. */
 export async function completeRequiredEnrolment(
-  db: Db, accounts: Accounts, tokens: TokenService, attempts: AttemptCounter, config: SignInConfig, box: SecretBox, challenge: string, code: string, who: AuditWho, seen?: (email: string) => void,
+  db: Db,
+  accounts: Accounts,
+  tokens: TokenService,
+  attempts: AttemptCounter,
+  config: SignInConfig,
+  box: SecretBox,
+  challenge: string,
+  code: string,
+  who: AuditWho,
+  seen?: (email: string) => void,
 ): Promise<SignedIn & { recoveryCodes: string[] }> {
   const pending = await openChallenge(db, challenge, 'enrol');
   seen?.(pending.email);

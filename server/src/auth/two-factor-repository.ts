@@ -8,7 +8,9 @@ export interface TwoFactorRow {
 }
 
 export async function findTwoFactor(db: Db, userId: number): Promise<TwoFactorRow | undefined> {
-  const rows = await db.query<TwoFactorRow>('select user_id, secret_sealed, confirmed_at, last_step from two_factor where user_id = $1', [userId]);
+  const rows = await db.query<TwoFactorRow>('select user_id, secret_sealed, confirmed_at, last_step from two_factor where user_id = $1', [
+    userId,
+  ]);
   return rows[0];
 }
 
@@ -45,10 +47,7 @@ export async function takeStep(db: Db, userId: number, step: number, confirm: bo
 /** Replaces every recovery code of the user with these hashes. */
 export async function replaceRecoveryCodes(tx: Db, userId: number, hashes: string[]): Promise<void> {
   await tx.query('delete from two_factor_recovery_codes where user_id = $1', [userId]);
-  await tx.query(
-    'insert into two_factor_recovery_codes (user_id, code_hash) select $1, unnest($2::text[])',
-    [userId, hashes],
-  );
+  await tx.query('insert into two_factor_recovery_codes (user_id, code_hash) select $1, unnest($2::text[])', [userId, hashes]);
 }
 
 /** Uses a recovery code: the conditional update lets one of two concurrent uses through. */
@@ -64,14 +63,20 @@ export async function useRecoveryCode(db: Db, userId: number, hash: string): Pro
 }
 
 export async function countUnusedRecoveryCodes(db: Db, userId: number): Promise<number> {
-  const rows = await db.query<{ n: number }>('select count(*)::int as n from two_factor_recovery_codes where user_id = $1 and used_at is null', [userId]);
+  const rows = await db.query<{ n: number }>(
+    'select count(*)::int as n from two_factor_recovery_codes where user_id = $1 and used_at is null',
+    [userId],
+  );
   return rows[0]?.n ?? 0;
 }
 
 /** Removes the second factor and its recovery codes. True when there was a confirmed one. */
 export async function deleteTwoFactor(tx: Db, userId: number): Promise<boolean> {
   await tx.query('delete from two_factor_recovery_codes where user_id = $1', [userId]);
-  const rows = await tx.query<{ confirmed: boolean }>('delete from two_factor where user_id = $1 returning confirmed_at is not null as confirmed', [userId]);
+  const rows = await tx.query<{ confirmed: boolean }>(
+    'delete from two_factor where user_id = $1 returning confirmed_at is not null as confirmed',
+    [userId],
+  );
   return rows[0]?.confirmed === true;
 }
 
@@ -80,7 +85,13 @@ export interface ChallengeRow {
   purpose: 'verify' | 'enrol';
 }
 
-export async function insertChallenge(db: Db, tokenHash: string, userId: number, purpose: ChallengeRow['purpose'], minutes: number): Promise<Date> {
+export async function insertChallenge(
+  db: Db,
+  tokenHash: string,
+  userId: number,
+  purpose: ChallengeRow['purpose'],
+  minutes: number,
+): Promise<Date> {
   // A user has one challenge at a time; expired ones of anybody are swept on the way.
   await db.query('delete from sign_in_challenges where user_id = $1 or expires_at < now()', [userId]);
   const rows = await db.query<{ expires_at: Date }>(
@@ -92,7 +103,11 @@ export async function insertChallenge(db: Db, tokenHash: string, userId: number,
 }
 
 /** A live challenge of that purpose, with its user's e-mail (the lock's key) and status. */
-export async function findChallenge(db: Db, tokenHash: string, purpose: ChallengeRow['purpose']): Promise<(ChallengeRow & { email: string; status: string }) | undefined> {
+export async function findChallenge(
+  db: Db,
+  tokenHash: string,
+  purpose: ChallengeRow['purpose'],
+): Promise<(ChallengeRow & { email: string; status: string }) | undefined> {
   const rows = await db.query<ChallengeRow & { email: string; status: string }>(
     `select c.user_id, c.purpose, u.email, u.status from sign_in_challenges c join users u on u.id = c.user_id
       where c.token_hash = $1 and c.purpose = $2 and c.expires_at > now()`,
@@ -103,6 +118,9 @@ export async function findChallenge(db: Db, tokenHash: string, purpose: Challeng
 
 /** Ends a challenge; true for the one call that ended it. */
 export async function consumeChallenge(db: Db, tokenHash: string): Promise<boolean> {
-  const rows = await db.query<{ user_id: number }>('delete from sign_in_challenges where token_hash = $1 and expires_at > now() returning user_id', [tokenHash]);
+  const rows = await db.query<{ user_id: number }>(
+    'delete from sign_in_challenges where token_hash = $1 and expires_at > now() returning user_id',
+    [tokenHash],
+  );
   return rows.length === 1;
 }

@@ -19,7 +19,16 @@ import { beginRequiredEnrolment, completeRequiredEnrolment, completeSignIn, type
 import { requireAuth } from './authorize';
 import { signInLockout } from './sign-in-lockout';
 import { perAddressLimit } from '../security/register-defences';
-import { beginEnrolment, confirmEnrolment, invalidCode, NOT_ON, regenerateRecoveryCodes, resetTwoFactor, twoFactorBox, twoFactorStatus } from './two-factor-service';
+import {
+  beginEnrolment,
+  confirmEnrolment,
+  invalidCode,
+  NOT_ON,
+  regenerateRecoveryCodes,
+  resetTwoFactor,
+  twoFactorBox,
+  twoFactorStatus,
+} from './two-factor-service';
 
 const bearer = [{ bearerAuth: [] }];
 const refusals = { 400: apiError, 401: apiError, 409: apiError };
@@ -42,7 +51,18 @@ export const twoFactorSignInRoutes: FastifyPluginAsyncZod<{ accounts: Accounts }
       // The challenge's e-mail, for the refusal's log line (what monitoring alerts on).
       let email: string | undefined;
       try {
-        const data = await completeSignIn(app.db, accounts, app.tokens, app.attempts, app.config, box, request.body.challenge, request.body.code, auditWho(request), (seen) => (email = seen));
+        const data = await completeSignIn(
+          app.db,
+          accounts,
+          app.tokens,
+          app.attempts,
+          app.config,
+          box,
+          request.body.challenge,
+          request.body.code,
+          auditWho(request),
+          (seen) => (email = seen),
+        );
         request.log.info({ email: data.user.email, userId: data.user.id }, 'signed in with a second factor');
         return { status: 'success' as const, message: 'Login successful', data };
       } catch (error) {
@@ -74,7 +94,16 @@ export const twoFactorSignInRoutes: FastifyPluginAsyncZod<{ accounts: Accounts }
       let email: string | undefined;
       try {
         const { recoveryCodes, ...data } = await completeRequiredEnrolment(
-          app.db, accounts, app.tokens, app.attempts, app.config, box, request.body.challenge, request.body.code, auditWho(request), (seen) => (email = seen),
+          app.db,
+          accounts,
+          app.tokens,
+          app.attempts,
+          app.config,
+          box,
+          request.body.challenge,
+          request.body.code,
+          auditWho(request),
+          (seen) => (email = seen),
         );
         request.log.info({ email: data.user.email, userId: data.user.id }, 'second factor set up; signed in');
         return { status: 'success' as const, message: 'Login successful', data: { ...data, recovery_codes: recoveryCodes } };
@@ -91,7 +120,12 @@ export const twoFactorAccountRoutes: FastifyPluginAsyncZod = async (app) => {
   const signedIn = app.authorize();
 
   app.get('/', {
-    schema: { tags: ['auth'], summary: 'Whether the caller has a second factor, and how many recovery codes are left', security: bearer, response: { 200: twoFactorStatusResponse, 401: apiError } },
+    schema: {
+      tags: ['auth'],
+      summary: 'Whether the caller has a second factor, and how many recovery codes are left',
+      security: bearer,
+      response: { 200: twoFactorStatusResponse, 401: apiError },
+    },
     onRequest: signedIn,
     handler: async (request) => ({
       status: 'success' as const,
@@ -100,7 +134,12 @@ export const twoFactorAccountRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/setup', {
-    schema: { tags: ['auth'], summary: 'Start enrolment: a new secret as a QR code and a manual key, shown until confirmed', security: bearer, response: { 200: enrolmentResponse, 401: apiError, 409: apiError } },
+    schema: {
+      tags: ['auth'],
+      summary: 'Start enrolment: a new secret as a QR code and a manual key, shown until confirmed',
+      security: bearer,
+      response: { 200: enrolmentResponse, 401: apiError, 409: apiError },
+    },
     onRequest: signedIn,
     handler: async (request) => {
       const { userId, email } = requireAuth(request);

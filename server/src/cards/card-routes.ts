@@ -4,7 +4,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiError } from '@paydesk/shared/schemas/common';
 import {
-  cardStatusRequest, cardStatusResponse, cardsQuery, cardsResponse, cardsSearchRequest, cardUploadError, cardUploadResponse, INVALID_FILE_MESSAGE, isExcelFileName,
+  cardStatusRequest,
+  cardStatusResponse,
+  cardsQuery,
+  cardsResponse,
+  cardsSearchRequest,
+  cardUploadError,
+  cardUploadResponse,
+  INVALID_FILE_MESSAGE,
+  isExcelFileName,
   MAX_ADDRESS_SEARCH_DIGITS,
 } from '@paydesk/shared/schemas/card';
 import { invalid, notFound, tooLarge, unsupportedMedia } from '../errors/domain-error';
@@ -30,9 +38,12 @@ export const cardRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/', {
     schema: {
-      tags, security, summary: 'The card pool, newest first, filtered and paged',
+      tags,
+      security,
+      summary: 'The card pool, newest first, filtered and paged',
       description: `\`search\` takes at most ${MAX_ADDRESS_SEARCH_DIGITS} digits in a row (the first six or the last four): a search by card number goes in the body of POST /search, never in an address.`,
-      querystring: cardsQuery, response: { 200: cardsResponse, 400: apiError, ...denied },
+      querystring: cardsQuery,
+      response: { 200: cardsResponse, 400: apiError, ...denied },
     },
     onRequest: app.authorize('cards.view'),
     handler: async (request) => listPage(request.query),
@@ -40,8 +51,11 @@ export const cardRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/search', {
     schema: {
-      tags, security, summary: 'The card pool filtered and paged as GET / does, the filters in the body (a whole card number finds its card)',
-      body: cardsSearchRequest, response: { 200: cardsResponse, 400: apiError, ...denied },
+      tags,
+      security,
+      summary: 'The card pool filtered and paged as GET / does, the filters in the body (a whole card number finds its card)',
+      body: cardsSearchRequest,
+      response: { 200: cardsResponse, 400: apiError, ...denied },
     },
     onRequest: app.authorize('cards.view'),
     handler: async (request) => listPage(request.body),
@@ -84,7 +98,12 @@ export const cardRoutes: FastifyPluginAsyncZod = async (app) => {
       const file = await readUploadedFile(request, maxMb);
       const result = await uploadCards(ctx, file, auditWho(request));
       if (result.added + result.already_in_pool === 0) {
-        return reply.code(422).send({ status: 'error', message: `No card in the file could be accepted (${result.rejected_count} rows refused)`, code: 'unprocessable', data: result });
+        return reply.code(422).send({
+          status: 'error',
+          message: `No card in the file could be accepted (${result.rejected_count} rows refused)`,
+          code: 'unprocessable',
+          data: result,
+        });
       }
       return reply.code(201).send({ status: 'success', message: 'Cards uploaded successfully', data: result });
     },

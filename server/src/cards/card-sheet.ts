@@ -23,13 +23,23 @@ export function spreadsheetKind(file: Buffer): 'xlsx' | 'xls' | null {
   return null;
 }
 
-const headerKey = (value: unknown): string => String(value ?? '').trim().toLowerCase();
+const headerKey = (value: unknown): string =>
+  String(value ?? '')
+    .trim()
+    .toLowerCase();
 
 /** Rows as SheetJS reads them (dense); a row is let go once it has been read. */
 type DenseRows = ((XLSX.CellObject | undefined)[] | undefined)[];
 
 /** Only the first sheet, values only: no formulas, styles or HTML, dense rows to save memory. */
-const readOptions: XLSX.ParsingOptions = { sheets: 0, dense: true, cellFormula: false, cellHTML: false, cellStyles: false, cellText: false };
+const readOptions: XLSX.ParsingOptions = {
+  sheets: 0,
+  dense: true,
+  cellFormula: false,
+  cellHTML: false,
+  cellStyles: false,
+  cellText: false,
+};
 /** SheetJS's reader of a package's parts, which XLSX.read calls after unpacking every part itself. */
 const parseZip = (XLSX as unknown as { parse_zip(zip: WorkbookContainer, options: XLSX.ParsingOptions): XLSX.WorkBook }).parse_zip;
 
@@ -85,7 +95,9 @@ export async function readCardSheet(file: Buffer): Promise<CardSheet> {
   for (let r = first + 1; r < data.length; r += 1) if (valuesOf(data[r])) count += 1;
   if (count === 0) throw invalid('The spreadsheet has no card rows');
   if (count > MAX_CARD_ROWS) {
-    throw tooLarge(`The spreadsheet has ${count.toLocaleString('en-US')} card rows: upload at most ${MAX_CARD_ROWS.toLocaleString('en-US')} per file`);
+    throw tooLarge(
+      `The spreadsheet has ${count.toLocaleString('en-US')} card rows: upload at most ${MAX_CARD_ROWS.toLocaleString('en-US')} per file`,
+    );
   }
   return {
     count,

@@ -49,7 +49,12 @@ function whereOf(filter: CardFilter): { sql: string; params: unknown[] } {
  * list-order index where the filter allows (migration 006), then only the page's own cards with
  * their last uses: read in one step, the uses of every card skipped before the page were read too.
  */
-export async function listPoolCards(db: Db, filter: CardFilter, page: number, perPage: number): Promise<{ rows: PoolCardRow[]; total: number }> {
+export async function listPoolCards(
+  db: Db,
+  filter: CardFilter,
+  page: number,
+  perPage: number,
+): Promise<{ rows: PoolCardRow[]; total: number }> {
   const where = whereOf(filter);
   const order = 'order by c.created_at desc, c.id desc';
   const pageIds = `select c.id from pool_cards c ${where.sql} ${order} limit ${perPage} offset ${(page - 1) * perPage}`;
@@ -112,9 +117,10 @@ const cardArrays = 'unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::s
  * turn, inserting nothing once the upload has lost it.
  */
 export async function insertPoolCards(db: Db, cards: readonly NewPoolCard[], uploadId: number | null = null): Promise<number> {
-  const sql = uploadId === null
-    ? `insert into pool_card_rows (${cardColumns}) select * from ${cardArrays} on conflict (fingerprint) do nothing returning id`
-    : `with turn as (update card_uploads set renewed_at = now() where id = $9 and state = 'storing' returning id)
+  const sql =
+    uploadId === null
+      ? `insert into pool_card_rows (${cardColumns}) select * from ${cardArrays} on conflict (fingerprint) do nothing returning id`
+      : `with turn as (update card_uploads set renewed_at = now() where id = $9 and state = 'storing' returning id)
        insert into pool_card_rows (upload_id, ${cardColumns}) select turn.id, c.* from turn, ${cardArrays} as c
        on conflict (fingerprint) do nothing returning id`;
   let added = 0;
@@ -123,8 +129,14 @@ export async function insertPoolCards(db: Db, cards: readonly NewPoolCard[], upl
     const chunk = cards.slice(start, start + CHUNK);
     const column = <K extends keyof NewPoolCard>(key: K) => chunk.map((card) => card[key]);
     const params: unknown[] = [
-      column('fingerprint'), column('sealed'), column('firstSix'), column('lastFour'),
-      column('numberLength'), column('brand'), column('expiryMonth'), column('expiryYear'),
+      column('fingerprint'),
+      column('sealed'),
+      column('firstSix'),
+      column('lastFour'),
+      column('numberLength'),
+      column('brand'),
+      column('expiryMonth'),
+      column('expiryYear'),
     ];
     if (uploadId !== null) params.push(uploadId);
     added += (await db.query(sql, params)).length;
@@ -158,7 +170,10 @@ export async function recordPoolCardUse(
   use: { cardId: number; transactionId: string; succeeded: boolean; reason: string | null; maxFailures: number },
 ): Promise<void> {
   await db.query('insert into pool_card_uses (card_id, transaction_id, succeeded, reason) values ($1, $2, $3, $4)', [
-    use.cardId, use.transactionId, use.succeeded, use.reason,
+    use.cardId,
+    use.transactionId,
+    use.succeeded,
+    use.reason,
   ]);
   await db.query(
     `update pool_cards set last_used_at = now(), updated_at = now(),

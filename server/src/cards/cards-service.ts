@@ -5,14 +5,29 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { Worker, type WorkerOptions } from 'node:worker_threads';
 import { digitsOnly } from '@paydesk/shared/cards/card-rules';
 import { CARD_NUMBER_MIN_DIGITS, isDigitsAndSeparators } from '@paydesk/shared/cards/card-number-text';
-import { HIDDEN_CVV, MAX_ADDRESS_SEARCH_DIGITS, MAX_CARD_ROWS, type CardsQuery, type CardStatus, type CardUploadResult, type PoolCard } from '@paydesk/shared/schemas/card';
+import {
+  HIDDEN_CVV,
+  MAX_ADDRESS_SEARCH_DIGITS,
+  MAX_CARD_ROWS,
+  type CardsQuery,
+  type CardStatus,
+  type CardUploadResult,
+  type PoolCard,
+} from '@paydesk/shared/schemas/card';
 import { recordAudit, values, type AuditWho } from '../audit/audit-log';
 import type { Db } from '../db/db';
 import { cardFingerprint } from './card-fingerprint';
 import { DomainError, tooLarge } from '../errors/domain-error';
 import { STORED, type UploadJob, type UploadMessage } from './card-upload-messages';
 import { claimUploadTurn, discardFailedUploads, markUploadFailed, markUploadStored } from './card-uploads-repository';
-import { insertPoolCards, listPoolCards, lockPoolCardStatus, setPoolCardStatus, type CardFilter, type PoolCardRow } from './cards-repository';
+import {
+  insertPoolCards,
+  listPoolCards,
+  lockPoolCardStatus,
+  setPoolCardStatus,
+  type CardFilter,
+  type PoolCardRow,
+} from './cards-repository';
 
 export interface CardPoolContext {
   db: Db;
@@ -163,7 +178,12 @@ export async function uploadCards(ctx: CardPoolContext, file: Buffer, who: Audit
       await ctx.db.transaction(async (tx) => {
         if (!(await markUploadStored(tx, storing))) throw new Error('The card upload lost its turn to store before it ended');
         const { rows, already_in_pool, rejected_count } = result;
-        await recordAudit(tx, { action: 'card.uploaded', who, target: { type: 'card_upload', id: storing }, changes: values({ rows, added, already_in_pool, rejected_count }) });
+        await recordAudit(tx, {
+          action: 'card.uploaded',
+          who,
+          target: { type: 'card_upload', id: storing },
+          changes: values({ rows, added, already_in_pool, rejected_count }),
+        });
       });
       uploadId = null;
     }

@@ -17,4 +17,3 @@ export function sealCard(keys: { vault: CardVault; fingerprintKey: string }, car
     expiryYear: card.expiryYear,
   };
 }
-

@@ -28,7 +28,9 @@ const allowedPart = new RegExp(
     String.raw`xl/([\w-]+/)*(_rels/)?[\w.-]+\.(xml|rels|vml)`,
     String.raw`xl/printerSettings/[\w.-]+\.bin`,
     String.raw`xl/media/[\w.-]+\.(png|jpe?g|gif|bmp|tiff?|emf|wmf|svg)`,
-  ].map((pattern) => `^${pattern}$`).join('|'),
+  ]
+    .map((pattern) => `^${pattern}$`)
+    .join('|'),
   'i',
 );
 
@@ -46,9 +48,13 @@ const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
  * and read a package its own way; it is given only what was checked here.
  */
 export async function unpackXlsx(file: Buffer): Promise<WorkbookContainer> {
-  const zip = await yauzl.fromBufferPromise(file, { lazyEntries: true, strictFileNames: true, validateEntrySizes: true }).catch(notASpreadsheet);
+  const zip = await yauzl
+    .fromBufferPromise(file, { lazyEntries: true, strictFileNames: true, validateEntrySizes: true })
+    .catch(notASpreadsheet);
   if (zip.entryCount > MAX_PARTS) {
-    throw tooLarge(`The spreadsheet has ${zip.entryCount.toLocaleString('en-US')} parts: an Excel workbook of cards has far fewer (at most ${MAX_PARTS})`);
+    throw tooLarge(
+      `The spreadsheet has ${zip.entryCount.toLocaleString('en-US')} parts: an Excel workbook of cards has far fewer (at most ${MAX_PARTS})`,
+    );
   }
   const entries = await checkedEntries(zip);
   const container = XLSX.CFB.utils.cfb_new() as WorkbookContainer;
@@ -102,13 +108,17 @@ async function unpackPart(zip: yauzl.ZipFile, entry: yauzl.Entry): Promise<Buffe
   const size = entry.uncompressedSize;
   let part: Buffer | undefined;
   try {
-    part = entry.compressionMethod === 0 ? Buffer.concat(chunks)
-      : inflateRawSync(Buffer.concat(chunks), { maxOutputLength: Math.max(size, 1), chunkSize: Math.max(size + 1, 64) });
+    part =
+      entry.compressionMethod === 0
+        ? Buffer.concat(chunks)
+        : inflateRawSync(Buffer.concat(chunks), { maxOutputLength: Math.max(size, 1), chunkSize: Math.max(size + 1, 64) });
   } catch {
     // Longer than declared, or not a deflate stream.
   }
   if (part?.length !== size) {
-    throw invalid(`The spreadsheet's part ${entry.fileName} does not unpack to the size it declares: refused as damaged, or a decompression bomb`);
+    throw invalid(
+      `The spreadsheet's part ${entry.fileName} does not unpack to the size it declares: refused as damaged, or a decompression bomb`,
+    );
   }
   return part;
 }

@@ -9,7 +9,8 @@ import { insertUser, isDuplicateEmail } from '../users/users-repository';
 import { readSecret } from './read-secret';
 import { CliError, runCli, stringOptions } from './run-cli';
 
-const usage = 'Usage: npm run create-admin -- --email admin@example.com --name "Ada Admin"\n' +
+const usage =
+  'Usage: npm run create-admin -- --email admin@example.com --name "Ada Admin"\n' +
   'The password comes from ADMIN_PASSWORD, or is asked on the terminal.';
 
 const input = z

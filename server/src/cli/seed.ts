@@ -13,14 +13,19 @@ const usage = 'Usage: npm run seed -- --transactions 10000 [--seed 42] [--days 9
 
 const options = z.object({
   transactions: z.coerce.number().int().min(1).max(10_000_000),
-  seed: z.coerce.number().int().min(0).default(() => Date.now() % 2 ** 31),
+  seed: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(() => Date.now() % 2 ** 31),
   days: z.coerce.number().int().min(1).max(3650).default(90),
 });
 
 /** Adds N generated transactions (same generator as the demo data), in batches, with progress. */
 async function seed(): Promise<void> {
   const parsed = options.safeParse(stringOptions(['transactions', 'seed', 'days'], usage));
-  if (!parsed.success) throw new CliError(`${String(parsed.error.issues[0]?.path[0] ?? 'option')}: ${parsed.error.issues[0]?.message}\n${usage}`);
+  if (!parsed.success)
+    throw new CliError(`${String(parsed.error.issues[0]?.path[0] ?? 'option')}: ${parsed.error.issues[0]?.message}\n${usage}`);
   const { transactions, seed: prngSeed, days } = parsed.data;
 
   const config = loadConfig();
@@ -46,7 +51,9 @@ async function seed(): Promise<void> {
     await checkpointLedger(db);
     // Fresh statistics for the planner: PGlite has no autovacuum to gather them.
     await db.query('analyze');
-    console.log(`Done in ${((Date.now() - started) / 1000).toFixed(1)} s (seed ${prngSeed}); ${credited.toLocaleString('en-US')} payments credited to the wallet.`);
+    console.log(
+      `Done in ${((Date.now() - started) / 1000).toFixed(1)} s (seed ${prngSeed}); ${credited.toLocaleString('en-US')} payments credited to the wallet.`,
+    );
   } finally {
     await db.close();
   }

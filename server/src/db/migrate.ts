@@ -30,9 +30,7 @@ export async function migrate(db: Db, dir: string = defaultMigrationsDir()): Pro
     // An index built over millions of rows may take minutes; waiting for another process's migrations too.
     await withoutStatementTimeout(tx);
     await tx.query('select pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);
-    await tx.exec(
-      'create table if not exists schema_migrations (version text primary key, applied_at timestamptz not null default now())',
-    );
+    await tx.exec('create table if not exists schema_migrations (version text primary key, applied_at timestamptz not null default now())');
     const rows = await tx.query<{ version: string }>('select version from schema_migrations');
     const applied = new Set(rows.map((row) => row.version));
     const pending = files.filter((name) => !applied.has(name));

@@ -33,7 +33,8 @@ export async function openPgliteDb(dataDir?: string, options: PgliteOptions = {}
   const turn = withTimeout(new Mutex(), acquireTimeoutMs, new DbBusyError(`The embedded database was busy for ${acquireTimeoutMs} ms`));
   const inTurn = <T>(fn: () => Promise<T>): Promise<T> => turn.runExclusive(fn);
   return guardedDb({
-    query: <T>(sql: string, params?: readonly unknown[]) => inTurn(async () => (await pg.query<T>(sql, params ? [...params] : undefined)).rows),
+    query: <T>(sql: string, params?: readonly unknown[]) =>
+      inTurn(async () => (await pg.query<T>(sql, params ? [...params] : undefined)).rows),
     exec: (sql) =>
       inTurn(async () => {
         await pg.exec(sql);
@@ -43,8 +44,7 @@ export async function openPgliteDb(dataDir?: string, options: PgliteOptions = {}
         pg.transaction((tx) =>
           fn(
             insideTransaction({
-              query: async <T>(sql: string, params?: readonly unknown[]) =>
-                (await tx.query<T>(sql, params ? [...params] : undefined)).rows,
+              query: async <T>(sql: string, params?: readonly unknown[]) => (await tx.query<T>(sql, params ? [...params] : undefined)).rows,
               exec: async (sql) => {
                 await tx.exec(sql);
               },

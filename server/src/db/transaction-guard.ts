@@ -4,7 +4,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 export class TopLevelInTransactionError extends Error {
   override name = 'TopLevelInTransactionError';
   constructor() {
-    super('The top-level database handle was used inside a transaction: use the transaction\'s handle (tx)');
+    super("The top-level database handle was used inside a transaction: use the transaction's handle (tx)");
   }
 }
 

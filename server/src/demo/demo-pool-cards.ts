@@ -25,14 +25,17 @@ export async function seedDemoPoolCards(db: Db, keys: { vault: CardVault; finger
   const year = now.getFullYear();
   const cards = [...DEMO_POOL_CARDS, ...generated].map((cardNumber, i) => {
     const brand = detectBrand(cardNumber);
-    return sealCard({ vault: keys.vault, fingerprintKey: keys.fingerprintKey }, {
-      row: i + 2,
-      cardNumber,
-      cvv: i < DEMO_POOL_CARDS.length ? '123' : String(prng.int(brand === 'amex' ? 1000 : 100, brand === 'amex' ? 9999 : 999)),
-      brand: brandLabel(brand),
-      expiryMonth: i < DEMO_POOL_CARDS.length ? 12 : prng.int(1, 12),
-      expiryYear: i < DEMO_POOL_CARDS.length ? year + 3 : year + prng.int(1, 5),
-    });
+    return sealCard(
+      { vault: keys.vault, fingerprintKey: keys.fingerprintKey },
+      {
+        row: i + 2,
+        cardNumber,
+        cvv: i < DEMO_POOL_CARDS.length ? '123' : String(prng.int(brand === 'amex' ? 1000 : 100, brand === 'amex' ? 9999 : 999)),
+        brand: brandLabel(brand),
+        expiryMonth: i < DEMO_POOL_CARDS.length ? 12 : prng.int(1, 12),
+        expiryYear: i < DEMO_POOL_CARDS.length ? year + 3 : year + prng.int(1, 5),
+      },
+    );
   });
   await insertPoolCards(db, cards);
   const ids = await db.query<{ id: string }>('select id from pool_cards order by id desc limit 3');

@@ -40,7 +40,12 @@ export interface GenerateOptions {
 }
 
 const statuses: readonly (readonly [TransactionStatus, number])[] = [
-  ['success', 56], ['completed', 17], ['failed', 15], ['pending', 5], ['disputed', 4], ['refunded', 3],
+  ['success', 56],
+  ['completed', 17],
+  ['failed', 15],
+  ['pending', 5],
+  ['disputed', 4],
+  ['refunded', 3],
 ];
 
 const declines = [
@@ -55,15 +60,20 @@ const declines = [
 ] as const;
 
 const messages: Record<Exclude<TransactionStatus, 'failed'>, string> = {
-  success: 'Approved', completed: 'Approved', pending: 'Awaiting issuer confirmation',
-  disputed: 'Chargeback opened by the cardholder', refunded: 'Refunded to the cardholder',
+  success: 'Approved',
+  completed: 'Approved',
+  pending: 'Awaiting issuer confirmation',
+  disputed: 'Chargeback opened by the cardholder',
+  refunded: 'Refunded to the cardholder',
   voided: 'Voided: the checkout was paid by another payment',
 };
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 const base36 = (prng: Prng, length: number): string =>
-  Array.from({ length }, () => prng.int(0, 35).toString(36)).join('').toUpperCase();
+  Array.from({ length }, () => prng.int(0, 35).toString(36))
+    .join('')
+    .toUpperCase();
 
 /** Mostly everyday amounts ($5 to $300), a tail of larger ones up to $2,500. */
 function amountCents(prng: Prng): number {
@@ -76,7 +86,14 @@ function amountCents(prng: Prng): number {
 function createdAt(prng: Prng, now: number, days: number, status: TransactionStatus): number {
   const ageDays = status === 'pending' ? prng.next() * 2 : days * (1 - Math.sqrt(prng.next()));
   const at = now - ageDays * DAY;
-  const hour = prng.weighted([[9, 3], [12, 4], [15, 4], [19, 3], [22, 1], [3, 0.3]] as const);
+  const hour = prng.weighted([
+    [9, 3],
+    [12, 4],
+    [15, 4],
+    [19, 3],
+    [22, 1],
+    [3, 0.3],
+  ] as const);
   const day = new Date(at);
   day.setUTCHours(hour + prng.int(0, 2), prng.int(0, 59), prng.int(0, 59), prng.int(0, 999));
   return Math.min(day.getTime(), now - prng.int(1, 600) * 1000);
@@ -97,9 +114,17 @@ function makeTransaction(prng: Prng, customer: DemoCustomer, options: Required<G
   return {
     transactionId: `PD${base36(prng, 14)}`,
     orderId: `ORD-${prng.int(10_000_000, 99_999_999)}`,
-    firstName: customer.firstName, lastName: customer.lastName, email: customer.email, phone: customer.phone,
-    amountCents: amount, feeCents: fee, netCents: settled ? amount - fee : 0, status,
-    cardBrand: customer.card.brand, lastFour: customer.card.lastFour, cardFingerprint: customer.card.fingerprint,
+    firstName: customer.firstName,
+    lastName: customer.lastName,
+    email: customer.email,
+    phone: customer.phone,
+    amountCents: amount,
+    feeCents: fee,
+    netCents: settled ? amount - fee : 0,
+    status,
+    cardBrand: customer.card.brand,
+    lastFour: customer.card.lastFour,
+    cardFingerprint: customer.card.fingerprint,
     providerKeyId: key?.id ?? null,
     responseMessage: decline ? decline[0] : messages[status as Exclude<TransactionStatus, 'failed'>],
     debugMessage: decline ? decline[1] : null,

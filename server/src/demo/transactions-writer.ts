@@ -3,15 +3,48 @@ import { SANDBOX_PROCESSOR } from '../payments/transaction-result';
 import type { TransactionSeed } from './transaction-generator';
 
 const columns = [
-  'transaction_id', 'order_id', 'first_name', 'last_name', 'email', 'phone', 'amount_cents', 'fee_cents',
-  'net_cents', 'status', 'card_brand', 'last_four', 'card_fingerprint', 'provider_key_id', 'response_message',
-  'debug_message', 'created_at', 'updated_at', 'processor', 'refunded_cents',
+  'transaction_id',
+  'order_id',
+  'first_name',
+  'last_name',
+  'email',
+  'phone',
+  'amount_cents',
+  'fee_cents',
+  'net_cents',
+  'status',
+  'card_brand',
+  'last_four',
+  'card_fingerprint',
+  'provider_key_id',
+  'response_message',
+  'debug_message',
+  'created_at',
+  'updated_at',
+  'processor',
+  'refunded_cents',
 ] as const;
 
 const valuesOf = (t: TransactionSeed): unknown[] => [
-  t.transactionId, t.orderId, t.firstName, t.lastName, t.email, t.phone, t.amountCents, t.feeCents,
-  t.netCents, t.status, t.cardBrand, t.lastFour, t.cardFingerprint, t.providerKeyId, t.responseMessage,
-  t.debugMessage, t.createdAt.toISOString(), t.updatedAt.toISOString(), SANDBOX_PROCESSOR,
+  t.transactionId,
+  t.orderId,
+  t.firstName,
+  t.lastName,
+  t.email,
+  t.phone,
+  t.amountCents,
+  t.feeCents,
+  t.netCents,
+  t.status,
+  t.cardBrand,
+  t.lastFour,
+  t.cardFingerprint,
+  t.providerKeyId,
+  t.responseMessage,
+  t.debugMessage,
+  t.createdAt.toISOString(),
+  t.updatedAt.toISOString(),
+  SANDBOX_PROCESSOR,
   t.status === 'refunded' ? t.amountCents : 0,
 ];
 
@@ -23,7 +56,10 @@ async function insertBatch(db: Db, batch: readonly TransactionSeed[]): Promise<v
     return `(${columns.map((_, i) => `$${start + i + 1}`).join(', ')})`;
   });
   await db.query(`insert into transactions (${columns.join(', ')}) values ${rows.join(', ')}`, params);
-  await insertFullRefunds(db, batch.filter((t) => t.status === 'refunded').map((t) => t.transactionId));
+  await insertFullRefunds(
+    db,
+    batch.filter((t) => t.status === 'refunded').map((t) => t.transactionId),
+  );
 }
 
 /**

@@ -34,7 +34,8 @@ export class DomainError extends Error {
 
 // Each factory gives its kind's usual code; a more specific one is passed where a caller has one.
 export const invalid = (message: string, code: ErrorCode = 'invalid_request'): DomainError => new DomainError('invalid', message, code);
-export const unauthorized = (message = 'Unauthorized', code: ErrorCode = 'unauthorized'): DomainError => new DomainError('unauthorized', message, code);
+export const unauthorized = (message = 'Unauthorized', code: ErrorCode = 'unauthorized'): DomainError =>
+  new DomainError('unauthorized', message, code);
 // A card refused before any payment is made; its code has been invalid_request since codes began.
 export const declined = (message: string): DomainError => new DomainError('declined', message, 'invalid_request');
 export const forbidden = (message = 'Forbidden'): DomainError => new DomainError('forbidden', message, 'forbidden');
@@ -42,5 +43,6 @@ export const notFound = (message = 'Not found'): DomainError => new DomainError(
 export const conflict = (message: string, code: ErrorCode = 'conflict'): DomainError => new DomainError('conflict', message, code);
 export const tooLarge = (message: string): DomainError => new DomainError('tooLarge', message, 'payload_too_large');
 export const unsupportedMedia = (message: string): DomainError => new DomainError('unsupportedMedia', message, 'unsupported_media_type');
-export const unprocessable = (message: string, code: ErrorCode = 'unprocessable'): DomainError => new DomainError('unprocessable', message, code);
+export const unprocessable = (message: string, code: ErrorCode = 'unprocessable'): DomainError =>
+  new DomainError('unprocessable', message, code);
 export const rateLimited = (message: string): DomainError => new DomainError('rateLimited', message, 'rate_limited');

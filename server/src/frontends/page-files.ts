@@ -9,7 +9,6 @@ import { RELATIVE_BASE } from './remotes-manifest';
 /** A file of a build, as its manifest names it: no scheme, no query, nothing a Link header would misread. */
 const buildFile = /^[\w./-]+\.(js|css)$/;
 
-
 interface ManifestAssets {
   js?: { sync?: unknown };
   css?: { sync?: unknown };
@@ -20,7 +19,8 @@ interface FederationManifest {
   exposes?: { name?: unknown; path?: unknown; assets?: ManifestAssets }[];
 }
 
-const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : []);
+const strings = (value: unknown): string[] =>
+  Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
 
 /** An address resolved against a remote's entry, written as the entry is (a path, `//host/...` or a URL). */
 function address(url: URL, entry: string): string {
@@ -61,7 +61,10 @@ export function remotePageFiles(manifest: unknown, expose: string, entry: string
   if (!found || typeof publicPath !== 'string') return files;
   // 'auto': the chunks are found from remoteEntry.js's own address, less its folder in the build.
   const entryFolder = typeof metaData?.remoteEntry?.path === 'string' ? metaData.remoteEntry.path : '';
-  const base = publicPath === 'auto' ? new URL(`./${'../'.repeat(entryFolder.split('/').filter(Boolean).length)}`, entryAt) : new URL(publicPath, entryAt);
+  const base =
+    publicPath === 'auto'
+      ? new URL(`./${'../'.repeat(entryFolder.split('/').filter(Boolean).length)}`, entryAt)
+      : new URL(publicPath, entryAt);
   const chunks = [...strings(found.assets?.js?.sync), ...strings(found.assets?.css?.sync)].filter((file) => buildFile.test(file));
   return [...new Set([...files, ...chunks.map((file) => address(new URL(file, base), entry))])];
 }

@@ -36,7 +36,12 @@ async function fetchJsonOnce(url: string): Promise<unknown> {
  * or out of date costs a page some speed or bandwidth, never correctness: the federation runtime
  * still loads whatever the deployed remoteEntry.js asks for.
  */
-export function createPreloadLinks({ frontendsDir, remotesManifest, fetchJson = fetchJsonOnce, now = Date.now }: PreloadLinksOptions): (path: string) => string | undefined {
+export function createPreloadLinks({
+  frontendsDir,
+  remotesManifest,
+  fetchJson = fetchJsonOnce,
+  now = Date.now,
+}: PreloadLinksOptions): (path: string) => string | undefined {
   const onDisk = new Map<string, { stamp: string; value: unknown }>();
   const readJson = (file: string): unknown => {
     try {

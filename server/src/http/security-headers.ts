@@ -114,7 +114,8 @@ const apiDocsDirectives: Directives = {
 };
 
 /** Browser features no page of Paydesk uses. */
-export const PERMISSIONS_POLICY = 'accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=()';
+export const PERMISSIONS_POLICY =
+  'accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=()';
 
 /**
  * The helmet options of a kind. `remotes` are the manifest's remote origins (shell pages only).

@@ -60,13 +60,20 @@ export async function idempotent(db: Db, req: IdempotentRequest, work: (tx: Db) 
       return { answer: { statusCode: stored.status_code, body: stored.body }, replayed: true };
     }
     const answer = await work(tx);
-    await tx.query('update idempotency_keys set status_code = $3, body = $4 where scope = $1 and key = $2', [req.scope, key, answer.statusCode, JSON.stringify(answer.body)]);
+    await tx.query('update idempotency_keys set status_code = $3, body = $4 where scope = $1 and key = $2', [
+      req.scope,
+      key,
+      answer.statusCode,
+      JSON.stringify(answer.body),
+    ]);
     return { answer, replayed: false };
   });
 }
 
 /** Forgets answers older than KEEP_HOURS; a periodic job. Answers how many went. */
 export async function deleteExpiredKeys(db: Db): Promise<number> {
-  const rows = await db.query(`delete from idempotency_keys where created_at < now() - make_interval(hours => $1) returning 1`, [KEEP_HOURS]);
+  const rows = await db.query(`delete from idempotency_keys where created_at < now() - make_interval(hours => $1) returning 1`, [
+    KEEP_HOURS,
+  ]);
   return rows.length;
 }

@@ -5,7 +5,12 @@ import type { FastifyBaseLogger } from 'fastify';
  * (which waits for a run in progress). `work` returns how many items it handled; runs that
  * handled some are logged as `done`, failures as `${name} failed`.
  */
-export function startPeriodicJob(name: string, work: () => Promise<number>, logger: FastifyBaseLogger, intervalMs = 1000): () => Promise<void> {
+export function startPeriodicJob(
+  name: string,
+  work: () => Promise<number>,
+  logger: FastifyBaseLogger,
+  intervalMs = 1000,
+): () => Promise<void> {
   let running: Promise<unknown> = Promise.resolve();
   const timer = setInterval(() => {
     running = running

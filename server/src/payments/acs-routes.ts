@@ -8,7 +8,10 @@ import { completeChallenge } from './settlement';
 
 const transactionId = z.string().regex(/^TXN[A-Z0-9]{10,40}$/, 'Invalid transaction id');
 /** An http(s) origin and nothing more (no path, no markup). */
-const webOrigin = z.string().max(200).regex(/^https?:\/\/[A-Za-z0-9.-]+(:\d{1,5})?$/);
+const webOrigin = z
+  .string()
+  .max(200)
+  .regex(/^https?:\/\/[A-Za-z0-9.-]+(:\d{1,5})?$/);
 
 /** Where the payer page that opened the challenge lives, from the challenge form's Referer. */
 function payerOrigin(referer: string | undefined, fallback: string): string {
@@ -43,7 +46,10 @@ export const acsRoutes: FastifyPluginAsyncZod<{ statusOf: (error: DomainError) =
   });
 
   app.post('/result', {
-    schema: { hide: true, body: z.object({ transaction_id: transactionId, outcome: z.enum(['complete', 'fail']), return_origin: webOrigin }) },
+    schema: {
+      hide: true,
+      body: z.object({ transaction_id: transactionId, outcome: z.enum(['complete', 'fail']), return_origin: webOrigin }),
+    },
     handler: async (request, reply) => {
       const passed = request.body.outcome === 'complete';
       await completeChallenge(paymentContext, request.body.transaction_id, 'acs', passed);
@@ -52,12 +58,17 @@ export const acsRoutes: FastifyPluginAsyncZod<{ statusOf: (error: DomainError) =
     },
   });
 
-  app.get('/notify.js', { schema: { hide: true } }, async (_request, reply) => reply.type('text/javascript; charset=utf-8').send(notifyScript));
+  app.get('/notify.js', { schema: { hide: true } }, async (_request, reply) =>
+    reply.type('text/javascript; charset=utf-8').send(notifyScript),
+  );
   app.get('/acs.css', { schema: { hide: true } }, async (_request, reply) => reply.type('text/css; charset=utf-8').send(acsStyles));
   app.setErrorHandler((error, _request, reply) => {
-    const status = error instanceof DomainError ? statusOf(error) : (error as { statusCode?: number }).statusCode ?? 500;
+    const status = error instanceof DomainError ? statusOf(error) : ((error as { statusCode?: number }).statusCode ?? 500);
     // Past the rate limit the payer is told when to try again; any other failure ends the step.
     const message = status === 429 && error instanceof DomainError ? error.message : 'This 3-D Secure step is no longer available.';
-    reply.code(status >= 400 && status < 500 ? status : 500).type(html).send(errorPage(message));
+    reply
+      .code(status >= 400 && status < 500 ? status : 500)
+      .type(html)
+      .send(errorPage(message));
   });
 };

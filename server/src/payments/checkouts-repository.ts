@@ -21,7 +21,16 @@ export async function insertCheckout(db: Db, checkout: NewCheckout): Promise<voi
   await db.query(
     prepared(`insert into checkouts (reference, first_name, last_name, email, phone, amount_cents, metadata, callback_url)
      values ($1, $2, $3, $4, $5, $6, $7, $8)`),
-    [checkout.reference, checkout.first_name, checkout.last_name, checkout.email, checkout.phone, checkout.amount_cents, JSON.stringify(checkout.metadata), checkout.callback_url],
+    [
+      checkout.reference,
+      checkout.first_name,
+      checkout.last_name,
+      checkout.email,
+      checkout.phone,
+      checkout.amount_cents,
+      JSON.stringify(checkout.metadata),
+      checkout.callback_url,
+    ],
   );
 }
 
@@ -36,7 +45,9 @@ export async function findCheckout(db: Db, reference: string): Promise<CheckoutR
  */
 export async function cancelCheckout(db: Db, reference: string): Promise<boolean> {
   const rows = await db.query(
-    prepared(`update checkouts set status = 'cancelled', updated_at = now() where reference = $1 and status = 'pending' returning reference`),
+    prepared(
+      `update checkouts set status = 'cancelled', updated_at = now() where reference = $1 and status = 'pending' returning reference`,
+    ),
     [reference],
   );
   return rows.length > 0;
@@ -45,7 +56,9 @@ export async function cancelCheckout(db: Db, reference: string): Promise<boolean
 /** A payer came back to a cancelled checkout with a payment still in progress: it is pending again. */
 export async function reopenCheckout(db: Db, reference: string): Promise<boolean> {
   const rows = await db.query(
-    prepared(`update checkouts set status = 'pending', updated_at = now() where reference = $1 and status = 'cancelled' returning reference`),
+    prepared(
+      `update checkouts set status = 'pending', updated_at = now() where reference = $1 and status = 'cancelled' returning reference`,
+    ),
     [reference],
   );
   return rows.length > 0;

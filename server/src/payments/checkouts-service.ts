@@ -41,7 +41,6 @@ export async function validateCheckout(db: Db, reference: string): Promise<Check
   };
 }
 
-
 /**
  * The payer page reports a checkout's status (the widget's close, the receipt's confirmation).
  * Only the checkout's own moves are taken: a payable checkout may be cancelled; `completed` and

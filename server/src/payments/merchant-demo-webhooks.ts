@@ -14,10 +14,13 @@ const KEEP = 50;
 /** The demo seed's endpoint: every event type, to the demo merchant's receiver, with a fresh secret. */
 export async function seedDemoWebhookEndpoint(tx: Db, publicUrl: string, box: SecretBox): Promise<void> {
   const id = randomId('we_', 24);
-  await tx.query(
-    `insert into webhook_endpoints (id, url, description, event_types, secret_sealed) values ($1, $2, $3, $4, $5)`,
-    [id, `${publicUrl}${DEMO_WEBHOOK_PATH}`, 'Demo merchant (demo mode)', [...eventTypes], box.seal(newSigningSecret(), id)],
-  );
+  await tx.query(`insert into webhook_endpoints (id, url, description, event_types, secret_sealed) values ($1, $2, $3, $4, $5)`, [
+    id,
+    `${publicUrl}${DEMO_WEBHOOK_PATH}`,
+    'Demo merchant (demo mode)',
+    [...eventTypes],
+    box.seal(newSigningSecret(), id),
+  ]);
 }
 
 /** What the list shows of a delivery's body, whatever it holds (it may be anything until verified). */

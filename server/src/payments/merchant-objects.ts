@@ -12,9 +12,11 @@ export async function paymentObjectOf(db: Db, transactionId: string): Promise<Pa
     [transactionId],
   );
   if (row) return row.object;
-  throw notFound(transactionId.startsWith('chk_')
-    ? `${transactionId} is a checkout reference: read it at GET /api/checkout/{reference}`
-    : `No payment with transaction id ${transactionId}`);
+  throw notFound(
+    transactionId.startsWith('chk_')
+      ? `${transactionId} is a checkout reference: read it at GET /api/checkout/{reference}`
+      : `No payment with transaction id ${transactionId}`,
+  );
 }
 
 export async function checkoutObjectOf(db: Db, reference: string): Promise<CheckoutObject> {
@@ -23,7 +25,9 @@ export async function checkoutObjectOf(db: Db, reference: string): Promise<Check
     [reference],
   );
   if (row) return row.object;
-  throw notFound(reference.startsWith('chk_')
-    ? `No checkout with reference ${reference}`
-    : `${reference} is not a checkout reference (they start with chk_); a payment is read at GET /api/payments/{transaction_id}`);
+  throw notFound(
+    reference.startsWith('chk_')
+      ? `No checkout with reference ${reference}`
+      : `${reference} is not a checkout reference (they start with chk_); a payment is read at GET /api/payments/{transaction_id}`,
+  );
 }

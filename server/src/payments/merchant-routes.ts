@@ -24,7 +24,8 @@ export const merchantRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/checkout', {
     schema: {
-      tags, security,
+      tags,
+      security,
       summary: 'Create a checkout reference (secret key)',
       description:
         'An `Idempotency-Key` header (any unique string up to 255 characters, such as your order id) makes a retry safe: the same ' +
@@ -34,7 +35,9 @@ export const merchantRoutes: FastifyPluginAsyncZod = async (app) => {
       headers: checkoutHeaders,
       body: withExample(createCheckoutRequest, examples.createCheckoutRequest),
       response: {
-        201: withExample(createCheckoutResponse, examples.createCheckoutResponse), 400: apiError, 401: apiError,
+        201: withExample(createCheckoutResponse, examples.createCheckoutResponse),
+        400: apiError,
+        401: apiError,
         422: withExample(apiError, examples.idempotencyKeyReused),
       },
     },
@@ -56,7 +59,8 @@ export const merchantRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/checkout/:reference', {
     schema: {
-      tags, security,
+      tags,
+      security,
       summary: 'A checkout, with its payments (secret key)',
       params: z.object({ reference: id }),
       response: { 200: withExample(withData(checkoutObject), examples.checkout), 400: apiError, 401: apiError, 404: apiError },
@@ -67,10 +71,16 @@ export const merchantRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/payments/:transaction_id', {
     schema: {
-      tags, security,
+      tags,
+      security,
       summary: 'A payment (secret key)',
       params: z.object({ transaction_id: id }),
-      response: { 200: withExample(withData(paymentObject), examples.payment), 400: apiError, 401: apiError, 404: withExample(apiError, examples.notFound) },
+      response: {
+        200: withExample(withData(paymentObject), examples.payment),
+        400: apiError,
+        401: apiError,
+        404: withExample(apiError, examples.notFound),
+      },
     },
     onRequest,
     handler: async (request) => ({ status: 'success' as const, data: await paymentObjectOf(app.db, request.params.transaction_id) }),

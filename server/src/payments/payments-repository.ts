@@ -13,7 +13,15 @@ export interface Initialization {
   recommendation: 'PROCEED' | 'DO_NOT_PROCEED';
 }
 
-const initializationColumns = ['transaction_id', 'order_id', 'checkout_reference', 'card_fingerprint', 'card_brand', 'last_four', 'recommendation'] as const;
+const initializationColumns = [
+  'transaction_id',
+  'order_id',
+  'checkout_reference',
+  'card_fingerprint',
+  'card_brand',
+  'last_four',
+  'recommendation',
+] as const;
 const insertInitializationsSql = prepared(`insert into card_initializations (${initializationColumns.join(', ')})
    select * from unnest(${initializationColumns.map((_, i) => `$${i + 1}::text[]`).join(', ')})`);
 
@@ -23,7 +31,10 @@ const insertInitializationsSql = prepared(`insert into card_initializations (${i
  */
 export function initializationWriter(db: Db): (init: Initialization) => Promise<void> {
   return batched(async (inits: Initialization[]) => {
-    await db.query(insertInitializationsSql, initializationColumns.map((column) => inits.map((init) => init[column])));
+    await db.query(
+      insertInitializationsSql,
+      initializationColumns.map((column) => inits.map((init) => init[column])),
+    );
     return inits.map(() => undefined);
   });
 }
@@ -70,10 +81,27 @@ export interface PaymentRow {
 
 /** The columns a payment writes, with their types. */
 const paymentColumnTypes = {
-  transaction_id: 'text', order_id: 'text', checkout_reference: 'text', first_name: 'text', last_name: 'text', email: 'text',
-  phone: 'text', amount_cents: 'bigint', fee_cents: 'bigint', net_cents: 'bigint', status: 'text', card_brand: 'text',
-  last_four: 'text', card_fingerprint: 'text', provider_key_id: 'integer', processor: 'text', response_message: 'text',
-  challenge: 'text', challenge_outcome: 'text', resolve_at: 'timestamptz', resolve_to: 'text',
+  transaction_id: 'text',
+  order_id: 'text',
+  checkout_reference: 'text',
+  first_name: 'text',
+  last_name: 'text',
+  email: 'text',
+  phone: 'text',
+  amount_cents: 'bigint',
+  fee_cents: 'bigint',
+  net_cents: 'bigint',
+  status: 'text',
+  card_brand: 'text',
+  last_four: 'text',
+  card_fingerprint: 'text',
+  provider_key_id: 'integer',
+  processor: 'text',
+  response_message: 'text',
+  challenge: 'text',
+  challenge_outcome: 'text',
+  resolve_at: 'timestamptz',
+  resolve_to: 'text',
 } as const satisfies Record<keyof PaymentRow, string>;
 const paymentColumns = Object.keys(paymentColumnTypes) as (keyof PaymentRow)[];
 
@@ -153,8 +181,10 @@ const whenVoided: Partial<Record<(typeof storedColumns)[number], string>> = {
 const storePaymentsTexts: string[] = [];
 const storePaymentsSql = (count: number): string => (storePaymentsTexts[count] ??= storePaymentsText(count));
 function storePaymentsText(count: number): string {
-  const rows = Array.from({ length: count }, (_, row) =>
-    `(${storedTypes.map((type, i) => `$${row * storedTypes.length + i + 1}::${type}`).join(', ')})`);
+  const rows = Array.from(
+    { length: count },
+    (_, row) => `(${storedTypes.map((type, i) => `$${row * storedTypes.length + i + 1}::${type}`).join(', ')})`,
+  );
   const after = count * storedTypes.length;
   const [statuses, poolRead, message] = [`$${after + 1}`, `$${after + 2}`, `$${after + 3}::text`];
   const values = storedColumns.map((column) => {
@@ -194,10 +224,12 @@ type StoredStatuses = Map<string, StoredStatus>;
  */
 async function storePayments(db: Db, payments: NewPayment[], poolRead: boolean): Promise<StoredStatuses> {
   const values = payments.flatMap(({ row, answer }) => [...paymentColumns.map((column) => row[column]), JSON.stringify(answer)]);
-  const rows = await db.query<{ transaction_id: string; status: StoredStatus }>(
-    storePaymentsSql(payments.length),
-    [...values, SUCCESSFUL_STATUSES, poolRead, VOIDED_MESSAGE],
-  );
+  const rows = await db.query<{ transaction_id: string; status: StoredStatus }>(storePaymentsSql(payments.length), [
+    ...values,
+    SUCCESSFUL_STATUSES,
+    poolRead,
+    VOIDED_MESSAGE,
+  ]);
   return new Map(rows.map((row) => [row.transaction_id, row.status]));
 }
 
@@ -220,25 +252,33 @@ const MAX_PAYMENTS_PER_STATEMENT = 100;
  * cannot fail another's.
  */
 export function paymentWriter(db: Db): (payment: PaymentRow, firstAnswer: unknown) => Promise<StoredStatus | undefined> {
-  const store = batched(async (payments: NewPayment[]): Promise<Stored[]> => {
-    const firstOfId = new Map<string, NewPayment>();
-    for (const payment of payments) if (!firstOfId.has(payment.row.transaction_id)) firstOfId.set(payment.row.transaction_id, payment);
-    const sent = [...firstOfId.values()];
-    const answers = (outcome: (payment: NewPayment) => Stored) => payments.map((payment) =>
-      (firstOfId.get(payment.row.transaction_id) === payment ? outcome(payment) : { status: undefined }));
-    try {
-      const stored = await storePayments(db, sent, false);
-      return answers(({ row }) => ({ status: stored.get(row.transaction_id) }));
-    } catch (error) {
-      if (sent.length === 1) throw error;
-      const alone = await Promise.allSettled(sent.map((payment) => storePayments(db, [payment], false)));
-      const outcomes = new Map(sent.map((payment, i): [NewPayment, Stored] => {
-        const result = alone[i]!;
-        return [payment, result.status === 'fulfilled' ? { status: result.value.get(payment.row.transaction_id) } : { error: result.reason }];
-      }));
-      return answers((payment) => outcomes.get(payment)!);
-    }
-  }, { max: MAX_PAYMENTS_PER_STATEMENT, inFlight: 2 });
+  const store = batched(
+    async (payments: NewPayment[]): Promise<Stored[]> => {
+      const firstOfId = new Map<string, NewPayment>();
+      for (const payment of payments) if (!firstOfId.has(payment.row.transaction_id)) firstOfId.set(payment.row.transaction_id, payment);
+      const sent = [...firstOfId.values()];
+      const answers = (outcome: (payment: NewPayment) => Stored) =>
+        payments.map((payment) => (firstOfId.get(payment.row.transaction_id) === payment ? outcome(payment) : { status: undefined }));
+      try {
+        const stored = await storePayments(db, sent, false);
+        return answers(({ row }) => ({ status: stored.get(row.transaction_id) }));
+      } catch (error) {
+        if (sent.length === 1) throw error;
+        const alone = await Promise.allSettled(sent.map((payment) => storePayments(db, [payment], false)));
+        const outcomes = new Map(
+          sent.map((payment, i): [NewPayment, Stored] => {
+            const result = alone[i]!;
+            return [
+              payment,
+              result.status === 'fulfilled' ? { status: result.value.get(payment.row.transaction_id) } : { error: result.reason },
+            ];
+          }),
+        );
+        return answers((payment) => outcomes.get(payment)!);
+      }
+    },
+    { max: MAX_PAYMENTS_PER_STATEMENT, inFlight: 2 },
+  );
   return async (row, answer) => {
     const outcome = await store({ row, answer });
     if ('error' in outcome) throw outcome.error;
@@ -283,7 +323,18 @@ const settlePaymentSql = prepared(`with payments as (
      ), ${creditCtes('$4')}
      select status from changed`);
 
-export async function settlePayment(db: Db, transactionId: string, status: 'completed' | 'failed', message: string): Promise<StoredStatus | undefined> {
-  const rows = await db.query<{ status: StoredStatus }>(settlePaymentSql, [transactionId, status, message, SUCCESSFUL_STATUSES, VOIDED_MESSAGE]);
+export async function settlePayment(
+  db: Db,
+  transactionId: string,
+  status: 'completed' | 'failed',
+  message: string,
+): Promise<StoredStatus | undefined> {
+  const rows = await db.query<{ status: StoredStatus }>(settlePaymentSql, [
+    transactionId,
+    status,
+    message,
+    SUCCESSFUL_STATUSES,
+    VOIDED_MESSAGE,
+  ]);
   return rows[0]?.status;
 }

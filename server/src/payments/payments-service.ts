@@ -6,7 +6,16 @@ import { declined, invalid, notFound } from '../errors/domain-error';
 import { findCheckout, type CheckoutRow } from './checkouts-repository';
 import { cardFingerprint } from '../cards/card-fingerprint';
 import { newOrderId, newTransactionId } from './payment-ids';
-import { findInitialization, findPayment, firstAnswerOf, storePaymentOnce, VOIDED_MESSAGE, type Initialization, type PaymentRow, type StoredStatus } from './payments-repository';
+import {
+  findInitialization,
+  findPayment,
+  firstAnswerOf,
+  storePaymentOnce,
+  VOIDED_MESSAGE,
+  type Initialization,
+  type PaymentRow,
+  type StoredStatus,
+} from './payments-repository';
 import { routePayment, type Route } from './provider-routing';
 import { recommendationFor, sandboxOutcome } from './sandbox-processor';
 import { storedOutcome } from './stored-outcome';
@@ -90,7 +99,14 @@ export async function processCardTransaction(ctx: PaymentContext, payload: CardT
   // turns down (an unknown or blocked initialisation, a pooled card, a duplicate) goes the whole
   // way below, which says why.
   if (!payload.checkout) {
-    const answer = await pay(rules, ctx.db, { payload, card, reference: null, route: await routeFor(), verdict: { pooled: false }, store: ctx.storeUnchecked });
+    const answer = await pay(rules, ctx.db, {
+      payload,
+      card,
+      reference: null,
+      route: await routeFor(),
+      verdict: { pooled: false },
+      store: ctx.storeUnchecked,
+    });
     if (answer) return answer;
   }
   const init = await findInitialization(ctx.db, payload.transaction_id);
@@ -103,12 +119,31 @@ export async function processCardTransaction(ctx: PaymentContext, payload: CardT
   const checkout = reference ? await payableCheckout(ctx.db, reference) : undefined;
   // A pooled card's row stays locked from the issuer's check to the commit, so its failures are
   // counted one payment at a time.
-  const presented = { fingerprint: card.fingerprint, cvv: payload.cvv, expiryMonth: Number(payload.card_month), expiryYear: Number(payload.card_year) };
+  const presented = {
+    fingerprint: card.fingerprint,
+    cvv: payload.cvv,
+    expiryMonth: Number(payload.card_month),
+    expiryYear: Number(payload.card_year),
+  };
   const route = await routeFor(checkout);
   const answer = init.pooled
-    ? await ctx.db.transaction(async (tx) => pay(rules, tx, { payload, card, reference, checkout, route, verdict: await checkWithIssuer(tx, rules.issuer, presented), store: checkedStore(tx) }))
+    ? await ctx.db.transaction(async (tx) =>
+        pay(rules, tx, {
+          payload,
+          card,
+          reference,
+          checkout,
+          route,
+          verdict: await checkWithIssuer(tx, rules.issuer, presented),
+          store: checkedStore(tx),
+        }),
+      )
     : await pay(rules, ctx.db, { payload, card, reference, checkout, route, verdict: { pooled: false }, store: checkedStore(ctx.db) });
-  return answer ?? (((await firstAnswerOf(ctx.db, payload.transaction_id)) as TransactionResult | null) ?? requeryPayment(ctx, payload.transaction_id));
+  return (
+    answer ??
+    ((await firstAnswerOf(ctx.db, payload.transaction_id)) as TransactionResult | null) ??
+    requeryPayment(ctx, payload.transaction_id)
+  );
 }
 
 /**
@@ -117,7 +152,11 @@ export async function processCardTransaction(ctx: PaymentContext, payload: CardT
  */
 type PaymentRules = Pick<PaymentContext, 'pendingResolveSeconds' | 'challengeOrigin' | 'issuer'>;
 
-const paymentRules = ({ pendingResolveSeconds, challengeOrigin, issuer }: PaymentContext): PaymentRules => ({ pendingResolveSeconds, challengeOrigin, issuer });
+const paymentRules = ({ pendingResolveSeconds, challengeOrigin, issuer }: PaymentContext): PaymentRules => ({
+  pendingResolveSeconds,
+  challengeOrigin,
+  issuer,
+});
 
 interface Payment {
   payload: CardTransactionPayload;
@@ -136,17 +175,25 @@ interface Payment {
   store: StorePayment;
 }
 
-const checkedStore = (db: Db): StorePayment => (row, answer) => storePaymentOnce(db, row, answer);
+const checkedStore =
+  (db: Db): StorePayment =>
+  (row, answer) =>
+    storePaymentOnce(db, row, answer);
 
 /**
  * Decides the outcome (the issuer first, as a pooled card can be declined, then the test-card
  * table) and stores the payment with it; null when the store turned it down. A paid payment that
  * lost its checkout to another is answered as stored: voided.
  */
-async function pay(rules: PaymentRules, db: Db, { payload, card, reference, checkout, route, verdict, store }: Payment): Promise<TransactionResult | null> {
+async function pay(
+  rules: PaymentRules,
+  db: Db,
+  { payload, card, reference, checkout, route, verdict, store }: Payment,
+): Promise<TransactionResult | null> {
   const amountCents = checkout ? checkout.amount_cents : numberToCents(payload.amount);
   const customer = checkout ?? payload;
-  const decided = verdict.pooled && verdict.decline ? { kind: 'declined' as const, decline: verdict.decline } : sandboxOutcome(payload.card_number);
+  const decided =
+    verdict.pooled && verdict.decline ? { kind: 'declined' as const, decline: verdict.decline } : sandboxOutcome(payload.card_number);
   const outcome = storedOutcome(decided, rules.pendingResolveSeconds);
   const failed = outcome.status === 'failed';
   const row = {
@@ -171,8 +218,14 @@ async function pay(rules: PaymentRules, db: Db, { payload, card, reference, chec
   const stored = await store(row, result);
   if (!stored) return null;
   const voided = stored === 'voided';
-  await recordIssuerUse(db, rules.issuer, verdict, { transactionId: row.transaction_id, succeeded: !failed, reason: failed ? row.response_message : null });
-  return voided ? transactionResult({ ...row, status: 'voided', response_message: VOIDED_MESSAGE, fee_cents: 0, net_cents: 0 }, rules.challengeOrigin) : result;
+  await recordIssuerUse(db, rules.issuer, verdict, {
+    transactionId: row.transaction_id,
+    succeeded: !failed,
+    reason: failed ? row.response_message : null,
+  });
+  return voided
+    ? transactionResult({ ...row, status: 'voided', response_message: VOIDED_MESSAGE, fee_cents: 0, net_cents: 0 }, rules.challengeOrigin)
+    : result;
 }
 
 /** PAY-15, requery: the payment as it stands now. */

@@ -4,8 +4,15 @@ import { EnvelopeError } from '@paydesk/shared/crypto/envelope';
 import { apiError, statusMessage } from '@paydesk/shared/schemas/common';
 import { cardTransactionPayload, transactionResult } from '@paydesk/shared/schemas/payment';
 import {
-  demoThreeDsRequest, initializeCardTransactionRequest, initializeCardTransactionResponse, processCardTransactionRequest,
-  processCardTransactionResponse, publicAnswer, publicConfig, updateCheckoutStatusRequest, validateCheckoutResponse,
+  demoThreeDsRequest,
+  initializeCardTransactionRequest,
+  initializeCardTransactionResponse,
+  processCardTransactionRequest,
+  processCardTransactionResponse,
+  publicAnswer,
+  publicConfig,
+  updateCheckoutStatusRequest,
+  validateCheckoutResponse,
 } from '@paydesk/shared/schemas/public-api';
 import { DomainError, invalid } from '../errors/domain-error';
 import { hasUnstorableText, UNSTORABLE_TEXT } from '../validation/text-guard';
@@ -48,7 +55,12 @@ export const publicPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async () => ({
       status: 'success' as const,
       message: 'OK',
-      data: { publishableKey: app.keyring.currentPublishable() ?? '', envelopeKey: app.config.cardEnvelopeKey, supportEmail: app.config.supportEmail, challengeOrigin: app.config.publicUrl },
+      data: {
+        publishableKey: app.keyring.currentPublishable() ?? '',
+        envelopeKey: app.config.cardEnvelopeKey,
+        supportEmail: app.config.supportEmail,
+        challengeOrigin: app.config.publicUrl,
+      },
     }),
   });
 
@@ -59,7 +71,11 @@ export const publicPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
 
     keyed.get('/checkout/validate/:reference', {
       schema: { tags: ['payments'], params: z.object({ reference }), response: { 200: validateCheckoutResponse, ...errors } },
-      handler: async (request) => ({ status: 'success' as const, message: 'Valid reference', data: seal(await validateCheckout(app.db, request.params.reference), keys) }),
+      handler: async (request) => ({
+        status: 'success' as const,
+        message: 'Valid reference',
+        data: seal(await validateCheckout(app.db, request.params.reference), keys),
+      }),
     });
 
     keyed.post('/update-checkout-status', {
@@ -71,10 +87,18 @@ export const publicPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
     });
 
     keyed.post('/initialize-card-transaction', {
-      schema: { tags: ['payments'], body: initializeCardTransactionRequest, response: { 200: initializeCardTransactionResponse, ...errors } },
+      schema: {
+        tags: ['payments'],
+        body: initializeCardTransactionRequest,
+        response: { 200: initializeCardTransactionResponse, ...errors },
+      },
       handler: async (request) => {
         const data = await initializeCardTransaction(context, request.body.card_number, request.body.reference);
-        return { status: 'success' as const, message: data.gatewayRecommendation === 'PROCEED' ? 'Proceed' : 'This card was blocked as fraudulent. Please use another card.', data };
+        return {
+          status: 'success' as const,
+          message: data.gatewayRecommendation === 'PROCEED' ? 'Proceed' : 'This card was blocked as fraudulent. Please use another card.',
+          data,
+        };
       },
     });
 
@@ -87,7 +111,11 @@ export const publicPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
     });
 
     keyed.get('/checkout/requery', {
-      schema: { tags: ['payments'], querystring: z.object({ reference: transactionId }), response: { 200: publicAnswer(transactionResult), ...errors } },
+      schema: {
+        tags: ['payments'],
+        querystring: z.object({ reference: transactionId }),
+        response: { 200: publicAnswer(transactionResult), ...errors },
+      },
       handler: async (request) => {
         const result = await requeryPayment(context, request.query.reference);
         return { status: 'success' as const, message: result.response_message, data: result };

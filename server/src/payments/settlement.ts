@@ -45,7 +45,12 @@ export async function resolveDuePayments(db: Db, batch = 100): Promise<number> {
       [batch],
     );
     for (const row of due) {
-      await settlePayment(tx, row.transaction_id, row.resolve_to, row.resolve_to === 'completed' ? messages.completed : messages.resolvedFailed);
+      await settlePayment(
+        tx,
+        row.transaction_id,
+        row.resolve_to,
+        row.resolve_to === 'completed' ? messages.completed : messages.resolvedFailed,
+      );
     }
     return due.length;
   });

@@ -15,9 +15,21 @@ export function storedOutcome(outcome: SandboxOutcome, pendingResolveSeconds: nu
     case 'processing_error':
       return { ...none, status: 'failed', response_message: PROCESSING_ERROR_MESSAGE };
     case 'challenge':
-      return { ...none, status: 'pending', response_message: '3-D Secure authentication required', challenge: 'acs', challenge_outcome: outcome.then };
+      return {
+        ...none,
+        status: 'pending',
+        response_message: '3-D Secure authentication required',
+        challenge: 'acs',
+        challenge_outcome: outcome.then,
+      };
     case 'demo_challenge':
-      return { ...none, status: 'pending', response_message: '3-D Secure authentication required', challenge: 'demo', challenge_outcome: 'completed' };
+      return {
+        ...none,
+        status: 'pending',
+        response_message: '3-D Secure authentication required',
+        challenge: 'demo',
+        challenge_outcome: 'completed',
+      };
     case 'pending':
       return {
         ...none,

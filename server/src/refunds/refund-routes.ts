@@ -18,7 +18,8 @@ export const refundRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/refunds', {
     schema: {
-      tags, security,
+      tags,
+      security,
       summary: 'Refund a successful payment, in full or in part (secret key)',
       description:
         'The amount defaults to what is left of the payment. The refund is `pending`, then `succeeded` (or `failed`, when the money ' +
@@ -26,7 +27,14 @@ export const refundRoutes: FastifyPluginAsyncZod = async (app) => {
         'with the first refund (header `Idempotent-Replayed: true`); the same key with another body is refused (422).',
       headers: idempotencyHeaders,
       body: withExample(refundRequest, examples.refundRequest),
-      response: { 201: withExample(refundCreatedResponse, examples.refundCreated), 400: apiError, 401: apiError, 404: apiError, 409: withExample(apiError, examples.refundExceeds), 422: apiError },
+      response: {
+        201: withExample(refundCreatedResponse, examples.refundCreated),
+        400: apiError,
+        401: apiError,
+        404: apiError,
+        409: withExample(apiError, examples.refundExceeds),
+        422: apiError,
+      },
     },
     onRequest,
     handler: async (request, reply) => {
@@ -34,7 +42,11 @@ export const refundRoutes: FastifyPluginAsyncZod = async (app) => {
         app.db,
         { scope: 'api', key: request.headers['idempotency-key'], request: ['POST /api/refunds', request.body] },
         async (tx) => {
-          const refund = await createRefund(tx, { userId: null, settleSeconds: app.config.refundSettleSeconds, audit: auditWho(request) }, request.body);
+          const refund = await createRefund(
+            tx,
+            { userId: null, settleSeconds: app.config.refundSettleSeconds, audit: auditWho(request) },
+            request.body,
+          );
           return { statusCode: 201, body: { status: 'success', message: 'Refund created', data: refund } };
         },
       );
@@ -45,7 +57,8 @@ export const refundRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/refunds/:id', {
     schema: {
-      tags, security,
+      tags,
+      security,
       summary: 'One refund, by its id (re_…)',
       params: refundIdParams,
       response: { 200: withExample(refundResponse, examples.refund), 400: apiError, 401: apiError, 404: apiError },

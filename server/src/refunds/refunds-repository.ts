@@ -70,7 +70,16 @@ export async function insertRefund(tx: Db, r: NewRefund): Promise<RefundRow> {
   await tx.query(
     `insert into refunds (id, transaction_id, amount_cents, reason, note, requested_by, requested_via, settle_at)
      values ($1, $2, $3, $4, $5, $6, $7, now() + make_interval(secs => $8))`,
-    [r.id, r.transactionId, r.amountCents, r.reason, r.note, r.requestedBy, r.requestedBy === null ? 'api' : 'back_office', r.settleSeconds],
+    [
+      r.id,
+      r.transactionId,
+      r.amountCents,
+      r.reason,
+      r.note,
+      r.requestedBy,
+      r.requestedBy === null ? 'api' : 'back_office',
+      r.settleSeconds,
+    ],
   );
   return (await findRefund(tx, r.id))!;
 }
@@ -103,8 +112,14 @@ export async function markSucceeded(tx: Db, id: string): Promise<void> {
 
 /** A failed refund gives its amount back to the payment, which can then be refunded again. */
 export async function markFailed(tx: Db, refund: Pick<RefundRow, 'id' | 'transaction_id' | 'amount_cents'>, reason: string): Promise<void> {
-  await tx.query(`update refunds set status = 'failed', failure_reason = $2, settled_at = now() where id = $1 and status = 'pending'`, [refund.id, reason]);
-  await tx.query('update transactions set refunded_cents = refunded_cents - $2, updated_at = now() where transaction_id = $1', [refund.transaction_id, refund.amount_cents]);
+  await tx.query(`update refunds set status = 'failed', failure_reason = $2, settled_at = now() where id = $1 and status = 'pending'`, [
+    refund.id,
+    reason,
+  ]);
+  await tx.query('update transactions set refunded_cents = refunded_cents - $2, updated_at = now() where transaction_id = $1', [
+    refund.transaction_id,
+    refund.amount_cents,
+  ]);
 }
 
 /**

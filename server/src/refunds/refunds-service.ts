@@ -47,7 +47,10 @@ export async function createRefund(tx: Db, who: Refunder, body: RefundRequest): 
   const taken = await takeRefundable(tx, payment.transaction_id, wanted);
   if (!taken) throw refusal((await findPayment(tx, payment.transaction_id))!);
   if (taken.taken > available) {
-    throw conflict(`Insufficient balance to refund ${dollars(taken.taken)}. Available balance: ${dollars(available)}`, 'insufficient_balance');
+    throw conflict(
+      `Insufficient balance to refund ${dollars(taken.taken)}. Available balance: ${dollars(available)}`,
+      'insufficient_balance',
+    );
   }
   const row = await insertRefund(tx, {
     id: newRefundId(),
@@ -61,6 +64,11 @@ export async function createRefund(tx: Db, who: Refunder, body: RefundRequest): 
   await postRefund(tx, row.id, 'refund', taken.taken);
   const refund = row.object;
   await recordEvent(tx, 'refund.created', refund);
-  await recordAudit(tx, { action: 'refund.issued', who: who.audit, target: { type: 'refund', id: row.id }, changes: values({ transaction_id: payment.transaction_id, amount_cents: taken.taken, reason: body.reason, status: refund.status }) });
+  await recordAudit(tx, {
+    action: 'refund.issued',
+    who: who.audit,
+    target: { type: 'refund', id: row.id },
+    changes: values({ transaction_id: payment.transaction_id, amount_cents: taken.taken, reason: body.reason, status: refund.status }),
+  });
   return refund;
 }

@@ -29,19 +29,25 @@ interface Hit {
  * count: the n attempts of one key get the key's count after the batch minus n-1, ..., minus 0,
  * in the order they came. Under load the two attempts of a payment cost less than a statement.
  */
-const countHits = (db: Db) => async (hits: Hit[]): Promise<Attempts[]> => {
-  const slides = [...new Set(hits.filter((hit) => hit.slide).map((hit) => hit.key))];
-  const rows = await db.query<{ key: string; hits: number; ttl_ms: number }>(hitsSql, [hits.map((hit) => hit.key), hits.map((hit) => hit.windowMs), slides]);
-  const after = new Map(rows.map((row) => [row.key, row]));
-  const later = new Map<string, number>();
-  for (const hit of hits) later.set(hit.key, (later.get(hit.key) ?? 0) + 1);
-  return hits.map((hit) => {
-    const row = after.get(hit.key)!;
-    const remaining = later.get(hit.key)! - 1;
-    later.set(hit.key, remaining);
-    return { count: row.hits - remaining, ttlMs: row.ttl_ms };
-  });
-};
+const countHits =
+  (db: Db) =>
+  async (hits: Hit[]): Promise<Attempts[]> => {
+    const slides = [...new Set(hits.filter((hit) => hit.slide).map((hit) => hit.key))];
+    const rows = await db.query<{ key: string; hits: number; ttl_ms: number }>(hitsSql, [
+      hits.map((hit) => hit.key),
+      hits.map((hit) => hit.windowMs),
+      slides,
+    ]);
+    const after = new Map(rows.map((row) => [row.key, row]));
+    const later = new Map<string, number>();
+    for (const hit of hits) later.set(hit.key, (later.get(hit.key) ?? 0) + 1);
+    return hits.map((hit) => {
+      const row = after.get(hit.key)!;
+      const remaining = later.get(hit.key)! - 1;
+      later.set(hit.key, remaining);
+      return { count: row.hits - remaining, ttlMs: row.ttl_ms };
+    });
+  };
 
 /**
  * The counters in the attempt_counters table (migration 008), counted in batches (countHits).

@@ -17,7 +17,9 @@ export function secretBox(hexKey: string, keyName = 'WEBHOOK_SECRETS_KEY') {
       const cipher = createCipheriv('aes-256-gcm', key, iv);
       cipher.setAAD(Buffer.from(endpointId));
       const body = Buffer.concat([cipher.update(secret, 'utf8'), cipher.final()]);
-      return [VERSION, iv, cipher.getAuthTag(), body].map((part) => (typeof part === 'string' ? part : part.toString('base64url'))).join('.');
+      return [VERSION, iv, cipher.getAuthTag(), body]
+        .map((part) => (typeof part === 'string' ? part : part.toString('base64url')))
+        .join('.');
     },
     open(sealed: string, endpointId: string): string {
       const [version, iv, tag, body] = sealed.split('.');

@@ -25,7 +25,11 @@ export async function revenueTotals(db: Db): Promise<SalesAndRefunds> {
        from transaction_daily_totals where status = any($1::text[])`,
     [SALE_STATUSES],
   );
-  return { salesCents: Number(row?.salesCents ?? 0), netSalesCents: Number(row?.netSalesCents ?? 0), refundsCents: Number(row?.refundsCents ?? 0) };
+  return {
+    salesCents: Number(row?.salesCents ?? 0),
+    netSalesCents: Number(row?.netSalesCents ?? 0),
+    refundsCents: Number(row?.refundsCents ?? 0),
+  };
 }
 
 export interface StatusCounts {

@@ -21,28 +21,50 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   const preHandler = app.authorize('dashboard.view');
 
   app.get('/total-revenue', {
-    schema: { tags, security, summary: 'Revenue: sales less succeeded refunds, gross and net of fees', response: { 200: withData(totalRevenue), ...denied } },
+    schema: {
+      tags,
+      security,
+      summary: 'Revenue: sales less succeeded refunds, gross and net of fees',
+      response: { 200: withData(totalRevenue), ...denied },
+    },
     preHandler,
     handler: async (request) => {
       const t = await revenueTotals(app.db);
-      const { revenueCents, netCents } = revenueNetOfRefunds(requireAuth(request).role, { grossCents: t.salesCents, netCents: t.netSalesCents }, t.refundsCents);
+      const { revenueCents, netCents } = revenueNetOfRefunds(
+        requireAuth(request).role,
+        { grossCents: t.salesCents, netCents: t.netSalesCents },
+        t.refundsCents,
+      );
       return {
         status: 'success' as const,
-        data: { total_revenue: centsToDecimal(revenueCents), total_net_revenue: centsToDecimal(netCents), total_refunds: centsToDecimal(t.refundsCents) },
+        data: {
+          total_revenue: centsToDecimal(revenueCents),
+          total_net_revenue: centsToDecimal(netCents),
+          total_refunds: centsToDecimal(t.refundsCents),
+        },
       };
     },
   });
 
   app.get('/total-transactions', {
-    schema: { tags, security, summary: 'Transaction counts by status and success rate', response: { 200: withData(totalTransactions), ...denied } },
+    schema: {
+      tags,
+      security,
+      summary: 'Transaction counts by status and success rate',
+      response: { 200: withData(totalTransactions), ...denied },
+    },
     preHandler,
     handler: async () => {
       const c = await statusCounts(app.db);
       return {
         status: 'success' as const,
         data: {
-          total_transactions: c.total, successful_transactions: c.successful, failed_transactions: c.failed,
-          pending_transactions: c.pending, disputed_transactions: c.disputed, refunded_transactions: c.refunded,
+          total_transactions: c.total,
+          successful_transactions: c.successful,
+          failed_transactions: c.failed,
+          pending_transactions: c.pending,
+          disputed_transactions: c.disputed,
+          refunded_transactions: c.refunded,
           success_rate: c.success_rate,
         },
       };
@@ -50,39 +72,71 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/today-stats', {
-    schema: { tags, security, summary: 'Today, the last 7 and the last 30 days, with growth', response: { 200: withData(todayStats), ...denied } },
+    schema: {
+      tags,
+      security,
+      summary: 'Today, the last 7 and the last 30 days, with growth',
+      response: { 200: withData(todayStats), ...denied },
+    },
     preHandler,
     handler: async (request) => {
       const p = await periodStats(app.db);
-      const today = revenueNetOfRefunds(requireAuth(request).role, { grossCents: p.today_sales_cents, netCents: p.today_net_sales_cents }, p.today_refunds_cents);
+      const today = revenueNetOfRefunds(
+        requireAuth(request).role,
+        { grossCents: p.today_sales_cents, netCents: p.today_net_sales_cents },
+        p.today_refunds_cents,
+      );
       return {
         status: 'success' as const,
         data: {
-          today_transactions: p.today_transactions, today_amount: centsToDecimal(today.revenueCents),
-          today_net_amount: centsToDecimal(today.netCents), today_refunds: centsToDecimal(p.today_refunds_cents),
-          today_successful: p.today_successful, today_failed: p.today_failed, today_success_rate: p.today_success_rate,
-          week_transactions: p.week_transactions, week_amount: centsToDecimal(p.week_amount_cents), week_refunds: centsToDecimal(p.week_refunds_cents),
-          week_growth: p.week_growth, month_transactions: p.month_transactions, month_amount: centsToDecimal(p.month_amount_cents),
-          month_refunds: centsToDecimal(p.month_refunds_cents), month_growth: p.month_growth,
+          today_transactions: p.today_transactions,
+          today_amount: centsToDecimal(today.revenueCents),
+          today_net_amount: centsToDecimal(today.netCents),
+          today_refunds: centsToDecimal(p.today_refunds_cents),
+          today_successful: p.today_successful,
+          today_failed: p.today_failed,
+          today_success_rate: p.today_success_rate,
+          week_transactions: p.week_transactions,
+          week_amount: centsToDecimal(p.week_amount_cents),
+          week_refunds: centsToDecimal(p.week_refunds_cents),
+          week_growth: p.week_growth,
+          month_transactions: p.month_transactions,
+          month_amount: centsToDecimal(p.month_amount_cents),
+          month_refunds: centsToDecimal(p.month_refunds_cents),
+          month_growth: p.month_growth,
         },
       };
     },
   });
 
   app.get('/wallet-balance', {
-    schema: { tags: ['wallet'], security, summary: 'Wallet balance (viewers are refused)', response: { 200: withData(walletBalance), ...denied } },
+    schema: {
+      tags: ['wallet'],
+      security,
+      summary: 'Wallet balance (viewers are refused)',
+      response: { 200: withData(walletBalance), ...denied },
+    },
     preHandler: app.authorize('wallet.view'),
     handler: async () => {
       const { availableCents, pendingCents } = await walletBalanceFromLedger(app.db);
       return {
         status: 'success' as const,
-        data: { available_balance: centsToDecimal(availableCents), pending: centsToDecimal(pendingCents), total: centsToDecimal(availableCents + pendingCents) },
+        data: {
+          available_balance: centsToDecimal(availableCents),
+          pending: centsToDecimal(pendingCents),
+          total: centsToDecimal(availableCents + pendingCents),
+        },
       };
     },
   });
 
   app.get('/recent-transactions', {
-    schema: { tags, security, summary: `The ${RECENT_LIMIT} newest transactions`, response: { 200: withData(transaction.array()), ...denied } },
+    schema: {
+      tags,
+      security,
+      summary: `The ${RECENT_LIMIT} newest transactions`,
+      response: { 200: withData(transaction.array()), ...denied },
+    },
     preHandler,
     handler: async (request) => {
       const role = requireAuth(request).role;
@@ -92,11 +146,25 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/chart-data', {
-    schema: { tags, security, summary: 'Sales less succeeded refunds, refunds and transaction count per day or month', querystring: chartDataQuery, response: { 200: withData(chartItem.array()), 400: apiError, ...denied } },
+    schema: {
+      tags,
+      security,
+      summary: 'Sales less succeeded refunds, refunds and transaction count per day or month',
+      querystring: chartDataQuery,
+      response: { 200: withData(chartItem.array()), 400: apiError, ...denied },
+    },
     preHandler,
     handler: async (request) => {
       const points = await chartSeries(app.db, request.query.range);
-      return { status: 'success' as const, data: points.map((p) => ({ date: p.date, amount: centsToDecimal(p.amount_cents), refunds: centsToDecimal(p.refunds_cents), transactions: p.transactions })) };
+      return {
+        status: 'success' as const,
+        data: points.map((p) => ({
+          date: p.date,
+          amount: centsToDecimal(p.amount_cents),
+          refunds: centsToDecimal(p.refunds_cents),
+          transactions: p.transactions,
+        })),
+      };
     },
   });
 };

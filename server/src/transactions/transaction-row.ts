@@ -58,8 +58,7 @@ export function toTransaction(row: TransactionRow, role: Role): Transaction {
     value_amount: centsToDecimal(netCents),
     response: row.response_message === null ? null : { message: row.response_message },
     response_content: row.debug_message === null ? null : { debugMessage: row.debug_message },
-    provider_key:
-      row.key_id === null ? null : { id: row.key_id, provider_name: row.provider_name ?? '', key_name: row.key_name ?? '' },
+    provider_key: row.key_id === null ? null : { id: row.key_id, provider_name: row.provider_name ?? '', key_name: row.key_name ?? '' },
     amount_refunded: centsToDecimal(Number(row.refunded_cents)),
   };
 }

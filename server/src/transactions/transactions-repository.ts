@@ -9,9 +9,13 @@ const searchTerms = 'transaction_search_terms(t.first_name, t.last_name, t.email
 const searchText = `lower(t.first_name || ' ' || t.last_name || E'\\x1f' || t.email || E'\\x1f' || t.transaction_id)`;
 
 /** `%fragment%` for LIKE, with the user's own wildcards taken literally. */
+// eslint-disable-next-line no-control-regex -- \x1f is the separator of the searched columns
+const SEPARATOR = /\x1f/g;
 const likeFragment = (search: string): string =>
-  // eslint-disable-next-line no-control-regex -- \x1f is the separator of the searched columns
-  `%${search.toLowerCase().replace(/\x1f/g, '').replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  `%${search
+    .toLowerCase()
+    .replace(SEPARATOR, '')
+    .replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export interface TransactionPage {
   rows: TransactionRow[];
@@ -58,7 +62,13 @@ export async function listTransactions(db: Db, query: TransactionListQuery): Pro
 }
 
 /** Without a search the total comes from the daily rollup; a search counts its matches. */
-async function countTransactions(db: Db, statuses: string[] | null, search: string | null, where: string[], params: unknown[]): Promise<number> {
+async function countTransactions(
+  db: Db,
+  statuses: string[] | null,
+  search: string | null,
+  where: string[],
+  params: unknown[],
+): Promise<number> {
   const [row] = search
     ? await db.query<{ total: number }>(`select count(*)::bigint as total from transactions t where ${where.join(' and ')}`, params)
     : await db.query<{ total: number }>(
@@ -96,7 +106,4 @@ export async function findTransaction(db: Db, id: string): Promise<TransactionRo
 }
 
 export const recentTransactions = (db: Db, limit: number): Promise<TransactionRow[]> =>
-  db.query<TransactionRow>(
-    `select ${transactionColumns} from ${transactionFrom} order by t.created_at desc, t.id desc limit $1`,
-    [limit],
-  );
+  db.query<TransactionRow>(`select ${transactionColumns} from ${transactionFrom} order by t.created_at desc, t.id desc limit $1`, [limit]);

@@ -1,6 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiError, withData } from '@paydesk/shared/schemas/common';
-import { paginated, transaction, transactionDetails, transactionDetailsParams, transactionListQuery } from '@paydesk/shared/schemas/transaction';
+import {
+  paginated,
+  transaction,
+  transactionDetails,
+  transactionDetailsParams,
+  transactionListQuery,
+} from '@paydesk/shared/schemas/transaction';
 import { requireAuth } from '../auth/authorize';
 import { notFound } from '../errors/domain-error';
 import { refundsOf } from '../refunds/refunds-repository';
@@ -18,7 +24,9 @@ export const transactionsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/all-transactions', {
     schema: {
-      tags, security, summary: 'Transactions, newest first: search, status filter, pages',
+      tags,
+      security,
+      summary: 'Transactions, newest first: search, status filter, pages',
       querystring: transactionListQuery,
       response: { 200: withData(paginated(transaction)), 400: apiError, ...denied },
     },
@@ -27,13 +35,18 @@ export const transactionsRoutes: FastifyPluginAsyncZod = async (app) => {
       const role = requireAuth(request).role;
       const { page, per_page } = request.query;
       const { rows, total } = await listTransactions(app.db, request.query);
-      return { status: 'success' as const, data: { data: rows.map((row) => toTransaction(row, role)), ...pageWindow(page, per_page, total) } };
+      return {
+        status: 'success' as const,
+        data: { data: rows.map((row) => toTransaction(row, role)), ...pageWindow(page, per_page, total) },
+      };
     },
   });
 
   app.get('/transaction-details/:id', {
     schema: {
-      tags, security, summary: 'One transaction, by id or transaction id, with its refunds',
+      tags,
+      security,
+      summary: 'One transaction, by id or transaction id, with its refunds',
       params: transactionDetailsParams,
       response: { 200: withData(transactionDetails), 400: apiError, 404: apiError, ...denied },
     },

@@ -27,10 +27,7 @@ export interface NewUser {
 const columns = 'id, name, email, role, status, created_at, updated_at';
 
 export async function findUserByEmail(db: Db, email: string): Promise<UserWithHash | undefined> {
-  const rows = await db.query<UserWithHash>(
-    `select ${columns}, password_hash from users where lower(email) = lower($1)`,
-    [email],
-  );
+  const rows = await db.query<UserWithHash>(`select ${columns}, password_hash from users where lower(email) = lower($1)`, [email]);
   return rows[0];
 }
 

@@ -27,13 +27,24 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   const manageUsers = app.authorize('users.manage');
 
   app.get('/', {
-    schema: { tags: ['users'], summary: 'List the admin users', security: bearer, response: { 200: usersResponse, 401: apiError, 403: apiError } },
+    schema: {
+      tags: ['users'],
+      summary: 'List the admin users',
+      security: bearer,
+      response: { 200: usersResponse, 401: apiError, 403: apiError },
+    },
     onRequest: manageUsers,
     handler: async () => ({ data: (await listUsers(app.db)).map(toWire) }),
   });
 
   app.post('/', {
-    schema: { tags: ['users'], summary: 'Add an admin user', security: bearer, body: createUserRequest, response: { 201: statusMessage, ...refusals } },
+    schema: {
+      tags: ['users'],
+      summary: 'Add an admin user',
+      security: bearer,
+      body: createUserRequest,
+      response: { 201: statusMessage, ...refusals },
+    },
     onRequest: manageUsers,
     handler: async (request, reply) => {
       await createUser(app.db, requireAuth(request).userId, request.body, auditWho(request));
@@ -58,7 +69,13 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.delete('/:id', {
-    schema: { tags: ['users'], summary: 'Delete an admin user', security: bearer, params: userId, response: { 200: statusMessage, ...refusals } },
+    schema: {
+      tags: ['users'],
+      summary: 'Delete an admin user',
+      security: bearer,
+      params: userId,
+      response: { 200: statusMessage, ...refusals },
+    },
     onRequest: manageUsers,
     handler: async (request) => {
       await deleteUser(app.db, requireAuth(request).userId, request.params.id, auditWho(request));

@@ -49,42 +49,68 @@ const shown = ({ name, email, role, status }: UserRecord) => ({ name, email, rol
 export async function createUser(db: Db, actorId: number, input: CreateUserRequest, who: AuditWho): Promise<UserRecord> {
   // Hashing takes tens of milliseconds: done before the transaction, so no lock waits on it.
   const passwordHash = await hashPassword(input.password);
-  return authorizedWrite(db, actorId, undefined, () => ({ kind: 'create', role: input.role }), async (tx) => {
-    const created = await insertUser(tx, { name: input.name, email: input.email, passwordHash, role: input.role, status: input.status });
-    await recordAudit(tx, { action: 'user.created', who, target: userTarget(created.id), changes: values(shown(created)) });
-    return created;
-  });
+  return authorizedWrite(
+    db,
+    actorId,
+    undefined,
+    () => ({ kind: 'create', role: input.role }),
+    async (tx) => {
+      const created = await insertUser(tx, { name: input.name, email: input.email, passwordHash, role: input.role, status: input.status });
+      await recordAudit(tx, { action: 'user.created', who, target: userTarget(created.id), changes: values(shown(created)) });
+      return created;
+    },
+  );
 }
 
 export async function updateUser(db: Db, actorId: number, targetId: number, input: UpdateUserRequest, who: AuditWho): Promise<UserRecord> {
   const passwordHash = input.password ? await hashPassword(input.password) : undefined;
   const next = { role: input.role, status: input.status };
-  return authorizedWrite(db, actorId, targetId, (target) => ({ kind: 'update', target, next }), async (tx, target) => {
-    const updated = await updateRow(tx, targetId, { name: input.name, email: input.email, ...next, passwordHash });
-    if (!target || !updated) throw new Error(`user ${targetId} vanished under its row lock`);
-    const sessionsEnded = endsSessions(target, next, passwordHash !== undefined) ? await revokeUserSessions(tx, targetId) : 0;
-    await recordUpdate(tx, who, target, updated, passwordHash !== undefined, sessionsEnded);
-    return updated;
-  });
+  return authorizedWrite(
+    db,
+    actorId,
+    targetId,
+    (target) => ({ kind: 'update', target, next }),
+    async (tx, target) => {
+      const updated = await updateRow(tx, targetId, { name: input.name, email: input.email, ...next, passwordHash });
+      if (!target || !updated) throw new Error(`user ${targetId} vanished under its row lock`);
+      const sessionsEnded = endsSessions(target, next, passwordHash !== undefined) ? await revokeUserSessions(tx, targetId) : 0;
+      await recordUpdate(tx, who, target, updated, passwordHash !== undefined, sessionsEnded);
+      return updated;
+    },
+  );
 }
 
 export async function deleteUser(db: Db, actorId: number, targetId: number, who: AuditWho): Promise<void> {
   // Sessions go with the row (on delete cascade), so the deleted user's next call gets 401.
-  await authorizedWrite(db, actorId, targetId, (target) => ({ kind: 'delete', target }), async (tx, target) => {
-    if (!target || !(await deleteRow(tx, targetId))) throw new Error(`user ${targetId} vanished under its row lock`);
-    await recordAudit(tx, { action: 'user.deleted', who, target: userTarget(targetId), changes: removed(shown(target)) });
-  });
+  await authorizedWrite(
+    db,
+    actorId,
+    targetId,
+    (target) => ({ kind: 'delete', target }),
+    async (tx, target) => {
+      if (!target || !(await deleteRow(tx, targetId))) throw new Error(`user ${targetId} vanished under its row lock`);
+      await recordAudit(tx, { action: 'user.deleted', who, target: userTarget(targetId), changes: removed(shown(target)) });
+    },
+  );
 }
 
 /**
  * A role change is its own entry (AUD-04), with the sessions it ended; any other edit is
  * user.updated, which an edit that changed nothing also writes (the action was still taken).
  */
-async function recordUpdate(tx: Db, who: AuditWho, before: UserRecord, after: UserRecord, passwordChanged: boolean, sessionsEnded: number): Promise<void> {
+async function recordUpdate(
+  tx: Db,
+  who: AuditWho,
+  before: UserRecord,
+  after: UserRecord,
+  passwordChanged: boolean,
+  sessionsEnded: number,
+): Promise<void> {
   const target = userTarget(after.id);
   const ended = sessionsEnded > 0 ? values({ sessions_ended: sessionsEnded }) : {};
   const roleChanged = before.role !== after.role;
-  if (roleChanged) await recordAudit(tx, { action: 'user.role_changed', who, target, changes: { ...diff(before, after, ['role']), ...ended } });
+  if (roleChanged)
+    await recordAudit(tx, { action: 'user.role_changed', who, target, changes: { ...diff(before, after, ['role']), ...ended } });
   const changes = { ...diff(before, after, ['name', 'email', 'status']), ...(passwordChanged ? values({ password_changed: true }) : {}) };
   if (!roleChanged || Object.keys(changes).length > 0) {
     await recordAudit(tx, { action: 'user.updated', who, target, changes: { ...changes, ...(roleChanged ? {} : ended) } });

@@ -38,10 +38,10 @@ export async function postWithdrawal(tx: Db, withdrawalId: number, kind: Withdra
     [kind, `withdrawal:${withdrawalId}:${kind}`, withdrawalId],
   );
   const values = entries.map((_, i) => `($1, $${i * 2 + 2}, $${i * 2 + 3})`).join(', ');
-  await tx.query(
-    `insert into ledger_entries (posting_id, account, amount_cents) values ${values}`,
-    [posting!.id, ...entries.flatMap((e) => [e.account, e.amountCents])],
-  );
+  await tx.query(`insert into ledger_entries (posting_id, account, amount_cents) values ${values}`, [
+    posting!.id,
+    ...entries.flatMap((e) => [e.account, e.amountCents]),
+  ]);
 }
 
 /**
@@ -50,12 +50,23 @@ export async function postWithdrawal(tx: Db, withdrawalId: number, kind: Withdra
  * The fee is not returned (docs/decisions/refunds.md).
  */
 export async function postRefund(tx: Db, refundId: string, kind: 'refund' | 'refund_returned', amountCents: number): Promise<void> {
-  const entries = kind === 'refund' ? transfer('merchant_available', 'card_settlement', amountCents) : transfer('card_settlement', 'merchant_available', amountCents);
+  const entries =
+    kind === 'refund'
+      ? transfer('merchant_available', 'card_settlement', amountCents)
+      : transfer('card_settlement', 'merchant_available', amountCents);
   await tx.query(
     `with posting as (insert into ledger_postings (kind, source, refund_id) values ($1, $2, $3) returning id)
      insert into ledger_entries (posting_id, account, amount_cents) select posting.id, e.account, e.amount from posting
        cross join (values ($4::text, $5::bigint), ($6::text, $7::bigint)) e(account, amount)`,
-    [kind, `refund:${refundId}:${kind}`, refundId, entries[0]!.account, entries[0]!.amountCents, entries[1]!.account, entries[1]!.amountCents],
+    [
+      kind,
+      `refund:${refundId}:${kind}`,
+      refundId,
+      entries[0]!.account,
+      entries[0]!.amountCents,
+      entries[1]!.account,
+      entries[1]!.amountCents,
+    ],
   );
 }
 
@@ -88,31 +99,33 @@ export async function accountBalances(db: Db, accounts: readonly LedgerAccount[]
  * next time. Answers how many entries the checkpoints moved over.
  */
 export async function checkpointLedger(db: Db, lockTimeoutMs = 2_000): Promise<number> {
-  return db.transaction(async (tx) => {
-    // No JIT: the planner's estimate for the tails (the checkpoints' 5 rows unanalysed count as
-    // about 1,000) passed jit_above_cost, and compiling took 130 of the statement's 165 ms while
-    // the lock held every payment's credit back (bench/payment-api.mjs: a half-load p99 of
-    // 59 ms against 16 ms for the database alone; without JIT the statement takes 18 ms).
-    await tx.query(`select set_config('lock_timeout', $1, true), set_config('jit', 'off', true)`, [`${lockTimeoutMs}ms`]);
-    await tx.query('lock table ledger_entries in share row exclusive mode');
-    // The tail of each account on its own, as a row comparison that only the (account, id) index
-    // of migration 007 serves: a range over the new entries. Written as a join on
-    // `e.id > c.upto_entry_id`, the planner scanned the whole ledger while the lock held
-    // every payment's credit back (bench/payment-api.mjs: half-load p99 of 250 ms to 2 s).
-    const rows = await tx.query<{ moved: number }>(
-      `with tail as (
+  return db
+    .transaction(async (tx) => {
+      // No JIT: the planner's estimate for the tails (the checkpoints' 5 rows unanalysed count as
+      // about 1,000) passed jit_above_cost, and compiling took 130 of the statement's 165 ms while
+      // the lock held every payment's credit back (bench/payment-api.mjs: a half-load p99 of
+      // 59 ms against 16 ms for the database alone; without JIT the statement takes 18 ms).
+      await tx.query(`select set_config('lock_timeout', $1, true), set_config('jit', 'off', true)`, [`${lockTimeoutMs}ms`]);
+      await tx.query('lock table ledger_entries in share row exclusive mode');
+      // The tail of each account on its own, as a row comparison that only the (account, id) index
+      // of migration 007 serves: a range over the new entries. Written as a join on
+      // `e.id > c.upto_entry_id`, the planner scanned the whole ledger while the lock held
+      // every payment's credit back (bench/payment-api.mjs: half-load p99 of 250 ms to 2 s).
+      const rows = await tx.query<{ moved: number }>(
+        `with tail as (
          select c.account, t.amount, t.upto, t.moved from ledger_checkpoints c cross join lateral (
            select sum(e.amount_cents) as amount, max(e.id) as upto, count(*) as moved from ledger_entries e
            where e.account = c.account and (e.account, e.id) > (c.account, c.upto_entry_id)) t
          where t.moved > 0)
        update ledger_checkpoints c set balance_cents = c.balance_cents + tail.amount, upto_entry_id = tail.upto
        from tail where tail.account = c.account returning tail.moved`,
-    );
-    return rows.reduce((sum, row) => sum + Number(row.moved), 0);
-  }).catch((error: unknown) => {
-    if ((error as { code?: string }).code === LOCK_NOT_AVAILABLE) return 0;
-    throw error;
-  });
+      );
+      return rows.reduce((sum, row) => sum + Number(row.moved), 0);
+    })
+    .catch((error: unknown) => {
+      if ((error as { code?: string }).code === LOCK_NOT_AVAILABLE) return 0;
+      throw error;
+    });
 }
 const LOCK_NOT_AVAILABLE = '55P03';
 

@@ -57,7 +57,12 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request, reply) => {
       const { withdrawal, created } = await requestWithdrawal(
         app.db,
-        { userId: requireAuth(request).userId, idempotencyKey: request.headers['idempotency-key'], settleSeconds: app.config.withdrawalSettleSeconds, audit: auditWho(request) },
+        {
+          userId: requireAuth(request).userId,
+          idempotencyKey: request.headers['idempotency-key'],
+          settleSeconds: app.config.withdrawalSettleSeconds,
+          audit: auditWho(request),
+        },
         request.body,
       );
       if (!created) reply.header('idempotent-replayed', 'true');

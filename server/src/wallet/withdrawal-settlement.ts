@@ -21,8 +21,10 @@ export async function finish(tx: Db, row: WithdrawalRow, outcome: PayoutOutcome)
   const reason = outcome.status === 'completed' ? null : outcome.reason;
   const object = await finishWithdrawal(tx, row.id, outcome.status, reason);
   if (!object) return;
-  if (outcome.status !== 'cancelled') await recordEvent(tx, outcome.status === 'completed' ? 'withdrawal.completed' : 'withdrawal.failed', object);
-  if (outcome.status === 'completed') await postWithdrawal(tx, row.id, 'withdrawal_paid_out', transfer('merchant_pending', 'bank_payouts', row.amount_cents));
+  if (outcome.status !== 'cancelled')
+    await recordEvent(tx, outcome.status === 'completed' ? 'withdrawal.completed' : 'withdrawal.failed', object);
+  if (outcome.status === 'completed')
+    await postWithdrawal(tx, row.id, 'withdrawal_paid_out', transfer('merchant_pending', 'bank_payouts', row.amount_cents));
   else await postWithdrawal(tx, row.id, 'withdrawal_returned', transfer('merchant_pending', 'merchant_available', row.amount_cents));
 }
 

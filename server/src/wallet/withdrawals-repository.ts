@@ -36,16 +36,27 @@ export async function insertWithdrawal(tx: Db, w: NewWithdrawal): Promise<Withdr
     `insert into withdrawals (reference, amount_cents, account_number, bank_name, account_name, note, requested_by, idempotency_key, request_hash, settle_at)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9, now() + make_interval(secs => $10))
      returning ${columns}`,
-    [w.reference, w.amountCents, w.accountNumber, w.bankName, w.accountName, w.note, w.requestedBy, w.idempotencyKey, w.requestHash, w.settleSeconds],
+    [
+      w.reference,
+      w.amountCents,
+      w.accountNumber,
+      w.bankName,
+      w.accountName,
+      w.note,
+      w.requestedBy,
+      w.idempotencyKey,
+      w.requestHash,
+      w.settleSeconds,
+    ],
   );
   return row!;
 }
 
 export async function findByIdempotencyKey(db: Db, requestedBy: number, key: string): Promise<WithdrawalRow | undefined> {
-  const [row] = await db.query<WithdrawalRow>(
-    `select ${columns} from withdrawals where requested_by = $1 and idempotency_key = $2`,
-    [requestedBy, key],
-  );
+  const [row] = await db.query<WithdrawalRow>(`select ${columns} from withdrawals where requested_by = $1 and idempotency_key = $2`, [
+    requestedBy,
+    key,
+  ]);
   return row;
 }
 
@@ -62,7 +73,12 @@ export const claimDueWithdrawals = (tx: Db, batch: number): Promise<WithdrawalRo
   );
 
 /** Ends a pending withdrawal: its object as it now stands (withdrawal_object, migration 019), or undefined if it was not pending. */
-export async function finishWithdrawal(tx: Db, id: number, status: Exclude<WithdrawalStatus, 'pending'>, failureReason: string | null): Promise<Record<string, unknown> | undefined> {
+export async function finishWithdrawal(
+  tx: Db,
+  id: number,
+  status: Exclude<WithdrawalStatus, 'pending'>,
+  failureReason: string | null,
+): Promise<Record<string, unknown> | undefined> {
   const [row] = await tx.query<{ object: Record<string, unknown> }>(
     `update withdrawals w set status = $2, failure_reason = $3, processed_at = now() where id = $1 and status = 'pending' returning withdrawal_object(w) as object`,
     [id, status, failureReason],

@@ -46,7 +46,8 @@ export async function requestWithdrawal(db: Db, who: WithdrawalRequester, body: 
     if (who.idempotencyKey) {
       const earlier = await findByIdempotencyKey(tx, who.userId, who.idempotencyKey);
       if (earlier) {
-        if (earlier.request_hash !== hash) throw unprocessable('This Idempotency-Key was already used for a different withdrawal', 'idempotency_key_reused');
+        if (earlier.request_hash !== hash)
+          throw unprocessable('This Idempotency-Key was already used for a different withdrawal', 'idempotency_key_reused');
         return { withdrawal: earlier, created: false };
       }
     }
@@ -64,7 +65,12 @@ export async function requestWithdrawal(db: Db, who: WithdrawalRequester, body: 
       settleSeconds: who.settleSeconds,
     });
     await postWithdrawal(tx, withdrawal.id, 'withdrawal_requested', transfer('merchant_available', 'merchant_pending', amountCents));
-    await recordAudit(tx, { action: 'withdrawal.requested', who: who.audit, target: { type: 'withdrawal', id: withdrawal.id }, changes: values({ reference: withdrawal.reference, amount_cents: amountCents, status: withdrawal.status }) });
+    await recordAudit(tx, {
+      action: 'withdrawal.requested',
+      who: who.audit,
+      target: { type: 'withdrawal', id: withdrawal.id },
+      changes: values({ reference: withdrawal.reference, amount_cents: amountCents, status: withdrawal.status }),
+    });
     return { withdrawal, created: true };
   });
 }

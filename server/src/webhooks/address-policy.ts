@@ -31,7 +31,8 @@ const hostOf = (url: URL): string => url.hostname.replace(/^\[|\]$/g, '').toLowe
  */
 export function addressPolicy(config: Pick<Config, 'mode' | 'webhookAllowedHosts'>) {
   const exempt = (host: string): boolean => config.mode === 'demo' || config.webhookAllowedHosts.includes(host);
-  const refusal = (host: string, address: string) => new RefusedAddressError(`${host} resolves to ${address}, which is not a public address`);
+  const refusal = (host: string, address: string) =>
+    new RefusedAddressError(`${host} resolves to ${address}, which is not a public address`);
 
   /** Why the URL is refused, or undefined. A name that does not resolve now is not refused: delivery will say. */
   async function check(url: URL): Promise<string | undefined> {
@@ -54,7 +55,9 @@ export function addressPolicy(config: Pick<Config, 'mode' | 'webhookAllowedHosts
       if (bad) return callback(refusal(host, bad.address), []);
       if (options.all) return callback(null, found);
       const [first] = found;
-      return first ? callback(null, first.address, first.family) : callback(Object.assign(new Error(`${host} has no address`), { code: 'ENOTFOUND' }), []);
+      return first
+        ? callback(null, first.address, first.family)
+        : callback(Object.assign(new Error(`${host} has no address`), { code: 'ENOTFOUND' }), []);
     });
   }
 

@@ -121,8 +121,15 @@ export async function recordAttempts(db: Db, attempts: readonly AttemptRecord[],
      )
      select id::int as id from d`),
     [
-      column((a) => a.deliveryId), column((a) => a.attemptsBefore), column((a) => a.ok), column((a) => a.retryInMs),
-      column((a) => a.startedAt), column((a) => a.durationMs), column((a) => a.status), column((a) => a.body), failingAfter,
+      column((a) => a.deliveryId),
+      column((a) => a.attemptsBefore),
+      column((a) => a.ok),
+      column((a) => a.retryInMs),
+      column((a) => a.startedAt),
+      column((a) => a.durationMs),
+      column((a) => a.status),
+      column((a) => a.body),
+      failingAfter,
     ],
   );
   const recorded = new Set(rows.map((row) => row.id));

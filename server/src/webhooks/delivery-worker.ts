@@ -27,7 +27,10 @@ const eventBody = (d: ClaimedDelivery): string =>
  */
 export const withJitter = (delayMs: number, random = Math.random): number => Math.round(delayMs / 2 + random() * (delayMs / 2));
 
-export type WorkerConfig = Pick<Config, 'mode' | 'webhookAllowedHosts' | 'webhookSecretsKey' | 'webhookTimeoutMs' | 'webhookRetryScheduleMs' | 'webhookPollMs'>;
+export type WorkerConfig = Pick<
+  Config,
+  'mode' | 'webhookAllowedHosts' | 'webhookSecretsKey' | 'webhookTimeoutMs' | 'webhookRetryScheduleMs' | 'webhookPollMs'
+>;
 
 /**
  * The webhook worker of one process (HOOK-03): every `webhookPollMs` it fans out new events, then
@@ -41,7 +44,12 @@ export type WorkerConfig = Pick<Config, 'mode' | 'webhookAllowedHosts' | 'webhoo
  * process is saturated with requests, the worker keeps at most YIELDING_IN_FLIGHT attempts going
  * and claims only at polls, then catches up at full speed when the pressure ends.
  */
-export function startWebhookWorker(db: Db, config: WorkerConfig, logger: FastifyBaseLogger, { busy = () => false }: { busy?: () => boolean } = {}) {
+export function startWebhookWorker(
+  db: Db,
+  config: WorkerConfig,
+  logger: FastifyBaseLogger,
+  { busy = () => false }: { busy?: () => boolean } = {},
+) {
   const policy = addressPolicy(config);
   const box = secretBox(config.webhookSecretsKey);
   // Longer than an attempt can take, so that a live attempt is never claimed again.
@@ -60,14 +68,21 @@ export function startWebhookWorker(db: Db, config: WorkerConfig, logger: Fastify
 
   async function deliver(delivery: ClaimedDelivery): Promise<AttemptRecord> {
     const body = eventBody(delivery);
-    const secrets = [delivery.secret_sealed, delivery.previous_secret_sealed].flatMap((sealed) => (sealed ? [box.open(sealed, delivery.endpoint_id)] : []));
+    const secrets = [delivery.secret_sealed, delivery.previous_secret_sealed].flatMap((sealed) =>
+      sealed ? [box.open(sealed, delivery.endpoint_id)] : [],
+    );
     const startedAt = new Date();
-    const outcome = await postEvent(delivery.url, body, {
-      'content-type': 'application/json',
-      'user-agent': 'Paydesk-Webhooks/1',
-      'paydesk-event-id': delivery.event_id,
-      'paydesk-signature': signatureHeader(body, secrets),
-    }, { timeoutMs: config.webhookTimeoutMs, policy });
+    const outcome = await postEvent(
+      delivery.url,
+      body,
+      {
+        'content-type': 'application/json',
+        'user-agent': 'Paydesk-Webhooks/1',
+        'paydesk-event-id': delivery.event_id,
+        'paydesk-signature': signatureHeader(body, secrets),
+      },
+      { timeoutMs: config.webhookTimeoutMs, policy },
+    );
     const scheduled = config.webhookRetryScheduleMs[delivery.attempts];
     return {
       deliveryId: delivery.id,

@@ -64,13 +64,22 @@ export async function deleteEndpoint(db: Db, id: string): Promise<boolean> {
   return db.transaction(async (tx) => {
     const rows = await tx.query(`update webhook_endpoints set deleted_at = now() where id = $1 and deleted_at is null returning id`, [id]);
     if (rows.length === 0) return false;
-    await tx.query(`update webhook_deliveries set status = 'failed', next_attempt_at = null, lease_until = null where endpoint_id = $1 and status = 'pending'`, [id]);
+    await tx.query(
+      `update webhook_deliveries set status = 'failed', next_attempt_at = null, lease_until = null where endpoint_id = $1 and status = 'pending'`,
+      [id],
+    );
     return true;
   });
 }
 
 /** A new secret; the current one becomes the previous one until `graceHours` from now (none when 0). */
-export async function rollSecret(db: Db, id: string, secretSealed: string, previousSealed: string | null, graceHours: number): Promise<EndpointRow | undefined> {
+export async function rollSecret(
+  db: Db,
+  id: string,
+  secretSealed: string,
+  previousSealed: string | null,
+  graceHours: number,
+): Promise<EndpointRow | undefined> {
   const [row] = await db.query<EndpointRow>(
     `update webhook_endpoints set secret_sealed = $2, previous_secret_sealed = $3,
             previous_secret_expires_at = case when $3::text is null then null else now() + make_interval(hours => $4) end, updated_at = now()
@@ -81,6 +90,9 @@ export async function rollSecret(db: Db, id: string, secretSealed: string, previ
 }
 
 export async function sealedSecretOf(db: Db, id: string): Promise<string | undefined> {
-  const [row] = await db.query<{ secret_sealed: string }>(`select secret_sealed from webhook_endpoints where id = $1 and deleted_at is null`, [id]);
+  const [row] = await db.query<{ secret_sealed: string }>(
+    `select secret_sealed from webhook_endpoints where id = $1 and deleted_at is null`,
+    [id],
+  );
   return row?.secret_sealed;
 }

@@ -29,7 +29,12 @@ export function toEndpoint(row: endpoints.EndpointRow): WebhookEndpoint {
 const endpointTarget = (id: string) => ({ type: 'webhook_endpoint' as const, id });
 const auditedFields = ['url', 'description', 'event_types', 'enabled'] as const;
 /** What an endpoint's audit entries show: never its secrets (AUD-03). */
-const shown = (row: endpoints.EndpointRow) => ({ url: row.url, description: row.description, event_types: row.event_types, enabled: row.enabled });
+const shown = (row: endpoints.EndpointRow) => ({
+  url: row.url,
+  description: row.description,
+  event_types: row.event_types,
+  enabled: row.enabled,
+});
 
 /** Endpoints of the back office (HOOK-02): secrets sealed at rest and shown once; addresses checked (HOOK-05). */
 export function endpointsService(db: Db, config: ServiceConfig) {
@@ -48,14 +53,23 @@ export function endpointsService(db: Db, config: ServiceConfig) {
   return {
     list: async () => (await endpoints.listEndpoints(db)).map(toEndpoint),
 
-    async create(input: { url: string; description?: string; event_types: WebhookEndpoint['event_types']; enabled: boolean }, createdBy: number | null, who: AuditWho) {
+    async create(
+      input: { url: string; description?: string; event_types: WebhookEndpoint['event_types']; enabled: boolean },
+      createdBy: number | null,
+      who: AuditWho,
+    ) {
       await checkUrl(input.url);
       const id = randomId('we_', 24);
       const secret = newSigningSecret();
       const row = await db.transaction(async (tx) => {
         const inserted = await endpoints.insertEndpoint(tx, {
-          id, url: input.url, description: input.description || null, eventTypes: [...new Set(input.event_types)], enabled: input.enabled,
-          secretSealed: box.seal(secret, id), createdBy,
+          id,
+          url: input.url,
+          description: input.description || null,
+          eventTypes: [...new Set(input.event_types)],
+          enabled: input.enabled,
+          secretSealed: box.seal(secret, id),
+          createdBy,
         });
         await recordAudit(tx, { action: 'webhook_endpoint.created', who, target: endpointTarget(id), changes: values(shown(inserted)) });
         return inserted;
@@ -63,24 +77,45 @@ export function endpointsService(db: Db, config: ServiceConfig) {
       return { endpoint: toEndpoint(row), secret };
     },
 
-    async update(id: string, input: { url?: string; description?: string; event_types?: WebhookEndpoint['event_types']; enabled?: boolean }, who: AuditWho) {
+    async update(
+      id: string,
+      input: { url?: string; description?: string; event_types?: WebhookEndpoint['event_types']; enabled?: boolean },
+      who: AuditWho,
+    ) {
       if (input.url !== undefined) await checkUrl(input.url);
-      return found(await db.transaction(async (tx) => {
-        const before = await endpoints.findEndpoint(tx, id);
-        const after = before && await endpoints.updateEndpoint(tx, id, {
-          url: input.url, description: input.description === undefined ? undefined : input.description || null,
-          eventTypes: input.event_types && [...new Set(input.event_types)], enabled: input.enabled,
-        });
-        if (before && after) await recordAudit(tx, { action: 'webhook_endpoint.updated', who, target: endpointTarget(id), changes: diff(shown(before), shown(after), auditedFields) });
-        return after;
-      }));
+      return found(
+        await db.transaction(async (tx) => {
+          const before = await endpoints.findEndpoint(tx, id);
+          const after =
+            before &&
+            (await endpoints.updateEndpoint(tx, id, {
+              url: input.url,
+              description: input.description === undefined ? undefined : input.description || null,
+              eventTypes: input.event_types && [...new Set(input.event_types)],
+              enabled: input.enabled,
+            }));
+          if (before && after)
+            await recordAudit(tx, {
+              action: 'webhook_endpoint.updated',
+              who,
+              target: endpointTarget(id),
+              changes: diff(shown(before), shown(after), auditedFields),
+            });
+          return after;
+        }),
+      );
     },
 
     async remove(id: string, who: AuditWho): Promise<void> {
       const gone = await db.transaction(async (tx) => {
         const before = await endpoints.findEndpoint(tx, id);
         if (!before || !(await endpoints.deleteEndpoint(tx, id))) return false;
-        await recordAudit(tx, { action: 'webhook_endpoint.deleted', who, target: endpointTarget(id), changes: removed({ url: before.url }) });
+        await recordAudit(tx, {
+          action: 'webhook_endpoint.deleted',
+          who,
+          target: endpointTarget(id),
+          changes: removed({ url: before.url }),
+        });
         return true;
       });
       if (!gone) throw notFound('Webhook endpoint not found');
@@ -95,7 +130,12 @@ export function endpointsService(db: Db, config: ServiceConfig) {
         const rolled = await endpoints.rollSecret(tx, id, box.seal(secret, id), previous, graceHours);
         if (rolled) {
           const expires = rolled.previous_secret_expires_at ? iso(rolled.previous_secret_expires_at) : null;
-          await recordAudit(tx, { action: 'webhook_endpoint.rolled', who, target: endpointTarget(id), changes: values({ previous_secret_expires_at: expires }) });
+          await recordAudit(tx, {
+            action: 'webhook_endpoint.rolled',
+            who,
+            target: endpointTarget(id),
+            changes: values({ previous_secret_expires_at: expires }),
+          });
         }
         return rolled;
       });

@@ -18,13 +18,21 @@ const BODY_LIMIT = 1024;
  * CPU than the payment that made the event. A socket is checked by the address policy when it
  * connects (the `lookup` hook), and stays connected to that checked address while it is reused.
  */
-const agents = { 'http:': new http.Agent({ keepAlive: true, maxSockets: 64 }), 'https:': new https.Agent({ keepAlive: true, maxSockets: 64 }) };
+const agents = {
+  'http:': new http.Agent({ keepAlive: true, maxSockets: 64 }),
+  'https:': new https.Agent({ keepAlive: true, maxSockets: 64 }),
+};
 
 /**
  * One delivery attempt: POSTs `body` to `url` with `headers`, within `timeoutMs` from the start
  * to the last byte read, connecting only where the address policy allows. Never throws.
  */
-export function postEvent(url: string, body: string, headers: Record<string, string>, options: { timeoutMs: number; policy: AddressPolicy }): Promise<PostOutcome> {
+export function postEvent(
+  url: string,
+  body: string,
+  headers: Record<string, string>,
+  options: { timeoutMs: number; policy: AddressPolicy },
+): Promise<PostOutcome> {
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
   return new Promise((done) => {
@@ -54,7 +62,11 @@ export function postEvent(url: string, body: string, headers: Record<string, str
     });
     request.on('error', (error: NodeJS.ErrnoException) => {
       const refusedAddress = error.code === 'EWEBHOOKREFUSED';
-      finish({ ok: false, status: null, body: (refusedAddress ? `Refused: ${error.message}` : `${error.code ?? 'Error'}: ${error.message}`).slice(0, BODY_LIMIT) });
+      finish({
+        ok: false,
+        status: null,
+        body: (refusedAddress ? `Refused: ${error.message}` : `${error.code ?? 'Error'}: ${error.message}`).slice(0, BODY_LIMIT),
+      });
     });
     request.on('response', (response) => {
       const status = response.statusCode ?? 0;
@@ -62,7 +74,8 @@ export function postEvent(url: string, body: string, headers: Record<string, str
       let size = 0;
       const end = () => {
         const text = Buffer.concat(chunks).toString('utf8').slice(0, BODY_LIMIT);
-        const redirect = status >= 300 && status < 400 ? `Redirect not followed (Location: ${String(response.headers.location ?? '')}) ` : '';
+        const redirect =
+          status >= 300 && status < 400 ? `Redirect not followed (Location: ${String(response.headers.location ?? '')}) ` : '';
         finish({ ok: status >= 200 && status < 300, status, body: (redirect + text).slice(0, BODY_LIMIT) });
       };
       response.on('data', (chunk: Buffer) => {

@@ -26,10 +26,13 @@ describe('signature', () => {
     }
   });
 
-  it('accepts any of several v1 signatures (a roll\'s grace: old and new secret)', () => {
+  it("accepts any of several v1 signatures (a roll's grace: old and new secret)", () => {
     const header = signatureHeader(body, ['whsec_new', 'whsec_old'], now);
     expect(header).toMatch(/^t=\d+,v1=[0-9a-f]{64},v1=[0-9a-f]{64}$/);
-    expect([verifySignature(body, header, 'whsec_new', 300, now * 1000), verifySignature(body, header, 'whsec_old', 300, now * 1000)]).toEqual([true, true]);
+    expect([
+      verifySignature(body, header, 'whsec_new', 300, now * 1000),
+      verifySignature(body, header, 'whsec_old', 300, now * 1000),
+    ]).toEqual([true, true]);
     expect(verifySignature(body, signatureHeader(body, ['whsec_new'], now), 'whsec_old', 300, now * 1000)).toBe(false);
   });
 });

@@ -3,8 +3,16 @@ import { z } from 'zod';
 import { apiError, statusMessage, withData } from '@paydesk/shared/schemas/common';
 import { paginated } from '@paydesk/shared/schemas/transaction';
 import {
-  createEndpointRequest, deliveryAttempt, endpointWithSecret, eventListQuery, resendRequest, rollSecretRequest, updateEndpointRequest,
-  webhookEndpoint, webhookEvent, webhookPageQuery,
+  createEndpointRequest,
+  deliveryAttempt,
+  endpointWithSecret,
+  eventListQuery,
+  resendRequest,
+  rollSecretRequest,
+  updateEndpointRequest,
+  webhookEndpoint,
+  webhookEvent,
+  webhookPageQuery,
 } from '@paydesk/shared/schemas/webhooks';
 import { auditWho } from '../audit/audit-log';
 import { requireAuth } from '../auth/authorize';
@@ -30,25 +38,55 @@ export const webhooksRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = endpointsService(app.db, app.config);
 
   app.get('/endpoints', {
-    schema: { tags, security, summary: 'Webhook endpoints, newest first', response: { 200: withData(z.array(webhookEndpoint)), ...errors } },
+    schema: {
+      tags,
+      security,
+      summary: 'Webhook endpoints, newest first',
+      response: { 200: withData(z.array(webhookEndpoint)), ...errors },
+    },
     preHandler,
     handler: async () => ({ status: 'success' as const, data: await service.list() }),
   });
 
   app.post('/endpoints', {
-    schema: { tags, security, summary: 'Add an endpoint; its signing secret is in this answer only', body: createEndpointRequest, response: { 201: withData(endpointWithSecret), 422: apiError, ...errors } },
+    schema: {
+      tags,
+      security,
+      summary: 'Add an endpoint; its signing secret is in this answer only',
+      body: createEndpointRequest,
+      response: { 201: withData(endpointWithSecret), 422: apiError, ...errors },
+    },
     preHandler,
-    handler: async (request, reply) => reply.code(201).send({ status: 'success' as const, data: await service.create(request.body, requireAuth(request).userId, auditWho(request)) }),
+    handler: async (request, reply) =>
+      reply
+        .code(201)
+        .send({ status: 'success' as const, data: await service.create(request.body, requireAuth(request).userId, auditWho(request)) }),
   });
 
   app.patch('/endpoints/:id', {
-    schema: { tags, security, summary: 'Change an endpoint', params: idParams, body: updateEndpointRequest, response: { 200: withData(webhookEndpoint), 422: apiError, ...errors } },
+    schema: {
+      tags,
+      security,
+      summary: 'Change an endpoint',
+      params: idParams,
+      body: updateEndpointRequest,
+      response: { 200: withData(webhookEndpoint), 422: apiError, ...errors },
+    },
     preHandler,
-    handler: async (request) => ({ status: 'success' as const, data: await service.update(request.params.id, request.body, auditWho(request)) }),
+    handler: async (request) => ({
+      status: 'success' as const,
+      data: await service.update(request.params.id, request.body, auditWho(request)),
+    }),
   });
 
   app.delete('/endpoints/:id', {
-    schema: { tags, security, summary: 'Delete an endpoint (its pending deliveries end)', params: idParams, response: { 200: statusMessage, ...errors } },
+    schema: {
+      tags,
+      security,
+      summary: 'Delete an endpoint (its pending deliveries end)',
+      params: idParams,
+      response: { 200: statusMessage, ...errors },
+    },
     preHandler,
     handler: async (request) => {
       await service.remove(request.params.id, auditWho(request));
@@ -57,13 +95,30 @@ export const webhooksRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/endpoints/:id/roll-secret', {
-    schema: { tags, security, summary: 'A new signing secret; the old one signs too for grace_hours', params: idParams, body: rollSecretRequest, response: { 200: withData(endpointWithSecret), ...errors } },
+    schema: {
+      tags,
+      security,
+      summary: 'A new signing secret; the old one signs too for grace_hours',
+      params: idParams,
+      body: rollSecretRequest,
+      response: { 200: withData(endpointWithSecret), ...errors },
+    },
     preHandler,
-    handler: async (request) => ({ status: 'success' as const, data: await service.roll(request.params.id, request.body.grace_hours, auditWho(request)) }),
+    handler: async (request) => ({
+      status: 'success' as const,
+      data: await service.roll(request.params.id, request.body.grace_hours, auditWho(request)),
+    }),
   });
 
   app.get('/endpoints/:id/attempts', {
-    schema: { tags, security, summary: 'An endpoint\'s delivery attempts, newest first, with the next retry', params: idParams, querystring: webhookPageQuery, response: { 200: withData(paginated(deliveryAttempt)), ...errors } },
+    schema: {
+      tags,
+      security,
+      summary: "An endpoint's delivery attempts, newest first, with the next retry",
+      params: idParams,
+      querystring: webhookPageQuery,
+      response: { 200: withData(paginated(deliveryAttempt)), ...errors },
+    },
     preHandler,
     handler: async (request) => {
       if (!(await findEndpoint(app.db, request.params.id))) throw notFound('Webhook endpoint not found');
@@ -75,7 +130,13 @@ export const webhooksRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/events', {
-    schema: { tags, security, summary: 'Events, newest first: type, time range, pages', querystring: eventListQuery, response: { 200: withData(paginated(webhookEvent)), ...errors } },
+    schema: {
+      tags,
+      security,
+      summary: 'Events, newest first: type, time range, pages',
+      querystring: eventListQuery,
+      response: { 200: withData(paginated(webhookEvent)), ...errors },
+    },
     preHandler,
     handler: async (request) => {
       const { page, limit } = request.query;
@@ -85,7 +146,13 @@ export const webhooksRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/events/:id', {
-    schema: { tags, security, summary: 'One event, as endpoints receive it', params: idParams, response: { 200: withData(webhookEvent), ...errors } },
+    schema: {
+      tags,
+      security,
+      summary: 'One event, as endpoints receive it',
+      params: idParams,
+      response: { 200: withData(webhookEvent), ...errors },
+    },
     preHandler,
     handler: async (request) => {
       const row = await findEvent(app.db, request.params.id);
@@ -95,7 +162,14 @@ export const webhooksRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/events/:id/resend', {
-    schema: { tags, security, summary: 'Send an event again to one endpoint, now', params: idParams, body: resendRequest, response: { 202: statusMessage, ...errors } },
+    schema: {
+      tags,
+      security,
+      summary: 'Send an event again to one endpoint, now',
+      params: idParams,
+      body: resendRequest,
+      response: { 202: statusMessage, ...errors },
+    },
     preHandler,
     handler: async (request, reply) => {
       if (!(await findEvent(app.db, request.params.id))) throw notFound('Event not found');

@@ -7,7 +7,12 @@ test('an API error answer gives its status, message and code', () => {
 });
 
 test('a body without a usable message or a known code gives neither', () => {
-  expect(readApiError({ status: 502, data: '<html>Bad gateway</html>' })).toEqual({ status: 502, httpStatus: 502, message: undefined, code: undefined });
+  expect(readApiError({ status: 502, data: '<html>Bad gateway</html>' })).toEqual({
+    status: 502,
+    httpStatus: 502,
+    message: undefined,
+    code: undefined,
+  });
   expect(readApiError({ status: 400, data: { message: '', code: 'no_such_code' } })).toMatchObject({ message: undefined, code: undefined });
   expect(readApiError({ status: 400, data: { message: 42 } })).toMatchObject({ message: undefined });
   expect(readApiError({ status: 404, data: null })).toMatchObject({ status: 404, message: undefined });
@@ -16,11 +21,21 @@ test('a body without a usable message or a known code gives neither', () => {
 });
 
 test('the failures without a readable answer are told apart', () => {
-  expect(readApiError({ status: 'PARSING_ERROR', originalStatus: 500, data: 'oops', error: 'SyntaxError' }))
-    .toEqual({ status: 'unreadable', httpStatus: 500, message: undefined, code: undefined });
-  expect(readApiError({ status: 'FETCH_ERROR', error: 'TypeError: Failed to fetch' })).toMatchObject({ status: 'network', httpStatus: undefined });
+  expect(readApiError({ status: 'PARSING_ERROR', originalStatus: 500, data: 'oops', error: 'SyntaxError' })).toEqual({
+    status: 'unreadable',
+    httpStatus: 500,
+    message: undefined,
+    code: undefined,
+  });
+  expect(readApiError({ status: 'FETCH_ERROR', error: 'TypeError: Failed to fetch' })).toMatchObject({
+    status: 'network',
+    httpStatus: undefined,
+  });
   expect(readApiError({ status: 'TIMEOUT_ERROR', error: 'AbortError' })).toMatchObject({ status: 'timeout' });
-  expect(readApiError({ status: 'CUSTOM_ERROR', error: 'Invalid response' })).toMatchObject({ status: 'custom', message: 'Invalid response' });
+  expect(readApiError({ status: 'CUSTOM_ERROR', error: 'Invalid response' })).toMatchObject({
+    status: 'custom',
+    message: 'Invalid response',
+  });
   expect(readApiError({ name: 'AbortError', message: 'Aborted' })).toMatchObject({ status: 'aborted', message: undefined });
   for (const odd of [undefined, null, 'boom', 42, {}, { name: 'Error', message: 'x' }, { status: 'SOMETHING' }]) {
     expect(readApiError(odd)).toEqual({ status: 'unknown', httpStatus: undefined, message: undefined, code: undefined });
@@ -40,7 +55,8 @@ test('the reader agrees with the apiError schema on what an error body says', ()
   for (const body of bodies) {
     const parsed = apiError.safeParse(body);
     const read = readApiError({ status: 400, data: body });
-    if (parsed.success) expect({ message: read.message, code: read.code }).toEqual({ message: parsed.data.message, code: parsed.data.code });
+    if (parsed.success)
+      expect({ message: read.message, code: read.code }).toEqual({ message: parsed.data.message, code: parsed.data.code });
     else expect(read.code === undefined || read.message === undefined).toBe(true);
   }
 });

@@ -15,7 +15,8 @@ const probeApi = api.injectEndpoints({
 });
 
 const user = { id: 1, username: 'Alex Admin', role: 'admin' as const, email: 'admin@paydesk.test' };
-const answer = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const answer = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 let fetchSpy: jest.SpyInstance;
 
 beforeEach(() => {

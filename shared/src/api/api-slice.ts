@@ -17,11 +17,7 @@ const rawBaseQuery = fetchBaseQuery({
   },
 });
 
-const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError, PaydeskExtraOptions> = async (
-  args,
-  api,
-  extraOptions,
-) => {
+const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError, PaydeskExtraOptions> = async (args, api, extraOptions) => {
   const hadToken = localStorage.getItem(TOKEN_KEY) !== null;
   const result = await rawBaseQuery(args, api, extraOptions ?? {});
   // A 401 on a call made with our token means the session is over; a 401 without one is a
@@ -36,6 +32,21 @@ const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError, P
 export const api = createApi({
   reducerPath: 'api',
   baseQuery,
-  tagTypes: ['Me', 'Dashboard', 'Transaction', 'User', 'Card', 'Wallet', 'Withdrawal', 'Checkout', 'WebhookEndpoint', 'WebhookAttempt', 'WebhookEvent', 'ApiKey', 'ApiRequest', 'AuditEntry'],
+  tagTypes: [
+    'Me',
+    'Dashboard',
+    'Transaction',
+    'User',
+    'Card',
+    'Wallet',
+    'Withdrawal',
+    'Checkout',
+    'WebhookEndpoint',
+    'WebhookAttempt',
+    'WebhookEvent',
+    'ApiKey',
+    'ApiRequest',
+    'AuditEntry',
+  ],
   endpoints: () => ({}),
 });

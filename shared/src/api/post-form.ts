@@ -29,7 +29,8 @@ const parseBody = (text: string): unknown => {
  * and a 401 on a call made with it ends the session (with the toast unless `silent401`).
  * Rejects with a TypeError when the request does not get through, an AbortError when aborted.
  */
-export const postForm = (path: string, form: FormData, { onProgress, signal, silent401 }: PostFormOptions = {}) =>
+export const postForm =
+  (path: string, form: FormData, { onProgress, signal, silent401 }: PostFormOptions = {}) =>
   (dispatch: Dispatch): Promise<FormAnswer> =>
     new Promise((resolve, reject) => {
       if (signal?.aborted) return reject(new DOMException('The upload was aborted', 'AbortError'));

@@ -5,14 +5,24 @@ import { containsCardNumber, isDigitsAndSeparators, longestDigitRun, maskCardNum
 const separators = cardNumberSeparators.map(([, separator]) => separator);
 
 /** 13 to 19 digits, any of them. */
-const digits = fc.integer({ min: 13, max: 19 }).chain((length) => fc.array(fc.integer({ min: 0, max: 9 }), { minLength: length, maxLength: length }).map((d) => d.join('')));
+const digits = fc
+  .integer({ min: 13, max: 19 })
+  .chain((length) => fc.array(fc.integer({ min: 0, max: 9 }), { minLength: length, maxLength: length }).map((d) => d.join('')));
 
 /** The digits with, between any two of them, nothing or a few separators of the list. */
 const typed = (number: string) =>
-  fc.array(fc.oneof(fc.constant(''), fc.array(fc.constantFrom(...separators), { minLength: 1, maxLength: 3 }).map((s) => s.join(''))), {
-    minLength: number.length - 1,
-    maxLength: number.length - 1,
-  }).map((gaps) => [...number].map((digit, i) => `${digit}${gaps[i] ?? ''}`).join(''));
+  fc
+    .array(
+      fc.oneof(
+        fc.constant(''),
+        fc.array(fc.constantFrom(...separators), { minLength: 1, maxLength: 3 }).map((s) => s.join('')),
+      ),
+      {
+        minLength: number.length - 1,
+        maxLength: number.length - 1,
+      },
+    )
+    .map((gaps) => [...number].map((digit, i) => `${digit}${gaps[i] ?? ''}`).join(''));
 
 /** Text around the number: any characters but digits. */
 const around = fc.string({ unit: 'binary', maxLength: 12 }).filter((text) => !/\p{Nd}/u.test(text));
@@ -30,41 +40,59 @@ const digitsOf = (text: string) => text.replace(/\D/g, '');
 describe('maskCardNumbers', () => {
   test.each(encodings)('no card number survives, %s, whatever its separators and surroundings', (_how, encode) => {
     fc.assert(
-      fc.property(digits.chain((number) => fc.tuple(fc.constant(number), typed(number), around, around)), ([number, written, before, after]) => {
-        const text = encode(`${before}${written}${after}`);
-        const masked = maskCardNumbers(text);
-        expect(showsCardNumber(masked, number)).toBe(false);
-        // Which six and four show depends on how the surroundings decode (`%00` before a digit); the examples below pin them.
-        expect(masked).toMatch(/\p{Nd}{6}…\p{Nd}{4}/u);
-      }),
+      fc.property(
+        digits.chain((number) => fc.tuple(fc.constant(number), typed(number), around, around)),
+        ([number, written, before, after]) => {
+          const text = encode(`${before}${written}${after}`);
+          const masked = maskCardNumbers(text);
+          expect(showsCardNumber(masked, number)).toBe(false);
+          // Which six and four show depends on how the surroundings decode (`%00` before a digit); the examples below pin them.
+          expect(masked).toMatch(/\p{Nd}{6}…\p{Nd}{4}/u);
+        },
+      ),
     );
   });
 
   test('keeps the text around the number and at most its first six and last four digits', () => {
     fc.assert(
-      fc.property(digits.chain((number) => fc.tuple(fc.constant(number), typed(number), around, around)), ([number, written, before, after]) => {
-        const masked = maskCardNumbers(`${before}${written}${after}`);
-        expect(masked).toBe(`${before}${number.slice(0, 6)}…${number.slice(-4)}${after}`);
-        expect(digitsOf(masked)).toHaveLength(10);
-      }),
+      fc.property(
+        digits.chain((number) => fc.tuple(fc.constant(number), typed(number), around, around)),
+        ([number, written, before, after]) => {
+          const masked = maskCardNumbers(`${before}${written}${after}`);
+          expect(masked).toBe(`${before}${number.slice(0, 6)}…${number.slice(-4)}${after}`);
+          expect(digitsOf(masked)).toHaveLength(10);
+        },
+      ),
     );
   });
 
   test('leaves alone text whose digit runs are all shorter than a card number', () => {
-    const shortRun = fc.integer({ min: 1, max: 12 }).chain((length) => fc.stringMatching(new RegExp(`^\\d{${length}}$`))).chain(typed);
-    const text = fc.array(fc.tuple(shortRun, fc.stringMatching(/^[a-zA-Z:/?&=#]{1,4}$/)), { maxLength: 6 }).map((parts) => parts.flat().join(''));
+    const shortRun = fc
+      .integer({ min: 1, max: 12 })
+      .chain((length) => fc.stringMatching(new RegExp(`^\\d{${length}}$`)))
+      .chain(typed);
+    const text = fc
+      .array(fc.tuple(shortRun, fc.stringMatching(/^[a-zA-Z:/?&=#]{1,4}$/)), { maxLength: 6 })
+      .map((parts) => parts.flat().join(''));
     fc.assert(fc.property(text, (plain) => expect(maskCardNumbers(plain)).toBe(plain)));
   });
 
   test('masks what it already masked to the same text, and leaves no run of 13 digits in any text', () => {
-    const piece = fc.oneof(fc.stringMatching(/^\d{1,8}$/), fc.constantFrom(...separators, '%20', '%C2%A0', '%2520', '%3', '%34', 'a', '…'), fc.string({ maxLength: 3 }));
+    const piece = fc.oneof(
+      fc.stringMatching(/^\d{1,8}$/),
+      fc.constantFrom(...separators, '%20', '%C2%A0', '%2520', '%3', '%34', 'a', '…'),
+      fc.string({ maxLength: 3 }),
+    );
     fc.assert(
-      fc.property(fc.array(piece, { maxLength: 20 }).map((parts) => parts.join('')), (text) => {
-        const masked = maskCardNumbers(text);
-        expect(maskCardNumbers(masked)).toBe(masked);
-        expect(longestDigitRun(masked)).toBeLessThan(13);
-        expect(containsCardNumber(masked)).toBe(false);
-      }),
+      fc.property(
+        fc.array(piece, { maxLength: 20 }).map((parts) => parts.join('')),
+        (text) => {
+          const masked = maskCardNumbers(text);
+          expect(maskCardNumbers(masked)).toBe(masked);
+          expect(longestDigitRun(masked)).toBeLessThan(13);
+          expect(containsCardNumber(masked)).toBe(false);
+        },
+      ),
     );
   });
 

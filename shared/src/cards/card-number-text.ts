@@ -35,7 +35,8 @@ const hexPair = (units: readonly Unit[], at: number): number | null => {
 };
 
 /** How many bytes the UTF-8 sequence starting with this byte has (0: not a first byte). */
-const utf8Length = (byte: number): number => (byte < 0x80 ? 1 : byte >= 0xc2 && byte <= 0xdf ? 2 : byte >= 0xe0 && byte <= 0xef ? 3 : byte >= 0xf0 && byte <= 0xf4 ? 4 : 0);
+const utf8Length = (byte: number): number =>
+  byte < 0x80 ? 1 : byte >= 0xc2 && byte <= 0xdf ? 2 : byte >= 0xe0 && byte <= 0xef ? 3 : byte >= 0xf0 && byte <= 0xf4 ? 4 : 0;
 
 /** The percent-encoded character starting at `at` (`%E2%80%89` and the like) and how many units it takes, or null. */
 function percentCharAt(units: readonly Unit[], at: number): { unit: Unit; taken: number } | null {
@@ -50,7 +51,10 @@ function percentCharAt(units: readonly Unit[], at: number): { unit: Unit; taken:
     encoded += `%${byte.toString(16).padStart(2, '0')}`;
   }
   try {
-    return { unit: { char: decodeURIComponent(encoded), start: units[at]!.start, end: units[at + 3 * length - 1]!.end }, taken: 3 * length };
+    return {
+      unit: { char: decodeURIComponent(encoded), start: units[at]!.start, end: units[at + 3 * length - 1]!.end },
+      taken: 3 * length,
+    };
   } catch {
     return null;
   }
@@ -60,7 +64,7 @@ function percentCharAt(units: readonly Unit[], at: number): { unit: Unit; taken:
 function decodeOnce(units: readonly Unit[]): Unit[] | null {
   const decoded: Unit[] = [];
   let changed = false;
-  for (let at = 0; at < units.length; ) {
+  for (let at = 0; at < units.length;) {
     const encoded = percentCharAt(units, at);
     if (encoded) {
       decoded.push(encoded.unit);
@@ -103,7 +107,7 @@ interface DigitRun {
 }
 
 function* digitRuns(units: readonly Unit[]): Generator<DigitRun> {
-  for (let at = 0; at < units.length; ) {
+  for (let at = 0; at < units.length;) {
     if (!digit.test(units[at]!.char)) {
       at += 1;
       continue;
@@ -161,7 +165,8 @@ export function longestDigitRun(text: string): number {
 }
 
 /** Whether the text holds what may be a whole card number: 13 digits or more in one run. */
-export const containsCardNumber = (text: string): boolean => hasDigits(text, CARD_NUMBER_MIN_DIGITS) && longestDigitRun(text) >= CARD_NUMBER_MIN_DIGITS;
+export const containsCardNumber = (text: string): boolean =>
+  hasDigits(text, CARD_NUMBER_MIN_DIGITS) && longestDigitRun(text) >= CARD_NUMBER_MIN_DIGITS;
 
 /** One pass of maskCardNumbers. */
 function maskRuns(text: string): string {
@@ -184,7 +189,7 @@ export function maskCardNumbers(text: string): string {
   // The six digits kept can join what precedes them into a new run (`%3` and `0…` read `0…`):
   // masking again until nothing changes ends, as each pass leaves fewer digits.
   let masked = maskRuns(text);
-  for (let previous = text; masked !== previous; ) {
+  for (let previous = text; masked !== previous;) {
     previous = masked;
     masked = maskRuns(masked);
   }

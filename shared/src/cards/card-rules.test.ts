@@ -1,6 +1,14 @@
 import fc from 'fast-check';
 import {
-  detectBrand, formatCardNumber, formatCvv, formatExpiry, isValidCardNumber, isValidCvv, isValidExpiry, parseExpiry, withCheckDigit,
+  detectBrand,
+  formatCardNumber,
+  formatCvv,
+  formatExpiry,
+  isValidCardNumber,
+  isValidCvv,
+  isValidExpiry,
+  parseExpiry,
+  withCheckDigit,
 } from './card-rules';
 
 describe('brand by prefix (VAL-05)', () => {
@@ -62,9 +70,15 @@ describe('CVV', () => {
     expect(formatCvv('12345', 'unknown')).toBe('1234');
   });
   test.each([
-    ['123', 'visa', true], ['1234', 'visa', false], ['12', 'visa', false],
-    ['1234', 'amex', true], ['123', 'amex', false],
-    ['123', 'unknown', true], ['1234', 'unknown', true], ['12', 'unknown', false], ['12a', 'unknown', false],
+    ['123', 'visa', true],
+    ['1234', 'visa', false],
+    ['12', 'visa', false],
+    ['1234', 'amex', true],
+    ['123', 'amex', false],
+    ['123', 'unknown', true],
+    ['1234', 'unknown', true],
+    ['12', 'unknown', false],
+    ['12a', 'unknown', false],
   ] as const)('%s for %s valid: %s', (cvv, brand, valid) => expect(isValidCvv(cvv, brand)).toBe(valid));
 });
 
@@ -77,8 +91,15 @@ describe('expiry', () => {
     expect(formatExpiry('12/289')).toBe('12/28');
   });
   test.each([
-    ['11/26', true], ['10/26', false], ['12/26', true], ['01/27', true], ['12/25', false],
-    ['13/27', false], ['00/27', false], ['1/27', false], ['1127', false],
+    ['11/26', true],
+    ['10/26', false],
+    ['12/26', true],
+    ['01/27', true],
+    ['12/25', false],
+    ['13/27', false],
+    ['00/27', false],
+    ['1/27', false],
+    ['1127', false],
   ])('%s valid in November 2026: %s', (value, valid) => expect(isValidExpiry(value, now)).toBe(valid));
   test('year is 2000 plus the two digits', () => expect(parseExpiry('07/31')).toEqual({ month: 7, year: 2031 }));
 });

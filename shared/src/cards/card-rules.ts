@@ -18,7 +18,8 @@ const brandRules: Record<Exclude<CardBrand, 'unknown'>, BrandRule> = {
     label: 'Mastercard',
     length: 16,
     cvvLength: 3,
-    matches: (d) => (prefixNumber(d, 2) >= 51 && prefixNumber(d, 2) <= 55) || (d.length >= 4 && prefixNumber(d, 4) >= 2221 && prefixNumber(d, 4) <= 2720),
+    matches: (d) =>
+      (prefixNumber(d, 2) >= 51 && prefixNumber(d, 2) <= 55) || (d.length >= 4 && prefixNumber(d, 4) >= 2221 && prefixNumber(d, 4) <= 2720),
   },
   amex: { label: 'American Express', length: 15, cvvLength: 4, matches: (d) => d.startsWith('34') || d.startsWith('37') },
   discover: { label: 'Discover', length: 16, cvvLength: 3, matches: (d) => d.startsWith('6011') || d.startsWith('65') },
@@ -40,7 +41,10 @@ export const brandLabel = (brand: CardBrand): string => (brand === 'unknown' ? '
 
 /** Digits grouped in fours, cut to the field's 19 characters. */
 export function formatCardNumber(value: string): string {
-  return digitsOnly(value).replace(/(\d{4})(?=\d)/g, '$1 ').slice(0, CARD_NUMBER_FIELD_MAX).trim();
+  return digitsOnly(value)
+    .replace(/(\d{4})(?=\d)/g, '$1 ')
+    .slice(0, CARD_NUMBER_FIELD_MAX)
+    .trim();
 }
 
 export function passesLuhn(digits: string): boolean {

@@ -39,7 +39,10 @@ export type CreateApiKeyRequest = z.infer<typeof createApiKeyRequest>;
 /** How long a rolled key keeps working: now, 1 hour, 24 hours, 3 days or 7 days (KEY-05). */
 export const keyGraceHours = [0, 1, 24, 72, 168] as const;
 export const rollApiKeyRequest = z.object({
-  grace_hours: z.number().int().refine((h) => (keyGraceHours as readonly number[]).includes(h), 'grace_hours must be 0, 1, 24, 72 or 168'),
+  grace_hours: z
+    .number()
+    .int()
+    .refine((h) => (keyGraceHours as readonly number[]).includes(h), 'grace_hours must be 0, 1, 24, 72 or 168'),
 });
 
 /** Creation and roll: the key, and the whole key in this answer only. */

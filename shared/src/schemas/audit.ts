@@ -56,17 +56,36 @@ const isoTime = isoDateTime;
 
 /** The filters of the audit page and of its CSV export (AUD-05). */
 export const auditFilters = z.object({
-  actor: z.string().trim().toLowerCase().max(254).optional().transform((v) => v || undefined),
-  action: z.union([auditAction, z.literal('')]).optional().transform((v) => v || undefined),
-  from: z.union([isoTime, z.literal('')]).optional().transform((v) => v || undefined),
-  to: z.union([isoTime, z.literal('')]).optional().transform((v) => v || undefined),
+  actor: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .max(254)
+    .optional()
+    .transform((v) => v || undefined),
+  action: z
+    .union([auditAction, z.literal('')])
+    .optional()
+    .transform((v) => v || undefined),
+  from: z
+    .union([isoTime, z.literal('')])
+    .optional()
+    .transform((v) => v || undefined),
+  to: z
+    .union([isoTime, z.literal('')])
+    .optional()
+    .transform((v) => v || undefined),
 });
 export type AuditFilters = z.input<typeof auditFilters>;
 
 /** One page, newest first: `before` is the id the page starts below (keyset paging, AUD-06). */
 export const auditListQuery = auditFilters.extend({
   before: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
-  limit: z.coerce.number().int().refine((n) => (AUDIT_PAGE_SIZES as readonly number[]).includes(n), 'limit must be 25, 50 or 100').default(50),
+  limit: z.coerce
+    .number()
+    .int()
+    .refine((n) => (AUDIT_PAGE_SIZES as readonly number[]).includes(n), 'limit must be 25, 50 or 100')
+    .default(50),
 });
 export type AuditListQuery = z.input<typeof auditListQuery>;
 
@@ -79,6 +98,17 @@ export const auditListResponse = z.object({
 export type AuditListResponse = z.infer<typeof auditListResponse>;
 
 export const AUDIT_CSV = 'audit-log.csv';
-export const auditCsvHeader = ['ID', 'Time', 'Actor ID', 'Actor Email', 'Action', 'Client Address', 'User Agent', 'Target Type', 'Target ID', 'Changes'] as const;
+export const auditCsvHeader = [
+  'ID',
+  'Time',
+  'Actor ID',
+  'Actor Email',
+  'Action',
+  'Client Address',
+  'User Agent',
+  'Target Type',
+  'Target ID',
+  'Changes',
+] as const;
 
 export const auditActionLabel = (action: AuditAction): string => action.replace(/[._]/g, ' ');

@@ -42,7 +42,11 @@ const cardListFilters = z.object({
   search: z.string().trim().max(32).optional(),
   status: cardStatus.optional(),
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),
-  per_page: z.coerce.number().int().refine((n) => (CARD_PAGE_SIZES as readonly number[]).includes(n), 'per_page must be 10, 25, 50 or 100').default(25),
+  per_page: z.coerce
+    .number()
+    .int()
+    .refine((n) => (CARD_PAGE_SIZES as readonly number[]).includes(n), 'per_page must be 10, 25, 50 or 100')
+    .default(25),
 });
 
 /** The most digits in a row a search may hold in an address: the first six, or the last four. */
@@ -51,8 +55,7 @@ export const MAX_ADDRESS_SEARCH_DIGITS = 6;
 /** Whether a card search may travel in an address: more digits in a row could be most of a card number. */
 export const searchFitsAddress = (search: string): boolean => longestDigitRun(search) <= MAX_ADDRESS_SEARCH_DIGITS;
 
-export const CARD_SEARCH_IN_ADDRESS_MESSAGE =
-  `A card number never goes in an address: search by card number with POST /api/backend/cards/search (an address takes at most ${MAX_ADDRESS_SEARCH_DIGITS} digits in a row)`;
+export const CARD_SEARCH_IN_ADDRESS_MESSAGE = `A card number never goes in an address: search by card number with POST /api/backend/cards/search (an address takes at most ${MAX_ADDRESS_SEARCH_DIGITS} digits in a row)`;
 
 /**
  * GET /api/backend/cards. CARD-08's call takes no parameters; the pool can hold hundreds of
@@ -60,7 +63,10 @@ export const CARD_SEARCH_IN_ADDRESS_MESSAGE =
  * four digits, or the brand; a whole card number goes in the body of POST /cards/search.
  */
 export const cardsQuery = cardListFilters.extend({
-  search: cardListFilters.shape.search.refine((search) => search === undefined || searchFitsAddress(search), CARD_SEARCH_IN_ADDRESS_MESSAGE),
+  search: cardListFilters.shape.search.refine(
+    (search) => search === undefined || searchFitsAddress(search),
+    CARD_SEARCH_IN_ADDRESS_MESSAGE,
+  ),
 });
 /**
  * POST /api/backend/cards/search: the same filters and page in a JSON body, where a whole card
@@ -80,7 +86,6 @@ export type CardsResponse = z.infer<typeof cardsResponse>;
 
 export const cardStatusRequest = z.object({ status: cardStatus });
 export const cardStatusResponse = withData(poolCard);
-
 
 /** A row the upload refused: its row number in the sheet (the header is row 1) and why. */
 export const rejectedRow = z.object({ row: z.number().int(), reason: z.string() });

@@ -27,5 +27,4 @@ export const statusMessage = z.object({
 export type StatusMessage = z.infer<typeof statusMessage>;
 
 /** `{status, message, data}`: the envelope of reads. */
-export const withData = <T extends z.ZodType>(data: T) =>
-  z.object({ status: z.literal('success'), message: z.string().optional(), data });
+export const withData = <T extends z.ZodType>(data: T) => z.object({ status: z.literal('success'), message: z.string().optional(), data });

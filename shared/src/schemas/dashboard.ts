@@ -51,15 +51,32 @@ export const totalRevenue = dashboardSummary.pick({ total_revenue: true, total_n
 export type TotalRevenue = z.infer<typeof totalRevenue>;
 
 export const totalTransactions = dashboardSummary.pick({
-  total_transactions: true, successful_transactions: true, failed_transactions: true, pending_transactions: true,
-  disputed_transactions: true, refunded_transactions: true, success_rate: true,
+  total_transactions: true,
+  successful_transactions: true,
+  failed_transactions: true,
+  pending_transactions: true,
+  disputed_transactions: true,
+  refunded_transactions: true,
+  success_rate: true,
 });
 export type TotalTransactions = z.infer<typeof totalTransactions>;
 
 export const todayStats = dashboardSummary.pick({
-  today_transactions: true, today_amount: true, today_net_amount: true, today_refunds: true, today_successful: true, today_failed: true,
-  today_success_rate: true, week_transactions: true, week_amount: true, week_refunds: true, week_growth: true,
-  month_transactions: true, month_amount: true, month_refunds: true, month_growth: true,
+  today_transactions: true,
+  today_amount: true,
+  today_net_amount: true,
+  today_refunds: true,
+  today_successful: true,
+  today_failed: true,
+  today_success_rate: true,
+  week_transactions: true,
+  week_amount: true,
+  week_refunds: true,
+  week_growth: true,
+  month_transactions: true,
+  month_amount: true,
+  month_refunds: true,
+  month_growth: true,
 });
 export type TodayStats = z.infer<typeof todayStats>;
 

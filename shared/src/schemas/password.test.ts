@@ -4,7 +4,8 @@ import { COMMON_PASSWORD, commonPasswordsFrom, PASSWORD_RULE, PERSONAL_PASSWORD 
 import { createUserRequest, updateUserBody, updateUserRequest } from './user';
 
 const user = (password: string, name = 'Ada Lovelace', email = 'ada.lovelace@example.com') => ({ name, email, password });
-const messages = (result: { success: boolean; error?: { issues: { message: string }[] } }) => result.error?.issues.map((issue) => issue.message) ?? [];
+const messages = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
+  result.error?.issues.map((issue) => issue.message) ?? [];
 
 test('the common-password list is the installed package list, less what the composition rule refuses anyway', () => {
   // After an update of @zxcvbn-ts/language-common: node --import tsx scripts/common-passwords.mjs
@@ -12,9 +13,12 @@ test('the common-password list is the installed package list, less what the comp
   expect(COMMON_PASSWORDS).toContain('password1234');
 });
 
-test.each(['password1234', 'Password1234', 'PASSWORD1234', 'qwerty123456', '123456789abc'])('%s is refused as common, in any letter case', (password) => {
-  expect(messages(createUserRequest.safeParse(user(password)))).toEqual([COMMON_PASSWORD]);
-});
+test.each(['password1234', 'Password1234', 'PASSWORD1234', 'qwerty123456', '123456789abc'])(
+  '%s is refused as common, in any letter case',
+  (password) => {
+    expect(messages(createUserRequest.safeParse(user(password)))).toEqual([COMMON_PASSWORD]);
+  },
+);
 
 test.each(['Short-1', 'no-digits-in-this-one', '123456789012345'])('the composition rule keeps its words for %s', (password) => {
   expect(PASSWORD_RULE).toBe('Password must be at least 12 characters and contain letters and digits');
@@ -36,6 +40,9 @@ test.each(['Paydesk-demo-2026', 'Ada-writes-programs-1843', 'Lovelace-1815-engin
 });
 
 test('an edit form may still leave the password out', () => {
-  expect(updateUserRequest.omit({ password: true }).safeParse({ name: 'Ada', email: 'ada@example.com', role: 'viewer', status: 'active' }).success).toBe(true);
+  expect(
+    updateUserRequest.omit({ password: true }).safeParse({ name: 'Ada', email: 'ada@example.com', role: 'viewer', status: 'active' })
+      .success,
+  ).toBe(true);
   expect(updateUserBody.safeParse({ ...user(''), status: 'active' }).success).toBe(true);
 });

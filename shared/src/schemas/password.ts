@@ -7,7 +7,12 @@ export const COMMON_PASSWORD = 'This password is too common. Please choose one t
 export const PERSONAL_PASSWORD = 'Password must not be made of your name or email address';
 
 /** Length and character classes alone; the common-password list keeps only what this lets through. */
-export const passwordComposition = z.string().min(12, PASSWORD_RULE).max(256).regex(/[A-Za-z]/, PASSWORD_RULE).regex(/\d/, PASSWORD_RULE);
+export const passwordComposition = z
+  .string()
+  .min(12, PASSWORD_RULE)
+  .max(256)
+  .regex(/[A-Za-z]/, PASSWORD_RULE)
+  .regex(/\d/, PASSWORD_RULE);
 
 const common = new Set(COMMON_PASSWORDS);
 

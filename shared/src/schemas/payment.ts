@@ -7,12 +7,14 @@ const upTo = (max: number) => z.string().check(z.maxLength(max));
 const matching = (pattern: RegExp, message: string) => z.string().check(z.regex(pattern, message));
 
 /** The payment amount rule (isPaymentAmount, cents.ts) as a schema whose messages say which part failed. */
-export const paymentAmount = z.number().check(
-  z.positive(),
-  z.refine(isWholeCents, 'The amount may have at most two decimals'),
-  z.maximum(MAX_PAYMENT_AMOUNT),
-  z.refine(atLeastOneCent, 'The amount must be at least 0.01'),
-);
+export const paymentAmount = z
+  .number()
+  .check(
+    z.positive(),
+    z.refine(isWholeCents, 'The amount may have at most two decimals'),
+    z.maximum(MAX_PAYMENT_AMOUNT),
+    z.refine(atLeastOneCent, 'The amount must be at least 0.01'),
+  );
 
 /** The card transaction payload (DATA-03, PAY-07), sent encrypted to /api/process-card-transaction. */
 export const cardTransactionPayload = z.object({

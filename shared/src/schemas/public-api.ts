@@ -54,7 +54,10 @@ export const createCheckoutRequest = z.object({
   amount: paymentAmount,
   metadata: z
     .record(z.string(), z.unknown())
-    .refine((value) => jsonDepth(value) <= METADATA_MAX_DEPTH && JSON.stringify(value).length <= METADATA_MAX_CHARS, 'metadata must be a JSON object of at most 10 levels and 16 KB')
+    .refine(
+      (value) => jsonDepth(value) <= METADATA_MAX_DEPTH && JSON.stringify(value).length <= METADATA_MAX_CHARS,
+      'metadata must be a JSON object of at most 10 levels and 16 KB',
+    )
     .optional()
     .default({}),
   callback_url: z

@@ -11,7 +11,12 @@ export const REFUND_NOTE_CARD_NUMBER = 'A note may not contain a card number';
 export const refundFields = z.object({
   amount: z.optional(paymentAmount),
   reason: refundReason,
-  note: z.string().trim().max(500, 'The note is at most 500 characters').refine((note) => !containsCardNumber(note), REFUND_NOTE_CARD_NUMBER).optional(),
+  note: z
+    .string()
+    .trim()
+    .max(500, 'The note is at most 500 characters')
+    .refine((note) => !containsCardNumber(note), REFUND_NOTE_CARD_NUMBER)
+    .optional(),
 });
 export type RefundFields = z.infer<typeof refundFields>;
 

@@ -71,8 +71,17 @@ export const CARD_NUMBER_SEARCH_MESSAGE = 'A card number is not searched here: s
 
 export const transactionListQuery = z.object({
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),
-  per_page: z.coerce.number().int().refine((n) => (pageSizes as readonly number[]).includes(n), 'per_page must be 10, 25, 50 or 100').default(10),
-  search: z.string().trim().max(200).refine((search) => !containsCardNumber(search), CARD_NUMBER_SEARCH_MESSAGE).optional(),
+  per_page: z.coerce
+    .number()
+    .int()
+    .refine((n) => (pageSizes as readonly number[]).includes(n), 'per_page must be 10, 25, 50 or 100')
+    .default(10),
+  search: z
+    .string()
+    .trim()
+    .max(200)
+    .refine((search) => !containsCardNumber(search), CARD_NUMBER_SEARCH_MESSAGE)
+    .optional(),
   status: transactionStatus.optional(),
 });
 export type TransactionListQuery = z.infer<typeof transactionListQuery>;

@@ -25,7 +25,9 @@ export type EnrolmentData = z.infer<typeof enrolmentResponse>['data'];
 export const recoveryCodesResponse = withData(z.object({ recovery_codes: z.array(z.string()) }));
 
 /** GET /api/auth/two-factor: the caller's own second factor. */
-export const twoFactorStatusResponse = withData(z.object({ enabled: z.boolean(), recovery_codes_left: z.number().int(), required: z.boolean() }));
+export const twoFactorStatusResponse = withData(
+  z.object({ enabled: z.boolean(), recovery_codes_left: z.number().int(), required: z.boolean() }),
+);
 export type TwoFactorStatus = z.infer<typeof twoFactorStatusResponse>['data'];
 
 /** A required enrolment's end: the session, with the recovery codes to keep. */

@@ -52,7 +52,12 @@ export const webhookEndpoint = z.object({
 });
 export type WebhookEndpoint = z.infer<typeof webhookEndpoint>;
 
-export const endpointUrl = z.string().trim().url().max(2048).refine((u) => /^https?:\/\//i.test(u), 'url must be an http or https address');
+export const endpointUrl = z
+  .string()
+  .trim()
+  .url()
+  .max(2048)
+  .refine((u) => /^https?:\/\//i.test(u), 'url must be an http or https address');
 
 export const createEndpointRequest = z.object({
   url: endpointUrl,
@@ -94,5 +99,9 @@ export const webhookPageQuery = z.object({
 
 /** `from`/`to`: a date (`2026-05-01`, from its start to its end in UTC) or a date-time with an offset. */
 const dateOrTime = z.union([isoDateTime, z.iso.date()]);
-export const eventListQuery = webhookPageQuery.extend({ type: eventType.optional(), from: dateOrTime.optional(), to: dateOrTime.optional() });
+export const eventListQuery = webhookPageQuery.extend({
+  type: eventType.optional(),
+  from: dateOrTime.optional(),
+  to: dateOrTime.optional(),
+});
 export type EventListQuery = z.infer<typeof eventListQuery>;

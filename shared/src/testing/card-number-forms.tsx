@@ -46,7 +46,10 @@ export const grouped = (digits: string, separator: string): string => (digits.ma
 
 const jsonEscape = /\\(?:u([0-9a-fA-F]{4})|([nrtbf"\\/]))/g;
 const simpleEscapes: Record<string, string> = { n: '\n', r: '\r', t: '\t', b: '\b', f: '\f', '"': '"', '\\': '\\', '/': '/' };
-const unescapeJson = (text: string) => text.replace(jsonEscape, (_all, hex: string | undefined, char: string | undefined) => (hex ? String.fromCharCode(parseInt(hex, 16)) : simpleEscapes[char!]!));
+const unescapeJson = (text: string) =>
+  text.replace(jsonEscape, (_all, hex: string | undefined, char: string | undefined) =>
+    hex ? String.fromCharCode(parseInt(hex, 16)) : simpleEscapes[char!]!,
+  );
 const percentRun = /(?:%[0-9a-fA-F]{2})+/g;
 const decodePercent = (text: string) =>
   text.replace(percentRun, (run) => {

@@ -14,12 +14,18 @@ export class FakeUpload {
   status = 0;
   responseText = '';
   aborted = false;
-  readonly upload: { onprogress: ((event: ProgressEvent) => void) | null; onload: (() => void) | null } = { onprogress: null, onload: null };
+  readonly upload: { onprogress: ((event: ProgressEvent) => void) | null; onload: (() => void) | null } = {
+    onprogress: null,
+    onload: null,
+  };
   onload: (() => void) | null = null;
   onerror: (() => void) | null = null;
   onabort: (() => void) | null = null;
 
-  constructor(private readonly sent: FakeUpload[], private readonly reply: UploadReply | undefined) {}
+  constructor(
+    private readonly sent: FakeUpload[],
+    private readonly reply: UploadReply | undefined,
+  ) {}
 
   open(method: string, url: string) {
     this.method = method;

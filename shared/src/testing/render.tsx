@@ -6,9 +6,19 @@ import { AppProviders } from '../ui/app-providers';
 import type { AuthUser } from '../schemas/auth';
 
 /** Renders a component with the real store, theme and toasts, as the shell mounts them. */
-export function renderWithProviders(ui: ReactElement, { preloadedState, route = '/' }: { preloadedState?: Partial<RootState>; route?: string } = {}) {
+export function renderWithProviders(
+  ui: ReactElement,
+  { preloadedState, route = '/' }: { preloadedState?: Partial<RootState>; route?: string } = {},
+) {
   const store = makeStore(preloadedState);
-  return { store, ...render(<AppProviders store={store}><MemoryRouter initialEntries={[route]}>{ui}</MemoryRouter></AppProviders>) };
+  return {
+    store,
+    ...render(
+      <AppProviders store={store}>
+        <MemoryRouter initialEntries={[route]}>{ui}</MemoryRouter>
+      </AppProviders>,
+    ),
+  };
 }
 
 export const sessionOf = (user: AuthUser): Partial<RootState> => ({ session: { user, token: 'test-token' } });

@@ -12,7 +12,9 @@ export async function chooseOption(combobox: HTMLElement, option: string, user: 
 /** The options a Select offers, in order: opens it, reads them, and closes it with Escape. */
 export async function optionsOf(combobox: HTMLElement, user: User = userEvent.setup()): Promise<string[]> {
   await user.click(combobox);
-  const options = within(screen.getByRole('listbox')).getAllByRole('option').map((option) => option.textContent ?? '');
+  const options = within(screen.getByRole('listbox'))
+    .getAllByRole('option')
+    .map((option) => option.textContent ?? '');
   await user.keyboard('{Escape}');
   return options;
 }

@@ -6,7 +6,13 @@ function open(busy: boolean) {
   const onConfirm = jest.fn();
   const onClose = jest.fn();
   render(
-    <ConfirmDialog title="Delete thing?" confirm={{ label: 'Delete', busyLabel: 'Deleting...' }} busy={busy} onConfirm={onConfirm} onClose={onClose}>
+    <ConfirmDialog
+      title="Delete thing?"
+      confirm={{ label: 'Delete', busyLabel: 'Deleting...' }}
+      busy={busy}
+      onConfirm={onConfirm}
+      onClose={onClose}
+    >
       The thing goes for good.
     </ConfirmDialog>,
   );

@@ -31,7 +31,9 @@ export function ConfirmDialog({ title, children, confirm, busy, onConfirm, onClo
         </DialogContentText>
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose} disabled={busy}>Cancel</Button>
+        <Button onClick={onClose} disabled={busy}>
+          Cancel
+        </Button>
         <Button color={confirm.color ?? 'error'} variant="contained" onClick={() => void onConfirm()} disabled={busy}>
           {busy ? confirm.busyLabel : confirm.label}
         </Button>

@@ -48,7 +48,11 @@ interface OptionsSelectFieldProps<T extends string> {
 export function OptionsSelectField<T extends string>({ label, value, options, onChange }: OptionsSelectFieldProps<T>) {
   return (
     <SelectField size="small" label={label} value={value} onChange={onChange} sx={{ minWidth: 180 }}>
-      {options.map((option) => <MenuItem key={option.value} value={option.value}>{option.label}</MenuItem>)}
+      {options.map((option) => (
+        <MenuItem key={option.value} value={option.value}>
+          {option.label}
+        </MenuItem>
+      ))}
     </SelectField>
   );
 }

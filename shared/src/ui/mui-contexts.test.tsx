@@ -21,7 +21,13 @@ const nodeModules = path.join(path.dirname(require.resolve('react/package.json')
 /** The CommonJS file jest loads for a module shared-deps.cjs names by its ES file. */
 const commonJsFile = (file: string) => path.join(nodeModules, file.replace(/\.mjs$/, '.js'));
 
-const byName: Record<string, unknown> = { react: React, 'react/jsx-runtime': jsxRuntime, 'react-dom': ReactDOM, '@emotion/react': emotionReact, '@emotion/styled': emotionStyled };
+const byName: Record<string, unknown> = {
+  react: React,
+  'react/jsx-runtime': jsxRuntime,
+  'react-dom': ReactDOM,
+  '@emotion/react': emotionReact,
+  '@emotion/styled': emotionStyled,
+};
 
 /** A second container's @mui/material module, sharing React, emotion and, if asked, MUI's modules shared by path. */
 function otherContainers<T>(request: () => T, { sharedByPath }: { sharedByPath: boolean }): T {
@@ -38,7 +44,8 @@ function otherContainers<T>(request: () => T, { sharedByPath }: { sharedByPath: 
 }
 
 type MenuItemType = typeof MenuItem;
-const otherMenuItem = (sharedByPath: boolean) => otherContainers(() => require('@mui/material/MenuItem').default as MenuItemType, { sharedByPath });
+const otherMenuItem = (sharedByPath: boolean) =>
+  otherContainers(() => require('@mui/material/MenuItem').default as MenuItemType, { sharedByPath });
 
 function Status({ Item }: { Item: MenuItemType }) {
   const [value, setValue] = React.useState('all');

@@ -39,7 +39,11 @@ const firstTouch = ['pointerdown', 'keydown', 'focusin'] as const;
 
 /** Where toasts appear, loaded on demand; mounted once, beside the page (ThemeProviders does it). */
 export function Toasts() {
-  const on = useSyncExternalStore(subscribe, () => wanted, () => false);
+  const on = useSyncExternalStore(
+    subscribe,
+    () => wanted,
+    () => false,
+  );
   useEffect(() => {
     if (on) return undefined;
     firstTouch.forEach((type) => window.addEventListener(type, want, { once: true, capture: true }));

@@ -7,7 +7,9 @@ export function PageHeader({ title, subtitle, actions }: { title: string; subtit
   return (
     <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center', justifyContent: 'space-between', mb: 3 }}>
       <Box>
-        <Typography variant="h4" component="h1">{title}</Typography>
+        <Typography variant="h4" component="h1">
+          {title}
+        </Typography>
         {subtitle ? <Typography color="text.secondary">{subtitle}</Typography> : null}
       </Box>
       {actions ? <Box sx={{ display: 'flex', gap: 1 }}>{actions}</Box> : null}

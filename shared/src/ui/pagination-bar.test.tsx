@@ -22,7 +22,19 @@ test('an empty page shows zeros', () => {
 
 test('choosing a page size in the Per page menu gives that size as a number', async () => {
   const onPerPage = jest.fn();
-  render(<PaginationBar page={1} lastPage={5} from={1} to={10} total={42} perPage={10} pageSizes={[10, 25, 50] as const} onPage={() => {}} onPerPage={onPerPage} />);
+  render(
+    <PaginationBar
+      page={1}
+      lastPage={5}
+      from={1}
+      to={10}
+      total={42}
+      perPage={10}
+      pageSizes={[10, 25, 50] as const}
+      onPage={() => {}}
+      onPerPage={onPerPage}
+    />,
+  );
   const perPage = screen.getByRole('combobox', { name: 'Per page' });
   expect(await optionsOf(perPage)).toEqual(['10', '25', '50']);
   await chooseOption(perPage, '25');

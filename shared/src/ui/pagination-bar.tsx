@@ -22,7 +22,17 @@ interface Props<Size extends number> {
  * First, previous, at most 5 numbered pages, next, last; the range text; the page size. The
  * buttons wrap: in one row they are wider than a phone.
  */
-export function PaginationBar<Size extends number>({ page, lastPage, from, to, total, perPage, pageSizes, onPage, onPerPage }: Props<Size>) {
+export function PaginationBar<Size extends number>({
+  page,
+  lastPage,
+  from,
+  to,
+  total,
+  perPage,
+  pageSizes,
+  onPage,
+  onPerPage,
+}: Props<Size>) {
   const atStart = page <= 1;
   const atEnd = page >= lastPage;
   const choose = (value: string) => {
@@ -35,19 +45,38 @@ export function PaginationBar<Size extends number>({ page, lastPage, from, to, t
         Showing {formatCount(from ?? 0)} to {formatCount(to ?? 0)} of {formatCount(total)} results
       </Typography>
       <Box component="nav" aria-label="Pagination" sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, alignItems: 'center' }}>
-        <Button size="small" disabled={atStart} onClick={() => onPage(1)}>First</Button>
-        <Button size="small" disabled={atStart} onClick={() => onPage(page - 1)}>Previous</Button>
+        <Button size="small" disabled={atStart} onClick={() => onPage(1)}>
+          First
+        </Button>
+        <Button size="small" disabled={atStart} onClick={() => onPage(page - 1)}>
+          Previous
+        </Button>
         {pageButtons(page, lastPage).map((n) => (
-          <Button key={n} size="small" variant={n === page ? 'contained' : 'text'} aria-label={`Page ${n}`}
-            aria-current={n === page ? 'page' : undefined} onClick={() => onPage(n)} sx={{ minWidth: 36 }}>
+          <Button
+            key={n}
+            size="small"
+            variant={n === page ? 'contained' : 'text'}
+            aria-label={`Page ${n}`}
+            aria-current={n === page ? 'page' : undefined}
+            onClick={() => onPage(n)}
+            sx={{ minWidth: 36 }}
+          >
             {n}
           </Button>
         ))}
-        <Button size="small" disabled={atEnd} onClick={() => onPage(page + 1)}>Next</Button>
-        <Button size="small" disabled={atEnd} onClick={() => onPage(lastPage)}>Last</Button>
+        <Button size="small" disabled={atEnd} onClick={() => onPage(page + 1)}>
+          Next
+        </Button>
+        <Button size="small" disabled={atEnd} onClick={() => onPage(lastPage)}>
+          Last
+        </Button>
       </Box>
       <SelectField size="small" label="Per page" value={perPage} sx={{ minWidth: 110 }} onChange={choose}>
-        {pageSizes.map((size) => <MenuItem key={size} value={size}>{size}</MenuItem>)}
+        {pageSizes.map((size) => (
+          <MenuItem key={size} value={size}>
+            {size}
+          </MenuItem>
+        ))}
       </SelectField>
     </Box>
   );

@@ -20,15 +20,22 @@ export function QueryState<T>({ isLoading, error, data, isEmpty, emptyText, erro
   if (isLoading) return <Loading />;
   if (error || data === undefined) {
     return (
-      <Alert severity="error" action={onRetry ? <Button color="inherit" size="small" onClick={onRetry}>Retry</Button> : undefined}>
+      <Alert
+        severity="error"
+        action={
+          onRetry ? (
+            <Button color="inherit" size="small" onClick={onRetry}>
+              Retry
+            </Button>
+          ) : undefined
+        }
+      >
         {errorText}
       </Alert>
     );
   }
   if (isEmpty?.(data)) {
-    return (
-      <Typography sx={{ py: 6, textAlign: 'center', color: 'text.secondary' }}>{emptyText}</Typography>
-    );
+    return <Typography sx={{ py: 6, textAlign: 'center', color: 'text.secondary' }}>{emptyText}</Typography>;
   }
   return <>{children(data)}</>;
 }

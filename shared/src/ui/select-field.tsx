@@ -1,7 +1,10 @@
 import type { ReactNode } from 'react';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
 
-export interface SelectFieldProps extends Pick<TextFieldProps, 'name' | 'disabled' | 'error' | 'helperText' | 'size' | 'sx' | 'fullWidth' | 'required'> {
+export interface SelectFieldProps extends Pick<
+  TextFieldProps,
+  'name' | 'disabled' | 'error' | 'helperText' | 'size' | 'sx' | 'fullWidth' | 'required'
+> {
   label: string;
   value: string | number;
   /** The chosen item's value as text (a number's too): parse it with the field's own schema. */
@@ -17,7 +20,14 @@ export interface SelectFieldProps extends Pick<TextFieldProps, 'name' | 'disable
  */
 export function SelectField({ label, value, onChange, children, ...field }: SelectFieldProps) {
   return (
-    <TextField select label={label} value={value} onChange={(event) => onChange(String(event.target.value))} slotProps={{ inputLabel: { shrink: true } }} {...field}>
+    <TextField
+      select
+      label={label}
+      value={value}
+      onChange={(event) => onChange(String(event.target.value))}
+      slotProps={{ inputLabel: { shrink: true } }}
+      {...field}
+    >
       {children}
     </TextField>
   );

@@ -37,4 +37,3 @@ test('a palette tone is the chip colour of the theme; a badge colour is its fixe
   expect(badge.dataset.colour).toBe('yellow');
   expect(getComputedStyle(badge).backgroundColor).toBe('rgb(255, 202, 40)');
 });
-

@@ -7,7 +7,10 @@ import { SnackbarContent, type CustomContentProps } from 'notistack';
  * its turn (role="status"). notistack's own content says role="alert" for every variant, which
  * would interrupt a reader for "Data Refreshed" as for a failed payment.
  */
-export const ToastContent = forwardRef<HTMLDivElement, CustomContentProps>(function ToastContent({ message, variant, style, className }, ref) {
+export const ToastContent = forwardRef<HTMLDivElement, CustomContentProps>(function ToastContent(
+  { message, variant, style, className },
+  ref,
+) {
   const severity = variant === 'default' ? 'info' : variant;
   return (
     <SnackbarContent ref={ref} style={style} className={className}>

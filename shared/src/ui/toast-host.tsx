@@ -17,5 +17,12 @@ const showToast = ({ variant, title, message }: Toast) =>
 /** notistack's provider, alone: it wraps nothing, so it can come after the page. */
 export default function ToastHost() {
   useEffect(() => toastHostMounted(showToast), []);
-  return <SnackbarProvider maxSnack={3} autoHideDuration={4000} Components={content} anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }} />;
+  return (
+    <SnackbarProvider
+      maxSnack={3}
+      autoHideDuration={4000}
+      Components={content}
+      anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+    />
+  );
 }

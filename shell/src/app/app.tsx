@@ -24,9 +24,24 @@ export function App() {
           <Suspense fallback={<Loading />}>
             <Routes>
               {publicPages.map(({ path, remote }) => (
-                <Route key={path} path={path} element={<RouteError><RemotePage {...remote} /></RouteError>} />
+                <Route
+                  key={path}
+                  path={path}
+                  element={
+                    <RouteError>
+                      <RemotePage {...remote} />
+                    </RouteError>
+                  }
+                />
               ))}
-              <Route path="/control/*" element={<RouteError><ControlApp /></RouteError>} />
+              <Route
+                path="/control/*"
+                element={
+                  <RouteError>
+                    <ControlApp />
+                  </RouteError>
+                }
+              />
               <Route path="*" element={<NotFoundPage />} />
             </Routes>
           </Suspense>

@@ -12,7 +12,9 @@ import { RemotePage } from '../remotes/remote-page';
 import { controlAreas } from './areas';
 import { RouteError } from './route-error';
 
-const SettingsPage = lazy(async () => ({ default: (await import(/* webpackChunkName: "control-settings" */ '../features/settings/settings-page')).SettingsPage }));
+const SettingsPage = lazy(async () => ({
+  default: (await import(/* webpackChunkName: "control-settings" */ '../features/settings/settings-page')).SettingsPage,
+}));
 
 /** Everything under /control, with the page's one store (the remotes read the same one). */
 export default function ControlApp() {
@@ -36,7 +38,14 @@ export default function ControlApp() {
                 }
               />
             ))}
-            <Route path="settings" element={<RouteError><SettingsPage /></RouteError>} />
+            <Route
+              path="settings"
+              element={
+                <RouteError>
+                  <SettingsPage />
+                </RouteError>
+              }
+            />
             <Route path="*" element={<NotFoundPage />} />
           </Route>
         </Route>

@@ -16,7 +16,11 @@ function PlainNotice({ title, children, action }: NoticeProps) {
     <div role="alert" style={{ margin: 16, padding: 16, border: '1px solid currentColor', borderRadius: 10 }}>
       <strong>{title}</strong>
       <div>{children}</div>
-      {action ? <button type="button" onClick={action.onClick}>{action.label}</button> : null}
+      {action ? (
+        <button type="button" onClick={action.onClick}>
+          {action.label}
+        </button>
+      ) : null}
     </div>
   );
 }

@@ -9,7 +9,13 @@ export default function StyledNotice({ severity, title, children, action }: Noti
       severity={severity}
       role="alert"
       sx={{ m: 2 }}
-      action={action ? <Button color="inherit" onClick={action.onClick}>{action.label}</Button> : undefined}
+      action={
+        action ? (
+          <Button color="inherit" onClick={action.onClick}>
+            {action.label}
+          </Button>
+        ) : undefined
+      }
     >
       <AlertTitle>{title}</AlertTitle>
       {children}

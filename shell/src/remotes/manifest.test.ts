@@ -9,7 +9,12 @@ const serve = (status: number, body: unknown) =>
 afterEach(() => jest.restoreAllMocks());
 
 test('registers each remote of the manifest with an absolute entry address', async () => {
-  serve(200, { remotes: [{ name: 'mf_cards', entry: '/remotes/mf-cards/remoteEntry.js', version: '1.2.0' }, { name: 'mf_wallet', entry: 'https://cdn.example/wallet/remoteEntry.js', version: '2.0.0' }] });
+  serve(200, {
+    remotes: [
+      { name: 'mf_cards', entry: '/remotes/mf-cards/remoteEntry.js', version: '1.2.0' },
+      { name: 'mf_wallet', entry: 'https://cdn.example/wallet/remoteEntry.js', version: '2.0.0' },
+    ],
+  });
   await loadRemoteManifest();
   expect(registerRemotes).toHaveBeenCalledWith(
     [

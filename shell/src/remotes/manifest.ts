@@ -19,7 +19,8 @@ export function parseRemoteManifest(value: unknown): RemoteManifest {
   return {
     remotes: remotes.map((remote: unknown, index) => {
       const { name, entry, version } = (typeof remote === 'object' && remote !== null ? remote : {}) as Record<string, unknown>;
-      if (typeof name !== 'string' || !containerName.test(name)) throw new Error(`remotes.json: remotes[${index}].name must be a container name`);
+      if (typeof name !== 'string' || !containerName.test(name))
+        throw new Error(`remotes.json: remotes[${index}].name must be a container name`);
       if (!nonEmpty(entry)) throw new Error(`remotes.json: remotes[${index}].entry must be an address`);
       if (!nonEmpty(version)) throw new Error(`remotes.json: remotes[${index}].version must be a version`);
       return { name, entry, version };

@@ -12,11 +12,16 @@ import { publicPages } from '../app/areas';
 
 const bundled: Record<string, () => Promise<unknown>> = {
   'mf_payments/PayFormPage': () => import(/* webpackChunkName: "mf_payments/PayFormPage" */ '../../../mf-payments/src/pages/pay-form-page'),
-  'mf_payments/CheckoutPage': () => import(/* webpackChunkName: "mf_payments/CheckoutPage" */ '../../../mf-payments/src/pages/checkout-page'),
-  'mf_payments/PaymentSuccessPage': () => import(/* webpackChunkName: "mf_payments/PaymentSuccessPage" */ '../../../mf-payments/src/pages/payment-success-page'),
-  'mf_payments/PaymentPendingPage': () => import(/* webpackChunkName: "mf_payments/PaymentPendingPage" */ '../../../mf-payments/src/pages/payment-pending-page'),
-  'mf_payments/PaymentFailurePage': () => import(/* webpackChunkName: "mf_payments/PaymentFailurePage" */ '../../../mf-payments/src/pages/payment-failure-page'),
-  'mf_payments/CheckoutSuccessPage': () => import(/* webpackChunkName: "mf_payments/CheckoutSuccessPage" */ '../../../mf-payments/src/pages/checkout-success-page'),
+  'mf_payments/CheckoutPage': () =>
+    import(/* webpackChunkName: "mf_payments/CheckoutPage" */ '../../../mf-payments/src/pages/checkout-page'),
+  'mf_payments/PaymentSuccessPage': () =>
+    import(/* webpackChunkName: "mf_payments/PaymentSuccessPage" */ '../../../mf-payments/src/pages/payment-success-page'),
+  'mf_payments/PaymentPendingPage': () =>
+    import(/* webpackChunkName: "mf_payments/PaymentPendingPage" */ '../../../mf-payments/src/pages/payment-pending-page'),
+  'mf_payments/PaymentFailurePage': () =>
+    import(/* webpackChunkName: "mf_payments/PaymentFailurePage" */ '../../../mf-payments/src/pages/payment-failure-page'),
+  'mf_payments/CheckoutSuccessPage': () =>
+    import(/* webpackChunkName: "mf_payments/CheckoutSuccessPage" */ '../../../mf-payments/src/pages/checkout-success-page'),
 };
 
 export const bundledRemoteIds = Object.keys(bundled);

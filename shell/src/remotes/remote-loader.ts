@@ -34,7 +34,9 @@ export function preloadPayerPage(pathname: string): void {
   const page = publicPages.find(({ path }) => matchesRoute(path, pathname));
   if (!page) return;
   sentFor = page.remote.id;
-  registerRemotesFromManifest().then(() => loadRemote(page.remote.id)).catch(() => undefined);
+  registerRemotesFromManifest()
+    .then(() => loadRemote(page.remote.id))
+    .catch(() => undefined);
 }
 
 /**

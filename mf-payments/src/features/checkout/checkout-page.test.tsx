@@ -14,10 +14,18 @@ afterEach(() => {
 });
 
 const checkout = {
-  reference: 'ref-1', first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com', phone: '555',
-  amount: 42.5, metadata: {}, callback_url: 'https://shop.example/done', status: 'pending',
+  reference: 'ref-1',
+  first_name: 'Ada',
+  last_name: 'Lovelace',
+  email: 'ada@example.com',
+  phone: '555',
+  amount: 42.5,
+  metadata: {},
+  callback_url: 'https://shop.example/done',
+  status: 'pending',
 };
-const validateWith = (handler: () => Response) => mockPublicApi({ 'GET /api/checkout/validate/ref-1': handler, 'POST /api/update-checkout-status': () => ok(null) });
+const validateWith = (handler: () => Response) =>
+  mockPublicApi({ 'GET /api/checkout/validate/ref-1': handler, 'POST /api/update-checkout-status': () => ok(null) });
 const renderCheckout = (path = '/checkout/ref-1') =>
   render(
     <AppProviders store={makeStore()}>
@@ -91,7 +99,11 @@ test('closing the widget records cancelled with keepalive and tells the opener, 
   window.dispatchEvent(new Event('pagehide'));
   await waitFor(() => expect(api.callsTo('/api/update-checkout-status')).toHaveLength(1));
   const [call] = api.callsTo('/api/update-checkout-status');
-  expect(call).toMatchObject({ keepalive: true, authorization: 'Bearer pk_test_paydesk', body: { reference: 'ref-1', status: 'cancelled' } });
+  expect(call).toMatchObject({
+    keepalive: true,
+    authorization: 'Bearer pk_test_paydesk',
+    body: { reference: 'ref-1', status: 'cancelled' },
+  });
   expect(opener.postMessage).toHaveBeenCalledWith({ type: 'PAYMENT_CANCELLED', reference: 'ref-1' }, 'https://shop.example');
 });
 

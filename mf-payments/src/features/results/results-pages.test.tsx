@@ -66,7 +66,10 @@ test('the failure page shows the reason, Failed, Try Again and Need Help', async
 });
 
 test('the pending page requeries once and stays while still pending, with the server comment', async () => {
-  api = mockPublicApi({ 'GET /api/checkout/requery': () => ok(transactionResultOf({ status: 'pending', paymentCompleted: false, response_message: 'Awaiting the bank' })) });
+  api = mockPublicApi({
+    'GET /api/checkout/requery': () =>
+      ok(transactionResultOf({ status: 'pending', paymentCompleted: false, response_message: 'Awaiting the bank' })),
+  });
   renderAt('/payment-pending?transaction_id=txn_9');
   expect(screen.getByTestId('payment-status').textContent).toBe('Pending');
   expect(screen.getByTestId('transaction-id').textContent).toBe('txn_9');
@@ -78,7 +81,10 @@ test('the pending page requeries once and stays while still pending, with the se
 test.each([
   [transactionResultOf(), /^\/payment-success /],
   [transactionResultOf({ checkout_request: { reference: 'ref-1' } }), /^\/checkout-success\/ref-1 /],
-  [transactionResultOf({ status: 'failed', statusOk: false, paymentCompleted: false, response_message: 'Expired card' }), /^\/payment-failure .*Expired card/],
+  [
+    transactionResultOf({ status: 'failed', statusOk: false, paymentCompleted: false, response_message: 'Expired card' }),
+    /^\/payment-failure .*Expired card/,
+  ],
 ])('the pending page moves on when the requery says so (%#)', async (result, page) => {
   api = mockPublicApi({ 'GET /api/checkout/requery': () => ok(result) });
   renderAt('/payment-pending', state, true);
@@ -86,9 +92,22 @@ test.each([
 });
 
 describe('the checkout receipt', () => {
-  const checkout = { reference: 'ref-1', first_name: 'Ada', last_name: 'L', email: 'a@b.c', phone: '1', amount: 25, metadata: {}, callback_url: 'https://shop.example/orders/7?x=1', status: 'completed' };
+  const checkout = {
+    reference: 'ref-1',
+    first_name: 'Ada',
+    last_name: 'L',
+    email: 'a@b.c',
+    phone: '1',
+    amount: 25,
+    metadata: {},
+    callback_url: 'https://shop.example/orders/7?x=1',
+    status: 'completed',
+  };
   const mockCheckoutApi = () =>
-    mockPublicApi({ 'POST /api/update-checkout-status': () => ok(null), 'GET /api/checkout/validate/ref-1': () => ok(seal(checkout, testKeys)) });
+    mockPublicApi({
+      'POST /api/update-checkout-status': () => ok(null),
+      'GET /api/checkout/validate/ref-1': () => ok(seal(checkout, testKeys)),
+    });
   let close: jest.SpyInstance;
   let goTo: jest.SpyInstance;
   beforeEach(() => {
@@ -108,8 +127,15 @@ describe('the checkout receipt', () => {
     renderAt('/checkout-success/ref-1', { ...state, status: 'completed' });
     expect(screen.getByTestId('payment-status').textContent).toBe('Completed');
     await waitFor(() => expect(close).toHaveBeenCalled());
-    expect(api.callsTo('/api/update-checkout-status')[0]!.body).toEqual({ reference: 'ref-1', status: 'completed', transaction_id: 'txn_1' });
-    expect(opener.postMessage).toHaveBeenCalledWith({ type: 'PAYMENT_SUCCESS', reference: 'ref-1', transaction_id: 'txn_1' }, 'https://shop.example');
+    expect(api.callsTo('/api/update-checkout-status')[0]!.body).toEqual({
+      reference: 'ref-1',
+      status: 'completed',
+      transaction_id: 'txn_1',
+    });
+    expect(opener.postMessage).toHaveBeenCalledWith(
+      { type: 'PAYMENT_SUCCESS', reference: 'ref-1', transaction_id: 'txn_1' },
+      'https://shop.example',
+    );
   });
 
   test('a pending payment shows Processing and posts PAYMENT_PENDING', async () => {
@@ -118,7 +144,9 @@ describe('the checkout receipt', () => {
     api = mockCheckoutApi();
     renderAt('/checkout-success/ref-1', { ...state, status: 'pending' });
     expect(screen.getByTestId('payment-status').textContent).toBe('Processing');
-    await waitFor(() => expect(opener.postMessage).toHaveBeenCalledWith(expect.objectContaining({ type: 'PAYMENT_PENDING' }), 'https://shop.example'));
+    await waitFor(() =>
+      expect(opener.postMessage).toHaveBeenCalledWith(expect.objectContaining({ type: 'PAYMENT_PENDING' }), 'https://shop.example'),
+    );
   });
 
   test('without an opener it counts down 3 seconds, then goes to the callback address', async () => {

@@ -1,6 +1,11 @@
 import { api } from '@paydesk/shared/api/api-slice';
 import { loginResponse, meResponse, signedInResponse, type LoginRequest } from '@paydesk/shared/schemas/auth';
-import { enrolmentResponse, recoveryCodesResponse, requiredEnrolmentResponse, twoFactorStatusResponse } from '@paydesk/shared/schemas/two-factor';
+import {
+  enrolmentResponse,
+  recoveryCodesResponse,
+  requiredEnrolmentResponse,
+  twoFactorStatusResponse,
+} from '@paydesk/shared/schemas/two-factor';
 
 export const authApi = api.injectEndpoints({
   endpoints: (build) => ({

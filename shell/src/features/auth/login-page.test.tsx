@@ -5,7 +5,8 @@ import { renderWithProviders } from '@paydesk/shared/testing/render';
 import { LoginPage } from './login-page';
 
 /** AUTH-12: after a correct password, a user with a second factor is asked for a code before any session. */
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const CHALLENGE = 'c'.repeat(43);
 const user = { id: 7, name: 'Tess Totp', role: 'admin', email: 'tess@paydesk.test' };
 
@@ -18,8 +19,14 @@ beforeEach(() => {
     const path = new URL(request.url).pathname;
     const body = JSON.parse(await request.text()) as { code?: string };
     sent.push({ path, body });
-    if (path === '/api/auth/login') return json(200, { status: 'success', message: 'Enter your verification code', data: { challenge: CHALLENGE, next: 'code', expires_at: new Date().toISOString() } });
-    if (body.code === '123456') return json(200, { status: 'success', message: 'Login successful', data: { token: 'session-token', user } });
+    if (path === '/api/auth/login')
+      return json(200, {
+        status: 'success',
+        message: 'Enter your verification code',
+        data: { challenge: CHALLENGE, next: 'code', expires_at: new Date().toISOString() },
+      });
+    if (body.code === '123456')
+      return json(200, { status: 'success', message: 'Login successful', data: { token: 'session-token', user } });
     return json(401, { status: 'error', message: 'Invalid verification code', code: 'two_factor_code_invalid' });
   });
 });

@@ -18,7 +18,12 @@ import { notify } from '@paydesk/shared/ui/notify';
 import type { SignedInData } from '@paydesk/shared/schemas/auth';
 import type { EnrolmentData } from '@paydesk/shared/schemas/two-factor';
 import { EnrolmentPanel, RecoveryCodes } from '../two-factor/enrolment-panel';
-import { useLoginMutation, useLoginTwoFactorMutation, useRequiredEnrolmentConfirmMutation, useRequiredEnrolmentSetupMutation } from './auth-api';
+import {
+  useLoginMutation,
+  useLoginTwoFactorMutation,
+  useRequiredEnrolmentConfirmMutation,
+  useRequiredEnrolmentSetupMutation,
+} from './auth-api';
 
 /** What follows a correct password for a user with a second factor (AUTH-12) or one required to enrol (AUTH-14). */
 type SecondStep =
@@ -41,8 +46,18 @@ function CodeStep({ busy, onSubmit, onBack }: { busy: boolean; onSubmit: (code: 
   return (
     <Box component="form" onSubmit={submit} sx={{ display: 'grid', gap: 2 }}>
       <Typography>Enter the 6-digit code from your authenticator app, or one of your recovery codes.</Typography>
-      <TextField label="Verification code" name="code" required autoFocus autoComplete="one-time-code" value={code} onChange={(e) => setCode(e.target.value)} />
-      <Button type="submit" variant="contained" size="large" disabled={busy}>{busy ? 'Verifying...' : 'Verify'}</Button>
+      <TextField
+        label="Verification code"
+        name="code"
+        required
+        autoFocus
+        autoComplete="one-time-code"
+        value={code}
+        onChange={(e) => setCode(e.target.value)}
+      />
+      <Button type="submit" variant="contained" size="large" disabled={busy}>
+        {busy ? 'Verifying...' : 'Verify'}
+      </Button>
       <Button onClick={onBack}>Back to Sign In</Button>
     </Box>
   );
@@ -107,31 +122,45 @@ export function LoginPage() {
     } else failedStep(result.error);
   };
 
-  const secondStep = step && (
-    step.next === 'code' ? (
+  const secondStep =
+    step &&
+    (step.next === 'code' ? (
       <CodeStep busy={verifyState.isLoading} onSubmit={(code) => void submitCode(code)} onBack={() => setStep(null)} />
     ) : step.done ? (
       <Box sx={{ display: 'grid', gap: 2 }}>
         <RecoveryCodes codes={step.done.codes} />
-        <Button variant="contained" size="large" onClick={() => step.done && enter(step.done.session)}>Continue</Button>
+        <Button variant="contained" size="large" onClick={() => step.done && enter(step.done.session)}>
+          Continue
+        </Button>
       </Box>
     ) : step.enrolment ? (
       <Box sx={{ display: 'grid', gap: 2 }}>
         <Typography>Two-factor sign-in is required for your account. Set it up to continue.</Typography>
         <EnrolmentPanel enrolment={step.enrolment} busy={confirmState.isLoading} onConfirm={(code) => void confirmEnrolment(code)} />
       </Box>
-    ) : null
-  );
+    ) : null);
 
   return (
     <Box component="main" sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', bgcolor: 'background.default', p: 2 }}>
       <Card sx={{ width: '100%', maxWidth: 420 }}>
         <CardContent sx={{ p: 4 }}>
-          <Typography variant="h5" component="h1" gutterBottom>Paydesk Admin</Typography>
-          <Typography color="text.secondary" sx={{ mb: 3 }}>{step ? 'Two-factor sign-in' : 'Sign in to the back office'}</Typography>
+          <Typography variant="h5" component="h1" gutterBottom>
+            Paydesk Admin
+          </Typography>
+          <Typography color="text.secondary" sx={{ mb: 3 }}>
+            {step ? 'Two-factor sign-in' : 'Sign in to the back office'}
+          </Typography>
           {secondStep}
           <Box component="form" onSubmit={submit} sx={{ display: step ? 'none' : 'grid', gap: 2 }}>
-            <TextField label="Email" type="email" name="email" autoComplete="username" required value={email} onChange={(e) => setEmail(e.target.value)} />
+            <TextField
+              label="Email"
+              type="email"
+              name="email"
+              autoComplete="username"
+              required
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+            />
             <TextField
               label="Password"
               name="password"
@@ -144,7 +173,11 @@ export function LoginPage() {
                 input: {
                   endAdornment: (
                     <InputAdornment position="end">
-                      <IconButton aria-label={showPassword ? 'Hide password' : 'Show password'} onClick={() => setShowPassword((s) => !s)} edge="end">
+                      <IconButton
+                        aria-label={showPassword ? 'Hide password' : 'Show password'}
+                        onClick={() => setShowPassword((s) => !s)}
+                        edge="end"
+                      >
                         {showPassword ? <VisibilityOff /> : <Visibility />}
                       </IconButton>
                     </InputAdornment>

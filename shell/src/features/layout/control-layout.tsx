@@ -24,24 +24,43 @@ export function ControlLayout() {
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
-      <AppBar position="fixed" color="inherit" elevation={0} sx={{ borderBottom: 1, borderColor: 'divider', ml: { md: `${drawerWidth}px` }, width: { md: `calc(100% - ${drawerWidth}px)` } }}>
+      <AppBar
+        position="fixed"
+        color="inherit"
+        elevation={0}
+        sx={{ borderBottom: 1, borderColor: 'divider', ml: { md: `${drawerWidth}px` }, width: { md: `calc(100% - ${drawerWidth}px)` } }}
+      >
         <Toolbar>
           {!desktop && (
             <IconButton edge="start" aria-label="Open menu" onClick={() => setOpen(true)} sx={{ mr: 1 }}>
               <MenuIcon />
             </IconButton>
           )}
-          <Typography variant="h6" component="div" sx={{ flexGrow: 1, fontWeight: 700 }}>{desktop ? '' : 'Paydesk'}</Typography>
+          <Typography variant="h6" component="div" sx={{ flexGrow: 1, fontWeight: 700 }}>
+            {desktop ? '' : 'Paydesk'}
+          </Typography>
           <SandboxBadge />
           <ThemeToggle />
         </Toolbar>
       </AppBar>
       {/* The drawer is fixed to the window; its column is painted down the whole page too, so a long page never shows it stop. */}
-      <Box component="nav" aria-label="Main" sx={{ width: { md: drawerWidth }, flexShrink: { md: 0 }, bgcolor: { md: 'background.paper' } }}>
+      <Box
+        component="nav"
+        aria-label="Main"
+        sx={{ width: { md: drawerWidth }, flexShrink: { md: 0 }, bgcolor: { md: 'background.paper' } }}
+      >
         {desktop ? (
-          <Drawer variant="permanent" open slotProps={{ paper: { sx: { width: drawerWidth } } }}>{nav}</Drawer>
+          <Drawer variant="permanent" open slotProps={{ paper: { sx: { width: drawerWidth } } }}>
+            {nav}
+          </Drawer>
         ) : (
-          <Drawer variant="temporary" open={open} onClose={() => setOpen(false)} ModalProps={{ keepMounted: true }} slotProps={{ paper: { sx: { width: drawerWidth } } }}>
+          <Drawer
+            variant="temporary"
+            open={open}
+            onClose={() => setOpen(false)}
+            ModalProps={{ keepMounted: true }}
+            slotProps={{ paper: { sx: { width: drawerWidth } } }}
+          >
             {nav}
           </Drawer>
         )}

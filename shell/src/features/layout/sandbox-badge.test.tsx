@@ -5,7 +5,10 @@ import { ControlLayout } from './control-layout';
 
 const me = (processor: { name: string; sandbox: boolean }) =>
   new Response(
-    JSON.stringify({ status: 'success', data: { id: 1, name: 'Sam Super', role: 'super_admin', email: 'superadmin@paydesk.test', payment_processor: processor } }),
+    JSON.stringify({
+      status: 'success',
+      data: { id: 1, name: 'Sam Super', role: 'super_admin', email: 'superadmin@paydesk.test', payment_processor: processor },
+    }),
     { status: 200, headers: { 'content-type': 'application/json' } },
   );
 
@@ -36,7 +39,9 @@ test('the top bar shows a Sandbox badge when the server says the sandbox decides
 test('no badge when a real processor decides', async () => {
   fetchSpy.mockResolvedValue(me({ name: 'acquirer', sandbox: false }));
   const { store } = renderLayout();
-  await waitFor(() => expect(Object.values(store.getState().api.queries).some((q) => q?.endpointName === 'me' && q.status === 'fulfilled')).toBe(true));
+  await waitFor(() =>
+    expect(Object.values(store.getState().api.queries).some((q) => q?.endpointName === 'me' && q.status === 'fulfilled')).toBe(true),
+  );
   expect(screen.getByText('Page')).toBeTruthy();
   expect(screen.queryByText('Sandbox')).toBeNull();
 });

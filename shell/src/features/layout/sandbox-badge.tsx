@@ -9,5 +9,13 @@ import { useMeQuery } from '../auth/auth-api';
 export function SandboxBadge() {
   const { data } = useMeQuery(undefined);
   if (!data?.payment_processor.sandbox) return null;
-  return <Chip label="Sandbox" color="warning" size="small" title="Payments are simulated by the sandbox processor" sx={{ mr: 1, fontWeight: 700 }} />;
+  return (
+    <Chip
+      label="Sandbox"
+      color="warning"
+      size="small"
+      title="Payments are simulated by the sandbox processor"
+      sx={{ mr: 1, fontWeight: 700 }}
+    />
+  );
 }

@@ -2,7 +2,11 @@ import { screen } from '@testing-library/react';
 import { renderWithProviders, sessionOf, testUsers } from '@paydesk/shared/testing/render';
 import { SideNav } from './side-nav';
 
-const menu = () => screen.getAllByRole('link').map((l) => l.textContent?.trim()).filter((t) => t !== 'Settings');
+const menu = () =>
+  screen
+    .getAllByRole('link')
+    .map((l) => l.textContent?.trim())
+    .filter((t) => t !== 'Settings');
 
 test.each([
   ['super_admin', ['Dashboard', 'Transactions', 'User Management', 'Audit Log', 'Cards', 'Withdrawals', 'Developers', 'API keys']],

@@ -36,12 +36,19 @@ export function SideNav({ onNavigate }: { onNavigate: () => void }) {
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
-      <Typography variant="h6" sx={{ px: 3, py: 2.5, fontWeight: 800, color: 'primary.main' }}>Paydesk</Typography>
+      <Typography variant="h6" sx={{ px: 3, py: 2.5, fontWeight: 800, color: 'primary.main' }}>
+        Paydesk
+      </Typography>
       <Divider />
       <List sx={{ flexGrow: 1, px: 1 }}>
         {entries.map((a) => (
           <ListItem key={a.path} disablePadding>
-            <ListItemButton component={NavLink} to={`/control/${a.path}`} onClick={onNavigate} sx={{ borderRadius: 2, '&.active': { bgcolor: 'action.selected' } }}>
+            <ListItemButton
+              component={NavLink}
+              to={`/control/${a.path}`}
+              onClick={onNavigate}
+              sx={{ borderRadius: 2, '&.active': { bgcolor: 'action.selected' } }}
+            >
               <ListItemIcon>{navIcons[a.path]}</ListItemIcon>
               <ListItemText primary={a.label} />
             </ListItemButton>
@@ -53,12 +60,26 @@ export function SideNav({ onNavigate }: { onNavigate: () => void }) {
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
           <Avatar sx={{ bgcolor: 'primary.main' }}>{user.username.charAt(0).toUpperCase()}</Avatar>
           <Box sx={{ minWidth: 0 }}>
-            <Typography noWrap sx={{ fontWeight: 600 }} data-testid="current-user-name">{user.username}</Typography>
-            <Typography variant="body2" color="text.secondary" data-testid="current-user-role">{roleLabel(user.role)}</Typography>
+            <Typography noWrap sx={{ fontWeight: 600 }} data-testid="current-user-name">
+              {user.username}
+            </Typography>
+            <Typography variant="body2" color="text.secondary" data-testid="current-user-role">
+              {roleLabel(user.role)}
+            </Typography>
           </Box>
         </Box>
-        <Button component={NavLink} to={controlPaths.settings} onClick={onNavigate} startIcon={<SettingsIcon />} sx={{ justifyContent: 'flex-start' }}>Settings</Button>
-        <Button onClick={signOut} color="error" startIcon={<LogoutIcon />} sx={{ justifyContent: 'flex-start' }}>Logout</Button>
+        <Button
+          component={NavLink}
+          to={controlPaths.settings}
+          onClick={onNavigate}
+          startIcon={<SettingsIcon />}
+          sx={{ justifyContent: 'flex-start' }}
+        >
+          Settings
+        </Button>
+        <Button onClick={signOut} color="error" startIcon={<LogoutIcon />} sx={{ justifyContent: 'flex-start' }}>
+          Logout
+        </Button>
       </Box>
     </Box>
   );

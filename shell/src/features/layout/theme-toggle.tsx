@@ -15,7 +15,9 @@ export function ThemeToggle() {
   const icon = current === 'light' ? <LightModeIcon /> : current === 'dark' ? <DarkModeIcon /> : <BrightnessAutoIcon />;
   return (
     <Tooltip title={labels[current]}>
-      <IconButton aria-label={labels[current]} onClick={() => setMode(next[current])}>{icon}</IconButton>
+      <IconButton aria-label={labels[current]} onClick={() => setMode(next[current])}>
+        {icon}
+      </IconButton>
     </Tooltip>
   );
 }

@@ -24,7 +24,9 @@ function Section({ title, children }: { title: string; children: React.ReactNode
   return (
     <Card>
       <CardContent sx={{ display: 'grid', gap: 2 }}>
-        <Typography variant="h6" component="h2">{title}</Typography>
+        <Typography variant="h6" component="h2">
+          {title}
+        </Typography>
         {children}
       </CardContent>
     </Card>
@@ -63,7 +65,9 @@ export function SettingsPage() {
   return (
     <Box sx={{ display: 'grid', gap: 3, maxWidth: 900 }}>
       <Box component="form" onSubmit={save} sx={{ display: 'grid', gap: 3 }}>
-        <Typography variant="h4" component="h1">Settings</Typography>
+        <Typography variant="h4" component="h1">
+          Settings
+        </Typography>
         <Section title="General">
           {text('siteName', 'Site Name')}
           {text('adminEmail', 'Admin Email', 'email')}
@@ -82,7 +86,9 @@ export function SettingsPage() {
         </Section>
         <SystemInformation />
         <Box>
-          <Button type="submit" variant="contained" disabled={saving}>{saving ? 'Saving...' : 'Save Changes'}</Button>
+          <Button type="submit" variant="contained" disabled={saving}>
+            {saving ? 'Saving...' : 'Save Changes'}
+          </Button>
         </Box>
       </Box>
       {/* The user's own second factor (AUTH-10): outside the form, so Save Changes stays local and simulated (SET-05). */}

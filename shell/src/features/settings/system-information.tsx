@@ -18,7 +18,9 @@ export function SystemInformation() {
   return (
     <Card>
       <CardContent sx={{ display: 'grid', gap: 1 }}>
-        <Typography variant="h6" component="h2">System Information</Typography>
+        <Typography variant="h6" component="h2">
+          System Information
+        </Typography>
         <Row label="Version" value="v1.0.0" />
         <Row label="Last Updated" value={formatDate(new Date())} />
         <Row label="Environment" value="Production" />

@@ -12,7 +12,15 @@ const grouped = (secret: string): string => secret.match(/.{1,4}/g)?.join(' ') ?
  * AUTH-10: the QR code (an SVG the server drew: no QR code library in the page) and the manual
  * key, then the first code that confirms them.
  */
-export function EnrolmentPanel({ enrolment, busy, onConfirm }: { enrolment: EnrolmentData; busy: boolean; onConfirm: (code: string) => void }) {
+export function EnrolmentPanel({
+  enrolment,
+  busy,
+  onConfirm,
+}: {
+  enrolment: EnrolmentData;
+  busy: boolean;
+  onConfirm: (code: string) => void;
+}) {
   const [code, setCode] = useState('');
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -21,10 +29,19 @@ export function EnrolmentPanel({ enrolment, busy, onConfirm }: { enrolment: Enro
   return (
     <Box component="form" onSubmit={submit} sx={{ display: 'grid', gap: 2 }}>
       <Typography>Scan this QR code with your authenticator app, or type the key by hand, then enter the 6-digit code it shows.</Typography>
-      <Box component="img" src={enrolment.qr_code} alt="QR code for your authenticator app" sx={{ width: 200, height: 200, bgcolor: '#fff', justifySelf: 'center' }} />
+      <Box
+        component="img"
+        src={enrolment.qr_code}
+        alt="QR code for your authenticator app"
+        sx={{ width: 200, height: 200, bgcolor: '#fff', justifySelf: 'center' }}
+      />
       <Box>
-        <Typography variant="body2" color="text.secondary">Manual key</Typography>
-        <Typography data-testid="two-factor-manual-key" sx={{ fontFamily: 'monospace', fontSize: '1.1rem', wordBreak: 'break-all' }}>{grouped(enrolment.secret)}</Typography>
+        <Typography variant="body2" color="text.secondary">
+          Manual key
+        </Typography>
+        <Typography data-testid="two-factor-manual-key" sx={{ fontFamily: 'monospace', fontSize: '1.1rem', wordBreak: 'break-all' }}>
+          {grouped(enrolment.secret)}
+        </Typography>
       </Box>
       <TextField
         label="Verification code"
@@ -35,7 +52,9 @@ export function EnrolmentPanel({ enrolment, busy, onConfirm }: { enrolment: Enro
         onChange={(e) => setCode(e.target.value)}
         slotProps={{ htmlInput: { inputMode: 'numeric', pattern: '[0-9 ]{6,7}', maxLength: 7 } }}
       />
-      <Button type="submit" variant="contained" disabled={busy}>{busy ? 'Verifying...' : 'Turn On'}</Button>
+      <Button type="submit" variant="contained" disabled={busy}>
+        {busy ? 'Verifying...' : 'Turn On'}
+      </Button>
     </Box>
   );
 }
@@ -44,9 +63,13 @@ export function EnrolmentPanel({ enrolment, busy, onConfirm }: { enrolment: Enro
 export function RecoveryCodes({ codes }: { codes: readonly string[] }) {
   return (
     <Box sx={{ display: 'grid', gap: 1 }}>
-      <Typography>Keep these recovery codes somewhere safe. Each signs you in once if you lose your authenticator app. They are shown only now.</Typography>
+      <Typography>
+        Keep these recovery codes somewhere safe. Each signs you in once if you lose your authenticator app. They are shown only now.
+      </Typography>
       <Box component="ol" aria-label="Recovery codes" sx={{ fontFamily: 'monospace', columns: 2, m: 0, pl: 3 }}>
-        {codes.map((code) => <li key={code}>{code}</li>)}
+        {codes.map((code) => (
+          <li key={code}>{code}</li>
+        ))}
       </Box>
     </Box>
   );

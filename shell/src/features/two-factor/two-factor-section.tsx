@@ -8,10 +8,16 @@ import Typography from '@mui/material/Typography';
 import { readApiError } from '@paydesk/shared/api/api-error';
 import type { EnrolmentData } from '@paydesk/shared/schemas/two-factor';
 import { notify } from '@paydesk/shared/ui/notify';
-import { useRegenerateRecoveryCodesMutation, useTwoFactorConfirmMutation, useTwoFactorSetupMutation, useTwoFactorStatusQuery } from '../auth/auth-api';
+import {
+  useRegenerateRecoveryCodesMutation,
+  useTwoFactorConfirmMutation,
+  useTwoFactorSetupMutation,
+  useTwoFactorStatusQuery,
+} from '../auth/auth-api';
 import { EnrolmentPanel, RecoveryCodes } from './enrolment-panel';
 
-const failed = (error: unknown) => notify('error', 'Two-Factor Sign-In', readApiError(error).message ?? 'Something went wrong. Please try again.');
+const failed = (error: unknown) =>
+  notify('error', 'Two-Factor Sign-In', readApiError(error).message ?? 'Something went wrong. Please try again.');
 
 /** Ten new recovery codes for a current code of the app (AUTH-11). */
 function RegenerateCodes({ onCodes }: { onCodes: (codes: string[]) => void }) {
@@ -28,8 +34,18 @@ function RegenerateCodes({ onCodes }: { onCodes: (codes: string[]) => void }) {
   };
   return (
     <Box component="form" onSubmit={submit} sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'center' }}>
-      <TextField size="small" label="Code from your app" name="code" required autoComplete="one-time-code" value={code} onChange={(e) => setCode(e.target.value)} />
-      <Button type="submit" variant="outlined" disabled={isLoading}>New Recovery Codes</Button>
+      <TextField
+        size="small"
+        label="Code from your app"
+        name="code"
+        required
+        autoComplete="one-time-code"
+        value={code}
+        onChange={(e) => setCode(e.target.value)}
+      />
+      <Button type="submit" variant="outlined" disabled={isLoading}>
+        New Recovery Codes
+      </Button>
     </Box>
   );
 }
@@ -65,7 +81,9 @@ export function TwoFactorSection() {
   return (
     <Card component="section" aria-labelledby="two-factor-title">
       <CardContent sx={{ display: 'grid', gap: 2 }}>
-        <Typography id="two-factor-title" variant="h6" component="h2">Two-factor sign-in</Typography>
+        <Typography id="two-factor-title" variant="h6" component="h2">
+          Two-factor sign-in
+        </Typography>
         {status.isLoading && <Typography color="text.secondary">Loading...</Typography>}
         {status.data && (
           <Typography data-testid="two-factor-status">
@@ -77,9 +95,15 @@ export function TwoFactorSection() {
         )}
         {codes && <RecoveryCodes codes={codes} />}
         {status.data && !enabled && !enrolment && (
-          <Box><Button variant="contained" onClick={() => void start()} disabled={setupState.isLoading}>Set Up Two-Factor Sign-In</Button></Box>
+          <Box>
+            <Button variant="contained" onClick={() => void start()} disabled={setupState.isLoading}>
+              Set Up Two-Factor Sign-In
+            </Button>
+          </Box>
         )}
-        {enrolment && !enabled && <EnrolmentPanel enrolment={enrolment} busy={confirmState.isLoading} onConfirm={(code) => void finish(code)} />}
+        {enrolment && !enabled && (
+          <EnrolmentPanel enrolment={enrolment} busy={confirmState.isLoading} onConfirm={(code) => void finish(code)} />
+        )}
         {enabled && <RegenerateCodes onCodes={setCodes} />}
       </CardContent>
     </Card>

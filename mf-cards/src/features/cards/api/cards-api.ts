@@ -12,7 +12,10 @@ const cardsApi = api.injectEndpoints({
     getCards: build.query<CardsResponse, CardFilters>({
       query: cardListCall,
       transformResponse: (body: unknown) => cardsResponse.parse(body),
-      providesTags: (result) => [{ type: 'Card', id: 'LIST' }, ...(result?.data ?? []).map((card) => ({ type: 'Card' as const, id: card.id }))],
+      providesTags: (result) => [
+        { type: 'Card', id: 'LIST' },
+        ...(result?.data ?? []).map((card) => ({ type: 'Card' as const, id: card.id })),
+      ],
     }),
     setCardStatus: build.mutation<PoolCard, { id: number; status: CardStatus }>({
       query: ({ id, status }) => ({ url: `/backend/cards/${id}/status`, method: 'POST', body: { status } }),
@@ -26,10 +29,12 @@ const cardsApi = api.injectEndpoints({
           return;
         }
         for (const filters of cardsApi.util.selectCachedArgsForQuery(getState(), 'getCards')) {
-          dispatch(cardsApi.util.updateQueryData('getCards', filters, (page) => {
-            const at = page.data.findIndex((c) => c.id === card.id);
-            if (at >= 0) page.data[at] = card;
-          }));
+          dispatch(
+            cardsApi.util.updateQueryData('getCards', filters, (page) => {
+              const at = page.data.findIndex((c) => c.id === card.id);
+              if (at >= 0) page.data[at] = card;
+            }),
+          );
         }
       },
       invalidatesTags: (_result, error, { id }) => (error ? [] : [{ type: 'Card', id }]),

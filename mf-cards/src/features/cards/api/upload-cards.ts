@@ -12,7 +12,8 @@ export interface UploadCardsOptions {
  * POST /api/backend/cards/upload, the spreadsheet as the multipart field `file` (CARD-08).
  * Through XMLHttpRequest for its upload progress; the list refetches after any answer but a 401.
  */
-export const uploadCards = (file: File, options: UploadCardsOptions) =>
+export const uploadCards =
+  (file: File, options: UploadCardsOptions) =>
   async (dispatch: AppDispatch): Promise<UploadOutcome> => {
     const form = new FormData();
     form.append('file', file, file.name);

@@ -16,24 +16,61 @@ function Address() {
 }
 
 const renderCards = (role: keyof typeof testUsers = 'admin', route = '/control/cards') =>
-  renderWithProviders(<><CardManagement /><Address /></>, { route, preloadedState: sessionOf(testUsers[role]) });
+  renderWithProviders(
+    <>
+      <CardManagement />
+      <Address />
+    </>,
+    { route, preloadedState: sessionOf(testUsers[role]) },
+  );
 const address = () => new URLSearchParams(screen.getByTestId('address').textContent ?? '');
 const rowOf = (number: string) => screen.getByRole('row', { name: new RegExp(number.replace(/\*/g, '\\*')) });
 
 test('shows the title, Cards (total) and the CARD-04 columns with Never and N/A', async () => {
   api = fakeCardsApi([
-    aCard({ id: 1, card_number: '424242******4242', expiry_month: 4, failure_count: 2, transactions: [{ transaction_id: 'PD2', created_at: '2026-03-05T12:00:00.000Z' }, { transaction_id: 'PD1', created_at: '2026-03-02T12:00:00.000Z' }] }),
+    aCard({
+      id: 1,
+      card_number: '424242******4242',
+      expiry_month: 4,
+      failure_count: 2,
+      transactions: [
+        { transaction_id: 'PD2', created_at: '2026-03-05T12:00:00.000Z' },
+        { transaction_id: 'PD1', created_at: '2026-03-02T12:00:00.000Z' },
+      ],
+    }),
     aCard({ id: 2, card_number: '555555******4444', card_brand: 'Mastercard', expiry_month: 11, status: 'blocked', failure_count: null }),
   ]);
   renderCards();
   await screen.findByText('Cards (2)');
   expect(screen.getByRole('heading', { name: 'Card Management' })).toBeTruthy();
   expect(screen.getByText('Manage and monitor card details')).toBeTruthy();
-  expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(
-    ['Card Number', 'CVV', 'Expiry Month', 'Expiry Year', 'Status', 'Created', 'Last Used', 'Failure Count', 'Actions']);
+  expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
+    'Card Number',
+    'CVV',
+    'Expiry Month',
+    'Expiry Year',
+    'Status',
+    'Created',
+    'Last Used',
+    'Failure Count',
+    'Actions',
+  ]);
   const created = formatDateTime('2026-03-01T10:00:00.000Z');
-  const cells = (number: string) => within(rowOf(number)).getAllByRole('cell').map((c) => c.textContent);
-  expect(cells('424242******4242')).toEqual(['424242******4242', '•••', '04', '2031', 'active', created, formatDateTime('2026-03-05T12:00:00.000Z'), '2', 'Block']);
+  const cells = (number: string) =>
+    within(rowOf(number))
+      .getAllByRole('cell')
+      .map((c) => c.textContent);
+  expect(cells('424242******4242')).toEqual([
+    '424242******4242',
+    '•••',
+    '04',
+    '2031',
+    'active',
+    created,
+    formatDateTime('2026-03-05T12:00:00.000Z'),
+    '2',
+    'Block',
+  ]);
   expect(cells('555555******4444')).toEqual(['555555******4444', '•••', '11', '2031', 'blocked', created, 'Never', 'N/A', 'Unblock']);
   expect(api.lists()).toEqual([{ page: '1', per_page: '10' }]);
   expect(screen.getByRole('button', { name: 'Upload Cards' })).toBeTruthy();

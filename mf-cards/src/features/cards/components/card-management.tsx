@@ -61,7 +61,13 @@ export function CardManagement() {
       <PageHeader
         title="Card Management"
         subtitle="Manage and monitor card details"
-        actions={canManage ? <Button variant="contained" startIcon={<UploadFileIcon />} onClick={() => setUploading(true)}>Upload Cards</Button> : null}
+        actions={
+          canManage ? (
+            <Button variant="contained" startIcon={<UploadFileIcon />} onClick={() => setUploading(true)}>
+              Upload Cards
+            </Button>
+          ) : null
+        }
       />
       <Paper sx={{ p: 2 }}>
         <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
@@ -81,9 +87,13 @@ export function CardManagement() {
             <>
               <CardsTable cards={page.data} canManage={canManage} />
               <PaginationBar
-                page={page.page} total={page.total} {...pageRange(page)}
-                perPage={filters.perPage} pageSizes={CARD_PAGE_SIZES}
-                onPage={(n) => update({ page: n })} onPerPage={(perPage) => update({ perPage })}
+                page={page.page}
+                total={page.total}
+                {...pageRange(page)}
+                perPage={filters.perPage}
+                pageSizes={CARD_PAGE_SIZES}
+                onPage={(n) => update({ page: n })}
+                onPerPage={(perPage) => update({ perPage })}
               />
             </>
           )}

@@ -19,7 +19,9 @@ export function CardsTable({ cards, canManage }: { cards: readonly PoolCard[]; c
       <Table size="small" aria-label="Cards">
         <TableHead>
           <TableRow>
-            {columns.map((c) => <TableCell key={c}>{c}</TableCell>)}
+            {columns.map((c) => (
+              <TableCell key={c}>{c}</TableCell>
+            ))}
             {canManage ? <TableCell>Actions</TableCell> : null}
           </TableRow>
         </TableHead>
@@ -30,11 +32,17 @@ export function CardsTable({ cards, canManage }: { cards: readonly PoolCard[]; c
               <TableCell sx={{ fontFamily: 'monospace' }}>{card.cvv}</TableCell>
               <TableCell>{expiryMonth(card)}</TableCell>
               <TableCell>{card.expiry_year}</TableCell>
-              <TableCell><CardStatusChip status={card.status} /></TableCell>
+              <TableCell>
+                <CardStatusChip status={card.status} />
+              </TableCell>
               <TableCell>{formatDateTime(card.created_at)}</TableCell>
               <TableCell>{lastUsed(card)}</TableCell>
               <TableCell>{failureCount(card)}</TableCell>
-              {canManage ? <TableCell><CardStatusButton card={card} /></TableCell> : null}
+              {canManage ? (
+                <TableCell>
+                  <CardStatusButton card={card} />
+                </TableCell>
+              ) : null}
             </TableRow>
           ))}
         </TableBody>

@@ -13,8 +13,20 @@ interface Props {
 export function CardsToolbar({ search, status, onSearch, onStatus }: Props) {
   return (
     <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, mb: 2 }}>
-      <SearchField value={search} onChange={onSearch} placeholder="Search cards..." label="Search cards" maxLength={MAX_CARD_SEARCH} icon={<SearchIcon fontSize="small" />} />
-      <OptionsSelectField label="Status" value={status} options={cardStatusOptions} onChange={(value) => onStatus(parseCardStatusFilter(value))} />
+      <SearchField
+        value={search}
+        onChange={onSearch}
+        placeholder="Search cards..."
+        label="Search cards"
+        maxLength={MAX_CARD_SEARCH}
+        icon={<SearchIcon fontSize="small" />}
+      />
+      <OptionsSelectField
+        label="Status"
+        value={status}
+        options={cardStatusOptions}
+        onChange={(value) => onStatus(parseCardStatusFilter(value))}
+      />
     </Box>
   );
 }

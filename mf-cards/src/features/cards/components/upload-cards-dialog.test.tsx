@@ -31,7 +31,14 @@ async function uploadFile(u: ReturnType<typeof user>, name: string) {
   await u.click(screen.getByRole('button', { name: 'Upload' }));
 }
 
-const result = (over: object = {}) => ({ rows: 5, added: 3, already_in_pool: 1, rejected_count: 1, rejected: [{ row: 4, reason: 'The card number fails the Luhn check' }], ...over });
+const result = (over: object = {}) => ({
+  rows: 5,
+  added: 3,
+  already_in_pool: 1,
+  rejected_count: 1,
+  rejected: [{ row: 4, reason: 'The card number fails the Luhn check' }],
+  ...over,
+});
 const figure = (key: string) => screen.getByTestId(`upload-${key}`).textContent;
 
 test('a file whose name is not .xlsx or .xls gets the Invalid File toast and is never sent', async () => {
@@ -68,13 +75,25 @@ test('shows the share sent, then Processing…, then Upload Successful with the 
   expect(screen.queryByText('Processing…')).toBeNull();
   expect([figure('rows'), figure('added'), figure('already_in_pool'), figure('rejected_count')]).toEqual(['5', '3', '1', '1']);
   const rejected = within(screen.getByRole('table', { name: 'Rejected rows' }));
-  expect(rejected.getAllByRole('row').slice(1).map((r) => r.textContent)).toEqual(['4The card number fails the Luhn check']);
+  expect(
+    rejected
+      .getAllByRole('row')
+      .slice(1)
+      .map((r) => r.textContent),
+  ).toEqual(['4The card number fails the Luhn check']);
   expect(screen.queryByText(/^Showing the first/)).toBeNull();
 });
 
 test('says when the server listed only some of the rejected rows', async () => {
   const listed = Array.from({ length: 100 }, (_, i) => ({ row: i + 2, reason: 'The card has expired' }));
-  openDialog({ status: 201, body: { status: 'success', message: 'Cards uploaded successfully', data: result({ rows: 300, added: 50, already_in_pool: 0, rejected_count: 250, rejected: listed }) } });
+  openDialog({
+    status: 201,
+    body: {
+      status: 'success',
+      message: 'Cards uploaded successfully',
+      data: result({ rows: 300, added: 50, already_in_pool: 0, rejected_count: 250, rejected: listed }),
+    },
+  });
   await uploadFile(user(), 'cards.xls');
   expect(await screen.findByText('Showing the first 100 of 250 rejected rows.')).toBeTruthy();
   expect(within(screen.getByRole('table', { name: 'Rejected rows' })).getAllByRole('row')).toHaveLength(101);
@@ -90,18 +109,40 @@ test("a workbook the server refuses shows Upload Failed with the server's reason
 });
 
 test('a 422 answer shows Upload Failed with the server message and the rejected rows', async () => {
-  openDialog({ status: 422, body: { status: 'error', message: 'No card in the file could be added', data: result({ rows: 2, added: 0, already_in_pool: 0, rejected_count: 2, rejected: [{ row: 2, reason: 'The card has expired' }, { row: 3, reason: 'The CVV must have 3 digits' }] }) } });
+  openDialog({
+    status: 422,
+    body: {
+      status: 'error',
+      message: 'No card in the file could be added',
+      data: result({
+        rows: 2,
+        added: 0,
+        already_in_pool: 0,
+        rejected_count: 2,
+        rejected: [
+          { row: 2, reason: 'The card has expired' },
+          { row: 3, reason: 'The CVV must have 3 digits' },
+        ],
+      }),
+    },
+  });
   await uploadFile(user(), 'cards.xlsx');
   expect(await screen.findByText('Upload Failed')).toBeTruthy();
   expect(screen.getByText('No card in the file could be added')).toBeTruthy();
   expect(figure('added')).toBe('0');
-  const rows = within(screen.getByRole('table', { name: 'Rejected rows' })).getAllByRole('row').slice(1);
+  const rows = within(screen.getByRole('table', { name: 'Rejected rows' }))
+    .getAllByRole('row')
+    .slice(1);
   expect(rows.map((r) => r.textContent)).toEqual(['2The card has expired', '3The CVV must have 3 digits']);
   expect(screen.queryByText('Upload Successful')).toBeNull();
 });
 
 test.each([
-  ['the server message', { status: 413, body: { status: 'error', message: 'The file is too large (at most 5 MB)' } }, 'The file is too large (at most 5 MB)'],
+  [
+    'the server message',
+    { status: 413, body: { status: 'error', message: 'The file is too large (at most 5 MB)' } },
+    'The file is too large (at most 5 MB)',
+  ],
   ['Failed to upload cards without one', { status: 502, body: '<html>Bad gateway</html>' }, 'Failed to upload cards'],
 ])('a refused upload shows Upload Failed with %s', async (_case, reply, message) => {
   openDialog(reply);

@@ -63,10 +63,12 @@ export function UploadCardsDialog({ onClose }: { onClose: () => void }) {
     setResult(null);
     setPhase({ kind: 'sending', sent: 0 });
     try {
-      const outcome = await dispatch(uploadCards(file, {
-        signal: controller.signal,
-        onProgress: (sent) => setPhase(sent >= 1 ? { kind: 'processing' } : { kind: 'sending', sent }),
-      }));
+      const outcome = await dispatch(
+        uploadCards(file, {
+          signal: controller.signal,
+          onProgress: (sent) => setPhase(sent >= 1 ? { kind: 'processing' } : { kind: 'sending', sent }),
+        }),
+      );
       setResult(report(outcome));
       if (outcome.kind !== 'refused') setFile(null);
     } catch (error) {
@@ -83,15 +85,15 @@ export function UploadCardsDialog({ onClose }: { onClose: () => void }) {
       <DialogTitle id="upload-cards-title">Upload Cards</DialogTitle>
       <DialogContent>
         <Box sx={{ display: 'grid', gap: 2, pt: 1 }}>
-          <Typography color="text.secondary">
-            An Excel file (.xlsx or .xls) with the columns {cardUploadColumns.join(', ')}.
-          </Typography>
+          <Typography color="text.secondary">An Excel file (.xlsx or .xls) with the columns {cardUploadColumns.join(', ')}.</Typography>
           <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
             <Button component="label" variant="outlined" startIcon={<UploadFileIcon />} disabled={busy}>
               Choose File
               <input hidden type="file" accept=".xlsx,.xls" aria-label="Excel file" onChange={choose} disabled={busy} />
             </Button>
-            <Button startIcon={<DownloadIcon />} onClick={() => window.open(TEMPLATE_URL, '_blank', 'noopener')}>Download Template</Button>
+            <Button startIcon={<DownloadIcon />} onClick={() => window.open(TEMPLATE_URL, '_blank', 'noopener')}>
+              Download Template
+            </Button>
           </Box>
           <Typography data-testid="chosen-file">{file ? file.name : 'No file chosen'}</Typography>
           {phase ? <UploadProgress phase={phase} /> : null}
@@ -100,7 +102,9 @@ export function UploadCardsDialog({ onClose }: { onClose: () => void }) {
       </DialogContent>
       <DialogActions>
         <Button onClick={busy ? () => upload.current?.abort() : onClose}>{busy ? 'Cancel' : 'Close'}</Button>
-        <Button variant="contained" onClick={() => void send()} disabled={!file || busy}>Upload</Button>
+        <Button variant="contained" onClick={() => void send()} disabled={!file || busy}>
+          Upload
+        </Button>
       </DialogActions>
     </Dialog>
   );

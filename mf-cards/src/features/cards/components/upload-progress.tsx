@@ -12,7 +12,9 @@ export function UploadProgress({ phase }: { phase: UploadPhase }) {
     return (
       <Box role="status">
         <LinearProgress aria-label="Processing" />
-        <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>Processing…</Typography>
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+          Processing…
+        </Typography>
       </Box>
     );
   }
@@ -20,7 +22,9 @@ export function UploadProgress({ phase }: { phase: UploadPhase }) {
   return (
     <Box role="status">
       <LinearProgress variant="determinate" value={percent} aria-label="Upload progress" />
-      <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>Uploading… {percent}%</Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+        Uploading… {percent}%
+      </Typography>
     </Box>
   );
 }

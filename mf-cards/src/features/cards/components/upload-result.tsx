@@ -24,7 +24,9 @@ export function UploadResult({ result }: { result: CardUploadResult }) {
         {figures.map(([key, label]) => (
           <Box key={key} sx={{ display: 'contents' }}>
             <Typography>{label}</Typography>
-            <Typography sx={{ fontWeight: 600 }} data-testid={`upload-${key}`}>{formatCount(result[key])}</Typography>
+            <Typography sx={{ fontWeight: 600 }} data-testid={`upload-${key}`}>
+              {formatCount(result[key])}
+            </Typography>
           </Box>
         ))}
       </Box>
@@ -32,7 +34,10 @@ export function UploadResult({ result }: { result: CardUploadResult }) {
         <Box>
           <Table size="small" aria-label="Rejected rows">
             <TableHead>
-              <TableRow><TableCell>Row</TableCell><TableCell>Reason</TableCell></TableRow>
+              <TableRow>
+                <TableCell>Row</TableCell>
+                <TableCell>Reason</TableCell>
+              </TableRow>
             </TableHead>
             <TableBody>
               {result.rejected.map((r, i) => (

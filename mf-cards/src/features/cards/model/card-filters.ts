@@ -51,7 +51,12 @@ export function writeCardFilters(filters: CardFilters): URLSearchParams {
 }
 
 /** The API's filters: page and size always, search (trimmed) and status only when set. */
-export function cardListRequest({ search, status, page, perPage }: CardFilters): { search?: string; status?: CardStatus; page: number; per_page: number } {
+export function cardListRequest({ search, status, page, perPage }: CardFilters): {
+  search?: string;
+  status?: CardStatus;
+  page: number;
+  per_page: number;
+} {
   return { page, per_page: perPage, ...(search.trim() ? { search: search.trim() } : {}), ...(status !== 'all' ? { status } : {}) };
 }
 
@@ -61,7 +66,8 @@ export function cardListRequest({ search, status, page, perPage }: CardFilters):
  */
 export function cardListCall(filters: CardFilters): string | { url: string; method: 'POST'; body: ReturnType<typeof cardListRequest> } {
   const request = cardListRequest(filters);
-  if (request.search !== undefined && !searchFitsAddress(request.search)) return { url: '/backend/cards/search', method: 'POST', body: request };
+  if (request.search !== undefined && !searchFitsAddress(request.search))
+    return { url: '/backend/cards/search', method: 'POST', body: request };
   const params = new URLSearchParams(Object.entries(request).map(([key, value]) => [key, String(value)]));
   return `/backend/cards?${params}`;
 }

@@ -9,11 +9,23 @@ export interface RecordedCall {
 type Reply = () => Response | Promise<Response>;
 
 export const answer = (status: number, body: unknown): Response =>
-  new Response(typeof body === 'string' ? body : JSON.stringify(body), { status, headers: { 'content-type': typeof body === 'string' ? 'text/html' : 'application/json' } });
+  new Response(typeof body === 'string' ? body : JSON.stringify(body), {
+    status,
+    headers: { 'content-type': typeof body === 'string' ? 'text/html' : 'application/json' },
+  });
 
 export const aCard = (over: Partial<PoolCard> = {}): PoolCard => ({
-  id: 1, card_number: '424242******4242', cvv: HIDDEN_CVV, card_brand: 'Visa', expiry_month: 4, expiry_year: 2031,
-  status: 'active', failure_count: 0, created_at: '2026-03-01T10:00:00.000Z', transactions: [], ...over,
+  id: 1,
+  card_number: '424242******4242',
+  cvv: HIDDEN_CVV,
+  card_brand: 'Visa',
+  expiry_month: 4,
+  expiry_year: 2031,
+  status: 'active',
+  failure_count: 0,
+  created_at: '2026-03-01T10:00:00.000Z',
+  transactions: [],
+  ...over,
 });
 
 /** `count` cards, numbered from 1, each with its own last four (0001, 0002, ...). */
@@ -31,10 +43,23 @@ export function fakeCardsApi(cards: PoolCard[] = someCards(3)) {
   const replies = new Map<string, Reply>();
   const paused = new Map<string, Promise<void>>();
   /** The server's filters: a whole number matches its first six and last four (the fingerprint's stand-in). */
-  const list = ({ search = '', status, page = 1, per_page: perPage = 25 }: { search?: string; status?: string | null; page?: number; per_page?: number }) => {
+  const list = ({
+    search = '',
+    status,
+    page = 1,
+    per_page: perPage = 25,
+  }: {
+    search?: string;
+    status?: string | null;
+    page?: number;
+    per_page?: number;
+  }) => {
     const digits = search.replace(/\D/g, '');
     const matches = (c: PoolCard) =>
-      !search || (digits.length >= 13 ? c.card_number.startsWith(digits.slice(0, 6)) && c.card_number.endsWith(digits.slice(-4)) : c.card_number.startsWith(search) || c.card_number.endsWith(search));
+      !search ||
+      (digits.length >= 13
+        ? c.card_number.startsWith(digits.slice(0, 6)) && c.card_number.endsWith(digits.slice(-4))
+        : c.card_number.startsWith(search) || c.card_number.endsWith(search));
     const found = cards.filter((c) => (!status || c.status === status) && matches(c));
     const data = found.slice((page - 1) * perPage, page * perPage);
     return answer(200, { status: 'success', data, total: found.length, page, per_page: perPage });
@@ -43,7 +68,12 @@ export function fakeCardsApi(cards: PoolCard[] = someCards(3)) {
     const search = url.searchParams.get('search') ?? '';
     // As the server: an address may hold at most six digits in a row.
     if (!searchFitsAddress(search)) return answer(400, { status: 'error', message: `search: ${CARD_SEARCH_IN_ADDRESS_MESSAGE}` });
-    return list({ search, status: url.searchParams.get('status'), page: Number(url.searchParams.get('page') ?? 1), per_page: Number(url.searchParams.get('per_page') ?? 25) });
+    return list({
+      search,
+      status: url.searchParams.get('status'),
+      page: Number(url.searchParams.get('page') ?? 1),
+      per_page: Number(url.searchParams.get('per_page') ?? 25),
+    });
   };
   const setStatus = (id: number, body: unknown) => {
     const card = cards.find((c) => c.id === id);
@@ -68,7 +98,8 @@ export function fakeCardsApi(cards: PoolCard[] = someCards(3)) {
   });
   return {
     calls,
-    lists: () => calls.filter((call) => call.url.pathname === '/api/backend/cards').map((call) => Object.fromEntries(call.url.searchParams)),
+    lists: () =>
+      calls.filter((call) => call.url.pathname === '/api/backend/cards').map((call) => Object.fromEntries(call.url.searchParams)),
     /** The bodies of the list calls made by POST /api/backend/cards/search. */
     searches: () => calls.filter((call) => call.url.pathname === '/api/backend/cards/search').map((call) => call.body),
     posts: () => calls.filter((call) => call.method === 'POST' && call.url.pathname !== '/api/backend/cards/search'),

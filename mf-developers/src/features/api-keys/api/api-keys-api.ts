@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { api } from '@paydesk/shared/api/api-slice';
-import { apiKey, apiKeyWithSecret, apiRequestEntry, type ApiKey, type ApiKeyKind, type ApiKeyWithSecret, type StatusClass } from '@paydesk/shared/schemas/api-keys';
+import {
+  apiKey,
+  apiKeyWithSecret,
+  apiRequestEntry,
+  type ApiKey,
+  type ApiKeyKind,
+  type ApiKeyWithSecret,
+  type StatusClass,
+} from '@paydesk/shared/schemas/api-keys';
 import { withData } from '@paydesk/shared/schemas/common';
 import { paginated } from '@paydesk/shared/schemas/transaction';
 import type { ListSize } from '../../webhooks/api/envelopes';
@@ -43,7 +51,11 @@ const apiKeysApi = api.injectEndpoints({
       invalidatesTags: ['ApiKey'],
     }),
     rollApiKey: build.mutation<ApiKeyWithSecret, { id: string; graceHours: number }>({
-      query: ({ id, graceHours }) => ({ url: `/backend/api-keys/${encodeURIComponent(id)}/roll`, method: 'POST', body: { grace_hours: graceHours } }),
+      query: ({ id, graceHours }) => ({
+        url: `/backend/api-keys/${encodeURIComponent(id)}/roll`,
+        method: 'POST',
+        body: { grace_hours: graceHours },
+      }),
       transformResponse: (body: unknown) => secretResponse.parse(body),
       invalidatesTags: ['ApiKey'],
     }),
@@ -60,4 +72,5 @@ const apiKeysApi = api.injectEndpoints({
   }),
 });
 
-export const { useGetApiKeysQuery, useCreateApiKeyMutation, useRollApiKeyMutation, useRevokeApiKeyMutation, useGetApiRequestsQuery } = apiKeysApi;
+export const { useGetApiKeysQuery, useCreateApiKeyMutation, useRollApiKeyMutation, useRevokeApiKeyMutation, useGetApiRequestsQuery } =
+  apiKeysApi;

@@ -34,7 +34,11 @@ export function ApiKeysTable({ rows, canManage, onRoll, onRevoke }: Props) {
     <TableContainer>
       <Table size="small">
         <TableHead>
-          <TableRow>{columns.map((c) => <TableCell key={c}>{c}</TableCell>)}</TableRow>
+          <TableRow>
+            {columns.map((c) => (
+              <TableCell key={c}>{c}</TableCell>
+            ))}
+          </TableRow>
         </TableHead>
         <TableBody>
           {rows.map((key) => (
@@ -47,7 +51,9 @@ export function ApiKeysTable({ rows, canManage, onRoll, onRevoke }: Props) {
               <TableCell>
                 <Chip size="small" label={statusLook[key.status].label} color={statusLook[key.status].color} />
                 {key.status === 'expiring' && key.expires_at ? (
-                  <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>until {formatDateTime(key.expires_at)}</Typography>
+                  <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+                    until {formatDateTime(key.expires_at)}
+                  </Typography>
                 ) : null}
               </TableCell>
               <TableCell>{key.created_by ?? 'Configuration'}</TableCell>
@@ -57,8 +63,12 @@ export function ApiKeysTable({ rows, canManage, onRoll, onRevoke }: Props) {
                 <TableCell>
                   {isWorking(key) ? (
                     <Box sx={{ display: 'flex', gap: 1 }}>
-                      <Button size="small" variant="outlined" onClick={() => onRoll(key)} aria-label={`Roll ${key.prefix}`}>Roll</Button>
-                      <Button size="small" color="error" onClick={() => onRevoke(key)} aria-label={`Revoke ${key.prefix}`}>Revoke</Button>
+                      <Button size="small" variant="outlined" onClick={() => onRoll(key)} aria-label={`Roll ${key.prefix}`}>
+                        Roll
+                      </Button>
+                      <Button size="small" color="error" onClick={() => onRevoke(key)} aria-label={`Revoke ${key.prefix}`}>
+                        Revoke
+                      </Button>
                     </Box>
                   ) : null}
                 </TableCell>

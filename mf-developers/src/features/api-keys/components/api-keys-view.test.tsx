@@ -6,8 +6,18 @@ import { answer } from '../../webhooks/testing/fake-webhooks-api';
 import { ApiKeysView } from './api-keys-view';
 
 const aKey = (over: Partial<ApiKey> = {}): ApiKey => ({
-  id: 'key_1', kind: 'secret', name: 'Order service', prefix: 'sk_test_AbCd', publishable_key: null, status: 'active', created_by: 'Alex Admin',
-  created_at: '2026-03-01T10:00:00.000Z', last_used_at: null, expires_at: null, revoked_at: null, ...over,
+  id: 'key_1',
+  kind: 'secret',
+  name: 'Order service',
+  prefix: 'sk_test_AbCd',
+  publishable_key: null,
+  status: 'active',
+  created_by: 'Alex Admin',
+  created_at: '2026-03-01T10:00:00.000Z',
+  last_used_at: null,
+  expires_at: null,
+  revoked_at: null,
+  ...over,
 });
 const WHOLE_KEY = ['sk', 'test', 'shown-once-in-this-dialog-only'].join('_');
 
@@ -28,10 +38,31 @@ function fakeApi(keys: ApiKey[], replies: Record<string, () => Response> = {}) {
 afterEach(() => spy.mockRestore());
 
 test('lists keys by their prefix, with status, creator and last use (KEY-04)', async () => {
-  fakeApi([aKey(), aKey({ id: 'key_2', kind: 'publishable', name: 'Pages', prefix: 'pk_test_XyZw', publishable_key: 'pk_test_XyZw123', status: 'expiring', expires_at: '2026-03-02T10:00:00.000Z', created_by: null })]);
+  fakeApi([
+    aKey(),
+    aKey({
+      id: 'key_2',
+      kind: 'publishable',
+      name: 'Pages',
+      prefix: 'pk_test_XyZw',
+      publishable_key: 'pk_test_XyZw123',
+      status: 'expiring',
+      expires_at: '2026-03-02T10:00:00.000Z',
+      created_by: null,
+    }),
+  ]);
   renderWithProviders(<ApiKeysView />, { preloadedState: sessionOf(testUsers.admin) });
   await screen.findByText('sk_test_AbCd…');
-  expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Name', 'Kind', 'Key', 'Status', 'Created by', 'Created', 'Last used', 'Actions']);
+  expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
+    'Name',
+    'Kind',
+    'Key',
+    'Status',
+    'Created by',
+    'Created',
+    'Last used',
+    'Actions',
+  ]);
   expect(screen.getByText('pk_test_XyZw123')).toBeTruthy();
   expect(screen.getByText('Expiring')).toBeTruthy();
   expect(screen.getByText('Configuration')).toBeTruthy();
@@ -39,7 +70,9 @@ test('lists keys by their prefix, with status, creator and last use (KEY-04)', a
 });
 
 test('creates a key and shows it once, keeping no copy in the store (KEY-03)', async () => {
-  fakeApi([], { 'POST /api/backend/api-keys': () => answer(201, { status: 'success', data: { key: aKey({ name: 'Shop' }), secret: WHOLE_KEY } }) });
+  fakeApi([], {
+    'POST /api/backend/api-keys': () => answer(201, { status: 'success', data: { key: aKey({ name: 'Shop' }), secret: WHOLE_KEY } }),
+  });
   const { store } = renderWithProviders(<ApiKeysView />, { preloadedState: sessionOf(testUsers.admin) });
   const user = userEvent.setup();
   await user.click(await screen.findByRole('button', { name: 'Create key' }));
@@ -56,9 +89,11 @@ test('creates a key and shows it once, keeping no copy in the store (KEY-03)', a
   await waitFor(() => expect(screen.queryByText(WHOLE_KEY)).toBeNull());
 });
 
-test('revoking the last key shows the server\'s refusal (KEY-07); a viewer sees no actions', async () => {
+test("revoking the last key shows the server's refusal (KEY-07); a viewer sees no actions", async () => {
   const refusal = 'This is the last active secret key: create or roll another one before revoking it';
-  fakeApi([aKey()], { 'POST /api/backend/api-keys/key_1/revoke': () => answer(409, { status: 'error', message: refusal, code: 'last_active_key' }) });
+  fakeApi([aKey()], {
+    'POST /api/backend/api-keys/key_1/revoke': () => answer(409, { status: 'error', message: refusal, code: 'last_active_key' }),
+  });
   const view = renderWithProviders(<ApiKeysView />, { preloadedState: sessionOf(testUsers.admin) });
   const user = userEvent.setup();
   await user.click(await screen.findByRole('button', { name: 'Revoke sk_test_AbCd' }));

@@ -26,19 +26,52 @@ export function ApiKeysView() {
 
   return (
     <>
-      <PageHeader title="Developers" subtitle="The keys your system and your payer pages call the API with"
-        actions={canManage ? <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)}>Create key</Button> : undefined} />
+      <PageHeader
+        title="Developers"
+        subtitle="The keys your system and your payer pages call the API with"
+        actions={
+          canManage ? (
+            <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)}>
+              Create key
+            </Button>
+          ) : undefined
+        }
+      />
       <DevelopersTabs current="api-keys" />
       <Card variant="outlined">
         <CardContent>
-          <QueryState isLoading={list.isLoading} error={list.error} data={list.data} isEmpty={(rows) => rows.length === 0}
-            emptyText="No API keys yet" errorText="API keys could not be loaded." onRetry={() => void list.refetch()}>
+          <QueryState
+            isLoading={list.isLoading}
+            error={list.error}
+            data={list.data}
+            isEmpty={(rows) => rows.length === 0}
+            emptyText="No API keys yet"
+            errorText="API keys could not be loaded."
+            onRetry={() => void list.refetch()}
+          >
             {(rows) => <ApiKeysTable rows={rows} canManage={canManage} onRoll={setRolling} onRevoke={setRevoking} />}
           </QueryState>
         </CardContent>
       </Card>
-      {creating ? <CreateKeyDialog onClose={() => setCreating(false)} onCreated={(created) => { setCreating(false); setShown(created); }} /> : null}
-      {rolling ? <RollKeyDialog apiKey={rolling} onClose={() => setRolling(null)} onRolled={(rolled) => { setRolling(null); setShown(rolled); }} /> : null}
+      {creating ? (
+        <CreateKeyDialog
+          onClose={() => setCreating(false)}
+          onCreated={(created) => {
+            setCreating(false);
+            setShown(created);
+          }}
+        />
+      ) : null}
+      {rolling ? (
+        <RollKeyDialog
+          apiKey={rolling}
+          onClose={() => setRolling(null)}
+          onRolled={(rolled) => {
+            setRolling(null);
+            setShown(rolled);
+          }}
+        />
+      ) : null}
       {revoking ? <RevokeKeyDialog apiKey={revoking} onClose={() => setRevoking(null)} /> : null}
       {shown ? <KeySecretDialog created={shown} onClose={() => setShown(null)} /> : null}
     </>

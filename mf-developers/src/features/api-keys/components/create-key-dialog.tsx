@@ -47,14 +47,27 @@ export function CreateKeyDialog({ onCreated, onClose }: { onCreated: (created: A
         <DialogTitle id="create-key-title">Create key</DialogTitle>
         <DialogContent>
           <Box sx={{ display: 'grid', gap: 2, pt: 1 }}>
-            <TextField label="Name" value={name} required autoFocus placeholder="Order service" onChange={(e) => setName(e.target.value)}
-              error={error !== undefined} helperText={error ?? 'Where the key is used, to tell keys apart'} slotProps={{ htmlInput: { maxLength: 100 } }} />
+            <TextField
+              label="Name"
+              value={name}
+              required
+              autoFocus
+              placeholder="Order service"
+              onChange={(e) => setName(e.target.value)}
+              error={error !== undefined}
+              helperText={error ?? 'Where the key is used, to tell keys apart'}
+              slotProps={{ htmlInput: { maxLength: 100 } }}
+            />
             <OptionsSelectField label="Kind" value={kind} options={kindOptions} onChange={(value) => setKind(parseKind(value))} />
           </Box>
         </DialogContent>
         <DialogActions>
-          <Button onClick={onClose} disabled={isLoading}>Cancel</Button>
-          <Button type="submit" variant="contained" disabled={isLoading}>{isLoading ? 'Creating...' : 'Create key'}</Button>
+          <Button onClick={onClose} disabled={isLoading}>
+            Cancel
+          </Button>
+          <Button type="submit" variant="contained" disabled={isLoading}>
+            {isLoading ? 'Creating...' : 'Create key'}
+          </Button>
         </DialogActions>
       </Box>
     </Dialog>

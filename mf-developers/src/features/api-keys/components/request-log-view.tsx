@@ -29,7 +29,11 @@ function RequestsTable({ rows }: { rows: readonly ApiRequestEntry[] }) {
     <TableContainer>
       <Table size="small">
         <TableHead>
-          <TableRow>{columns.map((c) => <TableCell key={c}>{c}</TableCell>)}</TableRow>
+          <TableRow>
+            {columns.map((c) => (
+              <TableCell key={c}>{c}</TableCell>
+            ))}
+          </TableRow>
         </TableHead>
         <TableBody>
           {rows.map((r) => (
@@ -59,7 +63,10 @@ export function RequestLogView() {
   const [limit, setLimit] = useState<ListSize>(25);
   const settledPath = useDebouncedValue(path, 300);
   const list = useGetApiRequestsQuery({ page, limit, keyId, statusClass, path: settledPath }, { refetchOnMountOrArgChange: true });
-  const keyOptions = [{ value: 'all', label: 'All secret keys' }, ...(keys.data ?? []).filter((k) => k.kind === 'secret').map((k) => ({ value: k.id, label: `${k.name} (${k.prefix}…)` }))];
+  const keyOptions = [
+    { value: 'all', label: 'All secret keys' },
+    ...(keys.data ?? []).filter((k) => k.kind === 'secret').map((k) => ({ value: k.id, label: `${k.name} (${k.prefix}…)` })),
+  ];
 
   return (
     <>
@@ -68,18 +75,63 @@ export function RequestLogView() {
       <Card variant="outlined">
         <CardContent>
           <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, mb: 2 }}>
-            <OptionsSelectField label="Key" value={keyId} options={keyOptions} onChange={(value) => { setKeyId(value); setPage(1); }} />
-            <OptionsSelectField label="Status" value={statusClass} options={statusClassOptions} onChange={(value) => { setStatusClass(parseStatusClass(value)); setPage(1); }} />
-            <TextField size="small" label="Path" placeholder="/api/checkout" value={path} sx={{ flex: '1 1 200px' }}
-              onChange={(e) => { setPath(e.target.value); setPage(1); }} slotProps={{ htmlInput: { maxLength: 200 }, inputLabel: { shrink: true } }} />
+            <OptionsSelectField
+              label="Key"
+              value={keyId}
+              options={keyOptions}
+              onChange={(value) => {
+                setKeyId(value);
+                setPage(1);
+              }}
+            />
+            <OptionsSelectField
+              label="Status"
+              value={statusClass}
+              options={statusClassOptions}
+              onChange={(value) => {
+                setStatusClass(parseStatusClass(value));
+                setPage(1);
+              }}
+            />
+            <TextField
+              size="small"
+              label="Path"
+              placeholder="/api/checkout"
+              value={path}
+              sx={{ flex: '1 1 200px' }}
+              onChange={(e) => {
+                setPath(e.target.value);
+                setPage(1);
+              }}
+              slotProps={{ htmlInput: { maxLength: 200 }, inputLabel: { shrink: true } }}
+            />
           </Box>
-          <QueryState isLoading={list.isLoading} error={list.error} data={list.data} isEmpty={(p) => p.total === 0}
-            emptyText="No requests found matching your criteria" errorText="Requests could not be loaded." onRetry={() => void list.refetch()}>
+          <QueryState
+            isLoading={list.isLoading}
+            error={list.error}
+            data={list.data}
+            isEmpty={(p) => p.total === 0}
+            emptyText="No requests found matching your criteria"
+            errorText="Requests could not be loaded."
+            onRetry={() => void list.refetch()}
+          >
             {(p) => (
               <>
                 <RequestsTable rows={p.data} />
-                <PaginationBar page={p.current_page} lastPage={p.last_page} from={p.from} to={p.to} total={p.total}
-                  perPage={limit} pageSizes={listSizes} onPage={setPage} onPerPage={(size) => { setLimit(size); setPage(1); }} />
+                <PaginationBar
+                  page={p.current_page}
+                  lastPage={p.last_page}
+                  from={p.from}
+                  to={p.to}
+                  total={p.total}
+                  perPage={limit}
+                  pageSizes={listSizes}
+                  onPage={setPage}
+                  onPerPage={(size) => {
+                    setLimit(size);
+                    setPage(1);
+                  }}
+                />
               </>
             )}
           </QueryState>

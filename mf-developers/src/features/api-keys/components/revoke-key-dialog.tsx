@@ -17,7 +17,13 @@ export function RevokeKeyDialog({ apiKey, onClose }: { apiKey: ApiKey; onClose: 
     onClose();
   };
   return (
-    <ConfirmDialog title={`Revoke ${apiKey.prefix}…?`} confirm={{ label: 'Revoke', busyLabel: 'Revoking...' }} busy={isLoading} onConfirm={confirm} onClose={onClose}>
+    <ConfirmDialog
+      title={`Revoke ${apiKey.prefix}…?`}
+      confirm={{ label: 'Revoke', busyLabel: 'Revoking...' }}
+      busy={isLoading}
+      onConfirm={confirm}
+      onClose={onClose}
+    >
       {apiKey.name} stops working now: every request made with it is refused. This cannot be undone.
     </ConfirmDialog>
   );

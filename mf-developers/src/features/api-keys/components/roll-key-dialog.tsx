@@ -13,7 +13,15 @@ import { reportFailure } from '../../webhooks/model/outcome';
 import { useRollApiKeyMutation } from '../api/api-keys-api';
 
 /** Roll (KEY-05): a new key now; the old one keeps working for the chosen grace. Confirmed by its button. */
-export function RollKeyDialog({ apiKey, onRolled, onClose }: { apiKey: ApiKey; onRolled: (rolled: ApiKeyWithSecret) => void; onClose: () => void }) {
+export function RollKeyDialog({
+  apiKey,
+  onRolled,
+  onClose,
+}: {
+  apiKey: ApiKey;
+  onRolled: (rolled: ApiKeyWithSecret) => void;
+  onClose: () => void;
+}) {
   const [grace, setGrace] = useState<GraceValue>('24');
   const [roll, { isLoading }] = useRollApiKeyMutation();
   const submit = async () => {
@@ -35,11 +43,20 @@ export function RollKeyDialog({ apiKey, onRolled, onClose }: { apiKey: ApiKey; o
         <DialogContentText>
           A new key replaces {apiKey.name}. Keep the old one working while your system switches over; after that it is refused.
         </DialogContentText>
-        <OptionsSelectField label="Old key expires" value={grace} options={graceOptions} onChange={(value) => setGrace(parseGrace(value))} />
+        <OptionsSelectField
+          label="Old key expires"
+          value={grace}
+          options={graceOptions}
+          onChange={(value) => setGrace(parseGrace(value))}
+        />
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose} disabled={isLoading}>Cancel</Button>
-        <Button variant="contained" onClick={() => void submit()} disabled={isLoading}>{isLoading ? 'Rolling...' : 'Roll key'}</Button>
+        <Button onClick={onClose} disabled={isLoading}>
+          Cancel
+        </Button>
+        <Button variant="contained" onClick={() => void submit()} disabled={isLoading}>
+          {isLoading ? 'Rolling...' : 'Roll key'}
+        </Button>
       </DialogActions>
     </Dialog>
   );

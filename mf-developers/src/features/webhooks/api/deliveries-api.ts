@@ -36,7 +36,11 @@ const deliveriesApi = api.injectEndpoints({
       providesTags: ['WebhookEvent'],
     }),
     resendEvent: build.mutation<Done, { eventId: string; endpointId: string }>({
-      query: ({ eventId, endpointId }) => ({ url: `${base}/events/${encodeURIComponent(eventId)}/resend`, method: 'POST', body: { endpoint_id: endpointId } }),
+      query: ({ eventId, endpointId }) => ({
+        url: `${base}/events/${encodeURIComponent(eventId)}/resend`,
+        method: 'POST',
+        body: { endpoint_id: endpointId },
+      }),
       transformResponse: (body: unknown) => doneResponse.parse(body),
       invalidatesTags: ['WebhookAttempt', 'WebhookEndpoint'],
     }),

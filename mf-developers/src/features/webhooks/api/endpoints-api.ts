@@ -29,7 +29,11 @@ const endpointsApi = api.injectEndpoints({
       invalidatesTags: ['WebhookEndpoint'],
     }),
     rollSecret: build.mutation<EndpointWithSecret, { id: string; graceHours: number }>({
-      query: ({ id, graceHours }) => ({ url: `${base}/${encodeURIComponent(id)}/roll-secret`, method: 'POST', body: { grace_hours: graceHours } }),
+      query: ({ id, graceHours }) => ({
+        url: `${base}/${encodeURIComponent(id)}/roll-secret`,
+        method: 'POST',
+        body: { grace_hours: graceHours },
+      }),
       transformResponse: (body: unknown) => secretResponse.parse(body),
       invalidatesTags: ['WebhookEndpoint'],
     }),
@@ -37,7 +41,11 @@ const endpointsApi = api.injectEndpoints({
 });
 
 export const {
-  useGetEndpointsQuery, useCreateEndpointMutation, useUpdateEndpointMutation, useDeleteEndpointMutation, useRollSecretMutation,
+  useGetEndpointsQuery,
+  useCreateEndpointMutation,
+  useUpdateEndpointMutation,
+  useDeleteEndpointMutation,
+  useRollSecretMutation,
 } = endpointsApi;
 
 /** One endpoint, looked up in the list (see above); undefined once loaded means there is none. */

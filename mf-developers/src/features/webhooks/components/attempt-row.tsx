@@ -28,26 +28,45 @@ export function AttemptRow({ attempt: a, onResend, resending }: Props) {
     <Fragment>
       <TableRow hover>
         <TableCell padding="checkbox">
-          <IconButton size="small" aria-label={open ? 'Hide the answer' : 'Show the answer'} aria-expanded={open} onClick={() => setOpen(!open)}>
+          <IconButton
+            size="small"
+            aria-label={open ? 'Hide the answer' : 'Show the answer'}
+            aria-expanded={open}
+            onClick={() => setOpen(!open)}
+          >
             {open ? <ExpandLessIcon /> : <ExpandMoreIcon />}
           </IconButton>
         </TableCell>
         <TableCell>
           <Typography variant="body2">{a.event_type}</Typography>
-          <Typography variant="caption" color="text.secondary" sx={{ fontFamily: 'monospace' }}>{a.event_id}</Typography>
+          <Typography variant="caption" color="text.secondary" sx={{ fontFamily: 'monospace' }}>
+            {a.event_id}
+          </Typography>
         </TableCell>
         <TableCell>{a.attempt}</TableCell>
-        <TableCell><AttemptStatusChip status={a.status} /></TableCell>
+        <TableCell>
+          <AttemptStatusChip status={a.status} />
+        </TableCell>
         <TableCell>{a.response_status ?? '—'}</TableCell>
         <TableCell sx={{ whiteSpace: 'nowrap' }}>{a.duration_ms === null ? '—' : `${a.duration_ms} ms`}</TableCell>
         <TableCell sx={{ whiteSpace: 'nowrap' }}>{a.attempted_at ? formatDateTime(a.attempted_at) : '—'}</TableCell>
         <TableCell sx={{ whiteSpace: 'nowrap' }}>{a.next_retry_at ? formatDateTime(a.next_retry_at) : '—'}</TableCell>
-        <TableCell>{onResend ? <Button size="small" onClick={onResend} disabled={resending}>Resend</Button> : null}</TableCell>
+        <TableCell>
+          {onResend ? (
+            <Button size="small" onClick={onResend} disabled={resending}>
+              Resend
+            </Button>
+          ) : null}
+        </TableCell>
       </TableRow>
       <TableRow>
         <TableCell colSpan={attemptColumns.length} sx={{ py: 0, borderBottom: open ? undefined : 'none' }}>
           <Collapse in={open} unmountOnExit>
-            <Box component="pre" data-testid="attempt-answer" sx={{ my: 1, p: 1, borderRadius: 1, bgcolor: 'action.hover', whiteSpace: 'pre-wrap', wordBreak: 'break-all', fontSize: 12 }}>
+            <Box
+              component="pre"
+              data-testid="attempt-answer"
+              sx={{ my: 1, p: 1, borderRadius: 1, bgcolor: 'action.hover', whiteSpace: 'pre-wrap', wordBreak: 'break-all', fontSize: 12 }}
+            >
               {a.response_body ?? 'No answer'}
             </Box>
           </Collapse>

@@ -5,7 +5,15 @@ import { useDeleteEndpointMutation } from '../api/endpoints-api';
 import { reportFailure } from '../model/outcome';
 
 /** Delete, confirmed (DEV-04): deliveries to the endpoint stop. */
-export function DeleteEndpointDialog({ endpoint, onDeleted, onClose }: { endpoint: WebhookEndpoint; onDeleted: () => void; onClose: () => void }) {
+export function DeleteEndpointDialog({
+  endpoint,
+  onDeleted,
+  onClose,
+}: {
+  endpoint: WebhookEndpoint;
+  onDeleted: () => void;
+  onClose: () => void;
+}) {
   const [remove, { isLoading }] = useDeleteEndpointMutation();
   const confirm = async () => {
     const result = await remove(endpoint.id);
@@ -17,7 +25,13 @@ export function DeleteEndpointDialog({ endpoint, onDeleted, onClose }: { endpoin
     onDeleted();
   };
   return (
-    <ConfirmDialog title="Delete endpoint?" confirm={{ label: 'Delete', busyLabel: 'Deleting...' }} busy={isLoading} onConfirm={confirm} onClose={onClose}>
+    <ConfirmDialog
+      title="Delete endpoint?"
+      confirm={{ label: 'Delete', busyLabel: 'Deleting...' }}
+      busy={isLoading}
+      onConfirm={confirm}
+      onClose={onClose}
+    >
       {endpoint.url} will receive no more events. This cannot be undone.
     </ConfirmDialog>
   );

@@ -34,25 +34,55 @@ export function DeliveryLog({ endpointId }: { endpointId: string }) {
   return (
     <Card variant="outlined">
       <CardContent>
-        <Typography variant="h6" component="h2" sx={{ mb: 2 }}>Delivery log</Typography>
-        <QueryState isLoading={list.isLoading} error={list.error} data={list.data} isEmpty={(p) => p.total === 0}
-          emptyText="Nothing delivered yet" errorText="The delivery log could not be loaded." onRetry={() => void list.refetch()}>
+        <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
+          Delivery log
+        </Typography>
+        <QueryState
+          isLoading={list.isLoading}
+          error={list.error}
+          data={list.data}
+          isEmpty={(p) => p.total === 0}
+          emptyText="Nothing delivered yet"
+          errorText="The delivery log could not be loaded."
+          onRetry={() => void list.refetch()}
+        >
           {(p) => (
             <>
               <TableContainer>
                 <Table size="small" aria-label="Delivery attempts">
                   <TableHead>
-                    <TableRow>{attemptColumns.map((c, i) => <TableCell key={i}>{c}</TableCell>)}</TableRow>
+                    <TableRow>
+                      {attemptColumns.map((c, i) => (
+                        <TableCell key={i}>{c}</TableCell>
+                      ))}
+                    </TableRow>
                   </TableHead>
                   <TableBody>
                     {p.data.map((a) => (
-                      <AttemptRow key={a.id} attempt={a} resending={resending} onResend={canManage ? () => void resendEvent(a.event_id) : undefined} />
+                      <AttemptRow
+                        key={a.id}
+                        attempt={a}
+                        resending={resending}
+                        onResend={canManage ? () => void resendEvent(a.event_id) : undefined}
+                      />
                     ))}
                   </TableBody>
                 </Table>
               </TableContainer>
-              <PaginationBar page={p.current_page} lastPage={p.last_page} from={p.from} to={p.to} total={p.total}
-                perPage={limit} pageSizes={listSizes} onPage={setPage} onPerPage={(size) => { setLimit(size); setPage(1); }} />
+              <PaginationBar
+                page={p.current_page}
+                lastPage={p.last_page}
+                from={p.from}
+                to={p.to}
+                total={p.total}
+                perPage={limit}
+                pageSizes={listSizes}
+                onPage={setPage}
+                onPerPage={(size) => {
+                  setLimit(size);
+                  setPage(1);
+                }}
+              />
             </>
           )}
         </QueryState>

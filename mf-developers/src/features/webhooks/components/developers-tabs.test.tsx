@@ -9,7 +9,13 @@ function Address() {
 }
 
 test('the two lists are navigation tabs: the current one is selected and the page, a click or the keyboard opens the other', async () => {
-  renderWithProviders(<><DevelopersTabs current="webhooks" /><Address /></>, { route: '/control/developers' });
+  renderWithProviders(
+    <>
+      <DevelopersTabs current="webhooks" />
+      <Address />
+    </>,
+    { route: '/control/developers' },
+  );
   const nav = screen.getByRole('navigation', { name: 'Developers' });
   expect(nav).toBeTruthy();
   const webhooks = screen.getByRole('tab', { name: 'Webhooks' });

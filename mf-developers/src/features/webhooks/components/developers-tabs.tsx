@@ -20,8 +20,14 @@ export function DevelopersTabs({ current }: { current: (typeof lists)[number]['k
     <Box component="nav" aria-label="Developers" sx={{ mb: 3, borderBottom: 1, borderColor: 'divider' }}>
       <Tabs value={current} aria-label="Developers" variant="scrollable" scrollButtons="auto" allowScrollButtonsMobile>
         {lists.map((list) => (
-          <Tab key={list.key} value={list.key} label={list.label} component={Link} to={list.to}
-            aria-current={list.key === current ? 'page' : undefined} />
+          <Tab
+            key={list.key}
+            value={list.key}
+            label={list.label}
+            component={Link}
+            to={list.to}
+            aria-current={list.key === current ? 'page' : undefined}
+          />
         ))}
       </Tabs>
     </Box>

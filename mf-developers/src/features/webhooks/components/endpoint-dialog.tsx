@@ -46,7 +46,8 @@ export function EndpointDialog({ title, submitLabel, initial, save, onClose }: P
     setBusy(false);
     if (!failure) return;
     reportFailure(failure.error, 'The endpoint could not be saved');
-    if (readApiError(failure.error).code === 'webhook_url_refused') setErrors({ url: 'This address does not take webhooks: use a public http or https address' });
+    if (readApiError(failure.error).code === 'webhook_url_refused')
+      setErrors({ url: 'This address does not take webhooks: use a public http or https address' });
   };
 
   return (
@@ -55,18 +56,38 @@ export function EndpointDialog({ title, submitLabel, initial, save, onClose }: P
         <DialogTitle id="endpoint-dialog-title">{title}</DialogTitle>
         <DialogContent>
           <Box sx={{ display: 'grid', gap: 2, pt: 1 }}>
-            <TextField label="Endpoint URL" value={values.url} required placeholder="https://example.com/webhooks"
-              onChange={(e) => change({ url: e.target.value })} error={errors.url !== undefined} helperText={errors.url}
-              slotProps={{ htmlInput: { maxLength: 2048, inputMode: 'url' } }} />
-            <TextField label="Description" value={values.description} onChange={(e) => change({ description: e.target.value })}
-              error={errors.description !== undefined} helperText={errors.description} slotProps={{ htmlInput: { maxLength: 200 } }} />
+            <TextField
+              label="Endpoint URL"
+              value={values.url}
+              required
+              placeholder="https://example.com/webhooks"
+              onChange={(e) => change({ url: e.target.value })}
+              error={errors.url !== undefined}
+              helperText={errors.url}
+              slotProps={{ htmlInput: { maxLength: 2048, inputMode: 'url' } }}
+            />
+            <TextField
+              label="Description"
+              value={values.description}
+              onChange={(e) => change({ description: e.target.value })}
+              error={errors.description !== undefined}
+              helperText={errors.description}
+              slotProps={{ htmlInput: { maxLength: 200 } }}
+            />
             <EventTypeCheckboxes value={values.eventTypes} onChange={(eventTypes) => change({ eventTypes })} error={errors.eventTypes} />
-            <FormControlLabel label="Enabled" control={<Switch checked={values.enabled} onChange={(e) => change({ enabled: e.target.checked })} />} />
+            <FormControlLabel
+              label="Enabled"
+              control={<Switch checked={values.enabled} onChange={(e) => change({ enabled: e.target.checked })} />}
+            />
           </Box>
         </DialogContent>
         <DialogActions>
-          <Button onClick={onClose} disabled={busy}>Cancel</Button>
-          <Button type="submit" variant="contained" disabled={busy}>{busy ? 'Saving...' : submitLabel}</Button>
+          <Button onClick={onClose} disabled={busy}>
+            Cancel
+          </Button>
+          <Button type="submit" variant="contained" disabled={busy}>
+            {busy ? 'Saving...' : submitLabel}
+          </Button>
         </DialogActions>
       </Box>
     </Dialog>

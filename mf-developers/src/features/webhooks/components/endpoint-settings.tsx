@@ -46,37 +46,69 @@ export function EndpointSettings({ endpoint }: { endpoint: WebhookEndpoint }) {
     <Card variant="outlined" sx={{ mb: 3 }}>
       <CardContent sx={{ display: 'grid', gap: 2 }}>
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
-          <Typography variant="h6" component="h2" sx={{ wordBreak: 'break-all', flex: '1 1 240px' }}>{endpoint.url}</Typography>
+          <Typography variant="h6" component="h2" sx={{ wordBreak: 'break-all', flex: '1 1 240px' }}>
+            {endpoint.url}
+          </Typography>
           <EndpointStatusChip status={endpoint.status} />
         </Box>
         <Typography color="text.secondary">{endpoint.description || 'No description'}</Typography>
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }} aria-label="Events sent">
-          {endpoint.event_types.map((t) => <Chip key={t} size="small" variant="outlined" label={t} />)}
+          {endpoint.event_types.map((t) => (
+            <Chip key={t} size="small" variant="outlined" label={t} />
+          ))}
         </Box>
         <Typography variant="body2" color="text.secondary">
           Created {formatDateTime(endpoint.created_at)}
-          {endpoint.previous_secret_expires_at ? ` · previous secret signs until ${formatDateTime(endpoint.previous_secret_expires_at)}` : ''}
+          {endpoint.previous_secret_expires_at
+            ? ` · previous secret signs until ${formatDateTime(endpoint.previous_secret_expires_at)}`
+            : ''}
         </Typography>
         {canManage ? (
           <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
-            <Button variant="outlined" onClick={() => setOpen('edit')}>Edit</Button>
-            <Button variant="outlined" onClick={() => void toggle()} disabled={switching}>{endpoint.enabled ? 'Disable' : 'Enable'}</Button>
-            <Button variant="outlined" onClick={() => setOpen('roll')}>Roll secret</Button>
-            <Button variant="outlined" color="error" onClick={() => setOpen('delete')}>Delete</Button>
+            <Button variant="outlined" onClick={() => setOpen('edit')}>
+              Edit
+            </Button>
+            <Button variant="outlined" onClick={() => void toggle()} disabled={switching}>
+              {endpoint.enabled ? 'Disable' : 'Enable'}
+            </Button>
+            <Button variant="outlined" onClick={() => setOpen('roll')}>
+              Roll secret
+            </Button>
+            <Button variant="outlined" color="error" onClick={() => setOpen('delete')}>
+              Delete
+            </Button>
           </Box>
         ) : null}
       </CardContent>
       {open === 'edit' ? (
-        <EndpointDialog title="Edit endpoint" submitLabel="Save" initial={valuesOf(endpoint)} onClose={() => setOpen(null)}
+        <EndpointDialog
+          title="Edit endpoint"
+          submitLabel="Save"
+          initial={valuesOf(endpoint)}
+          onClose={() => setOpen(null)}
           save={async (input) => {
             const failure = await save(input, 'Endpoint Updated');
             if (!failure) setOpen(null);
             return failure;
-          }} />
+          }}
+        />
       ) : null}
-      {open === 'roll' ? <RollSecretDialog endpointId={endpoint.id} onClose={() => setOpen(null)} onRolled={(r) => { setOpen(null); setRolled(r); }} /> : null}
-      {open === 'delete' ? <DeleteEndpointDialog endpoint={endpoint} onClose={() => setOpen(null)} onDeleted={() => navigate(controlPaths.developers)} /> : null}
-      {rolled ? <SecretDialog secret={rolled.secret} previousUntil={rolled.endpoint.previous_secret_expires_at} onClose={() => setRolled(null)} /> : null}
+      {open === 'roll' ? (
+        <RollSecretDialog
+          endpointId={endpoint.id}
+          onClose={() => setOpen(null)}
+          onRolled={(r) => {
+            setOpen(null);
+            setRolled(r);
+          }}
+        />
+      ) : null}
+      {open === 'delete' ? (
+        <DeleteEndpointDialog endpoint={endpoint} onClose={() => setOpen(null)} onDeleted={() => navigate(controlPaths.developers)} />
+      ) : null}
+      {rolled ? (
+        <SecretDialog secret={rolled.secret} previousUntil={rolled.endpoint.previous_secret_expires_at} onClose={() => setRolled(null)} />
+      ) : null}
     </Card>
   );
 }

@@ -13,7 +13,11 @@ const NEW_SECRET = 'whsec_rolled_9876543210';
 test('Roll secret sends the chosen grace and shows the new secret once, with until when the old one signs', async () => {
   api = fakeWebhooksApi();
   api.reply('POST /api/backend/webhooks/endpoints/we_1/roll-secret', () =>
-    answer(200, { status: 'success', data: { endpoint: anEndpoint({ previous_secret_expires_at: '2026-03-04T10:00:00.000Z' }), secret: NEW_SECRET } }));
+    answer(200, {
+      status: 'success',
+      data: { endpoint: anEndpoint({ previous_secret_expires_at: '2026-03-04T10:00:00.000Z' }), secret: NEW_SECRET },
+    }),
+  );
   const { store } = renderWithProviders(<EndpointView id="we_1" />, { preloadedState: sessionOf(testUsers.admin) });
   const user = userEvent.setup();
   await user.click(await screen.findByRole('button', { name: 'Roll secret' }));
@@ -30,10 +34,30 @@ test('Roll secret sends the chosen grace and shows the new secret once, with unt
 });
 
 test('the delivery log shows each attempt, opens to the answer, and resends its event to this endpoint', async () => {
-  api = fakeWebhooksApi({ attempts: [anAttempt(), anAttempt({ id: 'wa_2', event_id: 'evt_2', attempt: 2, status: 'succeeded', response_status: 200, duration_ms: 45, response_body: 'ok', next_retry_at: null })] });
+  api = fakeWebhooksApi({
+    attempts: [
+      anAttempt(),
+      anAttempt({
+        id: 'wa_2',
+        event_id: 'evt_2',
+        attempt: 2,
+        status: 'succeeded',
+        response_status: 200,
+        duration_ms: 45,
+        response_body: 'ok',
+        next_retry_at: null,
+      }),
+    ],
+  });
   renderWithProviders(<EndpointView id="we_1" />, { preloadedState: sessionOf(testUsers.admin) });
   const log = await screen.findByRole('table', { name: 'Delivery attempts' });
-  await waitFor(() => expect(within(log).getAllByTestId('attempt-status').map((c) => c.textContent)).toEqual(['Failed', 'Succeeded']));
+  await waitFor(() =>
+    expect(
+      within(log)
+        .getAllByTestId('attempt-status')
+        .map((c) => c.textContent),
+    ).toEqual(['Failed', 'Succeeded']),
+  );
   expect(api.sent('GET', '/endpoints/we_1/attempts')[0]?.query.get('page')).toBe('1');
   expect(within(log).getByText('500')).toBeTruthy();
   expect(within(log).getByText('120 ms')).toBeTruthy();

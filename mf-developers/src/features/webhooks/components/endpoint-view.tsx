@@ -13,16 +13,31 @@ export function EndpointView({ id }: { id: string }) {
   const { isLoading, error, endpoint, data, refetch } = useEndpoint(id);
   return (
     <>
-      <PageHeader title="Webhook endpoint"
-        actions={<Button component={Link} to={controlPaths.developers} startIcon={<ArrowBackIcon />}>All endpoints</Button>} />
-      <QueryState isLoading={isLoading} error={error} data={data ? { endpoint } : undefined} isEmpty={(d) => d.endpoint === undefined}
-        emptyText="No such endpoint: it may have been deleted" errorText="The endpoint could not be loaded." onRetry={() => void refetch()}>
-        {(d) => d.endpoint ? (
-          <>
-            <EndpointSettings endpoint={d.endpoint} />
-            <DeliveryLog endpointId={d.endpoint.id} />
-          </>
-        ) : null}
+      <PageHeader
+        title="Webhook endpoint"
+        actions={
+          <Button component={Link} to={controlPaths.developers} startIcon={<ArrowBackIcon />}>
+            All endpoints
+          </Button>
+        }
+      />
+      <QueryState
+        isLoading={isLoading}
+        error={error}
+        data={data ? { endpoint } : undefined}
+        isEmpty={(d) => d.endpoint === undefined}
+        emptyText="No such endpoint: it may have been deleted"
+        errorText="The endpoint could not be loaded."
+        onRetry={() => void refetch()}
+      >
+        {(d) =>
+          d.endpoint ? (
+            <>
+              <EndpointSettings endpoint={d.endpoint} />
+              <DeliveryLog endpointId={d.endpoint.id} />
+            </>
+          ) : null
+        }
       </QueryState>
     </>
   );

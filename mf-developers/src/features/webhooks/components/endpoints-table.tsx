@@ -21,7 +21,11 @@ export function EndpointsTable({ rows }: { rows: readonly WebhookEndpoint[] }) {
     <TableContainer>
       <Table size="small">
         <TableHead>
-          <TableRow>{columns.map((c) => <TableCell key={c}>{c}</TableCell>)}</TableRow>
+          <TableRow>
+            {columns.map((c) => (
+              <TableCell key={c}>{c}</TableCell>
+            ))}
+          </TableRow>
         </TableHead>
         <TableBody>
           {rows.map((e) => (
@@ -33,13 +37,17 @@ export function EndpointsTable({ rows }: { rows: readonly WebhookEndpoint[] }) {
               <TableCell>
                 {e.event_types.length <= 2 ? (
                   <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>
-                    {e.event_types.map((t) => <Chip key={t} size="small" variant="outlined" label={t} />)}
+                    {e.event_types.map((t) => (
+                      <Chip key={t} size="small" variant="outlined" label={t} />
+                    ))}
                   </Box>
                 ) : (
                   <Typography variant="body2">{e.event_types.length} events</Typography>
                 )}
               </TableCell>
-              <TableCell><EndpointStatusChip status={e.status} /></TableCell>
+              <TableCell>
+                <EndpointStatusChip status={e.status} />
+              </TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(e.created_at)}</TableCell>
             </TableRow>
           ))}

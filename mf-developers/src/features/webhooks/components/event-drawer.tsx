@@ -30,16 +30,24 @@ export function EventDrawer({ event, onClose }: { event: WebhookEvent; onClose: 
     <Drawer anchor="right" open onClose={onClose} slotProps={{ paper: { sx: { width: { xs: '100%', sm: 520 }, p: 2 } } }}>
       <Box role="dialog" aria-label={`Event ${event.id}`} sx={{ display: 'grid', gap: 2 }}>
         <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 1 }}>
-          <Typography variant="h6" component="h2">{event.type}</Typography>
+          <Typography variant="h6" component="h2">
+            {event.type}
+          </Typography>
           <Button onClick={onClose}>Close</Button>
         </Box>
-        <Box component="pre" data-testid="event-json" sx={{ m: 0, p: 1, borderRadius: 1, bgcolor: 'action.hover', overflowX: 'auto', fontSize: 12 }}>
+        <Box
+          component="pre"
+          data-testid="event-json"
+          sx={{ m: 0, p: 1, borderRadius: 1, bgcolor: 'action.hover', overflowX: 'auto', fontSize: 12 }}
+        >
           {JSON.stringify(event, null, 2)}
         </Box>
         {canManage && options.length > 0 ? (
           <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
             <OptionsSelectField label="Endpoint" value={endpointId} options={options} onChange={setChosen} />
-            <Button variant="contained" onClick={() => void submit()} disabled={isLoading || !endpointId}>{isLoading ? 'Resending...' : 'Resend'}</Button>
+            <Button variant="contained" onClick={() => void submit()} disabled={isLoading || !endpointId}>
+              {isLoading ? 'Resending...' : 'Resend'}
+            </Button>
           </Box>
         ) : null}
       </Box>

@@ -14,12 +14,24 @@ export interface EventFilter {
 /** DEV-07: the event list's type and time range. */
 export function EventFilters({ value, onChange }: { value: EventFilter; onChange: (value: EventFilter) => void }) {
   const dateField = (key: 'from' | 'to', label: string) => (
-    <TextField type="datetime-local" size="small" label={label} value={value[key]} sx={{ minWidth: 200 }}
-      onChange={(e) => onChange({ ...value, [key]: e.target.value })} slotProps={{ inputLabel: { shrink: true } }} />
+    <TextField
+      type="datetime-local"
+      size="small"
+      label={label}
+      value={value[key]}
+      sx={{ minWidth: 200 }}
+      onChange={(e) => onChange({ ...value, [key]: e.target.value })}
+      slotProps={{ inputLabel: { shrink: true } }}
+    />
   );
   return (
     <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, mb: 2 }}>
-      <OptionsSelectField label="Type" value={value.type} options={eventTypeOptions} onChange={(type) => onChange({ ...value, type: parseEventTypeFilter(type) })} />
+      <OptionsSelectField
+        label="Type"
+        value={value.type}
+        options={eventTypeOptions}
+        onChange={(type) => onChange({ ...value, type: parseEventTypeFilter(type) })}
+      />
       {dateField('from', 'From')}
       {dateField('to', 'To')}
     </Box>

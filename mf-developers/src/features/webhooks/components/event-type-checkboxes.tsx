@@ -30,19 +30,31 @@ export function EventTypeCheckboxes({ value, onChange, error }: Props) {
       <FormLabel component="legend">Events to send</FormLabel>
       <FormControlLabel
         label="Select all"
-        control={<Checkbox checked={all(eventTypes)} indeterminate={some(eventTypes)} onChange={(e) => set(eventTypes, e.target.checked)} />}
+        control={
+          <Checkbox checked={all(eventTypes)} indeterminate={some(eventTypes)} onChange={(e) => set(eventTypes, e.target.checked)} />
+        }
       />
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 1 }}>
         {eventGroups.map((group) => (
           <Box key={group.name} role="group" aria-label={`${group.label} events`}>
             <FormControlLabel
               label={group.label}
-              control={<Checkbox checked={all(group.types)} indeterminate={some(group.types)} onChange={(e) => set(group.types, e.target.checked)} />}
+              control={
+                <Checkbox
+                  checked={all(group.types)}
+                  indeterminate={some(group.types)}
+                  onChange={(e) => set(group.types, e.target.checked)}
+                />
+              }
               slotProps={{ typography: { sx: { fontWeight: 600 } } }}
             />
             <Box sx={{ display: 'flex', flexDirection: 'column', pl: 3 }}>
               {group.types.map((type) => (
-                <FormControlLabel key={type} label={type} control={<Checkbox size="small" checked={chosen.has(type)} onChange={(e) => set([type], e.target.checked)} />} />
+                <FormControlLabel
+                  key={type}
+                  label={type}
+                  control={<Checkbox size="small" checked={chosen.has(type)} onChange={(e) => set([type], e.target.checked)} />}
+                />
               ))}
             </Box>
           </Box>

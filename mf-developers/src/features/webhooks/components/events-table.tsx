@@ -16,7 +16,11 @@ export function EventsTable({ rows, onView }: { rows: readonly WebhookEvent[]; o
     <TableContainer>
       <Table size="small" aria-label="Events">
         <TableHead>
-          <TableRow>{columns.map((c, i) => <TableCell key={i}>{c}</TableCell>)}</TableRow>
+          <TableRow>
+            {columns.map((c, i) => (
+              <TableCell key={i}>{c}</TableCell>
+            ))}
+          </TableRow>
         </TableHead>
         <TableBody>
           {rows.map((e) => (
@@ -24,7 +28,11 @@ export function EventsTable({ rows, onView }: { rows: readonly WebhookEvent[]; o
               <TableCell sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>{e.id}</TableCell>
               <TableCell>{e.type}</TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(new Date(e.created * 1000))}</TableCell>
-              <TableCell><Button size="small" onClick={() => onView(e)} aria-label={`View ${e.id}`}>View</Button></TableCell>
+              <TableCell>
+                <Button size="small" onClick={() => onView(e)} aria-label={`View ${e.id}`}>
+                  View
+                </Button>
+              </TableCell>
             </TableRow>
           ))}
         </TableBody>

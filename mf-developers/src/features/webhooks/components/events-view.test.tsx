@@ -26,7 +26,10 @@ test('filters the events by type and time range, sending only the filters that a
 });
 
 test("shows an event's JSON and resends it to the chosen endpoint", async () => {
-  api = fakeWebhooksApi({ endpoints: [anEndpoint(), anEndpoint({ id: 'we_2', url: 'https://b.example/in' })], events: [anEvent({ id: 'evt_7' })] });
+  api = fakeWebhooksApi({
+    endpoints: [anEndpoint(), anEndpoint({ id: 'we_2', url: 'https://b.example/in' })],
+    events: [anEvent({ id: 'evt_7' })],
+  });
   renderWithProviders(<EventsView />, { preloadedState: sessionOf(testUsers.admin) });
   const user = userEvent.setup();
   await user.click(await screen.findByRole('button', { name: 'View evt_7' }));

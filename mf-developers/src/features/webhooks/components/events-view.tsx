@@ -27,14 +27,39 @@ export function EventsView() {
       <DevelopersTabs current="events" />
       <Card variant="outlined">
         <CardContent>
-          <EventFilters value={filter} onChange={(next) => { setFilter(next); setPage(1); }} />
-          <QueryState isLoading={list.isLoading} error={list.error} data={list.data} isEmpty={(p) => p.total === 0}
-            emptyText="No events found matching your criteria" errorText="Events could not be loaded." onRetry={() => void list.refetch()}>
+          <EventFilters
+            value={filter}
+            onChange={(next) => {
+              setFilter(next);
+              setPage(1);
+            }}
+          />
+          <QueryState
+            isLoading={list.isLoading}
+            error={list.error}
+            data={list.data}
+            isEmpty={(p) => p.total === 0}
+            emptyText="No events found matching your criteria"
+            errorText="Events could not be loaded."
+            onRetry={() => void list.refetch()}
+          >
             {(p) => (
               <>
                 <EventsTable rows={p.data} onView={setViewing} />
-                <PaginationBar page={p.current_page} lastPage={p.last_page} from={p.from} to={p.to} total={p.total}
-                  perPage={limit} pageSizes={listSizes} onPage={setPage} onPerPage={(size) => { setLimit(size); setPage(1); }} />
+                <PaginationBar
+                  page={p.current_page}
+                  lastPage={p.last_page}
+                  from={p.from}
+                  to={p.to}
+                  total={p.total}
+                  perPage={limit}
+                  pageSizes={listSizes}
+                  onPage={setPage}
+                  onPerPage={(size) => {
+                    setLimit(size);
+                    setPage(1);
+                  }}
+                />
               </>
             )}
           </QueryState>

@@ -36,11 +36,20 @@ export function RollSecretDialog({ endpointId, onRolled, onClose }: Props) {
         <DialogContentText>
           A new secret signs every delivery from now on. Keep the old one signing too while your system switches over.
         </DialogContentText>
-        <OptionsSelectField label="Old secret expires" value={grace} options={graceOptions} onChange={(value) => setGrace(parseGrace(value))} />
+        <OptionsSelectField
+          label="Old secret expires"
+          value={grace}
+          options={graceOptions}
+          onChange={(value) => setGrace(parseGrace(value))}
+        />
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose} disabled={isLoading}>Cancel</Button>
-        <Button variant="contained" onClick={() => void submit()} disabled={isLoading}>{isLoading ? 'Rolling...' : 'Roll secret'}</Button>
+        <Button onClick={onClose} disabled={isLoading}>
+          Cancel
+        </Button>
+        <Button variant="contained" onClick={() => void submit()} disabled={isLoading}>
+          {isLoading ? 'Rolling...' : 'Roll secret'}
+        </Button>
       </DialogActions>
     </Dialog>
   );

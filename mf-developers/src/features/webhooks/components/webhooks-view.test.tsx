@@ -10,7 +10,17 @@ afterEach(() => api.restore());
 const SECRET = 'whsec_test_shown_once_0123456789';
 
 test('lists the endpoints with their URL, events and status', async () => {
-  api = fakeWebhooksApi({ endpoints: [anEndpoint(), anEndpoint({ id: 'we_2', url: 'https://b.example/in', status: 'failing', event_types: ['refund.created', 'refund.failed', 'checkout.completed'] })] });
+  api = fakeWebhooksApi({
+    endpoints: [
+      anEndpoint(),
+      anEndpoint({
+        id: 'we_2',
+        url: 'https://b.example/in',
+        status: 'failing',
+        event_types: ['refund.created', 'refund.failed', 'checkout.completed'],
+      }),
+    ],
+  });
   renderWithProviders(<WebhooksView />, { preloadedState: sessionOf(testUsers.admin) });
   await screen.findByRole('link', { name: 'https://b.example/in' });
   expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['URL', 'Description', 'Events', 'Status', 'Created']);
@@ -22,7 +32,9 @@ test('lists the endpoints with their URL, events and status', async () => {
 
 test('adds an endpoint with a group of events, then shows its secret once and forgets it', async () => {
   api = fakeWebhooksApi({ endpoints: [] });
-  api.reply('POST /api/backend/webhooks/endpoints', () => answer(201, { status: 'success', data: { endpoint: anEndpoint({ id: 'we_9' }), secret: SECRET } }));
+  api.reply('POST /api/backend/webhooks/endpoints', () =>
+    answer(201, { status: 'success', data: { endpoint: anEndpoint({ id: 'we_9' }), secret: SECRET } }),
+  );
   const { store } = renderWithProviders(<WebhooksView />, { preloadedState: sessionOf(testUsers.admin) });
   await screen.findByText('No endpoints yet: add one to receive events');
   const user = userEvent.setup();
@@ -35,7 +47,11 @@ test('adds an endpoint with a group of events, then shows its secret once and fo
 
   const secretDialog = await screen.findByRole('dialog', { name: 'Signing secret' });
   expect(api.sent('POST', '/endpoints').map((c) => c.body)).toEqual([
-    { url: 'https://shop.example/hooks', event_types: ['checkout.completed', 'refund.created', 'refund.succeeded', 'refund.failed'], enabled: true },
+    {
+      url: 'https://shop.example/hooks',
+      event_types: ['checkout.completed', 'refund.created', 'refund.succeeded', 'refund.failed'],
+      enabled: true,
+    },
   ]);
   expect(within(secretDialog).getByTestId('signing-secret').textContent).toBe(SECRET);
   expect(within(secretDialog).getByText('Copy this secret now: it will not be shown again.')).toBeTruthy();
@@ -56,13 +72,19 @@ test('select all ticks every event type; the form refuses no type and a non-web 
   expect(within(dialog).getByText('Enter an http or https address')).toBeTruthy();
   expect(within(dialog).getByText('Choose at least one event type')).toBeTruthy();
   await user.click(within(dialog).getByRole('checkbox', { name: 'Select all' }));
-  expect(within(dialog).getAllByRole('checkbox').every((box) => (box as HTMLInputElement).checked)).toBe(true);
+  expect(
+    within(dialog)
+      .getAllByRole('checkbox')
+      .every((box) => (box as HTMLInputElement).checked),
+  ).toBe(true);
   expect(api.sent('POST', '/endpoints')).toHaveLength(0);
 });
 
 test('an address the server refuses is said beside the URL, and its message in a toast', async () => {
   api = fakeWebhooksApi({ endpoints: [] });
-  api.reply('POST /api/backend/webhooks/endpoints', () => answer(422, { status: 'error', message: 'Webhook URLs may not point at private addresses', code: 'webhook_url_refused' }));
+  api.reply('POST /api/backend/webhooks/endpoints', () =>
+    answer(422, { status: 'error', message: 'Webhook URLs may not point at private addresses', code: 'webhook_url_refused' }),
+  );
   renderWithProviders(<WebhooksView />, { preloadedState: sessionOf(testUsers.admin) });
   const user = userEvent.setup();
   await user.click(await screen.findByRole('button', { name: 'Add endpoint' }));

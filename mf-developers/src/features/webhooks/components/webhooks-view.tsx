@@ -37,18 +37,42 @@ export function WebhooksView() {
 
   return (
     <>
-      <PageHeader title="Developers" subtitle="Webhooks tell your system what happened, as it happens"
-        actions={canManage ? <Button variant="contained" startIcon={<AddIcon />} onClick={() => setAdding(true)}>Add endpoint</Button> : undefined} />
+      <PageHeader
+        title="Developers"
+        subtitle="Webhooks tell your system what happened, as it happens"
+        actions={
+          canManage ? (
+            <Button variant="contained" startIcon={<AddIcon />} onClick={() => setAdding(true)}>
+              Add endpoint
+            </Button>
+          ) : undefined
+        }
+      />
       <DevelopersTabs current="webhooks" />
       <Card variant="outlined">
         <CardContent>
-          <QueryState isLoading={list.isLoading} error={list.error} data={list.data} isEmpty={(rows) => rows.length === 0}
-            emptyText="No endpoints yet: add one to receive events" errorText="Endpoints could not be loaded." onRetry={() => void list.refetch()}>
+          <QueryState
+            isLoading={list.isLoading}
+            error={list.error}
+            data={list.data}
+            isEmpty={(rows) => rows.length === 0}
+            emptyText="No endpoints yet: add one to receive events"
+            errorText="Endpoints could not be loaded."
+            onRetry={() => void list.refetch()}
+          >
             {(rows) => <EndpointsTable rows={rows} />}
           </QueryState>
         </CardContent>
       </Card>
-      {adding ? <EndpointDialog title="Add endpoint" submitLabel="Add endpoint" initial={blankEndpoint} save={save} onClose={() => setAdding(false)} /> : null}
+      {adding ? (
+        <EndpointDialog
+          title="Add endpoint"
+          submitLabel="Add endpoint"
+          initial={blankEndpoint}
+          save={save}
+          onClose={() => setAdding(false)}
+        />
+      ) : null}
       {created ? <SecretDialog secret={created.secret} onClose={() => setCreated(null)} /> : null}
     </>
   );

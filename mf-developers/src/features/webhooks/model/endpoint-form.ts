@@ -16,7 +16,10 @@ export type EndpointFormErrors = Partial<Record<'url' | 'description' | 'eventTy
 export const blankEndpoint: EndpointFormValues = { url: '', description: '', eventTypes: [], enabled: true };
 
 export const valuesOf = (endpoint: WebhookEndpoint): EndpointFormValues => ({
-  url: endpoint.url, description: endpoint.description ?? '', eventTypes: [...endpoint.event_types], enabled: endpoint.enabled,
+  url: endpoint.url,
+  description: endpoint.description ?? '',
+  eventTypes: [...endpoint.event_types],
+  enabled: endpoint.enabled,
 });
 
 const fieldOf: Record<string, keyof EndpointFormErrors> = { url: 'url', description: 'description', event_types: 'eventTypes' };
@@ -24,7 +27,10 @@ const fieldOf: Record<string, keyof EndpointFormErrors> = { url: 'url', descript
 /** The server's own schema: what it would refuse is said beside the field, without a call. */
 export function checkEndpoint(values: EndpointFormValues): { input: EndpointInput } | { errors: EndpointFormErrors } {
   const parsed = createEndpointRequest.safeParse({
-    url: values.url, description: values.description.trim() || undefined, event_types: values.eventTypes, enabled: values.enabled,
+    url: values.url,
+    description: values.description.trim() || undefined,
+    event_types: values.eventTypes,
+    enabled: values.enabled,
   });
   if (parsed.success) return { input: parsed.data };
   const errors: EndpointFormErrors = {};

@@ -18,4 +18,5 @@ export const eventTypeOptions: readonly { value: EventType | 'all'; label: strin
   ...eventTypes.map((type) => ({ value: type, label: type })),
 ];
 
-export const parseEventTypeFilter = (value: string): EventType | 'all' => (eventTypes as readonly string[]).includes(value) ? (value as EventType) : 'all';
+export const parseEventTypeFilter = (value: string): EventType | 'all' =>
+  (eventTypes as readonly string[]).includes(value) ? (value as EventType) : 'all';

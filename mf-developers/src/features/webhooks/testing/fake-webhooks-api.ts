@@ -14,21 +14,49 @@ export const answer = (status: number, body: unknown): Response =>
 
 const page = <T>(rows: readonly T[]) => ({
   status: 'success',
-  data: { data: rows, current_page: 1, last_page: 1, per_page: 25, from: rows.length ? 1 : null, to: rows.length || null, total: rows.length },
+  data: {
+    data: rows,
+    current_page: 1,
+    last_page: 1,
+    per_page: 25,
+    from: rows.length ? 1 : null,
+    to: rows.length || null,
+    total: rows.length,
+  },
 });
 
 export const anEndpoint = (over: Partial<WebhookEndpoint> = {}): WebhookEndpoint => ({
-  id: 'we_1', url: 'https://shop.example/hooks', description: 'Orders', event_types: ['payment.succeeded', 'payment.failed'],
-  enabled: true, status: 'enabled', previous_secret_expires_at: null, created_at: '2026-03-01T10:00:00.000Z', ...over,
+  id: 'we_1',
+  url: 'https://shop.example/hooks',
+  description: 'Orders',
+  event_types: ['payment.succeeded', 'payment.failed'],
+  enabled: true,
+  status: 'enabled',
+  previous_secret_expires_at: null,
+  created_at: '2026-03-01T10:00:00.000Z',
+  ...over,
 });
 
 export const anAttempt = (over: Partial<DeliveryAttempt> = {}): DeliveryAttempt => ({
-  id: 'wa_1', event_id: 'evt_1', event_type: 'payment.succeeded', attempt: 1, status: 'failed', response_status: 500,
-  duration_ms: 120, response_body: 'upstream exploded', attempted_at: '2026-03-01T10:01:00.000Z', next_retry_at: '2026-03-01T10:06:00.000Z', ...over,
+  id: 'wa_1',
+  event_id: 'evt_1',
+  event_type: 'payment.succeeded',
+  attempt: 1,
+  status: 'failed',
+  response_status: 500,
+  duration_ms: 120,
+  response_body: 'upstream exploded',
+  attempted_at: '2026-03-01T10:01:00.000Z',
+  next_retry_at: '2026-03-01T10:06:00.000Z',
+  ...over,
 });
 
 export const anEvent = (over: Partial<WebhookEvent> = {}): WebhookEvent => ({
-  id: 'evt_1', type: 'payment.succeeded', created: 1_772_359_200, data: { object: { id: 'TXN1', amount: '25.00' } }, ...over,
+  id: 'evt_1',
+  type: 'payment.succeeded',
+  created: 1_772_359_200,
+  data: { object: { id: 'TXN1', amount: '25.00' } },
+  ...over,
 });
 
 /** `/api/backend/webhooks` behind a spy on fetch; `reply` overrides "METHOD /api/path". */

@@ -56,7 +56,8 @@ test('leaving a valid card number initialises once, with the publishable key', a
 
 test('anything but PROCEED keeps Pay disabled and says why', async () => {
   api = mockPublicApi({
-    'POST /api/initialize-card-transaction': () => ok({ gatewayRecommendation: 'DO_NOT_PROCEED', transactionId: 't', orderId: 'o' }, 'Blocked as fraudulent'),
+    'POST /api/initialize-card-transaction': () =>
+      ok({ gatewayRecommendation: 'DO_NOT_PROCEED', transactionId: 't', orderId: 'o' }, 'Blocked as fraudulent'),
   });
   renderFlow();
   const user = await enterCard('4100000000000019');
@@ -79,8 +80,15 @@ test('Pay sends the sealed payload with the initialised ids and a four-digit yea
   const [call] = api.callsTo('/api/process-card-transaction');
   expect(JSON.stringify(call!.body)).not.toContain('4242424242424242');
   expect(openedPayload(call!.body)).toMatchObject({
-    transaction_id: 'txn_1', order_id: 'ord_1', card_number: '4242424242424242', card_month: '12',
-    card_year: `20${futureExpiry().slice(3)}`, cvv: '123', amount: 25, currency: 'USD', checkout: false,
+    transaction_id: 'txn_1',
+    order_id: 'ord_1',
+    card_number: '4242424242424242',
+    card_month: '12',
+    card_year: `20${futureExpiry().slice(3)}`,
+    cvv: '123',
+    amount: 25,
+    currency: 'USD',
+    checkout: false,
   });
   expect(api.callsTo('/api/initialize-card-transaction')).toHaveLength(1);
 });

@@ -42,8 +42,14 @@ export function CardDialog({ details, onClose, onResult, onError }: CardDialogPr
   };
 
   return (
-    <Dialog open onClose={close} fullWidth maxWidth="xs" aria-labelledby="card-dialog-title"
-      slotProps={{ paper: { component: 'form', onSubmit: submit } }}>
+    <Dialog
+      open
+      onClose={close}
+      fullWidth
+      maxWidth="xs"
+      aria-labelledby="card-dialog-title"
+      slotProps={{ paper: { component: 'form', onSubmit: submit } }}
+    >
       <DialogTitle id="card-dialog-title">Card Payment</DialogTitle>
       <DialogContent>
         <Box sx={{ mb: 2 }}>
@@ -66,10 +72,15 @@ export function CardDialog({ details, onClose, onResult, onError }: CardDialogPr
             autoComplete="cc-number"
             slotProps={{
               htmlInput: { maxLength: CARD_NUMBER_FIELD_MAX, inputMode: 'numeric' },
-              input: brand === 'unknown' ? undefined : { endAdornment: <InputAdornment position="end">{brandLabel(brand)}</InputAdornment> },
+              input:
+                brand === 'unknown' ? undefined : { endAdornment: <InputAdornment position="end">{brandLabel(brand)}</InputAdornment> },
             }}
           />
-          {refusal ? <Alert severity="error" role="alert">{refusal.message}</Alert> : null}
+          {refusal ? (
+            <Alert severity="error" role="alert">
+              {refusal.message}
+            </Alert>
+          ) : null}
           <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: '1fr 1fr' }}>
             <TextField
               label="Expiry (MM/YY)"
@@ -96,7 +107,9 @@ export function CardDialog({ details, onClose, onResult, onError }: CardDialogPr
         </Box>
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 3 }}>
-        <Button onClick={close} disabled={processing}>Cancel</Button>
+        <Button onClick={close} disabled={processing}>
+          Cancel
+        </Button>
         <Button
           type="submit"
           variant="contained"

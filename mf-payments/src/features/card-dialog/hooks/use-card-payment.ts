@@ -48,7 +48,12 @@ export function useCardPayment(details: PaymentDetails, { onResult, onError }: C
           answer.proceed
             ? { digits, kind: 'proceed', transactionId: answer.transactionId, orderId: answer.orderId }
             : { digits, kind: 'refused', final: true, message: answer.message || REFUSED_FALLBACK },
-        (error: unknown): Initialised => ({ digits, kind: 'refused', final: false, message: publicErrorMessage(error, NON_OK_FAILURE, NETWORK_FAILURE) }),
+        (error: unknown): Initialised => ({
+          digits,
+          kind: 'refused',
+          final: false,
+          message: publicErrorMessage(error, NON_OK_FAILURE, NETWORK_FAILURE),
+        }),
       )
       .then((state) => {
         if (inflight.current?.promise === promise) inflight.current = null;

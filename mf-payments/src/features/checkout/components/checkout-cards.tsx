@@ -20,11 +20,17 @@ export function CheckoutSkeleton() {
 export function SecurePaymentCard({ checkout, onPay }: { checkout: CheckoutRequest; onPay: () => void }) {
   return (
     <Box>
-      <Typography variant="h5" component="h1" gutterBottom>Secure Payment</Typography>
-      <Typography variant="h3" component="p" sx={{ my: 2 }} data-testid="checkout-amount">{formatMoney(checkout.amount)}</Typography>
+      <Typography variant="h5" component="h1" gutterBottom>
+        Secure Payment
+      </Typography>
+      <Typography variant="h3" component="p" sx={{ my: 2 }} data-testid="checkout-amount">
+        {formatMoney(checkout.amount)}
+      </Typography>
       <DetailRow label="Customer" value={`${checkout.first_name} ${checkout.last_name}`} />
       <DetailRow label="Email" value={checkout.email} />
-      <Button variant="contained" size="large" fullWidth onClick={onPay} sx={{ mt: 3 }}>Pay</Button>
+      <Button variant="contained" size="large" fullWidth onClick={onPay} sx={{ mt: 3 }}>
+        Pay
+      </Button>
     </Box>
   );
 }

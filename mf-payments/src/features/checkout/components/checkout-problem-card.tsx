@@ -8,10 +8,16 @@ import type { CheckoutProblem } from '../model/checkout-problem';
 export function CheckoutProblemCard({ problem, onRetry }: { problem: CheckoutProblem; onRetry: () => void }) {
   return (
     <Box>
-      <Typography variant="h5" component="h1" gutterBottom>{problem.card}</Typography>
-      <Alert severity="error" sx={{ mb: 2 }}>{problem.message}</Alert>
+      <Typography variant="h5" component="h1" gutterBottom>
+        {problem.card}
+      </Typography>
+      <Alert severity="error" sx={{ mb: 2 }}>
+        {problem.message}
+      </Alert>
       {problem.card === 'Payment Error' ? (
-        <Button variant="contained" onClick={onRetry} fullWidth>Try Again</Button>
+        <Button variant="contained" onClick={onRetry} fullWidth>
+          Try Again
+        </Button>
       ) : null}
     </Box>
   );

@@ -46,14 +46,35 @@ export function PayForm({ onValid, onFirstTouch, payButtonRef }: PayFormProps) {
   const shown = Number.isFinite(amount) && !partCent ? amount : 0;
   return (
     // noValidate: the toasts of VAL-01 to VAL-03 report the rules, in their order.
-    <Box component="form" noValidate onSubmit={submit} onFocus={touch} onPointerDown={touch} sx={{ display: 'grid', gap: 2 }} aria-label="Payment form">
+    <Box
+      component="form"
+      noValidate
+      onSubmit={submit}
+      onFocus={touch}
+      onPointerDown={touch}
+      sx={{ display: 'grid', gap: 2 }}
+      aria-label="Payment form"
+    >
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
         {fields.slice(0, 2).map((f) => (
-          <FormField key={f.name} label={f.label} value={values[f.name]} onChange={(value) => set(f.name, value)} autoComplete={f.autoComplete} />
+          <FormField
+            key={f.name}
+            label={f.label}
+            value={values[f.name]}
+            onChange={(value) => set(f.name, value)}
+            autoComplete={f.autoComplete}
+          />
         ))}
       </Box>
       {fields.slice(2).map((f) => (
-        <FormField key={f.name} label={f.label} type={f.type} value={values[f.name]} onChange={(value) => set(f.name, value)} autoComplete={f.autoComplete} />
+        <FormField
+          key={f.name}
+          label={f.label}
+          type={f.type}
+          value={values[f.name]}
+          onChange={(value) => set(f.name, value)}
+          autoComplete={f.autoComplete}
+        />
       ))}
       <FormField
         label="Amount"

@@ -23,8 +23,12 @@ export function FailureReceipt({ result, supportEmail }: { result: ResultState; 
         { label: 'Status', value: 'Failed', testId: 'payment-status' },
       ]}
     >
-      <Button component={RouterLink} to="/" variant="contained">Try Again</Button>
-      <Button variant="outlined" href={supportEmail ? `mailto:${supportEmail}` : undefined} disabled={!supportEmail}>Need Help</Button>
+      <Button component={RouterLink} to="/" variant="contained">
+        Try Again
+      </Button>
+      <Button variant="outlined" href={supportEmail ? `mailto:${supportEmail}` : undefined} disabled={!supportEmail}>
+        Need Help
+      </Button>
     </ResultCard>
   );
 }

@@ -15,8 +15,14 @@ export function PendingNotice({ transactionId, comment }: { transactionId: strin
         { label: 'Status', value: 'Pending', testId: 'payment-status' },
       ]}
     >
-      {comment ? <Alert severity="info" data-testid="pending-comment">{comment}</Alert> : null}
-      <Button component={RouterLink} to="/" variant="contained">Return to Payment</Button>
+      {comment ? (
+        <Alert severity="info" data-testid="pending-comment">
+          {comment}
+        </Alert>
+      ) : null}
+      <Button component={RouterLink} to="/" variant="contained">
+        Return to Payment
+      </Button>
     </ResultCard>
   );
 }

@@ -15,7 +15,9 @@ export interface ResultRow {
 export function ResultCard({ title, lead, rows, children }: { title: string; lead?: ReactNode; rows: ResultRow[]; children?: ReactNode }) {
   return (
     <Box>
-      <Typography variant="h5" component="h1" gutterBottom>{title}</Typography>
+      <Typography variant="h5" component="h1" gutterBottom>
+        {title}
+      </Typography>
       {lead}
       <Divider sx={{ my: 2 }} />
       {rows.map((row) => (

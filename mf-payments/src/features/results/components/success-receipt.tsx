@@ -16,7 +16,9 @@ export function SuccessReceipt({ result }: { result: ResultState }) {
         { label: 'Status', value: 'Completed', testId: 'payment-status' },
       ]}
     >
-      <Button component={RouterLink} to="/" variant="contained">Go Back</Button>
+      <Button component={RouterLink} to="/" variant="contained">
+        Go Back
+      </Button>
     </ResultCard>
   );
 }

@@ -21,7 +21,14 @@ describe('the overlay', () => {
   test('submits its own form after 1 s, and completes once on the right message', () => {
     const submit = jest.spyOn(HTMLFormElement.prototype, 'submit').mockImplementation(() => undefined);
     const onComplete = jest.fn();
-    render(<ChallengeOverlay form={{ action: `${origin}/challenge`, fields: [['creq', 'c1']] }} transactionId="txn_1" challengeOrigin={origin} onComplete={onComplete} />);
+    render(
+      <ChallengeOverlay
+        form={{ action: `${origin}/challenge`, fields: [['creq', 'c1']] }}
+        transactionId="txn_1"
+        challengeOrigin={origin}
+        onComplete={onComplete}
+      />,
+    );
     act(() => jest.advanceTimersByTime(999));
     expect(submit).not.toHaveBeenCalled();
     act(() => jest.advanceTimersByTime(1));

@@ -60,9 +60,7 @@ export function DemoThreeDsModal({ amount, onDone }: DemoThreeDsModalProps) {
     <Dialog open fullWidth maxWidth="xs" aria-labelledby="demo-3ds-title">
       <DialogTitle id="demo-3ds-title">Demo 3D Secure</DialogTitle>
       <DialogContent>
-        <Typography sx={{ mb: 2 }}>
-          Simulated verification: enter any six digits to authorise {formatMoney(amount)}.
-        </Typography>
+        <Typography sx={{ mb: 2 }}>Simulated verification: enter any six digits to authorise {formatMoney(amount)}.</Typography>
         <TextField
           label="OTP"
           value={otp}
@@ -78,7 +76,9 @@ export function DemoThreeDsModal({ amount, onDone }: DemoThreeDsModalProps) {
         </Typography>
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 3 }}>
-        <Button color="error" disabled={verifying} onClick={() => report(null)}>Cancel Transaction</Button>
+        <Button color="error" disabled={verifying} onClick={() => report(null)}>
+          Cancel Transaction
+        </Button>
         <Button
           variant="contained"
           disabled={!complete || verifying || remaining === 0}

@@ -11,7 +11,10 @@ afterEach(() => {
 test('keeps the action and the hidden inputs of the one form', () => {
   expect(parseChallengeForm(formHtml(`${origin}/challenge`), origin)).toEqual({
     action: `${origin}/challenge`,
-    fields: [['creq', 'abc'], ['threeDSSessionData', 't-1']],
+    fields: [
+      ['creq', 'abc'],
+      ['threeDSSessionData', 't-1'],
+    ],
   });
 });
 

@@ -1,6 +1,16 @@
 import { api } from '@paydesk/shared/api/api-slice';
 import { withData } from '@paydesk/shared/schemas/common';
-import { chartItem, todayStats, totalRevenue, totalTransactions, type ChartItem, type ChartRange, type TodayStats, type TotalRevenue, type TotalTransactions } from '@paydesk/shared/schemas/dashboard';
+import {
+  chartItem,
+  todayStats,
+  totalRevenue,
+  totalTransactions,
+  type ChartItem,
+  type ChartRange,
+  type TodayStats,
+  type TotalRevenue,
+  type TotalTransactions,
+} from '@paydesk/shared/schemas/dashboard';
 import { transaction, type Transaction } from '@paydesk/shared/schemas/transaction';
 import { walletBalance, type WalletBalance } from '@paydesk/shared/schemas/wallet';
 
@@ -51,6 +61,10 @@ export const dashboardApi = api.injectEndpoints({
 });
 
 export const {
-  useGetTotalRevenueQuery, useGetTotalTransactionsQuery, useGetTodayStatsQuery,
-  useGetDashboardWalletBalanceQuery, useGetRecentTransactionsQuery, useGetChartDataQuery,
+  useGetTotalRevenueQuery,
+  useGetTotalTransactionsQuery,
+  useGetTodayStatsQuery,
+  useGetDashboardWalletBalanceQuery,
+  useGetRecentTransactionsQuery,
+  useGetChartDataQuery,
 } = dashboardApi;

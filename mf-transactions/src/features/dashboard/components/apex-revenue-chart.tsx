@@ -20,7 +20,13 @@ function useShownPalette() {
 export default function ApexRevenueChart({ points }: { points: readonly ChartItem[] }) {
   const { shown, palette } = useShownPalette();
   const options: ApexOptions = {
-    chart: { id: 'revenue', toolbar: { show: false }, background: 'transparent', animations: { enabled: false }, foreColor: palette.text.secondary },
+    chart: {
+      id: 'revenue',
+      toolbar: { show: false },
+      background: 'transparent',
+      animations: { enabled: false },
+      foreColor: palette.text.secondary,
+    },
     theme: { mode: shown },
     grid: { borderColor: palette.divider },
     colors: [palette.primary.main, palette.secondary.main],
@@ -30,7 +36,10 @@ export default function ApexRevenueChart({ points }: { points: readonly ChartIte
       { opposite: true, title: { text: 'Transactions' }, labels: { formatter: (v) => formatCount(Math.round(v)) } },
     ],
     // The axis is compact; the tooltip gives the day's full figures.
-    tooltip: { theme: shown, y: [{ formatter: (v) => (v === null ? '—' : formatMoney(v)) }, { formatter: (v) => (v === null ? '—' : formatCount(v)) }] },
+    tooltip: {
+      theme: shown,
+      y: [{ formatter: (v) => (v === null ? '—' : formatMoney(v)) }, { formatter: (v) => (v === null ? '—' : formatCount(v)) }],
+    },
     stroke: { curve: 'smooth', width: 2 },
     dataLabels: { enabled: false },
     legend: { position: 'top' },

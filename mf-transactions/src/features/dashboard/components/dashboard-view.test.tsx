@@ -12,8 +12,34 @@ afterEach(() => api.restore());
 
 const routes = (over: Record<string, Handler> = {}): Record<string, Handler> => ({
   '/api/backend/total-revenue': () => ok({ total_revenue: '1000.00', total_net_revenue: '900.00', total_refunds: '75.50' }),
-  '/api/backend/total-transactions': () => ok({ total_transactions: 10, successful_transactions: 8, failed_transactions: 1, pending_transactions: 1, disputed_transactions: 0, refunded_transactions: 0, success_rate: 80 }),
-  '/api/backend/today-stats': () => ok({ today_transactions: 2, today_amount: '200.00', today_net_amount: '180.00', today_refunds: '10.00', today_successful: 2, today_failed: 0, today_success_rate: 100, week_transactions: 5, week_amount: '500.00', week_refunds: '25.00', week_growth: 12.5, month_transactions: 10, month_amount: '1000.00', month_refunds: '75.50', month_growth: -3.25 }),
+  '/api/backend/total-transactions': () =>
+    ok({
+      total_transactions: 10,
+      successful_transactions: 8,
+      failed_transactions: 1,
+      pending_transactions: 1,
+      disputed_transactions: 0,
+      refunded_transactions: 0,
+      success_rate: 80,
+    }),
+  '/api/backend/today-stats': () =>
+    ok({
+      today_transactions: 2,
+      today_amount: '200.00',
+      today_net_amount: '180.00',
+      today_refunds: '10.00',
+      today_successful: 2,
+      today_failed: 0,
+      today_success_rate: 100,
+      week_transactions: 5,
+      week_amount: '500.00',
+      week_refunds: '25.00',
+      week_growth: 12.5,
+      month_transactions: 10,
+      month_amount: '1000.00',
+      month_refunds: '75.50',
+      month_growth: -3.25,
+    }),
   '/api/backend/wallet-balance': () => ok({ available_balance: '850.00', pending: '50.00', total: '900.00' }),
   '/api/backend/recent-transactions': () => ok([aTransaction()]),
   '/api/backend/chart-data': () => ok([{ date: '2026-03-01', amount: '100.00', refunds: '10.00', transactions: 3 }]),
@@ -25,7 +51,12 @@ test('an admin sees totals, growth, balances, the 7-day chart and recent transac
   api = fakeApi(routes());
   renderWithProviders(<DashboardView />, { preloadedState: sessionOf(testUsers.admin) });
   await screen.findByTestId('stat-Total Revenue');
-  expect([stat('Total Revenue'), stat('Net Revenue'), stat('Processing Fees'), stat('Available Balance')]).toEqual(['$1,000.00', '$900.00', '$100.00', '$850.00']);
+  expect([stat('Total Revenue'), stat('Net Revenue'), stat('Processing Fees'), stat('Available Balance')]).toEqual([
+    '$1,000.00',
+    '$900.00',
+    '$100.00',
+    '$850.00',
+  ]);
   expect(screen.getByText('+12.50% vs previous period')).toBeTruthy();
   expect(screen.getByText('Net margin 90.00%')).toBeTruthy();
   expect(screen.getByTestId('stat-Total Revenue').textContent).toContain('refunds $75.50');
@@ -39,14 +70,30 @@ test('an admin sees totals, growth, balances, the 7-day chart and recent transac
 });
 
 test('at a million transactions the figures stay whole: two decimals for money, separators in counts', async () => {
-  api = fakeApi(routes({
-    '/api/backend/total-revenue': () => ok({ total_revenue: '293781250.00', total_net_revenue: '284967812.50', total_refunds: '1250000.00' }),
-    '/api/backend/total-transactions': () => ok({ total_transactions: 1_000_100, successful_transactions: 850_085, failed_transactions: 100_010, pending_transactions: 20_002, disputed_transactions: 15_001, refunded_transactions: 15_002, success_rate: 85 }),
-  }));
+  api = fakeApi(
+    routes({
+      '/api/backend/total-revenue': () =>
+        ok({ total_revenue: '293781250.00', total_net_revenue: '284967812.50', total_refunds: '1250000.00' }),
+      '/api/backend/total-transactions': () =>
+        ok({
+          total_transactions: 1_000_100,
+          successful_transactions: 850_085,
+          failed_transactions: 100_010,
+          pending_transactions: 20_002,
+          disputed_transactions: 15_001,
+          refunded_transactions: 15_002,
+          success_rate: 85,
+        }),
+    }),
+  );
   renderWithProviders(<DashboardView />, { preloadedState: sessionOf(testUsers.admin) });
   await screen.findByTestId('stat-Total Revenue');
-  expect([stat('Total Revenue'), stat('Net Revenue'), stat('Processing Fees'), stat('Total Transactions')])
-    .toEqual(['$293,781,250.00', '$284,967,812.50', '$8,813,437.50', '1,000,100']);
+  expect([stat('Total Revenue'), stat('Net Revenue'), stat('Processing Fees'), stat('Total Transactions')]).toEqual([
+    '$293,781,250.00',
+    '$284,967,812.50',
+    '$8,813,437.50',
+    '1,000,100',
+  ]);
   expect(screen.getByText('850,085 successful payments · refunds $1,250,000.00')).toBeTruthy();
   expect(screen.getByText('1,000,100 total · 100,010 failed · 20,002 pending · 15,001 disputed · 15,002 refunded')).toBeTruthy();
 });
@@ -80,7 +127,9 @@ test('Refresh says Data Refreshed; CSV Report downloads the figures and says Rep
 });
 
 test('a failed call shows the ERR-07 toast and placeholder figures labelled as samples', async () => {
-  api = fakeApi(routes({ '/api/backend/today-stats': () => ({ status: 500, body: { status: 'error', message: 'Internal server error' } }) }));
+  api = fakeApi(
+    routes({ '/api/backend/today-stats': () => ({ status: 500, body: { status: 'error', message: 'Internal server error' } }) }),
+  );
   renderWithProviders(<DashboardView />, { preloadedState: sessionOf(testUsers.admin) });
   await screen.findByText('Failed to fetch dashboard data.');
   expect(screen.getByTestId('sample-figures').textContent).toContain('Sample figures');

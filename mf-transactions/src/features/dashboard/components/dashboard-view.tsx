@@ -47,8 +47,12 @@ export function DashboardView() {
         subtitle="Payments overview"
         actions={
           <>
-            <Button variant="outlined" startIcon={<RefreshIcon />} onClick={() => void onRefresh()}>Refresh</Button>
-            <Button variant="contained" startIcon={<DownloadIcon />} onClick={onReport} disabled={!summary || isSample}>CSV Report</Button>
+            <Button variant="outlined" startIcon={<RefreshIcon />} onClick={() => void onRefresh()}>
+              Refresh
+            </Button>
+            <Button variant="contained" startIcon={<DownloadIcon />} onClick={onReport} disabled={!summary || isSample}>
+              CSV Report
+            </Button>
           </>
         }
       />

@@ -36,12 +36,22 @@ function RecentTable({ rows }: { rows: readonly Transaction[] }) {
           {rows.map((t) => (
             <TableRow key={t.id} data-testid="recent-row">
               <TableCell>
-                <Link component={RouterLink} to={transactionDetailsPath(t.id)}><TransactionIdText id={t.transaction_id} /></Link>
+                <Link component={RouterLink} to={transactionDetailsPath(t.id)}>
+                  <TransactionIdText id={t.transaction_id} />
+                </Link>
               </TableCell>
-              <TableCell>{t.first_name} {t.last_name}</TableCell>
-              <TableCell align="right"><MoneyText amount={t.payment_amount} /></TableCell>
-              <TableCell><StatusBadge status={t.status} /></TableCell>
-              <TableCell><DateTimeText value={t.created_at} /></TableCell>
+              <TableCell>
+                {t.first_name} {t.last_name}
+              </TableCell>
+              <TableCell align="right">
+                <MoneyText amount={t.payment_amount} />
+              </TableCell>
+              <TableCell>
+                <StatusBadge status={t.status} />
+              </TableCell>
+              <TableCell>
+                <DateTimeText value={t.created_at} />
+              </TableCell>
             </TableRow>
           ))}
         </TableBody>
@@ -57,9 +67,18 @@ export function RecentTransactions() {
   return (
     <Card variant="outlined">
       <CardContent>
-        <Typography variant="h6" component="h2" sx={{ mb: 1 }}>Recent Transactions</Typography>
-        <QueryState isLoading={recent.isLoading} error={recent.error} data={recent.data} isEmpty={(rows) => rows.length === 0}
-          emptyText="No transactions yet" errorText="Recent transactions could not be loaded." onRetry={() => void recent.refetch()}>
+        <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+          Recent Transactions
+        </Typography>
+        <QueryState
+          isLoading={recent.isLoading}
+          error={recent.error}
+          data={recent.data}
+          isEmpty={(rows) => rows.length === 0}
+          emptyText="No transactions yet"
+          errorText="Recent transactions could not be loaded."
+          onRetry={() => void recent.refetch()}
+        >
           {(rows) => (narrow ? <TransactionCards rows={rows} label="Recent transactions" /> : <RecentTable rows={rows} />)}
         </QueryState>
       </CardContent>

@@ -32,9 +32,21 @@ export function RevenueChart({ range, onRangeChange }: Props) {
     <Card variant="outlined" sx={{ mb: 2 }}>
       <CardContent>
         <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: 1, mb: 1 }}>
-          <Typography variant="h6" component="h2">Revenue</Typography>
-          <ToggleButtonGroup size="small" exclusive value={range} aria-label="Date range" onChange={(_e, next: ChartRange | null) => next && onRangeChange(next)}>
-            {(Object.keys(rangeLabels) as ChartRange[]).map((r) => <ToggleButton key={r} value={r}>{rangeLabels[r]}</ToggleButton>)}
+          <Typography variant="h6" component="h2">
+            Revenue
+          </Typography>
+          <ToggleButtonGroup
+            size="small"
+            exclusive
+            value={range}
+            aria-label="Date range"
+            onChange={(_e, next: ChartRange | null) => next && onRangeChange(next)}
+          >
+            {(Object.keys(rangeLabels) as ChartRange[]).map((r) => (
+              <ToggleButton key={r} value={r}>
+                {rangeLabels[r]}
+              </ToggleButton>
+            ))}
           </ToggleButtonGroup>
         </Stack>
         {chart.error ? (

@@ -32,11 +32,19 @@ export function StatCard({ label, value, detail, sample = false }: Props) {
     <Card variant="outlined" data-testid={`stat-${label}`}>
       <CardContent sx={{ containerType: 'inline-size' }}>
         <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center' }}>
-          <Typography variant="body2" color="text.secondary">{label}</Typography>
+          <Typography variant="body2" color="text.secondary">
+            {label}
+          </Typography>
           {sample ? <Chip size="small" color="warning" variant="outlined" label="Sample" /> : null}
         </Stack>
-        <Typography variant="h5" component="p" sx={valueSx} data-testid="stat-value">{value}</Typography>
-        {detail ? <Typography variant="caption" color="text.secondary" component="div">{detail}</Typography> : null}
+        <Typography variant="h5" component="p" sx={valueSx} data-testid="stat-value">
+          {value}
+        </Typography>
+        {detail ? (
+          <Typography variant="caption" color="text.secondary" component="div">
+            {detail}
+          </Typography>
+        ) : null}
       </CardContent>
     </Card>
   );
@@ -46,7 +54,8 @@ export function Growth({ value }: { value: number }) {
   const sign = value > 0 ? '+' : '';
   return (
     <Typography component="span" variant="caption" sx={{ color: value < 0 ? 'error.main' : 'success.main', fontWeight: 600 }}>
-      {sign}{value.toFixed(2)}% vs previous period
+      {sign}
+      {value.toFixed(2)}% vs previous period
     </Typography>
   );
 }

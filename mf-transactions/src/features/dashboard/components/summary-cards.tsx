@@ -22,18 +22,64 @@ export function SummaryCards({ summary: s, sample, realFigures, withBalances }: 
   return (
     <>
       <Box sx={grid}>
-        <StatCard sample={sample} label="Total Revenue" value={formatMoney(s.total_revenue)} detail={`${formatCount(s.successful_transactions)} successful payments · refunds ${formatMoney(s.total_refunds)}`} />
-        <StatCard sample={sample} label="Net Revenue" value={formatMoney(s.total_net_revenue)} detail={realFigures ? `Net margin ${netMargin(s).toFixed(2)}%` : '90% of gross'} />
-        <StatCard sample={sample} label="Processing Fees" value={formatMoney(processingFees(s))} detail={realFigures ? undefined : '10% of gross'} />
-        <StatCard sample={sample} label="Success Rate" value={`${s.success_rate.toFixed(2)}%`}
-          detail={`${formatCount(s.total_transactions)} total · ${formatCount(s.failed_transactions)} failed · ${formatCount(s.pending_transactions)} pending · ${formatCount(s.disputed_transactions)} disputed · ${formatCount(s.refunded_transactions)} refunded`} />
+        <StatCard
+          sample={sample}
+          label="Total Revenue"
+          value={formatMoney(s.total_revenue)}
+          detail={`${formatCount(s.successful_transactions)} successful payments · refunds ${formatMoney(s.total_refunds)}`}
+        />
+        <StatCard
+          sample={sample}
+          label="Net Revenue"
+          value={formatMoney(s.total_net_revenue)}
+          detail={realFigures ? `Net margin ${netMargin(s).toFixed(2)}%` : '90% of gross'}
+        />
+        <StatCard
+          sample={sample}
+          label="Processing Fees"
+          value={formatMoney(processingFees(s))}
+          detail={realFigures ? undefined : '10% of gross'}
+        />
+        <StatCard
+          sample={sample}
+          label="Success Rate"
+          value={`${s.success_rate.toFixed(2)}%`}
+          detail={`${formatCount(s.total_transactions)} total · ${formatCount(s.failed_transactions)} failed · ${formatCount(s.pending_transactions)} pending · ${formatCount(s.disputed_transactions)} disputed · ${formatCount(s.refunded_transactions)} refunded`}
+        />
       </Box>
       <Box sx={grid}>
-        <StatCard sample={sample} label="Today" value={formatMoney(s.today_amount)}
-          detail={`${formatCount(s.today_transactions)} transactions · ${formatCount(s.today_successful)} successful · ${formatCount(s.today_failed)} failed · ${s.today_success_rate.toFixed(2)}% success · refunds ${formatMoney(s.today_refunds)} · net ${formatMoney(s.today_net_amount)}`} />
-        <StatCard sample={sample} label="This Week" value={formatMoney(s.week_amount)} detail={<>{formatCount(s.week_transactions)} transactions · refunds {formatMoney(s.week_refunds)} · <Growth value={s.week_growth} /></>} />
-        <StatCard sample={sample} label="This Month" value={formatMoney(s.month_amount)} detail={<>{formatCount(s.month_transactions)} transactions · refunds {formatMoney(s.month_refunds)} · <Growth value={s.month_growth} /></>} />
-        <StatCard sample={sample} label="Total Transactions" value={formatCount(s.total_transactions)} detail={`${formatCount(s.successful_transactions)} successful`} />
+        <StatCard
+          sample={sample}
+          label="Today"
+          value={formatMoney(s.today_amount)}
+          detail={`${formatCount(s.today_transactions)} transactions · ${formatCount(s.today_successful)} successful · ${formatCount(s.today_failed)} failed · ${s.today_success_rate.toFixed(2)}% success · refunds ${formatMoney(s.today_refunds)} · net ${formatMoney(s.today_net_amount)}`}
+        />
+        <StatCard
+          sample={sample}
+          label="This Week"
+          value={formatMoney(s.week_amount)}
+          detail={
+            <>
+              {formatCount(s.week_transactions)} transactions · refunds {formatMoney(s.week_refunds)} · <Growth value={s.week_growth} />
+            </>
+          }
+        />
+        <StatCard
+          sample={sample}
+          label="This Month"
+          value={formatMoney(s.month_amount)}
+          detail={
+            <>
+              {formatCount(s.month_transactions)} transactions · refunds {formatMoney(s.month_refunds)} · <Growth value={s.month_growth} />
+            </>
+          }
+        />
+        <StatCard
+          sample={sample}
+          label="Total Transactions"
+          value={formatCount(s.total_transactions)}
+          detail={`${formatCount(s.successful_transactions)} successful`}
+        />
       </Box>
       {withBalances ? (
         <Box sx={grid}>

@@ -2,15 +2,43 @@ import { combineSummary, netMargin, processingFees, SAMPLE_SUMMARY } from './das
 import { allSummaryFields, dashboardReport, dashboardReportName } from './dashboard-report';
 
 const revenue = { total_revenue: '1000.00', total_net_revenue: '900.00', total_refunds: '50.00' };
-const counts = { total_transactions: 10, successful_transactions: 8, failed_transactions: 1, pending_transactions: 1, disputed_transactions: 0, refunded_transactions: 0, success_rate: 80 };
+const counts = {
+  total_transactions: 10,
+  successful_transactions: 8,
+  failed_transactions: 1,
+  pending_transactions: 1,
+  disputed_transactions: 0,
+  refunded_transactions: 0,
+  success_rate: 80,
+};
 const stats = {
-  today_transactions: 2, today_amount: '200.00', today_net_amount: '180.00', today_refunds: '20.00', today_successful: 2, today_failed: 0, today_success_rate: 100,
-  week_transactions: 5, week_amount: '500.00', week_refunds: '20.00', week_growth: 12.5, month_transactions: 10, month_amount: '1000.00', month_refunds: '50.00', month_growth: -3.25,
+  today_transactions: 2,
+  today_amount: '200.00',
+  today_net_amount: '180.00',
+  today_refunds: '20.00',
+  today_successful: 2,
+  today_failed: 0,
+  today_success_rate: 100,
+  week_transactions: 5,
+  week_amount: '500.00',
+  week_refunds: '20.00',
+  week_growth: 12.5,
+  month_transactions: 10,
+  month_amount: '1000.00',
+  month_refunds: '50.00',
+  month_growth: -3.25,
 };
 
 test('puts the calls together into the DATA-06 summary, balances from the wallet call', () => {
   const summary = combineSummary(revenue, counts, stats, { available_balance: '850.00', pending: '50.00', total: '900.00' });
-  expect(summary).toMatchObject({ total_revenue: '1000.00', success_rate: 80, week_growth: 12.5, available_balance: '850.00', pending_balance: '50.00', total_balance: '900.00' });
+  expect(summary).toMatchObject({
+    total_revenue: '1000.00',
+    success_rate: 80,
+    week_growth: 12.5,
+    available_balance: '850.00',
+    pending_balance: '50.00',
+    total_balance: '900.00',
+  });
   expect(Object.keys(summary).sort()).toEqual([...allSummaryFields].sort());
   expect(Object.keys(SAMPLE_SUMMARY).sort()).toEqual([...allSummaryFields].sort());
 });
@@ -33,12 +61,24 @@ test('the CSV report lists the figures shown, one per line', () => {
 
 test('the CSV report adds the days: sales, refunds of that day as a negative line, and what is left (DASH-08)', () => {
   const summary = combineSummary(revenue, counts, stats, null);
-  const csv = dashboardReport(summary, ['total_revenue', 'total_refunds'], [
-    { date: '2026-03-01', amount: '100.00', refunds: '0.00', transactions: 3 },
-    { date: '2026-03-02', amount: '-15.25', refunds: '40.25', transactions: 1 },
-  ]);
-  expect(csv).toBe([
-    'Metric,Value', 'Total Revenue,1000.00', 'Total Refunds,50.00', '',
-    'Date,Sales,Refunds,Revenue,Transactions', '2026-03-01,100.00,0.00,100.00,3', '2026-03-02,25.00,-40.25,-15.25,1', '',
-  ].join('\r\n'));
+  const csv = dashboardReport(
+    summary,
+    ['total_revenue', 'total_refunds'],
+    [
+      { date: '2026-03-01', amount: '100.00', refunds: '0.00', transactions: 3 },
+      { date: '2026-03-02', amount: '-15.25', refunds: '40.25', transactions: 1 },
+    ],
+  );
+  expect(csv).toBe(
+    [
+      'Metric,Value',
+      'Total Revenue,1000.00',
+      'Total Refunds,50.00',
+      '',
+      'Date,Sales,Refunds,Revenue,Transactions',
+      '2026-03-01,100.00,0.00,100.00,3',
+      '2026-03-02,25.00,-40.25,-15.25,1',
+      '',
+    ].join('\r\n'),
+  );
 });

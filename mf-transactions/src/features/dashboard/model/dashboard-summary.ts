@@ -7,7 +7,12 @@ const PERCENT = 100;
 export type Balances = Pick<DashboardSummary, 'available_balance' | 'pending_balance' | 'total_balance'>;
 
 /** The dashboard summary (DATA-06), put together from the calls that answer its parts. */
-export function combineSummary(revenue: TotalRevenue, counts: TotalTransactions, stats: TodayStats, wallet: WalletBalance | null): DashboardSummary {
+export function combineSummary(
+  revenue: TotalRevenue,
+  counts: TotalTransactions,
+  stats: TodayStats,
+  wallet: WalletBalance | null,
+): DashboardSummary {
   const balances: Balances = wallet
     ? { available_balance: wallet.available_balance, pending_balance: wallet.pending, total_balance: wallet.total }
     : { available_balance: '0.00', pending_balance: '0.00', total_balance: '0.00' };
@@ -19,12 +24,34 @@ export function combineSummary(revenue: TotalRevenue, counts: TotalTransactions,
  * on purpose and every screen that shows them labels them as sample figures.
  */
 export const SAMPLE_SUMMARY: DashboardSummary = {
-  total_revenue: '125000.00', total_net_revenue: '112500.00', total_refunds: '2500.00', total_transactions: 1000, successful_transactions: 850,
-  failed_transactions: 100, pending_transactions: 20, disputed_transactions: 15, refunded_transactions: 15,
-  success_rate: 85, today_transactions: 40, today_amount: '5000.00', today_net_amount: '4500.00', today_refunds: '100.00', today_successful: 34,
-  today_failed: 6, today_success_rate: 85, week_transactions: 250, week_amount: '30000.00', week_refunds: '600.00', week_growth: 10,
-  month_transactions: 1000, month_amount: '125000.00', month_refunds: '2500.00', month_growth: 5, available_balance: '100000.00',
-  pending_balance: '10000.00', total_balance: '110000.00',
+  total_revenue: '125000.00',
+  total_net_revenue: '112500.00',
+  total_refunds: '2500.00',
+  total_transactions: 1000,
+  successful_transactions: 850,
+  failed_transactions: 100,
+  pending_transactions: 20,
+  disputed_transactions: 15,
+  refunded_transactions: 15,
+  success_rate: 85,
+  today_transactions: 40,
+  today_amount: '5000.00',
+  today_net_amount: '4500.00',
+  today_refunds: '100.00',
+  today_successful: 34,
+  today_failed: 6,
+  today_success_rate: 85,
+  week_transactions: 250,
+  week_amount: '30000.00',
+  week_refunds: '600.00',
+  week_growth: 10,
+  month_transactions: 1000,
+  month_amount: '125000.00',
+  month_refunds: '2500.00',
+  month_growth: 5,
+  available_balance: '100000.00',
+  pending_balance: '10000.00',
+  total_balance: '110000.00',
 };
 
 /** Net margin in percent (net revenue over gross), for roles that see real figures. */

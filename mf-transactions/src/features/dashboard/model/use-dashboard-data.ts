@@ -3,7 +3,10 @@ import { readApiError } from '@paydesk/shared/api/api-error';
 import type { DashboardSummary } from '@paydesk/shared/schemas/dashboard';
 import { notify } from '@paydesk/shared/ui/notify';
 import {
-  useGetDashboardWalletBalanceQuery, useGetTodayStatsQuery, useGetTotalRevenueQuery, useGetTotalTransactionsQuery,
+  useGetDashboardWalletBalanceQuery,
+  useGetTodayStatsQuery,
+  useGetTotalRevenueQuery,
+  useGetTotalTransactionsQuery,
 } from '../api/dashboard-api';
 import { combineSummary, SAMPLE_SUMMARY } from './dashboard-summary';
 

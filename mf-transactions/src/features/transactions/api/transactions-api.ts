@@ -1,7 +1,14 @@
 import { api } from '@paydesk/shared/api/api-slice';
 import { withData } from '@paydesk/shared/schemas/common';
 import { refundCreatedResponse, type RefundFields } from '@paydesk/shared/schemas/refund';
-import { paginated, transaction, transactionDetails, type PageSize, type TransactionDetails, type TransactionStatus } from '@paydesk/shared/schemas/transaction';
+import {
+  paginated,
+  transaction,
+  transactionDetails,
+  type PageSize,
+  type TransactionDetails,
+  type TransactionStatus,
+} from '@paydesk/shared/schemas/transaction';
 import type { z } from 'zod';
 
 const listResponse = withData(paginated(transaction));
@@ -46,7 +53,10 @@ export const transactionsApi = api.injectEndpoints({
     }),
     createRefund: build.mutation<RefundCreated, RefundArgs>({
       query: ({ transactionId, body, idempotencyKey }) => ({
-        url: `/backend/transactions/${encodeURIComponent(transactionId)}/refunds`, method: 'POST', body, headers: { 'Idempotency-Key': idempotencyKey },
+        url: `/backend/transactions/${encodeURIComponent(transactionId)}/refunds`,
+        method: 'POST',
+        body,
+        headers: { 'Idempotency-Key': idempotencyKey },
       }),
       transformResponse: (body: unknown) => refundCreatedResponse.parse(body),
       invalidatesTags: ['Transaction', 'Wallet', 'Dashboard'],

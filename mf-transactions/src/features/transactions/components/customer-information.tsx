@@ -5,7 +5,9 @@ import { InfoCard } from './info-card';
 export function CustomerInformation({ transaction: t }: { transaction: Transaction }) {
   return (
     <InfoCard title="Customer Information">
-      <DetailRow label="Name">{t.first_name} {t.last_name}</DetailRow>
+      <DetailRow label="Name">
+        {t.first_name} {t.last_name}
+      </DetailRow>
       <DetailRow label="Email">{t.email}</DetailRow>
       <DetailRow label="Phone">{t.phone}</DetailRow>
     </InfoCard>

@@ -7,7 +7,9 @@ export function InfoCard({ title, children }: { title: string; children: ReactNo
   return (
     <Card variant="outlined" component="section" aria-label={title}>
       <CardContent>
-        <Typography variant="h6" component="h2" sx={{ mb: 1 }}>{title}</Typography>
+        <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+          {title}
+        </Typography>
         {children}
       </CardContent>
     </Card>

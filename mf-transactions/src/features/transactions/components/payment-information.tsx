@@ -18,12 +18,16 @@ export function PaymentInformation({ transaction: t }: { transaction: Transactio
   return (
     <InfoCard title="Payment Information">
       <DetailRow label="Transaction ID">{t.transaction_id}</DetailRow>
-      <DetailRow label="Amount">{formatMoney(t.payment_amount)} {t.currency}</DetailRow>
+      <DetailRow label="Amount">
+        {formatMoney(t.payment_amount)} {t.currency}
+      </DetailRow>
       <DetailRow label="Payment Method">{paymentMethod(t)}</DetailRow>
       <DetailRow label="Processed Through">{processedThrough(t)}</DetailRow>
       <DetailRow label="Fee">{formatMoney(t.fee_amount)}</DetailRow>
       <DetailRow label="Net Amount">{formatMoney(t.value_amount)}</DetailRow>
-      <DetailRow label="Status"><StatusBadge status={t.status} place="details" /></DetailRow>
+      <DetailRow label="Status">
+        <StatusBadge status={t.status} place="details" />
+      </DetailRow>
       {partialRefundLabel(t) ? <DetailRow label="Refunds">{partialRefundLabel(t)}</DetailRow> : null}
       {reason ? (
         <Alert severity="error" sx={{ mt: 2 }} data-testid="failure-reason">

@@ -38,7 +38,11 @@ export function RefundDialog({ transaction: t, leftCents, onClose }: Props) {
   const key = useRef(newIdempotencyKey());
   const parsed = refundFields.safeParse({ amount: Number(amount), reason, note: note.trim() ? note : undefined });
   const tooMuch = parsed.success && numberToCents(Number(amount)) > leftCents;
-  const problem = !parsed.success ? (parsed.error.issues[0]?.message ?? 'Invalid refund') : tooMuch ? `At most ${formatMoney(leftCents, 'cents')} is left to refund` : null;
+  const problem = !parsed.success
+    ? (parsed.error.issues[0]?.message ?? 'Invalid refund')
+    : tooMuch
+      ? `At most ${formatMoney(leftCents, 'cents')} is left to refund`
+      : null;
 
   const next = (event: FormEvent) => {
     event.preventDefault();
@@ -74,19 +78,35 @@ export function RefundDialog({ transaction: t, leftCents, onClose }: Props) {
                 onChange={(event) => setAmount(event.target.value.replace(/[^\d.]/g, ''))}
                 error={amount.trim() !== '' && problem !== null}
                 helperText={amount.trim() !== '' ? problem : null}
-                slotProps={{ htmlInput: { inputMode: 'decimal', maxLength: 12 }, input: { startAdornment: <InputAdornment position="start">$</InputAdornment> } }}
+                slotProps={{
+                  htmlInput: { inputMode: 'decimal', maxLength: 12 },
+                  input: { startAdornment: <InputAdornment position="start">$</InputAdornment> },
+                }}
               />
               <SelectField label="Reason" value={reason} onChange={(value) => setReason(value as RefundReason)}>
-                {refundReasons.map((r) => <MenuItem key={r} value={r}>{reasonLabels[r]}</MenuItem>)}
+                {refundReasons.map((r) => (
+                  <MenuItem key={r} value={r}>
+                    {reasonLabels[r]}
+                  </MenuItem>
+                ))}
               </SelectField>
-              <TextField label="Note (optional)" value={note} onChange={(event) => setNote(event.target.value)} multiline minRows={2} slotProps={{ htmlInput: { maxLength: 500 } }} />
+              <TextField
+                label="Note (optional)"
+                value={note}
+                onChange={(event) => setNote(event.target.value)}
+                multiline
+                minRows={2}
+                slotProps={{ htmlInput: { maxLength: 500 } }}
+              />
             </Box>
           )}
         </DialogContent>
         <DialogActions>
           {confirming ? (
             <>
-              <Button onClick={() => setConfirming(false)} disabled={isLoading}>Back</Button>
+              <Button onClick={() => setConfirming(false)} disabled={isLoading}>
+                Back
+              </Button>
               <Button variant="contained" color="error" onClick={() => void confirm()} disabled={isLoading}>
                 {isLoading ? 'Refunding...' : 'Confirm refund'}
               </Button>
@@ -94,7 +114,9 @@ export function RefundDialog({ transaction: t, leftCents, onClose }: Props) {
           ) : (
             <>
               <Button onClick={onClose}>Cancel</Button>
-              <Button type="submit" variant="contained" disabled={problem !== null || amount.trim() === ''}>Continue</Button>
+              <Button type="submit" variant="contained" disabled={problem !== null || amount.trim() === ''}>
+                Continue
+              </Button>
             </>
           )}
         </DialogActions>

@@ -12,7 +12,11 @@ const REFUNDS = '/api/backend/transactions';
 
 const created = (posted?: Posted) => ({
   status: 201,
-  body: { status: 'success', message: 'Refund created', data: aRefund({ amount: ((posted?.body as { amount: number }).amount).toFixed(2), status: 'pending', settled_at: null }) },
+  body: {
+    status: 'success',
+    message: 'Refund created',
+    data: aRefund({ amount: (posted?.body as { amount: number }).amount.toFixed(2), status: 'pending', settled_at: null }),
+  },
 });
 
 function open(user: (typeof testUsers)[keyof typeof testUsers] = testUsers.admin) {
@@ -33,7 +37,11 @@ test('refunds what is left by default after a confirmation, with one Idempotency
   await user.click(dialog.getByRole('button', { name: 'Confirm refund' }));
   await screen.findByText('Refund created');
   expect(api.posts).toEqual([
-    { path: '/api/backend/transactions/PDAAAA0001/refunds', body: { amount: 180, reason: 'duplicate', note: 'Charged twice' }, idempotencyKey: expect.stringMatching(/^[0-9a-f]{32}$/) },
+    {
+      path: '/api/backend/transactions/PDAAAA0001/refunds',
+      body: { amount: 180, reason: 'duplicate', note: 'Charged twice' },
+      idempotencyKey: expect.stringMatching(/^[0-9a-f]{32}$/),
+    },
   ]);
   await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 });
@@ -41,7 +49,10 @@ test('refunds what is left by default after a confirmation, with one Idempotency
 test('shows the server message when the refund is refused, and keeps the key for a retry', async () => {
   api = fakeApi({
     [DETAILS]: () => ok(details()),
-    [REFUNDS]: () => ({ status: 409, body: { status: 'error', code: 'insufficient_balance', message: 'Insufficient balance to refund $200.00. Available balance: $3.00' } }),
+    [REFUNDS]: () => ({
+      status: 409,
+      body: { status: 'error', code: 'insufficient_balance', message: 'Insufficient balance to refund $200.00. Available balance: $3.00' },
+    }),
   });
   const user = open();
   await user.click(await screen.findByRole('button', { name: 'Refund' }));
@@ -68,7 +79,11 @@ test('refuses more than is left before any call', async () => {
 });
 
 test('a viewer, a refunded payment and a failed one have no Refund button', async () => {
-  for (const [user, over] of [[testUsers.viewer, {}], [testUsers.admin, { status: 'refunded', amount_refunded: '200.00' }], [testUsers.admin, { status: 'failed' }]] as const) {
+  for (const [user, over] of [
+    [testUsers.viewer, {}],
+    [testUsers.admin, { status: 'refunded', amount_refunded: '200.00' }],
+    [testUsers.admin, { status: 'failed' }],
+  ] as const) {
     api = fakeApi({ [DETAILS]: () => ok(details(over)) });
     const rendered = renderWithProviders(<TransactionDetailsView id="1" />, { preloadedState: sessionOf(user) });
     await screen.findByRole('region', { name: 'Payment Information' });
@@ -82,14 +97,25 @@ test('a viewer, a refunded payment and a failed one have no Refund button', asyn
 test('lists the refunds, says what was refunded, and puts refund events on the timeline', async () => {
   const refunds = [
     aRefund({ id: 're_1', amount: '20.00', status: 'succeeded' }),
-    aRefund({ id: 're_2', amount: '30.00', status: 'failed', reason: 'fraudulent', requested_by: 'api', failure_reason: 'The issuer refused the refund', settled_at: '2026-03-03T09:00:00.000Z', created_at: '2026-03-03T08:59:00.000Z' }),
+    aRefund({
+      id: 're_2',
+      amount: '30.00',
+      status: 'failed',
+      reason: 'fraudulent',
+      requested_by: 'api',
+      failure_reason: 'The issuer refused the refund',
+      settled_at: '2026-03-03T09:00:00.000Z',
+      created_at: '2026-03-03T08:59:00.000Z',
+    }),
     aRefund({ id: 're_3', amount: '5.00', status: 'pending', settled_at: null, created_at: '2026-03-04T08:00:00.000Z' }),
   ];
   api = fakeApi({ [DETAILS]: () => ok(details({ amount_refunded: '25.00', refunds })) });
   open(testUsers.viewer);
   const section = within(await screen.findByRole('region', { name: 'Refunds' }));
   expect(section.getAllByTestId('refund-row').map((row) => row.textContent)).toEqual([
-    expect.stringContaining('$20.00Succeeded'), expect.stringContaining('$30.00Failed'), expect.stringContaining('$5.00Pending'),
+    expect.stringContaining('$20.00Succeeded'),
+    expect.stringContaining('$30.00Failed'),
+    expect.stringContaining('$5.00Pending'),
   ]);
   expect(section.getByText(/Merchant API/)).toBeTruthy();
   expect(section.getByText('The issuer refused the refund')).toBeTruthy();
@@ -97,6 +123,10 @@ test('lists the refunds, says what was refunded, and puts refund events on the t
   expect(payment.getByTestId('detail-Refunds').lastChild?.textContent).toBe('Refunded $25.00 of $200.00');
   const timeline = within(screen.getByRole('region', { name: 'Timeline' }));
   expect(timeline.getAllByText(/^Refund of/).map((e) => e.textContent)).toEqual([
-    'Refund of $20.00 created', 'Refund of $20.00 succeeded', 'Refund of $30.00 created', 'Refund of $30.00 failed', 'Refund of $5.00 created',
+    'Refund of $20.00 created',
+    'Refund of $20.00 succeeded',
+    'Refund of $30.00 created',
+    'Refund of $30.00 failed',
+    'Refund of $5.00 created',
   ]);
 });

@@ -23,7 +23,11 @@ export function TimelineCard({ transaction: t }: { transaction: TransactionDetai
     <InfoCard title="Timeline">
       <DetailRow label="Transaction Created">{formatDateTime(t.created_at)}</DetailRow>
       <DetailRow label="Status Updated">{formatDateTime(t.updated_at)}</DetailRow>
-      {events.map((e, i) => <DetailRow key={`${e.label}-${i}`} label={e.label}>{formatDateTime(e.at)}</DetailRow>)}
+      {events.map((e, i) => (
+        <DetailRow key={`${e.label}-${i}`} label={e.label}>
+          {formatDateTime(e.at)}
+        </DetailRow>
+      ))}
     </InfoCard>
   );
 }

@@ -13,7 +13,11 @@ test('an admin sees the real fee and net, completed as Success, and the Transact
   api = fakeApi({ [DETAILS]: () => ok(details()) });
   renderWithProviders(<TransactionDetailsView id="1" />, { preloadedState: sessionOf(testUsers.admin) });
   await screen.findByRole('region', { name: 'Payment Information' });
-  expect([value('Fee'), value('Net Amount'), value('Processed Through')]).toEqual(['$6.10', '$193.90', 'Sandbox Processor (Primary Switch)']);
+  expect([value('Fee'), value('Net Amount'), value('Processed Through')]).toEqual([
+    '$6.10',
+    '$193.90',
+    'Sandbox Processor (Primary Switch)',
+  ]);
   expect(screen.getAllByTestId('status-badge').map((b) => b.textContent)).toEqual(['Success', 'Success']);
   expect(screen.getByRole('region', { name: 'Transaction Summary' })).toBeTruthy();
   expect(screen.getByRole('link', { name: 'Back to Transactions' }).getAttribute('href')).toBe('/control/transactions');
@@ -31,7 +35,10 @@ test('a viewer sees fee 10 % and net 90 % as the server sends them, and no Trans
 });
 
 test('a failed transaction shows the Failure Reason from the nested debug message', async () => {
-  api = fakeApi({ [DETAILS]: () => ok(details({ status: 'failed', response: null, response_content: { response_content: { debugMessage: 'issuer response 51' } } })) });
+  api = fakeApi({
+    [DETAILS]: () =>
+      ok(details({ status: 'failed', response: null, response_content: { response_content: { debugMessage: 'issuer response 51' } } })),
+  });
   renderWithProviders(<TransactionDetailsView id="1" />, { preloadedState: sessionOf(testUsers.admin) });
   expect((await screen.findByTestId('failure-reason')).textContent).toBe('Failure Reasonissuer response 51');
 });

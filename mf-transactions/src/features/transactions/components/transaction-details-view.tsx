@@ -25,23 +25,44 @@ import { TransactionSummaryCard } from './transaction-summary-card';
 export function TransactionDetailsView({ id }: { id: string }) {
   const user = useAppSelector(selectCurrentUser);
   const query = useGetTransactionDetailsQuery(id);
-  useErrorToast(readApiError(query.error).status === 404 ? undefined : query.error, query.requestId, 'Error', 'Failed to load transaction details');
+  useErrorToast(
+    readApiError(query.error).status === 404 ? undefined : query.error,
+    query.requestId,
+    'Error',
+    'Failed to load transaction details',
+  );
   const t = query.data;
   const [refunding, setRefunding] = useState(false);
   const left = t ? leftToRefundCents(t) : 0;
-  const refund = user && t && can(user.role, 'transactions.refund') && left > 0 ? (
-    <Button variant="contained" color="error" onClick={() => setRefunding(true)}>Refund</Button>
-  ) : null;
+  const refund =
+    user && t && can(user.role, 'transactions.refund') && left > 0 ? (
+      <Button variant="contained" color="error" onClick={() => setRefunding(true)}>
+        Refund
+      </Button>
+    ) : null;
   const back = (
-    <Button component={RouterLink} to={controlPaths.transactions} startIcon={<ArrowBackIcon />}>Back to Transactions</Button>
+    <Button component={RouterLink} to={controlPaths.transactions} startIcon={<ArrowBackIcon />}>
+      Back to Transactions
+    </Button>
   );
   return (
     <>
-      <PageHeader title="Transaction Details" actions={<>{back}{refund}{t ? <StatusBadge status={t.status} place="details" /> : null}</>} />
+      <PageHeader
+        title="Transaction Details"
+        actions={
+          <>
+            {back}
+            {refund}
+            {t ? <StatusBadge status={t.status} place="details" /> : null}
+          </>
+        }
+      />
       {query.isLoading ? (
         <Loading />
       ) : !t ? (
-        <Typography sx={{ py: 6, textAlign: 'center' }} color="text.secondary">Transaction not found</Typography>
+        <Typography sx={{ py: 6, textAlign: 'center' }} color="text.secondary">
+          Transaction not found
+        </Typography>
       ) : (
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '2fr 1fr' }, alignItems: 'start' }}>
           <Box sx={{ display: 'grid', gap: 2 }}>

@@ -19,7 +19,13 @@ function Address() {
 }
 
 const renderList = (route = '/control/transactions') =>
-  renderWithProviders(<><TransactionMonitoring /><Address /></>, { route, preloadedState: sessionOf(testUsers.admin) });
+  renderWithProviders(
+    <>
+      <TransactionMonitoring />
+      <Address />
+    </>,
+    { route, preloadedState: sessionOf(testUsers.admin) },
+  );
 const lastQuery = () => Object.fromEntries(api.callsTo(LIST).at(-1)!.searchParams);
 
 test('?filter=disputed preselects Disputed and asks for it', async () => {
@@ -74,7 +80,9 @@ test('Export downloads transactions.csv of the current page and says Export Comp
   expect(name).toBe('transactions.csv');
   const lines = text.trim().split('\r\n');
   expect(lines[0]).toBe('Transaction ID,Customer Name,Email,Amount,Status,Date');
-  expect(lines.slice(1).map((l) => l.split(',')[0])).toEqual(Array.from({ length: 10 }, (_, i) => `PDROW${String(i + 1).padStart(5, '0')}`));
+  expect(lines.slice(1).map((l) => l.split(',')[0])).toEqual(
+    Array.from({ length: 10 }, (_, i) => `PDROW${String(i + 1).padStart(5, '0')}`),
+  );
 });
 
 test('a failed list shows the ERR-08 toast', async () => {
@@ -83,7 +91,7 @@ test('a failed list shows the ERR-08 toast', async () => {
   expect(await screen.findByText('Failed to fetch transaction data.', { selector: '[data-testid="toast"] div' })).toBeTruthy();
 });
 
-describe('a payer\'s card number typed in the search', () => {
+describe("a payer's card number typed in the search", () => {
   const number = '4111111111111111';
   const searchBox = () => screen.getByPlaceholderText('Search by customer name, email, or transaction ID...') as HTMLInputElement;
   const expectNumberNowhere = () => {
@@ -105,7 +113,10 @@ describe('a payer\'s card number typed in the search', () => {
       expect(screen.getByText(CARD_NUMBER_SEARCH_MESSAGE)).toBeTruthy();
     }
     expect(api.calls.length).toBe(asked);
-    expect(Object.fromEntries(new URLSearchParams(screen.getByTestId('address').textContent ?? ''))).toEqual({ search: 'olivia', status: 'failed' });
+    expect(Object.fromEntries(new URLSearchParams(screen.getByTestId('address').textContent ?? ''))).toEqual({
+      search: 'olivia',
+      status: 'failed',
+    });
     expect(screen.getByText('Showing 1 to 10 of 42 results')).toBeTruthy();
     expectNumberNowhere();
 

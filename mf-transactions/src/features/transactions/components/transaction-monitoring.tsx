@@ -60,15 +60,22 @@ export function TransactionMonitoring() {
         subtitle="Search, filter and inspect card transactions"
         actions={
           <>
-            <Button variant="outlined" startIcon={<DownloadIcon />} onClick={exportPage} disabled={!query.data}>Export</Button>
-            <Button variant="outlined" startIcon={<RefreshIcon />} onClick={() => void refresh()} disabled={query.isFetching}>Refresh</Button>
+            <Button variant="outlined" startIcon={<DownloadIcon />} onClick={exportPage} disabled={!query.data}>
+              Export
+            </Button>
+            <Button variant="outlined" startIcon={<RefreshIcon />} onClick={() => void refresh()} disabled={query.isFetching}>
+              Refresh
+            </Button>
           </>
         }
       />
       <Paper sx={{ p: 2 }}>
         <TransactionsToolbar
-          search={searchInput} searchError={isSearchable(searchInput) ? undefined : CARD_NUMBER_SEARCH_MESSAGE}
-          status={filters.status} onSearch={setSearchInput} onStatus={(status) => update({ status })}
+          search={searchInput}
+          searchError={isSearchable(searchInput) ? undefined : CARD_NUMBER_SEARCH_MESSAGE}
+          status={filters.status}
+          onSearch={setSearchInput}
+          onStatus={(status) => update({ status })}
         />
         <QueryState
           isLoading={query.isLoading}
@@ -83,8 +90,15 @@ export function TransactionMonitoring() {
             <>
               <TransactionsList rows={page.data} />
               <PaginationBar
-                page={page.current_page} lastPage={page.last_page} from={page.from} to={page.to} total={page.total}
-                perPage={filters.perPage} pageSizes={pageSizes} onPage={(n) => update({ page: n })} onPerPage={(perPage) => update({ perPage })}
+                page={page.current_page}
+                lastPage={page.last_page}
+                from={page.from}
+                to={page.to}
+                total={page.total}
+                perPage={filters.perPage}
+                pageSizes={pageSizes}
+                onPage={(n) => update({ page: n })}
+                onPerPage={(perPage) => update({ perPage })}
               />
             </>
           )}

@@ -7,8 +7,19 @@ import { TransactionsList } from './transactions-list';
 
 const rows = [
   aTransaction(),
-  aTransaction({ id: 2, transaction_id: 'TXN0123456789ABCDEFGHIJ', first_name: 'Noah', last_name: 'Jones', email: 'noah@example.com',
-    payment_amount: '50.00', amount_refunded: '20.00', status: 'failed', card_brand: 'Mastercard', last_four: '4444', provider_key: null }),
+  aTransaction({
+    id: 2,
+    transaction_id: 'TXN0123456789ABCDEFGHIJ',
+    first_name: 'Noah',
+    last_name: 'Jones',
+    email: 'noah@example.com',
+    payment_amount: '50.00',
+    amount_refunded: '20.00',
+    status: 'failed',
+    card_brand: 'Mastercard',
+    last_four: '4444',
+    provider_key: null,
+  }),
 ];
 
 let undo: () => void = () => undefined;
@@ -28,14 +39,20 @@ describe('at 1440 px, a desk', () => {
     expect(cells.filter((cell) => getComputedStyle(cell).whiteSpace !== 'nowrap')).toEqual([]);
     const amountHeader = within(table).getByRole('columnheader', { name: 'Amount' });
     expect(getComputedStyle(amountHeader).textAlign).toBe('right');
-    expect(cells.filter((cell) => cell.textContent?.startsWith('$')).map((cell) => getComputedStyle(cell).textAlign)).toEqual(['right', 'right']);
+    expect(cells.filter((cell) => cell.textContent?.startsWith('$')).map((cell) => getComputedStyle(cell).textAlign)).toEqual([
+      'right',
+      'right',
+    ]);
   });
 
   test('cuts a long id with an ellipsis and keeps the whole id in its title', () => {
     renderWithProviders(<TransactionsList rows={rows} />);
     const id = screen.getByText('TXN0123456789ABCDEFGHIJ');
     expect(id.getAttribute('title')).toBe('TXN0123456789ABCDEFGHIJ');
-    expect({ overflow: getComputedStyle(id).overflow, cut: getComputedStyle(id).textOverflow }).toEqual({ overflow: 'hidden', cut: 'ellipsis' });
+    expect({ overflow: getComputedStyle(id).overflow, cut: getComputedStyle(id).textOverflow }).toEqual({
+      overflow: 'hidden',
+      cut: 'ellipsis',
+    });
   });
 });
 
@@ -50,7 +67,15 @@ describe('at 390 px, a phone', () => {
     const cards = within(screen.getByRole('list', { name: 'Transactions' })).getAllByRole('listitem');
     expect(cards.length).toBe(2);
     const second = within(cards[1]!);
-    for (const text of ['Noah Jones', 'noah@example.com', '$50.00', 'Refunded $20.00 of $50.00', 'Failed', formatDateTime(rows[1]!.created_at), 'TXN0123456789ABCDEFGHIJ']) {
+    for (const text of [
+      'Noah Jones',
+      'noah@example.com',
+      '$50.00',
+      'Refunded $20.00 of $50.00',
+      'Failed',
+      formatDateTime(rows[1]!.created_at),
+      'TXN0123456789ABCDEFGHIJ',
+    ]) {
       expect(second.getByText(text)).toBeTruthy();
     }
     expect(second.getByText(/Mastercard •••• 4444 · N\/A/)).toBeTruthy();

@@ -46,27 +46,51 @@ export function TransactionsTable({ rows }: { rows: readonly Transaction[] }) {
   return (
     <TableContainer>
       <Table size="small" aria-label="Transactions" sx={denseCells}>
-        <colgroup>{columns.map((c) => <col key={c.name} style={'width' in c ? { width: c.width } : undefined} />)}</colgroup>
+        <colgroup>
+          {columns.map((c) => (
+            <col key={c.name} style={'width' in c ? { width: c.width } : undefined} />
+          ))}
+        </colgroup>
         <TableHead>
-          <TableRow>{columns.map((c) => <TableCell key={c.name} align={'align' in c ? c.align : 'left'}>{c.name}</TableCell>)}</TableRow>
+          <TableRow>
+            {columns.map((c) => (
+              <TableCell key={c.name} align={'align' in c ? c.align : 'left'}>
+                {c.name}
+              </TableCell>
+            ))}
+          </TableRow>
         </TableHead>
         <TableBody>
           {rows.map((t) => (
             <TableRow key={t.id} hover data-testid="transaction-row">
-              <TableCell><TransactionIdText id={t.transaction_id} maxWidth="100%" /></TableCell>
               <TableCell>
-                <Typography variant="inherit" sx={oneLine}>{t.first_name} {t.last_name}</Typography>
-                <Typography variant="caption" color="text.secondary" component="div" title={t.email} sx={oneLine}>{t.email}</Typography>
+                <TransactionIdText id={t.transaction_id} maxWidth="100%" />
+              </TableCell>
+              <TableCell>
+                <Typography variant="inherit" sx={oneLine}>
+                  {t.first_name} {t.last_name}
+                </Typography>
+                <Typography variant="caption" color="text.secondary" component="div" title={t.email} sx={oneLine}>
+                  {t.email}
+                </Typography>
               </TableCell>
               <TableCell align="right">
                 <MoneyText amount={t.payment_amount} />
                 {/* The one text allowed to wrap: a partly refunded payment is rare, and its figures must show whole. */}
-                {partialRefundLabel(t) ? <Typography variant="caption" color="text.secondary" component="div" sx={{ whiteSpace: 'normal' }}>{partialRefundLabel(t)}</Typography> : null}
+                {partialRefundLabel(t) ? (
+                  <Typography variant="caption" color="text.secondary" component="div" sx={{ whiteSpace: 'normal' }}>
+                    {partialRefundLabel(t)}
+                  </Typography>
+                ) : null}
               </TableCell>
               <TableCell title={paymentMethod(t)}>{paymentMethod(t)}</TableCell>
               <TableCell>{t.provider_key?.key_name ?? 'N/A'}</TableCell>
-              <TableCell><StatusBadge status={t.status} /></TableCell>
-              <TableCell><DateTimeText value={t.created_at} /></TableCell>
+              <TableCell>
+                <StatusBadge status={t.status} />
+              </TableCell>
+              <TableCell>
+                <DateTimeText value={t.created_at} />
+              </TableCell>
               <TableCell>
                 <IconButton component={RouterLink} to={transactionDetailsPath(t.id)} aria-label={`View ${t.transaction_id}`} size="small">
                   <VisibilityIcon fontSize="small" />

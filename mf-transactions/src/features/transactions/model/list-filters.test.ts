@@ -15,7 +15,12 @@ test('round-trips through the URL, keeping only what differs from the defaults',
 
 test('a card number is never read from the URL nor written to it', () => {
   const number = '4111\u00a01111\u00a01111\u00a01111';
-  expect(readFilters(new URLSearchParams({ search: number, status: 'failed' }))).toEqual({ search: '', status: 'failed', page: 1, perPage: 10 });
+  expect(readFilters(new URLSearchParams({ search: number, status: 'failed' }))).toEqual({
+    search: '',
+    status: 'failed',
+    page: 1,
+    perPage: 10,
+  });
   expect(writeFilters({ search: number, status: 'failed', page: 1, perPage: 10 }).toString()).toBe('status=failed');
   expect(writeFilters({ search: 'TXN4111', status: 'all', page: 1, perPage: 10 }).toString()).toBe('search=TXN4111');
 });

@@ -9,5 +9,8 @@ const header = ['Transaction ID', 'Customer Name', 'Email', 'Amount', 'Status', 
  * dates in ISO 8601. Refunds are in the Dashboard's CSV report, by the day they succeeded (REF-11).
  */
 export function transactionsCsv(rows: readonly Transaction[]): string {
-  return toCsv(header, rows.map((t) => [t.transaction_id, `${t.first_name} ${t.last_name}`, t.email, t.payment_amount, t.status, t.created_at]));
+  return toCsv(
+    header,
+    rows.map((t) => [t.transaction_id, `${t.first_name} ${t.last_name}`, t.email, t.payment_amount, t.status, t.created_at]),
+  );
 }

@@ -6,14 +6,32 @@ import { actionOptions, parseAction, type AuditFilterForm } from '../model/audit
 /** AUD-05: the trail filtered by who acted (e-mail address), what they did, and when. */
 export function AuditFilters({ value, onChange }: { value: AuditFilterForm; onChange: (value: AuditFilterForm) => void }) {
   const dateField = (key: 'from' | 'to', label: string) => (
-    <TextField type="datetime-local" size="small" label={label} value={value[key]} sx={{ minWidth: 200 }}
-      onChange={(e) => onChange({ ...value, [key]: e.target.value })} slotProps={{ inputLabel: { shrink: true } }} />
+    <TextField
+      type="datetime-local"
+      size="small"
+      label={label}
+      value={value[key]}
+      sx={{ minWidth: 200 }}
+      onChange={(e) => onChange({ ...value, [key]: e.target.value })}
+      slotProps={{ inputLabel: { shrink: true } }}
+    />
   );
   return (
     <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, mb: 2 }}>
-      <TextField size="small" label="Actor e-mail" value={value.actor} sx={{ flex: '1 1 240px' }}
-        onChange={(e) => onChange({ ...value, actor: e.target.value })} slotProps={{ htmlInput: { maxLength: 254 }, inputLabel: { shrink: true } }} />
-      <OptionsSelectField label="Action" value={value.action} options={actionOptions} onChange={(action) => onChange({ ...value, action: parseAction(action) })} />
+      <TextField
+        size="small"
+        label="Actor e-mail"
+        value={value.actor}
+        sx={{ flex: '1 1 240px' }}
+        onChange={(e) => onChange({ ...value, actor: e.target.value })}
+        slotProps={{ htmlInput: { maxLength: 254 }, inputLabel: { shrink: true } }}
+      />
+      <OptionsSelectField
+        label="Action"
+        value={value.action}
+        options={actionOptions}
+        onChange={(action) => onChange({ ...value, action: parseAction(action) })}
+      />
       {dateField('from', 'From')}
       {dateField('to', 'To')}
     </Box>

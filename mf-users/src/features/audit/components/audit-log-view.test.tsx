@@ -33,11 +33,20 @@ function fakeAuditApi() {
     const request = input instanceof Request ? input : new Request(input, init);
     const url = new URL(request.url);
     sent.push(url);
-    if (url.pathname.endsWith('/export.csv')) return new Response('ID,Time\r\n3,x\r\n', { status: 200, headers: { 'content-type': 'text/csv' } });
+    if (url.pathname.endsWith('/export.csv'))
+      return new Response('ID,Time\r\n3,x\r\n', { status: 200, headers: { 'content-type': 'text/csv' } });
     const older = url.searchParams.get('before') === '2';
     const body = older
-      ? { status: 'success', data: [anEntry(1, { actor: null, action: 'auth.sign_in_failed', target: null, changes: {} })], next_before: null }
-      : { status: 'success', data: [anEntry(3), anEntry(2, { action: 'card.blocked', changes: { status: { from: 'active', to: 'blocked' } } })], next_before: 2 };
+      ? {
+          status: 'success',
+          data: [anEntry(1, { actor: null, action: 'auth.sign_in_failed', target: null, changes: {} })],
+          next_before: null,
+        }
+      : {
+          status: 'success',
+          data: [anEntry(3), anEntry(2, { action: 'card.blocked', changes: { status: { from: 'active', to: 'blocked' } } })],
+          next_before: 2,
+        };
     return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
   });
 }
@@ -47,9 +56,21 @@ test('shows the entries with who, what, target and the changes', async () => {
   fakeAuditApi();
   renderWithProviders(<AuditLogView />, { preloadedState: sessionOf(testUsers.super_admin) });
   const table = await screen.findByRole('table', { name: 'Audit log' });
-  expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Time', 'Actor', 'Action', 'Target', 'Changes', 'Client']);
-  const row = within(screen.getByTestId('audit-row-3')).getAllByRole('cell').map((c) => c.textContent);
-  expect(row.slice(1)).toEqual(['superadmin@paydesk.test', 'user.created', 'user 43', 'email: new3@paydesk.test; role: viewer → admin', '203.0.113.9']);
+  expect(
+    within(table)
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent),
+  ).toEqual(['Time', 'Actor', 'Action', 'Target', 'Changes', 'Client']);
+  const row = within(screen.getByTestId('audit-row-3'))
+    .getAllByRole('cell')
+    .map((c) => c.textContent);
+  expect(row.slice(1)).toEqual([
+    'superadmin@paydesk.test',
+    'user.created',
+    'user 43',
+    'email: new3@paydesk.test; role: viewer → admin',
+    '203.0.113.9',
+  ]);
 });
 
 test('filters by actor, action and time, and pages older and newer by keyset', async () => {

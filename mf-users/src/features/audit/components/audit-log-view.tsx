@@ -54,21 +54,49 @@ export function AuditLogView() {
       <PageHeader
         title="Audit Log"
         subtitle="Every staff action and security event, as it happened"
-        actions={<Button variant="outlined" startIcon={<DownloadIcon />} onClick={() => void download()} disabled={exporting.isFetching}>Export CSV</Button>}
+        actions={
+          <Button variant="outlined" startIcon={<DownloadIcon />} onClick={() => void download()} disabled={exporting.isFetching}>
+            Export CSV
+          </Button>
+        }
       />
       <Card variant="outlined">
         <CardContent>
-          <AuditFilters value={form} onChange={(next) => { setForm(next); restart(); }} />
-          <QueryState isLoading={list.isLoading} error={list.error} data={list.data} isEmpty={(page) => page.data.length === 0}
-            emptyText="No audit entries match these filters" errorText="The audit log could not be loaded." onRetry={() => void list.refetch()}>
+          <AuditFilters
+            value={form}
+            onChange={(next) => {
+              setForm(next);
+              restart();
+            }}
+          />
+          <QueryState
+            isLoading={list.isLoading}
+            error={list.error}
+            data={list.data}
+            isEmpty={(page) => page.data.length === 0}
+            emptyText="No audit entries match these filters"
+            errorText="The audit log could not be loaded."
+            onRetry={() => void list.refetch()}
+          >
             {(page) => (
               <>
                 <AuditTable rows={page.data} />
                 <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center', justifyContent: 'flex-end', mt: 2 }}>
-                  <OptionsSelectField label="Rows" value={String(limit)} options={pageSizes}
-                    onChange={(value) => { setLimit(Number(value) as AuditPageSize); restart(); }} />
-                  <Button onClick={() => setCursors(cursors.slice(0, -1))} disabled={cursors.length <= 1}>Newer</Button>
-                  <Button onClick={() => setCursors([...cursors, page.next_before ?? undefined])} disabled={page.next_before === null}>Older</Button>
+                  <OptionsSelectField
+                    label="Rows"
+                    value={String(limit)}
+                    options={pageSizes}
+                    onChange={(value) => {
+                      setLimit(Number(value) as AuditPageSize);
+                      restart();
+                    }}
+                  />
+                  <Button onClick={() => setCursors(cursors.slice(0, -1))} disabled={cursors.length <= 1}>
+                    Newer
+                  </Button>
+                  <Button onClick={() => setCursors([...cursors, page.next_before ?? undefined])} disabled={page.next_before === null}>
+                    Older
+                  </Button>
                 </Box>
               </>
             )}

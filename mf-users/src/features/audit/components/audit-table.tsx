@@ -14,7 +14,11 @@ const show = (value: unknown): string => (value === undefined ? '–' : Array.is
 /** `field: from → to` for each changed field. */
 export const changeText = (changes: AuditEntry['changes']): string =>
   Object.entries(changes)
-    .map(([field, change]) => ('from' in change && 'to' in change ? `${field}: ${show(change.from)} → ${show(change.to)}` : `${field}: ${show('to' in change ? change.to : change.from)}`))
+    .map(([field, change]) =>
+      'from' in change && 'to' in change
+        ? `${field}: ${show(change.from)} → ${show(change.to)}`
+        : `${field}: ${show('to' in change ? change.to : change.from)}`,
+    )
     .join('; ');
 
 export function AuditTable({ rows }: { rows: readonly AuditEntry[] }) {
@@ -35,12 +39,24 @@ export function AuditTable({ rows }: { rows: readonly AuditEntry[] }) {
           {rows.map((entry) => (
             <TableRow key={entry.id} hover data-testid={`audit-row-${entry.id}`}>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(entry.occurred_at)}</TableCell>
-              <TableCell>{entry.actor ? entry.actor.email : <Typography component="span" color="text.secondary">Anonymous</Typography>}</TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}><code>{entry.action}</code></TableCell>
+              <TableCell>
+                {entry.actor ? (
+                  entry.actor.email
+                ) : (
+                  <Typography component="span" color="text.secondary">
+                    Anonymous
+                  </Typography>
+                )}
+              </TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                <code>{entry.action}</code>
+              </TableCell>
               <TableCell>{entry.target ? `${entry.target.type} ${entry.target.id}` : '–'}</TableCell>
               <TableCell sx={{ wordBreak: 'break-word' }}>{changeText(entry.changes) || '–'}</TableCell>
               <TableCell>
-                <Tooltip title={entry.user_agent ?? ''}><span>{entry.client_ip ?? '–'}</span></Tooltip>
+                <Tooltip title={entry.user_agent ?? ''}>
+                  <span>{entry.client_ip ?? '–'}</span>
+                </Tooltip>
               </TableCell>
             </TableRow>
           ))}

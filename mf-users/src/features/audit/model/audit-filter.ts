@@ -16,7 +16,8 @@ export const actionOptions: readonly { value: AuditAction | ''; label: string }[
   ...auditActions.map((action) => ({ value: action, label: auditActionLabel(action) })),
 ];
 
-export const parseAction = (value: string): AuditAction | '' => (auditActions as readonly string[]).includes(value) ? (value as AuditAction) : '';
+export const parseAction = (value: string): AuditAction | '' =>
+  (auditActions as readonly string[]).includes(value) ? (value as AuditAction) : '';
 
 /** A `datetime-local` value as an ISO instant, or '' when empty or unreadable. */
 function instantOf(local: string): string {
@@ -28,5 +29,10 @@ function instantOf(local: string): string {
 /** The filters as sent: the time bounds as instants; the end of a minute includes that whole minute. */
 export function filterArgs(form: AuditFilterForm): AuditFilterArgs {
   const to = instantOf(form.to);
-  return { actor: form.actor, action: form.action, from: instantOf(form.from), to: to ? new Date(new Date(to).getTime() + 59_999).toISOString() : '' };
+  return {
+    actor: form.actor,
+    action: form.action,
+    from: instantOf(form.from),
+    to: to ? new Date(new Date(to).getTime() + 59_999).toISOString() : '',
+  };
 }

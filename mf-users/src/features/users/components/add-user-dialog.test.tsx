@@ -32,7 +32,11 @@ test('has Name, Email, Role (Viewer by default) and Password, and adds an active
   await user.click(screen.getByRole('button', { name: 'Add User' }));
   await screen.findByText('User Added');
   expect(api.mutations()).toEqual([
-    { method: 'POST', path: '/api/backend/users', body: { name: 'New Person', email: 'new.person@example.com', password: 'Strong-password-2026', role: 'viewer', status: 'active' } },
+    {
+      method: 'POST',
+      path: '/api/backend/users',
+      body: { name: 'New Person', email: 'new.person@example.com', password: 'Strong-password-2026', role: 'viewer', status: 'active' },
+    },
   ]);
   expect(onClose).toHaveBeenCalled();
 });
@@ -52,7 +56,11 @@ test('says what is wrong with a weak password beside the field, without a call',
 });
 
 test.each([
-  ['the server message', answer(409, { status: 'error', message: 'A user with this email already exists' }), 'A user with this email already exists'],
+  [
+    'the server message',
+    answer(409, { status: 'error', message: 'A user with this email already exists' }),
+    'A user with this email already exists',
+  ],
   ['the fallback without a message', answer(502, '<html>Bad gateway</html>'), 'Failed to add user'],
   ['the message of a 200 whose status is not success', answer(200, { status: 'error', message: 'Refused' }), 'Refused'],
 ])('on failure shows an Error toast with %s and stays open', async (_case, response, message) => {

@@ -26,7 +26,13 @@ export function AddUserDialog({ roles, onClose }: { roles: readonly Role[]; onCl
 
   return (
     <UserFormDialog title="Add User" submitLabel="Add User" busyLabel="Adding..." busy={isLoading} onSubmit={submit} onClose={onClose}>
-      <UserFormFields variant="add" values={values} errors={errors} roles={roles} onChange={(patch) => setValues((v) => ({ ...v, ...patch }))} />
+      <UserFormFields
+        variant="add"
+        values={values}
+        errors={errors}
+        roles={roles}
+        onChange={(patch) => setValues((v) => ({ ...v, ...patch }))}
+      />
     </UserFormDialog>
   );
 }

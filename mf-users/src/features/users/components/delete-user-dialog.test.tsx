@@ -27,7 +27,13 @@ test('asks with the exact texts of USR-04', () => {
 
 test("Confirm reads 'Processing...' while busy, deletes, and shows User Deleted", async () => {
   let release: (response: Response) => void = () => undefined;
-  api.reply('DELETE /api/backend/users/3', () => new Promise<Response>((resolve) => { release = resolve; }));
+  api.reply(
+    'DELETE /api/backend/users/3',
+    () =>
+      new Promise<Response>((resolve) => {
+        release = resolve;
+      }),
+  );
   const { onClose, user } = open();
   await user.click(screen.getByRole('button', { name: 'Confirm' }));
   const busy = await screen.findByRole('button', { name: 'Processing...' });
@@ -39,7 +45,11 @@ test("Confirm reads 'Processing...' while busy, deletes, and shows User Deleted"
 });
 
 test.each([
-  ['the server message', answer(403, { status: 'error', message: 'You cannot delete your own account' }), 'You cannot delete your own account'],
+  [
+    'the server message',
+    answer(403, { status: 'error', message: 'You cannot delete your own account' }),
+    'You cannot delete your own account',
+  ],
   ['the fallback without a message', answer(500, '<html>oops</html>'), 'Failed to delete user'],
 ])('on failure shows an Error toast with %s', async (_case, response, message) => {
   api.reply('DELETE /api/backend/users/3', () => response);

@@ -11,7 +11,13 @@ export function DeleteUserDialog({ user, onClose }: { user: AdminUser; onClose: 
     if (reportOutcome(result, { success: 'User Deleted', fallback: 'Failed to delete user' })) onClose();
   };
   return (
-    <ConfirmDialog title="Delete User" confirm={{ label: 'Confirm', busyLabel: 'Processing...' }} busy={isLoading} onConfirm={confirm} onClose={onClose}>
+    <ConfirmDialog
+      title="Delete User"
+      confirm={{ label: 'Confirm', busyLabel: 'Processing...' }}
+      busy={isLoading}
+      onConfirm={confirm}
+      onClose={onClose}
+    >
       Are you sure you want to delete {user.name}? This action cannot be undone.
     </ConfirmDialog>
   );

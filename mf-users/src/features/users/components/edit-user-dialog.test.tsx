@@ -39,7 +39,11 @@ test('has Name, Email, Role and Status filled in, and sends them with no passwor
   await user.click(screen.getByRole('button', { name: 'Update User' }));
   await screen.findByText('User Updated');
   expect(api.mutations()).toEqual([
-    { method: 'PUT', path: '/api/backend/users/3', body: { name: 'Victoria Viewer', email: 'viewer@paydesk.test', role: 'admin', status: 'active' } },
+    {
+      method: 'PUT',
+      path: '/api/backend/users/3',
+      body: { name: 'Victoria Viewer', email: 'viewer@paydesk.test', role: 'admin', status: 'active' },
+    },
   ]);
   expect(onClose).toHaveBeenCalled();
 });
@@ -55,7 +59,11 @@ test('waits about 1 s before the call completes (USR-03, CONST-10), showing it i
 });
 
 test.each([
-  ['the server message', answer(409, { status: 'error', message: 'The last active super admin cannot be deleted, demoted or deactivated' }), 'The last active super admin cannot be deleted, demoted or deactivated'],
+  [
+    'the server message',
+    answer(409, { status: 'error', message: 'The last active super admin cannot be deleted, demoted or deactivated' }),
+    'The last active super admin cannot be deleted, demoted or deactivated',
+  ],
   // ERR-09: the update path also falls back to 'Failed to add user'.
   ['the add fallback without a message', answer(500, { status: 'error' }), 'Failed to add user'],
 ])('on failure shows an Error toast with %s and stays open', async (_case, response, message) => {

@@ -39,8 +39,14 @@ export function EditUserDialog({ user, roles, isSelf, onClose, delayMs = EDIT_DE
 
   return (
     <UserFormDialog title="Edit User" submitLabel="Update User" busyLabel="Updating..." busy={busy} onSubmit={submit} onClose={onClose}>
-      <UserFormFields variant="edit" values={values} errors={errors} roles={roles} onChange={(patch) => setValues((v) => ({ ...v, ...patch }))}
-        statusLockedReason={isSelf ? 'You cannot deactivate your own account' : undefined} />
+      <UserFormFields
+        variant="edit"
+        values={values}
+        errors={errors}
+        roles={roles}
+        onChange={(patch) => setValues((v) => ({ ...v, ...patch }))}
+        statusLockedReason={isSelf ? 'You cannot deactivate your own account' : undefined}
+      />
     </UserFormDialog>
   );
 }

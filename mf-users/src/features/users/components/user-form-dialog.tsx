@@ -30,8 +30,12 @@ export function UserFormDialog({ title, submitLabel, busyLabel, busy, onSubmit, 
           <Box sx={{ display: 'grid', gap: 2, pt: 1 }}>{children}</Box>
         </DialogContent>
         <DialogActions>
-          <Button onClick={onClose} disabled={busy}>Cancel</Button>
-          <Button type="submit" variant="contained" disabled={busy}>{busy ? busyLabel : submitLabel}</Button>
+          <Button onClick={onClose} disabled={busy}>
+            Cancel
+          </Button>
+          <Button type="submit" variant="contained" disabled={busy}>
+            {busy ? busyLabel : submitLabel}
+          </Button>
         </DialogActions>
       </Box>
     </Dialog>

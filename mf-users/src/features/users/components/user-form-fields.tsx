@@ -29,23 +29,67 @@ interface UserFormFieldsProps {
 export function UserFormFields({ values, errors, roles, onChange, variant, statusLockedReason }: UserFormFieldsProps) {
   return (
     <>
-      <TextField label="Name" name="name" required autoFocus value={values.name} onChange={(e) => onChange({ name: e.target.value })}
-        error={Boolean(errors.name)} helperText={errors.name} />
-      <TextField label="Email" name="email" type="email" required value={values.email} onChange={(e) => onChange({ email: e.target.value })}
-        error={Boolean(errors.email)} helperText={errors.email} />
-      <SelectField label="Role" name="role" value={values.role} onChange={(role) => onChange({ role: role as Role })}
-        error={Boolean(errors.role)} helperText={errors.role}>
-        {roles.map((role) => <MenuItem key={role} value={role}>{roleLabel(role)}</MenuItem>)}
+      <TextField
+        label="Name"
+        name="name"
+        required
+        autoFocus
+        value={values.name}
+        onChange={(e) => onChange({ name: e.target.value })}
+        error={Boolean(errors.name)}
+        helperText={errors.name}
+      />
+      <TextField
+        label="Email"
+        name="email"
+        type="email"
+        required
+        value={values.email}
+        onChange={(e) => onChange({ email: e.target.value })}
+        error={Boolean(errors.email)}
+        helperText={errors.email}
+      />
+      <SelectField
+        label="Role"
+        name="role"
+        value={values.role}
+        onChange={(role) => onChange({ role: role as Role })}
+        error={Boolean(errors.role)}
+        helperText={errors.role}
+      >
+        {roles.map((role) => (
+          <MenuItem key={role} value={role}>
+            {roleLabel(role)}
+          </MenuItem>
+        ))}
       </SelectField>
       {variant === 'add' ? (
-        <TextField label="Password" name="password" type="password" autoComplete="new-password" required value={values.password}
-          onChange={(e) => onChange({ password: e.target.value })} error={Boolean(errors.password)}
-          helperText={errors.password ?? 'At least 12 characters, with letters and digits'} />
+        <TextField
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          required
+          value={values.password}
+          onChange={(e) => onChange({ password: e.target.value })}
+          error={Boolean(errors.password)}
+          helperText={errors.password ?? 'At least 12 characters, with letters and digits'}
+        />
       ) : (
-        <SelectField label="Status" name="status" value={values.status} disabled={Boolean(statusLockedReason)}
-          onChange={(status) => onChange({ status: status as UserStatus })} error={Boolean(errors.status)}
-          helperText={errors.status ?? statusLockedReason}>
-          {userStatuses.map((status) => <MenuItem key={status} value={status}>{statusLabel(status)}</MenuItem>)}
+        <SelectField
+          label="Status"
+          name="status"
+          value={values.status}
+          disabled={Boolean(statusLockedReason)}
+          onChange={(status) => onChange({ status: status as UserStatus })}
+          error={Boolean(errors.status)}
+          helperText={errors.status ?? statusLockedReason}
+        >
+          {userStatuses.map((status) => (
+            <MenuItem key={status} value={status}>
+              {statusLabel(status)}
+            </MenuItem>
+          ))}
         </SelectField>
       )}
     </>

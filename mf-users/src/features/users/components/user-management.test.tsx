@@ -10,7 +10,10 @@ afterEach(() => api.restore());
 
 const show = (role: Role) => renderWithProviders(<UserManagement />, { preloadedState: sessionOf(testUsers[role]) });
 const row = (email: string) => screen.getByTestId(`user-row-${email}`);
-const actionsOf = (email: string) => within(row(email)).queryAllByRole('button').map((b) => b.getAttribute('aria-label'));
+const actionsOf = (email: string) =>
+  within(row(email))
+    .queryAllByRole('button')
+    .map((b) => b.getAttribute('aria-label'));
 
 test('shows the title, Add User, and the Admin Users table with its columns', async () => {
   api = fakeUsersApi();
@@ -21,8 +24,17 @@ test('shows the title, Add User, and the Admin Users table with its columns', as
   await screen.findByText('Vic Viewer');
   expect(screen.getByRole('heading', { name: 'Admin Users' })).toBeTruthy();
   const table = screen.getByRole('table', { name: 'Admin Users' });
-  expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Username', 'Email', 'Role', 'Status', 'Actions']);
-  expect(within(row('admin@paydesk.test')).getAllByRole('cell').slice(0, 3).map((c) => c.textContent)).toEqual(['Alex Admin', 'admin@paydesk.test', 'Admin']);
+  expect(
+    within(table)
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent),
+  ).toEqual(['Username', 'Email', 'Role', 'Status', 'Actions']);
+  expect(
+    within(row('admin@paydesk.test'))
+      .getAllByRole('cell')
+      .slice(0, 3)
+      .map((c) => c.textContent),
+  ).toEqual(['Alex Admin', 'admin@paydesk.test', 'Admin']);
 });
 
 test('only an active status is green; the others are red', async () => {

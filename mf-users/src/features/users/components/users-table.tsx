@@ -43,22 +43,35 @@ export function UsersTable({ users, manageable, actorId, onEdit, onDelete, onRes
               <TableCell>{user.name}</TableCell>
               <TableCell>{user.email}</TableCell>
               <TableCell>{roleLabel(user.role)}</TableCell>
-              <TableCell><UserStatusChip status={user.status} /></TableCell>
+              <TableCell>
+                <UserStatusChip status={user.status} />
+              </TableCell>
               <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                 {manageable.includes(user.role) ? (
                   <Tooltip title="Edit">
-                    <IconButton size="small" aria-label={`Edit ${user.name}`} onClick={() => onEdit(user)}><EditOutlined fontSize="small" /></IconButton>
+                    <IconButton size="small" aria-label={`Edit ${user.name}`} onClick={() => onEdit(user)}>
+                      <EditOutlined fontSize="small" />
+                    </IconButton>
                   </Tooltip>
                 ) : null}
                 {onResetTwoFactor && user.two_factor ? (
                   <Tooltip title="Reset two-factor sign-in">
-                    <IconButton size="small" color="warning" aria-label={`Reset two-factor sign-in of ${user.name}`} onClick={() => onResetTwoFactor(user)}><PhonelinkErase fontSize="small" /></IconButton>
+                    <IconButton
+                      size="small"
+                      color="warning"
+                      aria-label={`Reset two-factor sign-in of ${user.name}`}
+                      onClick={() => onResetTwoFactor(user)}
+                    >
+                      <PhonelinkErase fontSize="small" />
+                    </IconButton>
                   </Tooltip>
                 ) : null}
                 {/* Nobody deletes their own account: the server refuses it, so no button for it. */}
                 {manageable.includes(user.role) && user.id !== actorId ? (
                   <Tooltip title="Delete">
-                    <IconButton size="small" color="error" aria-label={`Delete ${user.name}`} onClick={() => onDelete(user)}><DeleteOutlined fontSize="small" /></IconButton>
+                    <IconButton size="small" color="error" aria-label={`Delete ${user.name}`} onClick={() => onDelete(user)}>
+                      <DeleteOutlined fontSize="small" />
+                    </IconButton>
                   </Tooltip>
                 ) : null}
               </TableCell>

@@ -9,7 +9,10 @@ export interface RecordedCall {
 type Reply = () => Response | Promise<Response>;
 
 export const answer = (status: number, body: unknown): Response =>
-  new Response(typeof body === 'string' ? body : JSON.stringify(body), { status, headers: { 'content-type': typeof body === 'string' ? 'text/html' : 'application/json' } });
+  new Response(typeof body === 'string' ? body : JSON.stringify(body), {
+    status,
+    headers: { 'content-type': typeof body === 'string' ? 'text/html' : 'application/json' },
+  });
 
 export const someUsers: AdminUser[] = [
   { id: 1, name: 'Sam Super', email: 'superadmin@paydesk.test', role: 'super_admin', status: 'active' },

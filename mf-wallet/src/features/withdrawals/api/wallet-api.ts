@@ -1,7 +1,12 @@
 import { api } from '@paydesk/shared/api/api-slice';
 import {
-  walletBalanceResponse, withdrawalsResponse, withdrawResponse,
-  type WalletBalance, type Withdrawal, type WithdrawRequestInput, type WithdrawResponse,
+  walletBalanceResponse,
+  withdrawalsResponse,
+  withdrawResponse,
+  type WalletBalance,
+  type Withdrawal,
+  type WithdrawRequestInput,
+  type WithdrawResponse,
 } from '@paydesk/shared/schemas/wallet';
 
 export interface WithdrawArgs {
@@ -29,7 +34,12 @@ const walletApi = api.injectEndpoints({
       providesTags: ['Withdrawal'],
     }),
     requestWithdrawal: build.mutation<WithdrawResponse, WithdrawArgs>({
-      query: ({ body, idempotencyKey }) => ({ url: '/backend/withdraw', method: 'POST', body, headers: { 'Idempotency-Key': idempotencyKey } }),
+      query: ({ body, idempotencyKey }) => ({
+        url: '/backend/withdraw',
+        method: 'POST',
+        body,
+        headers: { 'Idempotency-Key': idempotencyKey },
+      }),
       extraOptions: { silent401: true },
       transformResponse: (body: unknown) => withdrawResponse.parse(body),
       invalidatesTags: ['Wallet', 'Withdrawal'],

@@ -18,12 +18,16 @@ export function WalletBalanceCard({ balance, onNewWithdrawal }: Props) {
     <Card variant="outlined" sx={{ mb: 3 }}>
       <CardContent sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center', justifyContent: 'space-between' }}>
         <Box>
-          <Typography variant="h6" component="h2">Wallet Balance</Typography>
+          <Typography variant="h6" component="h2">
+            Wallet Balance
+          </Typography>
           <Typography color="text.secondary">Available Balance</Typography>
           <Typography variant="h4" component="p" data-testid="available-balance">
             {balance ? formatMoney(balance.available_balance) : '—'}
           </Typography>
-          <Typography variant="body2" color="success.main">Ready for withdrawal</Typography>
+          <Typography variant="body2" color="success.main">
+            Ready for withdrawal
+          </Typography>
           {balance ? (
             <Typography variant="body2" color="text.secondary" data-testid="pending-balance">
               Pending: {formatMoney(balance.pending)} · Total: {formatMoney(balance.total)}

@@ -14,7 +14,9 @@ afterEach(() => api.restore());
 test('a 401 logs out silently: no toast', async () => {
   api.reply('POST /api/backend/withdraw', () => answer(401, { status: 'error', message: 'Unauthorized' }));
   localStorage.setItem('token', 'test-token');
-  const store = renderWithProviders(<WithdrawalDialog availableCents={100_000} onClose={jest.fn()} />, { preloadedState: sessionOf(testUsers.admin) }).store;
+  const store = renderWithProviders(<WithdrawalDialog availableCents={100_000} onClose={jest.fn()} />, {
+    preloadedState: sessionOf(testUsers.admin),
+  }).store;
   const user = userEvent.setup();
   await user.type(screen.getByLabelText('Amount'), '10');
   await user.type(screen.getByLabelText('Account Number'), '12345678');

@@ -12,7 +12,9 @@ afterEach(() => api.restore());
 
 function open(availableCents = 100_000) {
   const onClose = jest.fn();
-  const rendered = renderWithProviders(<WithdrawalDialog availableCents={availableCents} onClose={onClose} />, { preloadedState: sessionOf(testUsers.admin) });
+  const rendered = renderWithProviders(<WithdrawalDialog availableCents={availableCents} onClose={onClose} />, {
+    preloadedState: sessionOf(testUsers.admin),
+  });
   return { onClose, user: userEvent.setup(), ...rendered };
 }
 
@@ -65,7 +67,18 @@ test('sends the request with an Idempotency-Key, toasts Withdrawal Requested and
   await screen.findByText('Withdrawal Requested');
   expect(screen.getByText('Withdrawal of $250.50 has been submitted for processing')).toBeTruthy();
   expect(api.posts()).toEqual([
-    { method: 'POST', path: '/api/backend/withdraw', body: { amount: 250.5, account_number: '12345678', bank_name: 'First Test Bank', account_name: 'Paydesk Merchant Ltd', reason: 'Rent' }, idempotencyKey: expect.stringMatching(/^[0-9a-f]{32}$/) },
+    {
+      method: 'POST',
+      path: '/api/backend/withdraw',
+      body: {
+        amount: 250.5,
+        account_number: '12345678',
+        bank_name: 'First Test Bank',
+        account_name: 'Paydesk Merchant Ltd',
+        reason: 'Rent',
+      },
+      idempotencyKey: expect.stringMatching(/^[0-9a-f]{32}$/),
+    },
   ]);
   expect(onClose).toHaveBeenCalled();
 });
@@ -87,7 +100,11 @@ test('a retry of the same request reuses its key; an edited request gets a new o
 });
 
 test.each([
-  ['the server message', () => answer(409, { status: 'error', message: 'Insufficient balance. Available balance: $3.00' }), 'Insufficient balance. Available balance: $3.00'],
+  [
+    'the server message',
+    () => answer(409, { status: 'error', message: 'Insufficient balance. Available balance: $3.00' }),
+    'Insufficient balance. Available balance: $3.00',
+  ],
   ['Please try again without one', () => answer(502, '<html>Bad gateway</html>'), 'Please try again'],
 ])('a refused request shows Withdrawal Failed with %s and stays open', async (_case, reply, message) => {
   api.reply('POST /api/backend/withdraw', reply);

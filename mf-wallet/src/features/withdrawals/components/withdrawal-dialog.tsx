@@ -60,13 +60,32 @@ export function WithdrawalDialog({ availableCents, onClose }: { availableCents: 
               label="Amount"
               value={form.amount}
               onChange={(event) => change('amount', event.target.value)}
-              slotProps={{ htmlInput: { inputMode: 'decimal', maxLength: 12 }, input: { startAdornment: <InputAdornment position="start">$</InputAdornment> } }}
+              slotProps={{
+                htmlInput: { inputMode: 'decimal', maxLength: 12 },
+                input: { startAdornment: <InputAdornment position="start">$</InputAdornment> },
+              }}
             />
             {fields.map((field) => (
-              <TextField key={field.name} label={field.label} value={form[field.name]} onChange={(event) => change(field.name, event.target.value)} slotProps={{ htmlInput: { maxLength: field.max } }} />
+              <TextField
+                key={field.name}
+                label={field.label}
+                value={form[field.name]}
+                onChange={(event) => change(field.name, event.target.value)}
+                slotProps={{ htmlInput: { maxLength: field.max } }}
+              />
             ))}
-            <TextField label="Reason (optional)" value={form.reason} onChange={(event) => change('reason', event.target.value)} multiline minRows={2} slotProps={{ htmlInput: { maxLength: 500 } }} />
-            <Box sx={{ display: 'grid', gridTemplateColumns: '1fr auto', rowGap: 0.5, p: 2, borderRadius: 1, bgcolor: 'action.hover' }} data-testid="withdrawal-summary">
+            <TextField
+              label="Reason (optional)"
+              value={form.reason}
+              onChange={(event) => change('reason', event.target.value)}
+              multiline
+              minRows={2}
+              slotProps={{ htmlInput: { maxLength: 500 } }}
+            />
+            <Box
+              sx={{ display: 'grid', gridTemplateColumns: '1fr auto', rowGap: 0.5, p: 2, borderRadius: 1, bgcolor: 'action.hover' }}
+              data-testid="withdrawal-summary"
+            >
               <Typography>Withdrawal amount</Typography>
               <Typography>{formatMoney(shown, 'cents')}</Typography>
               <Typography>Processing fee</Typography>
@@ -77,7 +96,9 @@ export function WithdrawalDialog({ availableCents, onClose }: { availableCents: 
           </Box>
         </DialogContent>
         <DialogActions>
-          <Button onClick={onClose} disabled={isLoading}>Cancel</Button>
+          <Button onClick={onClose} disabled={isLoading}>
+            Cancel
+          </Button>
           <Button type="submit" variant="contained" disabled={isLoading || submitDisabled(form, availableCents)}>
             {isLoading ? 'Submitting...' : 'Submit Request'}
           </Button>

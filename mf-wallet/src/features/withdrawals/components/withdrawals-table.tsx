@@ -17,7 +17,11 @@ export function WithdrawalsTable({ rows }: { rows: readonly Withdrawal[] }) {
     <TableContainer>
       <Table size="small">
         <TableHead>
-          <TableRow>{columns.map((c) => <TableCell key={c}>{c}</TableCell>)}</TableRow>
+          <TableRow>
+            {columns.map((c) => (
+              <TableCell key={c}>{c}</TableCell>
+            ))}
+          </TableRow>
         </TableHead>
         <TableBody>
           {rows.map((w) => (
@@ -26,9 +30,13 @@ export function WithdrawalsTable({ rows }: { rows: readonly Withdrawal[] }) {
               <TableCell>{formatMoney(w.amount)}</TableCell>
               <TableCell>
                 <Typography variant="body2">{w.account_name}</Typography>
-                <Typography variant="caption" color="text.secondary">{w.bank_name} · {w.account_number}</Typography>
+                <Typography variant="caption" color="text.secondary">
+                  {w.bank_name} · {w.account_number}
+                </Typography>
               </TableCell>
-              <TableCell><WithdrawalStatusChip status={w.status} /></TableCell>
+              <TableCell>
+                <WithdrawalStatusChip status={w.status} />
+              </TableCell>
               <TableCell>{formatDateTime(w.created_at)}</TableCell>
               <TableCell>{w.processed_at ? formatDateTime(w.processed_at) : '—'}</TableCell>
               <TableCell>{w.failure_reason ?? (w.reason || '—')}</TableCell>

@@ -10,7 +10,13 @@ afterEach(() => api.restore());
 
 const rows = [
   aWithdrawal(),
-  aWithdrawal({ id: 2, transaction_id: 'WDFAILED', status: 'failed', processed_at: '2026-03-01T10:00:20.000Z', failure_reason: 'The bank rejected the account' }),
+  aWithdrawal({
+    id: 2,
+    transaction_id: 'WDFAILED',
+    status: 'failed',
+    processed_at: '2026-03-01T10:00:20.000Z',
+    failure_reason: 'The bank rejected the account',
+  }),
   aWithdrawal({ id: 3, transaction_id: 'WDDONE', status: 'completed', processed_at: '2026-03-01T10:00:20.000Z' }),
 ];
 
@@ -21,7 +27,15 @@ test('shows the balance card, the history with its columns, and filters by statu
   expect(screen.getByText('Available Balance')).toBeTruthy();
   expect(screen.getByText('Ready for withdrawal')).toBeTruthy();
   await screen.findByText('Withdrawal History (3)');
-  expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Reference', 'Amount', 'Account Details', 'Status', 'Requested', 'Processed', 'Reason']);
+  expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
+    'Reference',
+    'Amount',
+    'Account Details',
+    'Status',
+    'Requested',
+    'Processed',
+    'Reason',
+  ]);
   const user = userEvent.setup();
   await chooseOption(screen.getByRole('combobox', { name: 'Status' }), 'Failed', user);
   expect(screen.getByText('Withdrawal History (1)')).toBeTruthy();
@@ -29,7 +43,13 @@ test('shows the balance card, the history with its columns, and filters by statu
   expect(within(row!).getByText('The bank rejected the account')).toBeTruthy();
   await chooseOption(screen.getByRole('combobox', { name: 'Status' }), 'Cancelled', user);
   expect(screen.getByText('No withdrawals found matching your criteria')).toBeTruthy();
-  expect(await optionsOf(screen.getByRole('combobox', { name: 'Status' }), user)).toEqual(['All', 'Pending', 'Completed', 'Failed', 'Cancelled']);
+  expect(await optionsOf(screen.getByRole('combobox', { name: 'Status' }), user)).toEqual([
+    'All',
+    'Pending',
+    'Completed',
+    'Failed',
+    'Cancelled',
+  ]);
 });
 
 test('exports the filtered rows as withdrawals.csv and says Export Complete', async () => {

@@ -34,7 +34,11 @@ export function WithdrawalsView() {
   };
   const exportCsv = () => {
     downloadText(WITHDRAWALS_CSV, withdrawalsCsv(rows));
-    notify('success', 'Export Complete', `${formatCount(rows.length)} withdrawal${rows.length === 1 ? '' : 's'} exported to ${WITHDRAWALS_CSV}`);
+    notify(
+      'success',
+      'Export Complete',
+      `${formatCount(rows.length)} withdrawal${rows.length === 1 ? '' : 's'} exported to ${WITHDRAWALS_CSV}`,
+    );
   };
   const availableCents = balance.data ? centsOf(balance.data.available_balance) : 0;
 
@@ -44,8 +48,12 @@ export function WithdrawalsView() {
         title="Withdrawals"
         actions={
           <>
-            <Button variant="outlined" startIcon={<RefreshIcon />} onClick={refresh}>Refresh</Button>
-            <Button variant="outlined" startIcon={<DownloadIcon />} onClick={exportCsv} disabled={!list.data}>Export</Button>
+            <Button variant="outlined" startIcon={<RefreshIcon />} onClick={refresh}>
+              Refresh
+            </Button>
+            <Button variant="outlined" startIcon={<DownloadIcon />} onClick={exportCsv} disabled={!list.data}>
+              Export
+            </Button>
           </>
         }
       />
@@ -53,8 +61,15 @@ export function WithdrawalsView() {
       <Card variant="outlined">
         <CardContent>
           <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center', justifyContent: 'space-between', mb: 2 }}>
-            <Typography variant="h6" component="h2">Withdrawal History ({formatCount(rows.length)})</Typography>
-            <OptionsSelectField label="Status" value={status} options={statusOptions} onChange={(value) => setStatus(parseStatusFilter(value))} />
+            <Typography variant="h6" component="h2">
+              Withdrawal History ({formatCount(rows.length)})
+            </Typography>
+            <OptionsSelectField
+              label="Status"
+              value={status}
+              options={statusOptions}
+              onChange={(value) => setStatus(parseStatusFilter(value))}
+            />
           </Box>
           <QueryState
             isLoading={list.isLoading}

@@ -11,8 +11,7 @@ export const statusOptions: readonly { value: StatusFilter; label: string }[] = 
   { value: 'cancelled', label: 'Cancelled' },
 ];
 
-export const parseStatusFilter = (value: string): StatusFilter =>
-  statusOptions.find((option) => option.value === value)?.value ?? 'all';
+export const parseStatusFilter = (value: string): StatusFilter => statusOptions.find((option) => option.value === value)?.value ?? 'all';
 
 export const filterWithdrawals = (rows: readonly Withdrawal[], status: StatusFilter): Withdrawal[] =>
   status === 'all' ? [...rows] : rows.filter((row) => row.status === status);

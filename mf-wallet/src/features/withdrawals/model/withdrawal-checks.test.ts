@@ -14,7 +14,8 @@ test.each([
 
 test('a complete form gives the request body, trimmed, reason optional', () => {
   expect(checkWithdrawal({ ...filled, amount: '1000', account_name: ' Name ' }, 100_000)).toEqual({
-    ok: true, body: { amount: 1000, account_number: '12345678', bank_name: 'Bank', account_name: 'Name', reason: '' },
+    ok: true,
+    body: { amount: 1000, account_number: '12345678', bank_name: 'Bank', account_name: 'Name', reason: '' },
   });
 });
 

@@ -32,11 +32,19 @@ export const submitDisabled = (form: WithdrawalForm, availableCents: number): bo
 export function checkWithdrawal(form: WithdrawalForm, availableCents: number): CheckResult {
   const cents = amountCents(form.amount);
   if (!Number.isFinite(cents) || cents <= 0) return { ok: false, title: 'Invalid Amount', message: 'Please enter a valid amount' };
-  if (cents > availableCents) return { ok: false, title: 'Insufficient Balance', message: `Available balance: ${formatMoney(availableCents, 'cents')}` };
+  if (cents > availableCents)
+    return { ok: false, title: 'Insufficient Balance', message: `Available balance: ${formatMoney(availableCents, 'cents')}` };
   const [accountNumber, bankName, accountName] = [form.account_number, form.bank_name, form.account_name].map((v) => v.trim());
-  if (!accountNumber || !bankName || !accountName) return { ok: false, title: 'Missing Information', message: 'Please fill in all required fields' };
+  if (!accountNumber || !bankName || !accountName)
+    return { ok: false, title: 'Missing Information', message: 'Please fill in all required fields' };
   return {
     ok: true,
-    body: { amount: centsToNumber(cents), account_number: accountNumber, bank_name: bankName, account_name: accountName, reason: form.reason.trim() },
+    body: {
+      amount: centsToNumber(cents),
+      account_number: accountNumber,
+      bank_name: bankName,
+      account_name: accountName,
+      reason: form.reason.trim(),
+    },
   };
 }
