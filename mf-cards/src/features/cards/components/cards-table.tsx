@@ -1,7 +1,6 @@
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { formatDateTime } from '@paydesk/shared/format';
@@ -9,13 +8,14 @@ import type { PoolCard } from '@paydesk/shared/schemas/card';
 import { expiryMonth, failureCount, lastUsed } from '../model/card-display';
 import { CardStatusButton } from './card-status-button';
 import { CardStatusChip } from './card-status-chip';
+import { TableRegion } from '@paydesk/shared/ui/table-region';
 
 const columns = ['Card Number', 'CVV', 'Expiry Month', 'Expiry Year', 'Status', 'Created', 'Last Used', 'Failure Count'] as const;
 
 /** CARD-04's columns; the Block/Unblock column only for those who may manage cards. */
 export function CardsTable({ cards, canManage }: { cards: readonly PoolCard[]; canManage: boolean }) {
   return (
-    <TableContainer>
+    <TableRegion label="Cards">
       <Table size="small" aria-label="Cards">
         <TableHead>
           <TableRow>
@@ -47,6 +47,6 @@ export function CardsTable({ cards, canManage }: { cards: readonly PoolCard[]; c
           ))}
         </TableBody>
       </Table>
-    </TableContainer>
+    </TableRegion>
   );
 }

@@ -4,13 +4,13 @@ import Chip from '@mui/material/Chip';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { ApiKey } from '@paydesk/shared/schemas/api-keys';
 import { formatDateTime } from '@paydesk/shared/format';
 import { isWorking, kindLabel } from '../model/key-labels';
+import { TableRegion } from '@paydesk/shared/ui/table-region';
 
 type Color = 'success' | 'error' | 'warning' | 'default';
 const statusLook: Record<ApiKey['status'], { label: string; color: Color }> = {
@@ -31,7 +31,7 @@ interface Props {
 export function ApiKeysTable({ rows, canManage, onRoll, onRevoke }: Props) {
   const columns = ['Name', 'Kind', 'Key', 'Status', 'Created by', 'Created', 'Last used', ...(canManage ? ['Actions'] : [])];
   return (
-    <TableContainer>
+    <TableRegion label="API keys">
       <Table size="small">
         <TableHead>
           <TableRow>
@@ -77,6 +77,6 @@ export function ApiKeysTable({ rows, canManage, onRoll, onRevoke }: Props) {
           ))}
         </TableBody>
       </Table>
-    </TableContainer>
+    </TableRegion>
   );
 }

@@ -5,7 +5,6 @@ import CardContent from '@mui/material/CardContent';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
@@ -20,13 +19,14 @@ import { listSizes, type ListSize } from '../../webhooks/api/envelopes';
 import { DevelopersTabs } from '../../webhooks/components/developers-tabs';
 import { useGetApiKeysQuery, useGetApiRequestsQuery } from '../api/api-keys-api';
 import { parseStatusClass, statusClassOptions } from '../model/key-labels';
+import { TableRegion } from '@paydesk/shared/ui/table-region';
 
 const columns = ['Time', 'Key', 'Method', 'Path', 'Status', 'Latency', 'Idempotency-Key'] as const;
 const statusColor = (status: number) => (status >= 500 ? 'error.main' : status >= 400 ? 'warning.main' : 'success.main');
 
 function RequestsTable({ rows }: { rows: readonly ApiRequestEntry[] }) {
   return (
-    <TableContainer>
+    <TableRegion label="Request log">
       <Table size="small">
         <TableHead>
           <TableRow>
@@ -49,7 +49,7 @@ function RequestsTable({ rows }: { rows: readonly ApiRequestEntry[] }) {
           ))}
         </TableBody>
       </Table>
-    </TableContainer>
+    </TableRegion>
   );
 }
 

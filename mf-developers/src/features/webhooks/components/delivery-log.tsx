@@ -4,7 +4,6 @@ import CardContent from '@mui/material/CardContent';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
@@ -16,6 +15,7 @@ import { listSizes, type ListSize } from '../api/envelopes';
 import { reportFailure } from '../model/outcome';
 import { useCanManage } from '../model/use-can-manage';
 import { AttemptRow, attemptColumns } from './attempt-row';
+import { TableRegion } from '@paydesk/shared/ui/table-region';
 
 /** DEV-06: an endpoint's delivery attempts, newest first (the server's order), with Resend per event. */
 export function DeliveryLog({ endpointId }: { endpointId: string }) {
@@ -48,7 +48,7 @@ export function DeliveryLog({ endpointId }: { endpointId: string }) {
         >
           {(p) => (
             <>
-              <TableContainer>
+              <TableRegion label="Delivery attempts">
                 <Table size="small" aria-label="Delivery attempts">
                   <TableHead>
                     <TableRow>
@@ -68,7 +68,7 @@ export function DeliveryLog({ endpointId }: { endpointId: string }) {
                     ))}
                   </TableBody>
                 </Table>
-              </TableContainer>
+              </TableRegion>
               <PaginationBar
                 page={p.current_page}
                 lastPage={p.last_page}

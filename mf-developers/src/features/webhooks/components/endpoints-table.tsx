@@ -3,7 +3,6 @@ import Chip from '@mui/material/Chip';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
@@ -12,13 +11,14 @@ import { formatDateTime } from '@paydesk/shared/format';
 import { controlPaths } from '@paydesk/shared/routes';
 import type { WebhookEndpoint } from '@paydesk/shared/schemas/webhooks';
 import { EndpointStatusChip } from './status-chips';
+import { TableRegion } from '@paydesk/shared/ui/table-region';
 
 const columns = ['URL', 'Description', 'Events', 'Status', 'Created'] as const;
 
 /** DEV-02: the endpoints, each URL a link to its page. A few types as chips, more as a count. */
 export function EndpointsTable({ rows }: { rows: readonly WebhookEndpoint[] }) {
   return (
-    <TableContainer>
+    <TableRegion label="Webhook endpoints">
       <Table size="small">
         <TableHead>
           <TableRow>
@@ -53,6 +53,6 @@ export function EndpointsTable({ rows }: { rows: readonly WebhookEndpoint[] }) {
           ))}
         </TableBody>
       </Table>
-    </TableContainer>
+    </TableRegion>
   );
 }

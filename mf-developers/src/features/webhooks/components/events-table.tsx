@@ -2,18 +2,18 @@ import Button from '@mui/material/Button';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { formatDateTime } from '@paydesk/shared/format';
 import type { WebhookEvent } from '@paydesk/shared/schemas/webhooks';
+import { TableRegion } from '@paydesk/shared/ui/table-region';
 
 const columns = ['Event', 'Type', 'Created', ''] as const;
 
 /** DEV-07: the events, each opened with View. */
 export function EventsTable({ rows, onView }: { rows: readonly WebhookEvent[]; onView: (event: WebhookEvent) => void }) {
   return (
-    <TableContainer>
+    <TableRegion label="Events">
       <Table size="small" aria-label="Events">
         <TableHead>
           <TableRow>
@@ -37,6 +37,6 @@ export function EventsTable({ rows, onView }: { rows: readonly WebhookEvent[]; o
           ))}
         </TableBody>
       </Table>
-    </TableContainer>
+    </TableRegion>
   );
 }

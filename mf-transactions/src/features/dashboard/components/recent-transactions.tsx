@@ -4,7 +4,6 @@ import Link from '@mui/material/Link';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
@@ -18,10 +17,11 @@ import { TransactionCards } from '../../../components/transaction-cards';
 import { DateTimeText, MoneyText, TransactionIdText } from '../../../components/transaction-text';
 import { transactionDetailsPath } from '../../../lib/paths';
 import { useGetRecentTransactionsQuery } from '../api/dashboard-api';
+import { TableRegion } from '@paydesk/shared/ui/table-region';
 
 function RecentTable({ rows }: { rows: readonly Transaction[] }) {
   return (
-    <TableContainer>
+    <TableRegion label="Recent transactions">
       <Table size="small" aria-label="Recent transactions" sx={{ '& td, & th': { whiteSpace: 'nowrap' } }}>
         <TableHead>
           <TableRow>
@@ -56,7 +56,7 @@ function RecentTable({ rows }: { rows: readonly Transaction[] }) {
           ))}
         </TableBody>
       </Table>
-    </TableContainer>
+    </TableRegion>
   );
 }
 

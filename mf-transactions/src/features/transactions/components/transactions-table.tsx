@@ -2,7 +2,6 @@ import IconButton from '@mui/material/IconButton';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
@@ -14,6 +13,7 @@ import { StatusBadge } from '../../../components/status-badge';
 import { DateTimeText, MoneyText, oneLine, paymentMethod, TransactionIdText } from '../../../components/transaction-text';
 import { transactionDetailsPath } from '../../../lib/paths';
 import { partialRefundLabel } from '../../../lib/refund-progress';
+import { TableRegion } from '@paydesk/shared/ui/table-region';
 
 /**
  * Fixed widths where the content has a known size (a date, a badge, an icon); the customer and the
@@ -44,7 +44,7 @@ const denseCells = {
  */
 export function TransactionsTable({ rows }: { rows: readonly Transaction[] }) {
   return (
-    <TableContainer>
+    <TableRegion label="Transactions">
       <Table size="small" aria-label="Transactions" sx={denseCells}>
         <colgroup>
           {columns.map((c) => (
@@ -100,6 +100,6 @@ export function TransactionsTable({ rows }: { rows: readonly Transaction[] }) {
           ))}
         </TableBody>
       </Table>
-    </TableContainer>
+    </TableRegion>
   );
 }

@@ -1,13 +1,13 @@
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { formatDateTime } from '@paydesk/shared/format';
 import type { AuditEntry } from '@paydesk/shared/schemas/audit';
+import { TableRegion } from '@paydesk/shared/ui/table-region';
 
 const show = (value: unknown): string => (value === undefined ? '–' : Array.isArray(value) ? value.join(', ') : String(value));
 
@@ -23,7 +23,7 @@ export const changeText = (changes: AuditEntry['changes']): string =>
 
 export function AuditTable({ rows }: { rows: readonly AuditEntry[] }) {
   return (
-    <TableContainer>
+    <TableRegion label="Audit log">
       <Table size="small" aria-label="Audit log">
         <TableHead>
           <TableRow>
@@ -62,6 +62,6 @@ export function AuditTable({ rows }: { rows: readonly AuditEntry[] }) {
           ))}
         </TableBody>
       </Table>
-    </TableContainer>
+    </TableRegion>
   );
 }

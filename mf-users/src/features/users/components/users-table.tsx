@@ -2,7 +2,6 @@ import IconButton from '@mui/material/IconButton';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
@@ -12,6 +11,7 @@ import PhonelinkErase from '@mui/icons-material/PhonelinkErase';
 import { roleLabel, type Role } from '@paydesk/shared/roles';
 import type { AdminUser } from '@paydesk/shared/schemas/user';
 import { UserStatusChip } from './user-status-chip';
+import { TableRegion } from '@paydesk/shared/ui/table-region';
 
 interface UsersTableProps {
   users: readonly AdminUser[];
@@ -26,7 +26,7 @@ interface UsersTableProps {
 
 export function UsersTable({ users, manageable, actorId, onEdit, onDelete, onResetTwoFactor }: UsersTableProps) {
   return (
-    <TableContainer>
+    <TableRegion label="Admin Users">
       <Table size="small" aria-label="Admin Users">
         <TableHead>
           <TableRow>
@@ -79,6 +79,6 @@ export function UsersTable({ users, manageable, actorId, onEdit, onDelete, onRes
           ))}
         </TableBody>
       </Table>
-    </TableContainer>
+    </TableRegion>
   );
 }

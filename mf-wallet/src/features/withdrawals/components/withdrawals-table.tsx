@@ -1,20 +1,20 @@
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { formatDateTime, formatMoney } from '@paydesk/shared/format';
 import type { Withdrawal } from '@paydesk/shared/schemas/wallet';
 import { WithdrawalStatusChip } from './withdrawal-status-chip';
+import { TableRegion } from '@paydesk/shared/ui/table-region';
 
 const columns = ['Reference', 'Amount', 'Account Details', 'Status', 'Requested', 'Processed', 'Reason'] as const;
 
 /** WAL-05's seven columns. Reason shows why a withdrawal failed, else the requester's reason. */
 export function WithdrawalsTable({ rows }: { rows: readonly Withdrawal[] }) {
   return (
-    <TableContainer>
+    <TableRegion label="Withdrawals">
       <Table size="small">
         <TableHead>
           <TableRow>
@@ -44,6 +44,6 @@ export function WithdrawalsTable({ rows }: { rows: readonly Withdrawal[] }) {
           ))}
         </TableBody>
       </Table>
-    </TableContainer>
+    </TableRegion>
   );
 }
