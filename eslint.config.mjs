@@ -44,6 +44,7 @@ export const serverLayers = [
   ['security'],
   ['jobs', 'frontends', 'logger.ts', 'audit'],
   ['config.ts'],
+  ['config-schema.ts'],
   ['db'],
   ['ids', 'paging', 'validation', 'demo-keys.ts', 'demo-password.ts', 'demo-secrets.ts', 'repo-root.ts'],
   ['errors'],
