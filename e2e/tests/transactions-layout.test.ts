@@ -2,7 +2,8 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { signIn } from '../support/accounts';
-import { launchBrowser, newPage } from '../support/browser';
+import { baseUrl, launchBrowser, newPage } from '../support/browser';
+import { adminToken } from '../support/payer';
 
 /**
  * Transaction Monitoring read from the browser (TXN-20): a dense table on a desk, cards on a phone
@@ -11,7 +12,26 @@ import { launchBrowser, newPage } from '../support/browser';
 let browser: Browser;
 beforeAll(async () => {
   browser = await launchBrowser();
+  await partlyRefundOneOfTheNewest();
 });
+
+/** A partly refunded payment among the first page's rows: its `Refunded $X of $Y` must fit the row too (REF-05). */
+async function partlyRefundOneOfTheNewest(): Promise<void> {
+  const headers = { authorization: `Bearer ${await adminToken(baseUrl())}`, 'content-type': 'application/json' };
+  const list = await fetch(`${baseUrl()}/api/backend/all-transactions?per_page=10`, { headers });
+  const rows = (
+    (await list.json()) as { data: { data: { transaction_id: string; status: string; payment_amount: string; amount_refunded: string }[] } }
+  ).data.data;
+  if (rows.some((r) => r.amount_refunded !== '0.00' && r.amount_refunded !== r.payment_amount)) return;
+  const paid = rows.find((r) => (r.status === 'completed' || r.status === 'success') && Number(r.payment_amount) >= 10);
+  if (!paid) throw new Error('no paid payment of $10 or more among the newest ten');
+  const refund = await fetch(`${baseUrl()}/api/backend/transactions/${paid.transaction_id}/refunds`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ amount: 1, reason: 'requested_by_customer' }),
+  });
+  expect(refund.status).toBe(201);
+}
 afterAll(() => browser.close());
 
 const shots = join(__dirname, '..', 'artifacts', 'screenshots');

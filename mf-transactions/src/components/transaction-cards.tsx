@@ -27,7 +27,17 @@ export function TransactionCards({ rows, label = 'Transactions' }: { rows: reado
           key={t.id}
           data-testid="transaction-row"
           data-layout="card"
-          sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1.5, minWidth: 0, display: 'grid', gap: 0.5 }}
+          // minmax(0, 1fr): a line's own nowrap texts never widen the card; the e-mail gives way with an ellipsis.
+          sx={{
+            border: 1,
+            borderColor: 'divider',
+            borderRadius: 1,
+            p: 1.5,
+            minWidth: 0,
+            display: 'grid',
+            gridTemplateColumns: 'minmax(0, 1fr)',
+            gap: 0.5,
+          }}
         >
           <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'baseline', gap: 1 }}>
             <Typography variant="body2" sx={{ fontWeight: 600, minWidth: 0, ...oneLine }}>

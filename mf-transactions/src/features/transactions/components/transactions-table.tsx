@@ -30,6 +30,15 @@ const columns = [
   { name: 'Actions', width: 84 },
 ] as const satisfies readonly { name: string; width?: number; align?: 'right' }[];
 
+/**
+ * A page holding a partly refunded payment widens the Amount column so that `Refunded $X of $Y`
+ * (REF-05, 12 px) fits on one line, the flexible columns giving way; a very long one may still wrap.
+ */
+function amountWidth(rows: readonly Transaction[]): number {
+  const longest = Math.max(0, ...rows.map((t) => partialRefundLabel(t)?.length ?? 0));
+  return Math.min(220, Math.max(108, Math.ceil(longest * 7) + 16));
+}
+
 const denseCells = {
   tableLayout: 'fixed',
   '& td, & th': { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis', px: 1 },
@@ -38,7 +47,7 @@ const denseCells = {
 
 /**
  * The desk layout of TXN-04 and TXN-20: one line a cell (a second, smaller line for the e-mail and
- * a partial refund, which may wrap), so a row is about 50 px high; amounts right-aligned in
+ * a partial refund), so a row is about 50 px high; amounts right-aligned in
  * tabular figures; 13 px text, as dense payment dashboards use, so the eight columns fit beside
  * the navigation (docs/decisions/dense-transactions-table.md).
  */
@@ -48,7 +57,7 @@ export function TransactionsTable({ rows }: { rows: readonly Transaction[] }) {
       <Table size="small" aria-label="Transactions" sx={denseCells}>
         <colgroup>
           {columns.map((c) => (
-            <col key={c.name} style={'width' in c ? { width: c.width } : undefined} />
+            <col key={c.name} style={'width' in c ? { width: c.name === 'Amount' ? amountWidth(rows) : c.width } : undefined} />
           ))}
         </colgroup>
         <TableHead>
@@ -76,7 +85,7 @@ export function TransactionsTable({ rows }: { rows: readonly Transaction[] }) {
               </TableCell>
               <TableCell align="right">
                 <MoneyText amount={t.payment_amount} />
-                {/* The one text allowed to wrap: a partly refunded payment is rare, and its figures must show whole. */}
+                {/* Its figures must show whole: never cut with an ellipsis. */}
                 {partialRefundLabel(t) ? (
                   <Typography variant="caption" color="text.secondary" component="div" sx={{ whiteSpace: 'normal' }}>
                     {partialRefundLabel(t)}
