@@ -56,3 +56,18 @@ export function OptionsSelectField<T extends string>({ label, value, options, on
     </SelectField>
   );
 }
+
+/** A list's time bound: a `datetime-local` value ('' for none), its label always raised. */
+export function DateTimeField({ label, value, onChange }: { label: string; value: string; onChange: (value: string) => void }) {
+  return (
+    <TextField
+      type="datetime-local"
+      size="small"
+      label={label}
+      value={value}
+      sx={{ minWidth: 200 }}
+      onChange={(e) => onChange(e.target.value)}
+      slotProps={{ inputLabel: { shrink: true } }}
+    />
+  );
+}

@@ -13,13 +13,12 @@ import { formatDateTime } from '@paydesk/shared/format';
 import { useDebouncedValue } from '@paydesk/shared/use-debounced-value';
 import { OptionsSelectField } from '@paydesk/shared/ui/list-controls';
 import { PageHeader } from '@paydesk/shared/ui/page-header';
-import { PaginationBar } from '@paydesk/shared/ui/pagination-bar';
 import { QueryState } from '@paydesk/shared/ui/query-state';
-import { listSizes, type ListSize } from '../../webhooks/api/envelopes';
 import { DevelopersTabs } from '../../webhooks/components/developers-tabs';
 import { useGetApiKeysQuery, useGetApiRequestsQuery } from '../api/api-keys-api';
 import { parseStatusClass, statusClassOptions } from '../model/key-labels';
 import { TableRegion } from '@paydesk/shared/ui/table-region';
+import { ListPaginationBar, useListPaging } from '../../list-paging';
 
 const columns = ['Time', 'Key', 'Method', 'Path', 'Status', 'Latency', 'Idempotency-Key'] as const;
 const statusColor = (status: number) => (status >= 500 ? 'error.main' : status >= 400 ? 'warning.main' : 'success.main');
@@ -59,8 +58,8 @@ export function RequestLogView() {
   const [keyId, setKeyId] = useState<string>('all');
   const [statusClass, setStatusClass] = useState(parseStatusClass('all'));
   const [path, setPath] = useState('');
-  const [page, setPage] = useState(1);
-  const [limit, setLimit] = useState<ListSize>(25);
+  const paging = useListPaging();
+  const { page, limit, setPage } = paging;
   const settledPath = useDebouncedValue(path, 300);
   const list = useGetApiRequestsQuery({ page, limit, keyId, statusClass, path: settledPath }, { refetchOnMountOrArgChange: true });
   const keyOptions = [
@@ -118,20 +117,7 @@ export function RequestLogView() {
             {(p) => (
               <>
                 <RequestsTable rows={p.data} />
-                <PaginationBar
-                  page={p.current_page}
-                  lastPage={p.last_page}
-                  from={p.from}
-                  to={p.to}
-                  total={p.total}
-                  perPage={limit}
-                  pageSizes={listSizes}
-                  onPage={setPage}
-                  onPerPage={(size) => {
-                    setLimit(size);
-                    setPage(1);
-                  }}
-                />
+                <ListPaginationBar envelope={p} paging={paging} />
               </>
             )}
           </QueryState>

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Table from '@mui/material/Table';
@@ -8,19 +7,18 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { notify } from '@paydesk/shared/ui/notify';
-import { PaginationBar } from '@paydesk/shared/ui/pagination-bar';
 import { QueryState } from '@paydesk/shared/ui/query-state';
 import { useGetAttemptsQuery, useResendEventMutation } from '../api/deliveries-api';
-import { listSizes, type ListSize } from '../api/envelopes';
 import { reportFailure } from '../model/outcome';
 import { useCanManage } from '../model/use-can-manage';
 import { AttemptRow, attemptColumns } from './attempt-row';
 import { TableRegion } from '@paydesk/shared/ui/table-region';
+import { ListPaginationBar, useListPaging } from '../../list-paging';
 
 /** DEV-06: an endpoint's delivery attempts, newest first (the server's order), with Resend per event. */
 export function DeliveryLog({ endpointId }: { endpointId: string }) {
-  const [page, setPage] = useState(1);
-  const [limit, setLimit] = useState<ListSize>(25);
+  const paging = useListPaging();
+  const { page, limit } = paging;
   const list = useGetAttemptsQuery({ endpointId, page, limit });
   const [resend, { isLoading: resending }] = useResendEventMutation();
   const canManage = useCanManage();
@@ -69,20 +67,7 @@ export function DeliveryLog({ endpointId }: { endpointId: string }) {
                   </TableBody>
                 </Table>
               </TableRegion>
-              <PaginationBar
-                page={p.current_page}
-                lastPage={p.last_page}
-                from={p.from}
-                to={p.to}
-                total={p.total}
-                perPage={limit}
-                pageSizes={listSizes}
-                onPage={setPage}
-                onPerPage={(size) => {
-                  setLimit(size);
-                  setPage(1);
-                }}
-              />
+              <ListPaginationBar envelope={p} paging={paging} />
             </>
           )}
         </QueryState>

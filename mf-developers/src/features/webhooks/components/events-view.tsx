@@ -3,21 +3,20 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import type { WebhookEvent } from '@paydesk/shared/schemas/webhooks';
 import { PageHeader } from '@paydesk/shared/ui/page-header';
-import { PaginationBar } from '@paydesk/shared/ui/pagination-bar';
 import { QueryState } from '@paydesk/shared/ui/query-state';
 import { useGetEventsQuery } from '../api/deliveries-api';
-import { listSizes, type ListSize } from '../api/envelopes';
 import { instantOf } from '../model/time-range';
 import { DevelopersTabs } from './developers-tabs';
 import { EventDrawer } from './event-drawer';
 import { EventFilters, type EventFilter } from './event-filters';
 import { EventsTable } from './events-table';
+import { ListPaginationBar, useListPaging } from '../../list-paging';
 
 /** The Events page (DEV-07, DEV-08). */
 export function EventsView() {
   const [filter, setFilter] = useState<EventFilter>({ type: 'all', from: '', to: '' });
-  const [page, setPage] = useState(1);
-  const [limit, setLimit] = useState<ListSize>(25);
+  const paging = useListPaging();
+  const { page, limit, setPage } = paging;
   const [viewing, setViewing] = useState<WebhookEvent | null>(null);
   const list = useGetEventsQuery({ page, limit, type: filter.type, from: instantOf(filter.from), to: instantOf(filter.to) });
 
@@ -46,20 +45,7 @@ export function EventsView() {
             {(p) => (
               <>
                 <EventsTable rows={p.data} onView={setViewing} />
-                <PaginationBar
-                  page={p.current_page}
-                  lastPage={p.last_page}
-                  from={p.from}
-                  to={p.to}
-                  total={p.total}
-                  perPage={limit}
-                  pageSizes={listSizes}
-                  onPage={setPage}
-                  onPerPage={(size) => {
-                    setLimit(size);
-                    setPage(1);
-                  }}
-                />
+                <ListPaginationBar envelope={p} paging={paging} />
               </>
             )}
           </QueryState>

@@ -1,21 +1,10 @@
 import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
-import { OptionsSelectField } from '@paydesk/shared/ui/list-controls';
+import { DateTimeField, OptionsSelectField } from '@paydesk/shared/ui/list-controls';
 import { actionOptions, parseAction, type AuditFilterForm } from '../model/audit-filter';
 
 /** AUD-05: the trail filtered by who acted (e-mail address), what they did, and when. */
 export function AuditFilters({ value, onChange }: { value: AuditFilterForm; onChange: (value: AuditFilterForm) => void }) {
-  const dateField = (key: 'from' | 'to', label: string) => (
-    <TextField
-      type="datetime-local"
-      size="small"
-      label={label}
-      value={value[key]}
-      sx={{ minWidth: 200 }}
-      onChange={(e) => onChange({ ...value, [key]: e.target.value })}
-      slotProps={{ inputLabel: { shrink: true } }}
-    />
-  );
   return (
     <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, mb: 2 }}>
       <TextField
@@ -32,8 +21,8 @@ export function AuditFilters({ value, onChange }: { value: AuditFilterForm; onCh
         options={actionOptions}
         onChange={(action) => onChange({ ...value, action: parseAction(action) })}
       />
-      {dateField('from', 'From')}
-      {dateField('to', 'To')}
+      <DateTimeField label="From" value={value.from} onChange={(from) => onChange({ ...value, from })} />
+      <DateTimeField label="To" value={value.to} onChange={(to) => onChange({ ...value, to })} />
     </Box>
   );
 }
