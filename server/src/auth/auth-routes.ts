@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { isSandbox } from '@paydesk/shared/schemas/payment-processor';
 import { loginRequest, loginResponse, meResponse } from '@paydesk/shared/schemas/auth';
@@ -6,7 +6,7 @@ import { apiError, statusMessage } from '@paydesk/shared/schemas/common';
 import { DomainError } from '../errors/domain-error';
 import { perAddressLimit } from '../security/register-defences';
 import { auditWho } from '../audit/audit-log';
-import { signIn, signOut, type Accounts } from './auth-service';
+import { signIn, signOut, type Accounts, type SignInServices } from './auth-service';
 import { requireAuth } from './authorize';
 import { AccountLockedError, LockoutUnavailableError } from './sign-in-lockout';
 
@@ -34,7 +34,17 @@ export function refuseSignIn(
 }
 
 /** /api/auth: sign in (AUTH-02), sign out (AUTH-06), and who am I (AUTH-05). */
+/** What every step of sign-in works with, from the app's decorations and the accounts port. */
+export const signInServices = (app: FastifyInstance, accounts: Accounts): SignInServices => ({
+  db: app.db,
+  accounts,
+  tokens: app.tokens,
+  attempts: app.attempts,
+  config: app.config,
+});
+
 export const authRoutes: FastifyPluginAsyncZod<{ accounts: Accounts }> = async (app, { accounts }) => {
+  const services = signInServices(app, accounts);
   app.post('/login', {
     schema: {
       tags: ['auth'],
@@ -48,7 +58,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ accounts: Accounts }> = async (
     handler: async (request, reply) => {
       const { email, password } = request.body;
       try {
-        const data = await signIn(app.db, accounts, app.tokens, app.attempts, app.config, email, password, auditWho(request));
+        const data = await signIn(services, email, password, auditWho(request));
         if ('challenge' in data) {
           request.log.info({ email, next: data.next }, 'password accepted: second factor asked');
           const message = data.next === 'code' ? 'Enter your verification code' : 'Set up two-factor sign-in';

@@ -70,6 +70,23 @@ export interface ChallengeIssued {
 type AuthConfig = Pick<Config, 'sessionIdleMinutes' | 'sessionMaxHours' | 'requireTwoFactor'>;
 type SignInConfig = AuthConfig & Pick<Config, 'loginMaxAttempts' | 'loginLockMinutes'>;
 
+/** What sign-in works with, built once by its routes. */
+export interface SignInServices {
+  db: Db;
+  accounts: Accounts;
+  tokens: TokenService;
+  attempts: AttemptCounter;
+  config: SignInConfig;
+}
+
+/** A second step: its challenge and code, who sends it, and a hook told the challenge's e-mail (for the refusal's log line). */
+export interface SecondStep {
+  challenge: string;
+  code: string;
+  who: AuditWho;
+  seen?: (email: string) => void;
+}
+
 async function startSession(db: Db, tokens: TokenService, config: AuthConfig, user: SignedIn['user'], who: AuditWho): Promise<SignedIn> {
   const session = await db.transaction(async (tx) => {
     const created = await createSession(tx, randomUUID(), user.id, config.sessionMaxHours);
@@ -131,19 +148,10 @@ function failures(db: Db, who: AuditWho, email: string, config: SignInConfig) {
  * required) gets a challenge instead of a session, and the failure count is left standing until
  * the second step succeeds: otherwise a correct password would wipe the wrong codes before it.
  */
-export async function signIn(
-  db: Db,
-  accounts: Accounts,
-  tokens: TokenService,
-  attempts: AttemptCounter,
-  config: SignInConfig,
-  email: string,
-  password: string,
-  who: AuditWho,
-): Promise<SignedIn | ChallengeIssued> {
-  const audit = failures(db, who, email, config);
-  const attempt = await audit.begin(attempts);
-  const user = await accounts.findByEmail(db, email);
+export async function signIn(s: SignInServices, email: string, password: string, who: AuditWho): Promise<SignedIn | ChallengeIssued> {
+  const audit = failures(s.db, who, email, s.config);
+  const attempt = await audit.begin(s.attempts);
+  const user = await s.accounts.findByEmail(s.db, email);
   const valid = user ? await verifyPassword(user.password_hash, password) : await verifyAgainstDummy(password);
   if (!user || !valid) throw await audit.refuse(attempt, unauthorized(INVALID_CREDENTIALS), 'invalid_credentials', user?.id);
   // Only told after a correct password, so it does not reveal which e-mails exist.
@@ -152,56 +160,41 @@ export async function signIn(
     await audit.failed('account_disabled', user.id);
     throw unauthorized(ACCOUNT_DISABLED);
   }
-  const enrolled = Boolean((await findTwoFactor(db, user.id))?.confirmed_at);
-  if (enrolled || config.requireTwoFactor) {
-    const issued = await issueChallenge(db, user.id, enrolled ? 'verify' : 'enrol');
+  const enrolled = Boolean((await findTwoFactor(s.db, user.id))?.confirmed_at);
+  if (enrolled || s.config.requireTwoFactor) {
+    const issued = await issueChallenge(s.db, user.id, enrolled ? 'verify' : 'enrol');
     return { challenge: issued.token, next: enrolled ? 'code' : 'enrol', expiresAt: issued.expiresAt };
   }
   await attempt.succeeded();
-  return startSession(db, tokens, config, user, who);
-}
-
-/** The user of a challenge that has just been proven; the session starts only if the challenge was still there. */
-async function finishSignIn(
-  db: Db,
-  accounts: Accounts,
-  tokens: TokenService,
-  config: AuthConfig,
-  attempt: Attempt,
-  challenge: string,
-  userId: number,
-  who: AuditWho,
-): Promise<SignedIn> {
-  if (!(await endChallenge(db, challenge))) throw challengeExpired();
-  await attempt.succeeded();
-  const user = await accounts.findById(db, userId);
-  if (!user || user.status !== 'active') throw unauthorized(ACCOUNT_DISABLED);
-  return startSession(db, tokens, config, user, who);
+  return startSession(s.db, s.tokens, s.config, user, who);
 }
 
 /**
- * The second step (AUTH-12): a TOTP code (each time step once) or an unused recovery code. A wrong
- * code is a failed sign-in of the user's e-mail: the same counter, lock and messages as a wrong password.
+ * A second step's challenge, opened: each try counts as a sign-in of the challenge's e-mail (the
+ * same counter, lock and messages as a wrong password).
  */
-export async function completeSignIn(
-  db: Db,
-  accounts: Accounts,
-  tokens: TokenService,
-  attempts: AttemptCounter,
-  config: SignInConfig,
-  box: SecretBox,
-  challenge: string,
-  code: string,
-  who: AuditWho,
-  seen?: (email: string) => void,
-): Promise<SignedIn> {
-  const pending = await openChallenge(db, challenge, 'verify');
-  seen?.(pending.email);
-  const audit = failures(db, who, pending.email, config);
-  const attempt = await audit.begin(attempts);
-  if (!(await checkSecondFactor(db, box, pending.user_id, code)))
+async function openStep(s: SignInServices, step: SecondStep, purpose: 'verify' | 'enrol') {
+  const pending = await openChallenge(s.db, step.challenge, purpose);
+  step.seen?.(pending.email);
+  const audit = failures(s.db, step.who, pending.email, s.config);
+  return { pending, audit, attempt: await audit.begin(s.attempts) };
+}
+
+/** The user of a challenge that has just been proven; the session starts only if the challenge was still there. */
+async function finishSignIn(s: SignInServices, attempt: Attempt, step: SecondStep, userId: number): Promise<SignedIn> {
+  if (!(await endChallenge(s.db, step.challenge))) throw challengeExpired();
+  await attempt.succeeded();
+  const user = await s.accounts.findById(s.db, userId);
+  if (!user || user.status !== 'active') throw unauthorized(ACCOUNT_DISABLED);
+  return startSession(s.db, s.tokens, s.config, user, step.who);
+}
+
+/** The second step (AUTH-12): a TOTP code (each time step once) or an unused recovery code. */
+export async function completeSignIn(s: SignInServices, box: SecretBox, step: SecondStep): Promise<SignedIn> {
+  const { pending, audit, attempt } = await openStep(s, step, 'verify');
+  if (!(await checkSecondFactor(s.db, box, pending.user_id, step.code)))
     throw await audit.refuse(attempt, invalidCode('sign-in'), 'invalid_code', pending.user_id);
-  return finishSignIn(db, accounts, tokens, config, attempt, challenge, pending.user_id, who);
+  return finishSignIn(s, attempt, step, pending.user_id);
 }
 
 /** REQUIRE_TWO_FACTOR: the secret of a user who signs in without a second factor (AUTH-14). */
@@ -212,25 +205,15 @@ export async function beginRequiredEnrolment(db: Db, box: SecretBox, challenge: 
 
 /** Its first valid code confirms it, and only then does a session start, with the recovery codes shown once. */
 export async function completeRequiredEnrolment(
-  db: Db,
-  accounts: Accounts,
-  tokens: TokenService,
-  attempts: AttemptCounter,
-  config: SignInConfig,
+  s: SignInServices,
   box: SecretBox,
-  challenge: string,
-  code: string,
-  who: AuditWho,
-  seen?: (email: string) => void,
+  step: SecondStep,
 ): Promise<SignedIn & { recoveryCodes: string[] }> {
-  const pending = await openChallenge(db, challenge, 'enrol');
-  seen?.(pending.email);
-  const audit = failures(db, who, pending.email, config);
-  const attempt = await audit.begin(attempts);
-  const actor = asActor(who, { id: pending.user_id, email: pending.email });
-  const recoveryCodes = await confirmEnrolment(db, box, pending.user_id, code, actor);
+  const { pending, audit, attempt } = await openStep(s, step, 'enrol');
+  const actor = asActor(step.who, { id: pending.user_id, email: pending.email });
+  const recoveryCodes = await confirmEnrolment(s.db, box, pending.user_id, step.code, actor);
   if (!recoveryCodes) throw await audit.refuse(attempt, invalidCode('sign-in'), 'invalid_code', pending.user_id);
-  return { ...(await finishSignIn(db, accounts, tokens, config, attempt, challenge, pending.user_id, who)), recoveryCodes };
+  return { ...(await finishSignIn(s, attempt, step, pending.user_id)), recoveryCodes };
 }
 
 /** Ends the caller's session at once (AUTH-06), with its audit entry. */

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { signedInResponse } from '@paydesk/shared/schemas/auth';
@@ -13,9 +14,9 @@ import {
   twoFactorStatusResponse,
 } from '@paydesk/shared/schemas/two-factor';
 import { conflict } from '../errors/domain-error';
-import { refuseSignIn } from './auth-routes';
+import { refuseSignIn, signInServices } from './auth-routes';
 import { auditWho } from '../audit/audit-log';
-import { beginRequiredEnrolment, completeRequiredEnrolment, completeSignIn, type Accounts } from './auth-service';
+import { beginRequiredEnrolment, completeRequiredEnrolment, completeSignIn, type Accounts, type SecondStep } from './auth-service';
 import { requireAuth } from './authorize';
 import { signInLockout } from './sign-in-lockout';
 import { perAddressLimit } from '../security/register-defences';
@@ -36,6 +37,13 @@ const refusals = { 400: apiError, 401: apiError, 409: apiError };
 /** The second step of sign-in (AUTH-12, AUTH-14), under /api/auth/login: the challenge is the credential. */
 export const twoFactorSignInRoutes: FastifyPluginAsyncZod<{ accounts: Accounts }> = async (app, { accounts }) => {
   const box = twoFactorBox(app.config);
+  const services = signInServices(app, accounts);
+  const step = (request: FastifyRequest & { body: { challenge: string; code: string } }, seen: (email: string) => void): SecondStep => ({
+    challenge: request.body.challenge,
+    code: request.body.code,
+    who: auditWho(request),
+    seen,
+  });
   // Counted with the password calls: one per-address budget for every step of sign-in.
   const limit = perAddressLimit(app, 'sign-in', app.config.loginRateLimitPerMinute);
 
@@ -52,16 +60,9 @@ export const twoFactorSignInRoutes: FastifyPluginAsyncZod<{ accounts: Accounts }
       let email: string | undefined;
       try {
         const data = await completeSignIn(
-          app.db,
-          accounts,
-          app.tokens,
-          app.attempts,
-          app.config,
+          services,
           box,
-          request.body.challenge,
-          request.body.code,
-          auditWho(request),
-          (seen) => (email = seen),
+          step(request, (seen) => (email = seen)),
         );
         request.log.info({ email: data.user.email, userId: data.user.id }, 'signed in with a second factor');
         return { status: 'success' as const, message: 'Login successful', data };
@@ -94,16 +95,9 @@ export const twoFactorSignInRoutes: FastifyPluginAsyncZod<{ accounts: Accounts }
       let email: string | undefined;
       try {
         const { recoveryCodes, ...data } = await completeRequiredEnrolment(
-          app.db,
-          accounts,
-          app.tokens,
-          app.attempts,
-          app.config,
+          services,
           box,
-          request.body.challenge,
-          request.body.code,
-          auditWho(request),
-          (seen) => (email = seen),
+          step(request, (seen) => (email = seen)),
         );
         request.log.info({ email: data.user.email, userId: data.user.id }, 'second factor set up; signed in');
         return { status: 'success' as const, message: 'Login successful', data: { ...data, recovery_codes: recoveryCodes } };
