@@ -1,4 +1,5 @@
 import type { Db } from '../db/db';
+import { transactionWithRetry } from '../db/retry-transaction';
 import { conflict } from '../errors/domain-error';
 import { demoCodePasses } from './demo-issuer';
 import { findPayment, settlePayment } from './payments-repository';
@@ -14,7 +15,8 @@ const messages = {
 
 /** The payer finished a 3-D Secure step: `passed` says whether the authentication succeeded. */
 export async function completeChallenge(ctx: PaymentContext, transactionId: string, kind: 'acs' | 'demo', passed: boolean) {
-  await ctx.db.transaction(async (tx) => {
+  // It credits the balance: run again, whole, if PostgreSQL picks it to break a deadlock (docs/decisions/lock-order.md).
+  await transactionWithRetry(ctx.db, async (tx) => {
     const row = await findPayment(tx, transactionId, true);
     if (!row || row.status !== 'pending' || row.challenge !== kind) {
       throw conflict('No 3-D Secure step is waiting for this transaction');
@@ -35,10 +37,12 @@ export const completeDemoChallenge = (ctx: PaymentContext, transactionId: string
 
 /**
  * Resolves the sandbox's pending payments whose time has come. Rows are claimed with
- * FOR UPDATE SKIP LOCKED, so several server processes share the work without doing it twice.
+ * FOR UPDATE SKIP LOCKED, so several server processes share the work without doing it twice and
+ * the claim never waits; the credits that follow take no lock a debit holds
+ * (docs/decisions/lock-order.md). A batch that still meets a deadlock runs again.
  */
 export async function resolveDuePayments(db: Db, batch = 100): Promise<number> {
-  return db.transaction(async (tx) => {
+  return transactionWithRetry(db, async (tx) => {
     const due = await tx.query<{ transaction_id: string; resolve_to: 'completed' | 'failed' }>(
       `select transaction_id, resolve_to from transactions
        where resolve_at <= now() and status = 'pending' order by resolve_at limit $1 for update skip locked`,

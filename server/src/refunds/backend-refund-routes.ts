@@ -3,6 +3,7 @@ import { apiError } from '@paydesk/shared/schemas/common';
 import { idempotencyHeaders, refundCreatedResponse, refundFields } from '@paydesk/shared/schemas/refund';
 import { transactionDetailsParams } from '@paydesk/shared/schemas/transaction';
 import { auditWho } from '../audit/audit-log';
+import { retrying } from '../db/retry-transaction';
 import { requireAuth } from '../auth/authorize';
 import { idempotent } from '../idempotency/idempotency-keys';
 import { createRefund } from './refunds-service';
@@ -25,8 +26,9 @@ export const backendRefundRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request, reply) => {
       const { userId } = requireAuth(request);
       const body = { ...request.body, transaction_id: request.params.id };
+      // The whole unit, Idempotency-Key row included, runs again after a deadlock (REF-13).
       const { answer, replayed } = await idempotent(
-        app.db,
+        retrying(app.db),
         { scope: `user:${userId}`, key: request.headers['idempotency-key'], request: ['POST /api/backend/transactions/refunds', body] },
         async (tx) => {
           const refund = await createRefund(tx, { userId, settleSeconds: app.config.refundSettleSeconds, audit: auditWho(request) }, body);

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiError } from '@paydesk/shared/schemas/common';
 import { idempotencyHeaders, refundCreatedResponse, refundIdParams, refundRequest, refundResponse } from '@paydesk/shared/schemas/refund';
 import { auditWho } from '../audit/audit-log';
+import { retrying } from '../db/retry-transaction';
 import { notFound } from '../errors/domain-error';
 import { examples, withExample } from '../payments/merchant-examples';
 import { idempotent } from '../idempotency/idempotency-keys';
@@ -38,8 +39,9 @@ export const refundRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     onRequest,
     handler: async (request, reply) => {
+      // The whole unit, Idempotency-Key row included, runs again after a deadlock (REF-13).
       const { answer, replayed } = await idempotent(
-        app.db,
+        retrying(app.db),
         { scope: 'api', key: request.headers['idempotency-key'], request: ['POST /api/refunds', request.body] },
         async (tx) => {
           const refund = await createRefund(

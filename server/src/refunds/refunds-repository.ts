@@ -93,7 +93,10 @@ export async function findRefund(db: Db, id: string): Promise<RefundRow | undefi
 export const refundsOf = (db: Db, transactionId: string): Promise<RefundRow[]> =>
   db.query<RefundRow>(`select ${columns} from ${from} where r.transaction_id = $1 order by r.created_at, r.id`, [transactionId]);
 
-/** Pending refunds whose time has come, locked; rows another process holds are skipped. */
+/**
+ * Pending refunds whose time has come, locked; rows another process holds are skipped, so the
+ * claim never waits and the oldest due come first whatever their payments.
+ */
 export const claimDueRefunds = (tx: Db, batch: number): Promise<(RefundRow & { card_fingerprint: string | null })[]> =>
   tx.query(
     `select ${columns}, t.card_fingerprint from ${from} join transactions t on t.transaction_id = r.transaction_id
@@ -102,9 +105,18 @@ export const claimDueRefunds = (tx: Db, batch: number): Promise<(RefundRow & { c
     [batch],
   );
 
-/** Locks the payment's row, so the refunds of one payment settle one after the other. */
-export const lockPayment = (tx: Db, transactionId: string) =>
-  tx.query('select 1 from transactions where transaction_id = $1 for update', [transactionId]);
+/**
+ * Locks the payments' rows in transaction_id order, in one statement (the rows are locked in the
+ * order they are sorted), so the refunds of one payment settle one after the other and two
+ * batches that share payments, in any processes, wait for each other instead of deadlocking
+ * (docs/decisions/lock-order.md). FOR NO KEY UPDATE, as the refund's own UPDATE of the row takes:
+ * it holds other refunds and settlements of the payment back without blocking the foreign key
+ * checks (FOR KEY SHARE) of rows that merely point at the payment.
+ */
+export const lockPayments = (tx: Db, transactionIds: readonly string[]) =>
+  tx.query('select transaction_id from transactions where transaction_id = any($1::text[]) order by transaction_id for no key update', [
+    [...new Set(transactionIds)],
+  ]);
 
 export async function markSucceeded(tx: Db, id: string): Promise<void> {
   await tx.query(`update refunds set status = 'succeeded', settled_at = now() where id = $1 and status = 'pending'`, [id]);
@@ -124,7 +136,7 @@ export async function markFailed(tx: Db, refund: Pick<RefundRow, 'id' | 'transac
 
 /**
  * REF-05: a payment whose succeeded refunds reach its amount is `refunded`. Checked under the
- * payment's row lock (lockPayment), after the refund is marked.
+ * payment's row lock (lockPayments), after the refund is marked.
  */
 export async function markRefundedWhenFull(tx: Db, transactionId: string): Promise<void> {
   await tx.query(

@@ -43,6 +43,7 @@ export async function createRefund(tx: Db, who: Refunder, body: RefundRequest): 
   const payment = await findPayment(tx, body.transaction_id);
   if (!payment) throw notFound('No payment has this transaction_id');
   const wanted = body.amount === undefined ? null : numberToCents(body.amount);
+  // The balance before the payment's row: every path takes them in this order (docs/decisions/lock-order.md).
   const available = await lockAvailableBalance(tx);
   const taken = await takeRefundable(tx, payment.transaction_id, wanted);
   if (!taken) throw refusal((await findPayment(tx, payment.transaction_id))!);

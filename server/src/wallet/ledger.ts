@@ -131,10 +131,15 @@ const LOCK_NOT_AVAILABLE = '55P03';
 
 /**
  * Locks the merchant's available balance until the transaction ends. Every debit of
- * merchant_available takes this lock first, so two withdrawals (from any process) check and
- * spend the balance one after the other; credits need no lock, they can only add.
+ * merchant_available takes this lock first, before any payment row (docs/decisions/lock-order.md),
+ * so two debits (from any process) check and spend the balance one after the other; credits need
+ * no lock, they can only add. FOR NO KEY UPDATE, not FOR UPDATE: a ledger entry's foreign key
+ * check takes FOR KEY SHARE on the account row, which FOR UPDATE blocks and FOR NO KEY UPDATE does
+ * not, so a credit (a paid payment, a failed refund or withdrawal coming back) never waits for a
+ * debit, and a job that holds payment rows while it credits cannot close a cycle with a refund
+ * that holds this lock and waits for one of them.
  */
 export async function lockAvailableBalance(tx: Db): Promise<number> {
-  await tx.query(`select code from ledger_accounts where code = 'merchant_available' for update`);
+  await tx.query(`select code from ledger_accounts where code = 'merchant_available' for no key update`);
   return (await accountBalances(tx, ['merchant_available'])).merchant_available;
 }

@@ -1,4 +1,5 @@
 import type { Db } from '../db/db';
+import { transactionWithRetry } from '../db/retry-transaction';
 import { recordEvent } from '../webhooks/outbox';
 import { postWithdrawal, transfer } from './ledger';
 import { claimDueWithdrawals, finishWithdrawal, type WithdrawalRow } from './withdrawals-repository';
@@ -30,10 +31,12 @@ export async function finish(tx: Db, row: WithdrawalRow, outcome: PayoutOutcome)
 
 /**
  * Settles the pending withdrawals whose delay has passed. Rows are claimed with
- * FOR UPDATE SKIP LOCKED, so several server processes share the work without doing it twice.
+ * FOR UPDATE SKIP LOCKED, so several server processes share the work without doing it twice and
+ * the claim never waits; the credits that follow take no lock a debit holds
+ * (docs/decisions/lock-order.md). A batch that still meets a deadlock runs again.
  */
 export async function settleDueWithdrawals(db: Db, batch = 100): Promise<number> {
-  return db.transaction(async (tx) => {
+  return transactionWithRetry(db, async (tx) => {
     const due = await claimDueWithdrawals(tx, batch);
     for (const row of due) await finish(tx, row, sandboxPayout(row));
     return due.length;

@@ -3,6 +3,7 @@ import type { WithdrawRequest } from '@paydesk/shared/schemas/wallet';
 import { centsToDecimal, numberToCents } from '@paydesk/shared/money';
 import { recordAudit, values, type AuditWho } from '../audit/audit-log';
 import type { Db } from '../db/db';
+import { transactionWithRetry } from '../db/retry-transaction';
 import { conflict, unprocessable } from '../errors/domain-error';
 import { randomId } from '../ids/random-id';
 import { lockAvailableBalance, postWithdrawal, transfer } from './ledger';
@@ -35,12 +36,13 @@ export const dollars = (cents: number): string => `$${centsToDecimal(cents)}`;
  * VAL-13's second check, again on the server: the amount must be covered by the available
  * balance at the moment of the request. The balance row lock makes concurrent requests (from any
  * number of processes) check one after the other, so the balance can never go below zero
- * (WAL-12). On success the amount moves from available to pending in the same transaction.
+ * (WAL-12). On success the amount moves from available to pending in the same transaction, which
+ * runs again, whole, if PostgreSQL still picks it to break a deadlock (docs/decisions/lock-order.md).
  */
 export async function requestWithdrawal(db: Db, who: WithdrawalRequester, body: WithdrawRequest): Promise<WithdrawalOutcome> {
   const amountCents = numberToCents(body.amount);
   const hash = requestHash(body);
-  return db.transaction(async (tx) => {
+  return transactionWithRetry(db, async (tx) => {
     const available = await lockAvailableBalance(tx);
     // Under the lock, so a concurrent retry with the same key sees the first one committed.
     if (who.idempotencyKey) {
