@@ -49,6 +49,8 @@ const server = (db) => ({
   testPathIgnorePatterns: db === 'pglite' ? ['\\.postgres\\.test\\.ts$'] : [],
   setupFilesAfterEnv: ['<rootDir>/../scripts/jest/timeouts.cjs'],
   globals: { PAYDESK_TEST_DB: db },
+  // PGlite: the databases every file starts from, made once per run (server/test/db-templates.ts).
+  ...(db === 'pglite' ? { globalSetup: '<rootDir>/test/global-setup.ts', globalTeardown: '<rootDir>/test/global-teardown.ts' } : {}),
 });
 
 const projects = [

@@ -6,9 +6,7 @@ import { buildApp } from '../src/app';
 import type { EphemeralConfig } from '../src/ephemeral-config';
 import type { Config } from '../src/config';
 import type { Db } from '../src/db/db';
-import { migrate } from '../src/db/migrate';
-import { seedDemo } from '../src/demo/seed-demo';
-import { captureLogs, openTestDb, TEST_PASSWORD, testConfig, type LogCapture } from './helper';
+import { captureLogs, openSeededTestDb, testConfig, type LogCapture } from './helper';
 
 /** The Redis the Redis variants run on (CI must have it). */
 export const testRedisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -103,9 +101,7 @@ function redisAccess(prefix: string): CounterStoreAccess {
  * this run only (removed by close).
  */
 export async function buildTwoApps(kind: CounterKind, env: Record<string, string> = {}): Promise<TwoApps> {
-  const testDb = await openTestDb();
-  await migrate(testDb.db);
-  await seedDemo(testDb.db, { password: TEST_PASSWORD, transactions: 0 });
+  const testDb = await openSeededTestDb({ transactions: 0 });
   const prefix = `paydesk-test:${process.pid}:${randomBytes(4).toString('hex')}:`;
   const shared: Record<string, string> = kind === 'redis' ? { REDIS_URL: testRedisUrl, REDIS_KEY_PREFIX: prefix } : {};
   // One set of keys and secrets for every instance, as one deployment has.

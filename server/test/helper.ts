@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { Writable } from 'node:stream';
 import type { PGlite } from '@electric-sql/pglite';
@@ -13,11 +14,13 @@ import { openPgliteDb } from '../src/db/pglite-db';
 import { openPostgresDb } from '../src/db/postgres-db';
 import { seedDemo } from '../src/demo/seed-demo';
 import { loggerOptions } from '../src/logger';
+import { templateFile, TEMPLATES_DIR_VARIABLE, type DbTemplate } from './db-template-names';
 
 /** Set per jest project (jest.config.mjs): 'pglite' or 'postgres'. */
 export const testDbKind = (globalThis as { PAYDESK_TEST_DB?: string }).PAYDESK_TEST_DB === 'postgres' ? 'postgres' : 'pglite';
 
-export const TEST_PASSWORD = `Test-password-${randomBytes(4).toString('hex')}-9`;
+/** The demo accounts' password: one per jest run (global-setup.ts), as the seeded templates have it. */
+export const TEST_PASSWORD = process.env.PAYDESK_TEST_PASSWORD ?? `Test-password-${randomBytes(4).toString('hex')}-9`;
 
 export interface TestDb {
   db: Db;
@@ -28,13 +31,23 @@ export interface TestDb {
 export const pgliteEngine = (): typeof PGlite =>
   jest.requireActual<{ PGlite: typeof PGlite }>(join(dirname(require.resolve('@electric-sql/pglite')), 'index.js')).PGlite;
 
+/** The dump of a template made for this jest run (global-setup.ts), if there is one. */
+function templateDump(template: DbTemplate): Blob | undefined {
+  const dir = process.env[TEMPLATES_DIR_VARIABLE];
+  const file = dir && templateFile(dir, template);
+  return file && existsSync(file) ? new Blob([readFileSync(file)]) : undefined;
+}
+
+async function openPgliteTestDb(template: DbTemplate): Promise<TestDb & { fromTemplate: boolean }> {
+  const loadDataDir = templateDump(template);
+  const db = await openPgliteDb(undefined, { engine: pgliteEngine(), loadDataDir });
+  return { db, dispose: () => db.close(), fromTemplate: loadDataDir !== undefined };
+}
+
 /** A fresh empty database: in-memory PGlite, or a new schema on TEST_DATABASE_URL dropped afterwards. */
 /** `poolMax`: PostgreSQL connections (four unless told). */
 export async function openTestDb({ poolMax = 4 } = {}): Promise<TestDb> {
-  if (testDbKind === 'pglite') {
-    const db = await openPgliteDb(undefined, { engine: pgliteEngine() });
-    return { db, dispose: () => db.close() };
-  }
+  if (testDbKind === 'pglite') return openPgliteTestDb('empty');
   const url = process.env.TEST_DATABASE_URL;
   if (!url) throw new Error('TEST_DATABASE_URL is required for the server-postgres project');
   const schema = `paydesk_test_${process.pid}_${randomBytes(4).toString('hex')}`;
@@ -50,6 +63,32 @@ export async function openTestDb({ poolMax = 4 } = {}): Promise<TestDb> {
       await admin.end();
     },
   };
+}
+
+/** A fresh database with every migration applied (on PGlite, loaded from the run's template). */
+export async function openMigratedTestDb({ poolMax = 4 } = {}): Promise<TestDb> {
+  if (testDbKind === 'pglite') {
+    const testDb = await openPgliteTestDb('migrated');
+    if (!testDb.fromTemplate) await migrate(testDb.db);
+    return testDb;
+  }
+  const testDb = await openTestDb({ poolMax });
+  await migrate(testDb.db);
+  return testDb;
+}
+
+/** A migrated database seeded with the demo accounts (password TEST_PASSWORD) and 0 or 60 transactions. */
+export async function openSeededTestDb({ poolMax = 4, transactions }: { poolMax?: number; transactions: 0 | 60 }): Promise<TestDb> {
+  if (testDbKind === 'pglite') {
+    const testDb = await openPgliteTestDb(transactions === 0 ? 'seeded-0' : 'seeded-60');
+    if (testDb.fromTemplate) return testDb;
+    await migrate(testDb.db);
+    await seedDemo(testDb.db, { password: TEST_PASSWORD, transactions });
+    return testDb;
+  }
+  const testDb = await openMigratedTestDb({ poolMax });
+  await seedDemo(testDb.db, { password: TEST_PASSWORD, transactions });
+  return testDb;
 }
 
 export interface RecordingTestDb {
@@ -73,8 +112,7 @@ export function useRecordingTestDb(): RecordingTestDb {
     return testDb.db;
   };
   beforeAll(async () => {
-    testDb = await openTestDb();
-    await migrate(testDb.db);
+    testDb = await openMigratedTestDb();
   });
   afterAll(() => testDb?.dispose());
   beforeEach(() => {
@@ -130,9 +168,7 @@ export async function buildTestApp(
   env: Record<string, string> = {},
   options: { onRoute?: onRouteHookHandler; poolMax?: number } = {},
 ): Promise<TestApp> {
-  const testDb = await openTestDb({ poolMax: options.poolMax });
-  await migrate(testDb.db);
-  await seedDemo(testDb.db, { password: TEST_PASSWORD, transactions: 60 });
+  const testDb = await openSeededTestDb({ poolMax: options.poolMax, transactions: 60 });
   const config = testConfig(env);
   const { logger, capture } = captureLogs();
   const app = await buildApp({ config, db: testDb.db, logger, onRoute: options.onRoute });

@@ -9,6 +9,8 @@ export interface PgliteOptions {
   /** PGlite's ESM build for jest: the CommonJS build it would pick needs --experimental-vm-modules (electric-sql/pglite#224). */
   engine?: typeof PGlite;
   limits?: Partial<Pick<DbLimits, 'acquireTimeoutMs'>>;
+  /** A data folder dumped by PGlite's dumpDataDir, to start from instead of an empty cluster (tests' templates). */
+  loadDataDir?: Blob;
 }
 
 /**
@@ -25,11 +27,16 @@ export async function openPgliteDb(dataDir?: string, options: PgliteOptions = {}
   let pg: PGlite;
   try {
     // pg_trgm: migration 003 needs it (its trigram index gave way to migration 013's).
-    pg = await engine.create(dataDir, { extensions: { pg_trgm } });
+    pg = await engine.create(dataDir, { extensions: { pg_trgm }, loadDataDir: options.loadDataDir });
   } catch (error) {
     unlock();
     throw error;
   }
+  return wrapPglite(pg, acquireTimeoutMs, unlock);
+}
+
+/** The Db seam over one PGlite instance; `release` runs after it closes. */
+export function wrapPglite(pg: PGlite, acquireTimeoutMs = defaultDbLimits.acquireTimeoutMs, release: () => void = () => undefined): Db {
   const turn = withTimeout(new Mutex(), acquireTimeoutMs, new DbBusyError(`The embedded database was busy for ${acquireTimeoutMs} ms`));
   const inTurn = <T>(fn: () => Promise<T>): Promise<T> => turn.runExclusive(fn);
   return guardedDb({
@@ -54,7 +61,7 @@ export async function openPgliteDb(dataDir?: string, options: PgliteOptions = {}
       ),
     close: async () => {
       await pg.close();
-      unlock();
+      release();
     },
   });
 }
