@@ -5,9 +5,9 @@ import { demoAccounts, demoPassword, signIn } from '../support/accounts';
 import { chooseOption } from '../support/select';
 
 /**
- * AUTH-10, AUTH-12, AUTH-13 in Chromium: a staff member turns on two-factor sign-in from Settings,
- * signs back in with a code, and a super_admin resets it. The user is made by this test: other
- * browser tests sign in as the demo accounts at the same time.
+ * AUTH-10, AUTH-12, AUTH-13, AUTH-15 in Chromium: a staff member turns on two-factor sign-in from
+ * Settings with the password again, signs back in with a code, and a super_admin resets it. The
+ * user is made by this test: other browser tests sign in as the demo accounts at the same time.
  */
 let browser: Browser;
 beforeAll(async () => {
@@ -69,7 +69,15 @@ test('a staff member turns on two-factor sign-in, signs in with a code, and a su
   const section = page.getByRole('region', { name: 'Two-factor sign-in' });
   await section.getByText('Off: you sign in with your password only.').waitFor();
   await section.getByRole('button', { name: 'Set Up Two-Factor Sign-In' }).click();
+  // The password again (AUTH-15): a wrong one is refused in the dialog, the right one shows the secret.
+  const confirmPassword = page.getByRole('dialog', { name: 'Set Up Two-Factor Sign-In' });
+  await confirmPassword.getByLabel(/^Password/).fill('Not-the-password-1');
+  await confirmPassword.getByRole('button', { name: 'Continue' }).click();
+  await confirmPassword.getByRole('alert').filter({ hasText: 'Incorrect password' }).waitFor();
+  await confirmPassword.getByLabel(/^Password/).fill(PASSWORD);
+  await confirmPassword.getByRole('button', { name: 'Continue' }).click();
   await section.getByRole('img', { name: 'QR code for your authenticator app' }).waitFor();
+  expect(await confirmPassword.count()).toBe(0);
   const secret = (await section.getByTestId('two-factor-manual-key').textContent())!.replace(/\s/g, '');
   expect(secret).toMatch(/^[A-Z2-7]{32}$/);
 

@@ -133,14 +133,24 @@ export const routeTable: readonly RouteRule[] = [
     request: async (f) => ({ url: '/api/auth/login/two-factor/confirm', payload: await f.enrolmentToConfirm() }),
   },
   { method: 'GET', route: '/api/auth/two-factor', access: session(), ok: 200, request: get('/api/auth/two-factor') },
-  { method: 'POST', route: '/api/auth/two-factor/setup', access: session(), ok: 200, request: get('/api/auth/two-factor/setup') },
+  {
+    // The role accounts' password, asked again (AUTH-15).
+    method: 'POST',
+    route: '/api/auth/two-factor/setup',
+    access: session(),
+    ok: 200,
+    request: () => ({ url: '/api/auth/two-factor/setup', payload: { password: TEST_PASSWORD } }),
+  },
   {
     // The caller's secret cannot be known when the request is made: a well-formed wrong code shows the handler was reached (400).
     method: 'POST',
     route: '/api/auth/two-factor/confirm',
     access: session(),
     ok: 400,
-    request: async (f) => (await f.pendingEnrolments(), { url: '/api/auth/two-factor/confirm', payload: { code: '000000' } }),
+    request: async (f) => (
+      await f.pendingEnrolments(),
+      { url: '/api/auth/two-factor/confirm', payload: { code: '000000', password: TEST_PASSWORD } }
+    ),
   },
   {
     // The role accounts never confirm a second factor here: 409, there are no recovery codes to renew.
@@ -148,7 +158,7 @@ export const routeTable: readonly RouteRule[] = [
     route: '/api/auth/two-factor/recovery-codes',
     access: session(),
     ok: 409,
-    request: () => ({ url: '/api/auth/two-factor/recovery-codes', payload: { code: '000000' } }),
+    request: () => ({ url: '/api/auth/two-factor/recovery-codes', payload: { code: '000000', password: TEST_PASSWORD } }),
   },
 
   {

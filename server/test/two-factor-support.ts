@@ -30,17 +30,17 @@ export interface Enrolled {
   token: string;
 }
 
-/** Signs the user in with the password and sets up two-factor sign-in through the API. */
+/** Signs the user in with the password and sets up two-factor sign-in through the API (the password again: AUTH-15). */
 export async function enrol(app: FastifyInstance, email: string, password = TEST_PASSWORD): Promise<Enrolled> {
   const token = await login(app, email, password);
-  const setup = await app.inject({ method: 'POST', url: '/api/auth/two-factor/setup', headers: bearer(token) });
+  const setup = await app.inject({ method: 'POST', url: '/api/auth/two-factor/setup', headers: bearer(token), payload: { password } });
   if (setup.statusCode !== 200) throw new Error(`setup: ${setup.body}`);
   const { secret } = (setup.json() as { data: { secret: string } }).data;
   const confirm = await app.inject({
     method: 'POST',
     url: '/api/auth/two-factor/confirm',
     headers: bearer(token),
-    payload: { code: codeFor(secret) },
+    payload: { code: codeFor(secret), password },
   });
   if (confirm.statusCode !== 200) throw new Error(`confirm: ${confirm.body}`);
   return { secret, recoveryCodes: (confirm.json() as { data: { recovery_codes: string[] } }).data.recovery_codes, token };

@@ -22,7 +22,12 @@ describe("enrolment in the user's own area", () => {
     const token = await login(t.app, user.email);
     expect(await status(token)).toEqual({ enabled: false, recovery_codes_left: 0, required: false });
 
-    const setup = await t.app.inject({ method: 'POST', url: '/api/auth/two-factor/setup', headers: bearer(token) });
+    const setup = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/two-factor/setup',
+      headers: bearer(token),
+      payload: { password: TEST_PASSWORD },
+    });
     expect(setup.statusCode).toBe(200);
     const { secret, otpauth_uri, qr_code } = setup.json().data;
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
@@ -35,7 +40,7 @@ describe("enrolment in the user's own area", () => {
       method: 'POST',
       url: '/api/auth/two-factor/confirm',
       headers: bearer(token),
-      payload: { code: wrongCodeFor(secret) },
+      payload: { code: wrongCodeFor(secret), password: TEST_PASSWORD },
     });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json()).toEqual({ status: 'error', code: 'two_factor_code_invalid', message: 'Invalid verification code' });
@@ -47,7 +52,7 @@ describe("enrolment in the user's own area", () => {
       method: 'POST',
       url: '/api/auth/two-factor/confirm',
       headers: bearer(token),
-      payload: { code: codeFor(secret) },
+      payload: { code: codeFor(secret), password: TEST_PASSWORD },
     });
     expect(right.statusCode).toBe(200);
     const codes: string[] = right.json().data.recovery_codes;
@@ -57,7 +62,12 @@ describe("enrolment in the user's own area", () => {
     expect(await status(token)).toEqual({ enabled: true, recovery_codes_left: 10, required: false });
 
     // Once on, it cannot be set up again over itself (only a reset removes it), and the secret is never shown again.
-    const again = await t.app.inject({ method: 'POST', url: '/api/auth/two-factor/setup', headers: bearer(token) });
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/two-factor/setup',
+      headers: bearer(token),
+      payload: { password: TEST_PASSWORD },
+    });
     expect(again.statusCode).toBe(409);
     expect(again.body).not.toContain(secret);
   });
@@ -65,14 +75,28 @@ describe("enrolment in the user's own area", () => {
   it('a new set-up replaces a waiting secret: the old one no longer confirms', async () => {
     const user = await newUser();
     const token = await login(t.app, user.email);
-    const first = (await t.app.inject({ method: 'POST', url: '/api/auth/two-factor/setup', headers: bearer(token) })).json().data.secret;
-    const second = (await t.app.inject({ method: 'POST', url: '/api/auth/two-factor/setup', headers: bearer(token) })).json().data.secret;
+    const first = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/two-factor/setup',
+        headers: bearer(token),
+        payload: { password: TEST_PASSWORD },
+      })
+    ).json().data.secret;
+    const second = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/two-factor/setup',
+        headers: bearer(token),
+        payload: { password: TEST_PASSWORD },
+      })
+    ).json().data.secret;
     expect(second).not.toBe(first);
     const old = await t.app.inject({
       method: 'POST',
       url: '/api/auth/two-factor/confirm',
       headers: bearer(token),
-      payload: { code: codeFor(first) },
+      payload: { code: codeFor(first), password: TEST_PASSWORD },
     });
     expect(old.statusCode).toBe(400);
   });
@@ -84,14 +108,14 @@ describe("enrolment in the user's own area", () => {
       method: 'POST',
       url: '/api/auth/two-factor/recovery-codes',
       headers: bearer(token),
-      payload: { code: wrongCodeFor(secret) },
+      payload: { code: wrongCodeFor(secret), password: TEST_PASSWORD },
     });
     expect(wrong.statusCode).toBe(400);
     const fresh = await t.app.inject({
       method: 'POST',
       url: '/api/auth/two-factor/recovery-codes',
       headers: bearer(token),
-      payload: { code: codeFor(secret, 1) },
+      payload: { code: codeFor(secret, 1), password: TEST_PASSWORD },
     });
     expect(fresh.statusCode).toBe(200);
     const newCodes: string[] = fresh.json().data.recovery_codes;
@@ -306,7 +330,12 @@ describe('the secret stays sealed', () => {
       await t.app.inject({ url: '/api/auth/two-factor', headers: bearer(token) }),
       await t.app.inject({ url: '/api/auth/me', headers: bearer(session) }),
       await t.app.inject({ url: '/api/backend/users', headers: bearer(session) }),
-      await t.app.inject({ method: 'POST', url: '/api/auth/two-factor/setup', headers: bearer(session) }),
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/two-factor/setup',
+        headers: bearer(session),
+        payload: { password: TEST_PASSWORD },
+      }),
       await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: user.email, password: TEST_PASSWORD } }),
     ].map((response) => response.body);
     const secrets = [secret, secret.toLowerCase(), ...recoveryCodes, ...recoveryCodes.map((code) => code.replace(/-/g, ''))];

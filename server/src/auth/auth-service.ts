@@ -4,7 +4,7 @@ import type { UserStatus } from '@paydesk/shared/schemas/user';
 import { asActor, recordAudit, values, type AuditWho } from '../audit/audit-log';
 import type { Config } from '../config';
 import type { Db } from '../db/db';
-import { unauthorized, type DomainError } from '../errors/domain-error';
+import { invalid, unauthorized, type DomainError } from '../errors/domain-error';
 import type { SecretBox } from '../security/secret-box';
 import {
   beginEnrolment,
@@ -17,7 +17,7 @@ import {
   openChallenge,
   type Enrolment,
 } from './two-factor-service';
-import { findTwoFactor } from './two-factor-repository';
+import { findPasswordHash, findTwoFactor } from './two-factor-repository';
 import type { AttemptCounter } from '../security/attempt-counter';
 import { verifyAgainstDummy, verifyPassword } from './password-hasher';
 import { createSession, findLiveSession, revokeSession, touchSession } from './sessions-repository';
@@ -26,6 +26,7 @@ import type { TokenService } from './token-service';
 
 export const INVALID_CREDENTIALS = 'Invalid username or password';
 export const ACCOUNT_DISABLED = 'This account is disabled. Please contact an administrator.';
+export const INCORRECT_PASSWORD = 'Incorrect password';
 
 /** Who is calling, attached to the request by the authorize pre-handler. */
 export interface AuthContext {
@@ -214,6 +215,42 @@ export async function completeRequiredEnrolment(
   const recoveryCodes = await confirmEnrolment(s.db, box, pending.user_id, step.code, actor);
   if (!recoveryCodes) throw await audit.refuse(attempt, invalidCode('sign-in'), 'invalid_code', pending.user_id);
   return { ...(await finishSignIn(s, attempt, step, pending.user_id)), recoveryCodes };
+}
+
+/** What asking a signed-in user's password again works with. */
+export type PasswordAgainServices = Pick<SignInServices, 'db' | 'attempts' | 'config'>;
+
+/** A signed-in user's password, proven again; the attempt stays counted until `succeeded`. */
+export interface PasswordProven {
+  /** A wrong code after the right password: counted and recorded as a wrong code is at sign-in. */
+  refuseCode(refusal: DomainError): Promise<Error>;
+  /** The change it guards is proven: the e-mail's failure count is cleared. */
+  succeeded(): Promise<void>;
+}
+
+/**
+ * The signed-in caller's password again, before a change of their own second factor (AUTH-15),
+ * so a stolen session alone cannot add or replace one. It is an attempt of the e-mail under
+ * sign-in's lock (sign-in-lockout.ts), and a wrong password is a failed sign-in: counted, and
+ * recorded as auth.sign_in_failed (reason invalid_password, the caller as actor) or, when it
+ * locks the e-mail, auth.locked_out. It answers 400, not 401: a wrong password must not look
+ * like an ended session to the page.
+ */
+export async function confirmPassword(
+  s: PasswordAgainServices,
+  auth: Pick<AuthContext, 'userId' | 'email'>,
+  password: string,
+  who: AuditWho,
+): Promise<PasswordProven> {
+  const audit = failures(s.db, who, auth.email, s.config);
+  const attempt = await audit.begin(s.attempts);
+  const hash = await findPasswordHash(s.db, auth.userId);
+  const valid = hash ? await verifyPassword(hash, password) : await verifyAgainstDummy(password);
+  if (!valid) throw await audit.refuse(attempt, invalid(INCORRECT_PASSWORD), 'invalid_password', auth.userId);
+  return {
+    refuseCode: (refusal) => audit.refuse(attempt, refusal, 'invalid_code', auth.userId),
+    succeeded: () => attempt.succeeded(),
+  };
 }
 
 /** Ends the caller's session at once (AUTH-06), with its audit entry. */

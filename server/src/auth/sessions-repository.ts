@@ -60,3 +60,15 @@ export async function revokeUserSessions(db: Db, userId: number): Promise<number
   );
   return rows.length;
 }
+
+/**
+ * Signs a user out everywhere but `keep` (null: everywhere), in the caller's transaction: a second
+ * factor added leaves no session opened without it (AUTH-15). Returns how many were live.
+ */
+export async function revokeOtherSessions(db: Db, userId: number, keep: string | null): Promise<number> {
+  const rows = await db.query<{ id: string }>(
+    'update sessions set revoked_at = now() where user_id = $1 and revoked_at is null and id is distinct from $2::uuid returning id',
+    [userId, keep],
+  );
+  return rows.length;
+}

@@ -7,6 +7,12 @@ export interface TwoFactorRow {
   last_step: string | null;
 }
 
+/** The password hash of an active user: what a signed-in caller's password is checked against again (AUTH-15). */
+export async function findPasswordHash(db: Db, userId: number): Promise<string | undefined> {
+  const rows = await db.query<{ password_hash: string }>("select password_hash from users where id = $1 and status = 'active'", [userId]);
+  return rows[0]?.password_hash;
+}
+
 export async function findTwoFactor(db: Db, userId: number): Promise<TwoFactorRow | undefined> {
   const rows = await db.query<TwoFactorRow>('select user_id, secret_sealed, confirmed_at, last_step from two_factor where user_id = $1', [
     userId,

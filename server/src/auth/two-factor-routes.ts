@@ -10,17 +10,26 @@ import {
   requiredEnrolmentRequest,
   requiredEnrolmentResponse,
   twoFactorCodeRequest,
+  twoFactorSetupRequest,
   twoFactorSignInRequest,
   twoFactorStatusResponse,
 } from '@paydesk/shared/schemas/two-factor';
 import { conflict } from '../errors/domain-error';
 import { refuseSignIn, signInServices } from './auth-routes';
 import { auditWho } from '../audit/audit-log';
-import { beginRequiredEnrolment, completeRequiredEnrolment, completeSignIn, type Accounts, type SecondStep } from './auth-service';
+import {
+  beginRequiredEnrolment,
+  completeRequiredEnrolment,
+  completeSignIn,
+  confirmPassword,
+  type Accounts,
+  type PasswordProven,
+  type SecondStep,
+} from './auth-service';
 import { requireAuth } from './authorize';
-import { signInLockout } from './sign-in-lockout';
 import { perAddressLimit } from '../security/register-defences';
 import {
+  ALREADY_ON,
   beginEnrolment,
   confirmEnrolment,
   invalidCode,
@@ -108,10 +117,23 @@ export const twoFactorSignInRoutes: FastifyPluginAsyncZod<{ accounts: Accounts }
   });
 };
 
-/** /api/auth/two-factor: the signed-in user's own second factor (AUTH-10, AUTH-11). Any role. */
+/**
+ * /api/auth/two-factor: the signed-in user's own second factor (AUTH-10, AUTH-11), each change
+ * with the password again (AUTH-15). Any role.
+ */
 export const twoFactorAccountRoutes: FastifyPluginAsyncZod = async (app) => {
   const box = twoFactorBox(app.config);
   const signedIn = app.authorize();
+  const passwordServices = { db: app.db, attempts: app.attempts, config: app.config };
+  /** The caller's password again (AUTH-15); a refusal gets sign-in's answers through refuseSignIn. */
+  const passwordAgain = (request: FastifyRequest & { body: { password: string } }): Promise<PasswordProven> =>
+    confirmPassword(passwordServices, requireAuth(request), request.body.password, auditWho(request));
+  // Checked before the password: a right one must not clear the failure count of a user whose second factor guards sign-in.
+  const refuseWhenOn = async (userId: number) => {
+    if ((await twoFactorStatus(app.db, userId)).enabled) throw conflict(ALREADY_ON);
+  };
+  // A wrong password or code gets sign-in's answers: the lock's 429 with Retry-After, or 503 when its counters are down.
+  const changeRefusals = { ...refusals, 429: apiError, 503: apiError };
 
   app.get('/', {
     schema: {
@@ -130,13 +152,22 @@ export const twoFactorAccountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/setup', {
     schema: {
       tags: ['auth'],
-      summary: 'Start enrolment: a new secret as a QR code and a manual key, shown until confirmed',
+      summary:
+        'Start enrolment, with the password again: a new secret as a QR code and a manual key, shown until confirmed (a wrong password counts as a failed sign-in)',
       security: bearer,
-      response: { 200: enrolmentResponse, 401: apiError, 409: apiError },
+      body: twoFactorSetupRequest,
+      response: { 200: enrolmentResponse, ...changeRefusals },
     },
     onRequest: signedIn,
-    handler: async (request) => {
+    handler: async (request, reply) => {
       const { userId, email } = requireAuth(request);
+      await refuseWhenOn(userId);
+      try {
+        // No second factor yet: a right password clears the count, as it does at sign-in.
+        await (await passwordAgain(request)).succeeded();
+      } catch (error) {
+        return refuseSignIn(request, reply, error, { email, step: 'password' });
+      }
       return { status: 'success' as const, data: await beginEnrolment(app.db, box, { id: userId, email }) };
     },
   });
@@ -144,18 +175,25 @@ export const twoFactorAccountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/confirm', {
     schema: {
       tags: ['auth'],
-      summary: 'Confirm enrolment with the first valid code; answers the ten recovery codes, once',
+      summary:
+        "Confirm enrolment with the first valid code and the password again; answers the ten recovery codes, once, and ends the user's other sessions",
       security: bearer,
       body: twoFactorCodeRequest,
-      response: { 200: recoveryCodesResponse, ...refusals },
+      response: { 200: recoveryCodesResponse, ...changeRefusals },
     },
     onRequest: signedIn,
-    handler: async (request) => {
+    handler: async (request, reply) => {
       const auth = requireAuth(request);
-      const codes = await confirmEnrolment(app.db, box, auth.userId, request.body.code, auditWho(request));
+      await refuseWhenOn(auth.userId);
+      try {
+        await (await passwordAgain(request)).succeeded();
+      } catch (error) {
+        return refuseSignIn(request, reply, error, { email: auth.email, step: 'password' });
+      }
+      const codes = await confirmEnrolment(app.db, box, auth.userId, request.body.code, auditWho(request), auth.sessionId);
       // 400, not 401: a wrong code must not look like an ended session to the page.
       if (!codes) throw invalidCode('account');
-      request.log.info({ userId: auth.userId }, 'second factor set up');
+      request.log.info({ userId: auth.userId }, 'second factor set up; the other sessions ended');
       return { status: 'success' as const, message: 'Two-factor sign-in is on', data: { recovery_codes: codes } };
     },
   });
@@ -163,20 +201,28 @@ export const twoFactorAccountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/recovery-codes', {
     schema: {
       tags: ['auth'],
-      summary: 'Ten new recovery codes in place of the old ones, for a valid TOTP code (a wrong one counts as a failed sign-in)',
+      summary:
+        'Ten new recovery codes in place of the old ones, for the password again and a valid TOTP code (a wrong one of either counts as a failed sign-in)',
       security: bearer,
       body: twoFactorCodeRequest,
-      response: { 200: recoveryCodesResponse, ...refusals, 429: apiError, 503: apiError },
+      response: { 200: recoveryCodesResponse, ...changeRefusals },
     },
     onRequest: signedIn,
     handler: async (request, reply) => {
       const auth = requireAuth(request);
       if (!(await twoFactorStatus(app.db, auth.userId)).enabled) throw conflict(NOT_ON);
+      let proven: PasswordProven;
       try {
-        const attempt = await signInLockout(app.attempts, app.config).begin(auth.email);
+        proven = await passwordAgain(request);
+      } catch (error) {
+        return refuseSignIn(request, reply, error, { email: auth.email, step: 'password' });
+      }
+      try {
+        // The password checked first, so a wrong one does not use up the code's time step.
         const codes = await regenerateRecoveryCodes(app.db, box, auth.userId, request.body.code);
-        if (!codes) throw attempt.failure(invalidCode('account'));
-        await attempt.succeeded();
+        if (!codes) throw await proven.refuseCode(invalidCode('account'));
+        // Only now: the count stays standing after a right password, until the code is right too.
+        await proven.succeeded();
         request.log.info({ userId: auth.userId }, 'recovery codes regenerated');
         return { status: 'success' as const, message: 'New recovery codes', data: { recovery_codes: codes } };
       } catch (error) {

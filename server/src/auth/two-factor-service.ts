@@ -3,7 +3,7 @@ import { recordAudit, type AuditWho } from '../audit/audit-log';
 import type { Config } from '../config';
 import type { Db } from '../db/db';
 import { conflict, invalid, notFound, unauthorized, type DomainError } from '../errors/domain-error';
-import { revokeUserSessions } from './sessions-repository';
+import { revokeOtherSessions, revokeUserSessions } from './sessions-repository';
 import { secretBox, type SecretBox } from '../security/secret-box';
 import { hashRecoveryCode, looksLikeTotpCode, matchingStep, newRecoveryCodes, newTotpSecret, otpauthUri, qrCodeDataUrl } from './totp';
 import {
@@ -70,9 +70,18 @@ async function storeNewRecoveryCodes(tx: Db, userId: number): Promise<string[]> 
 
 /**
  * Confirms the waiting secret with a valid code and returns the ten recovery codes, shown once;
- * null for a wrong code. 409 when nothing waits.
+ * null for a wrong code. 409 when nothing waits. Every session of the user but `keepSession` (the
+ * one it was turned on in; none at sign-in, which has no session yet) ends with it (AUTH-15): one
+ * opened with a stolen password or token must not outlive the second factor that now guards it.
  */
-export async function confirmEnrolment(db: Db, box: SecretBox, userId: number, code: string, who: AuditWho): Promise<string[] | null> {
+export async function confirmEnrolment(
+  db: Db,
+  box: SecretBox,
+  userId: number,
+  code: string,
+  who: AuditWho,
+  keepSession: string | null = null,
+): Promise<string[] | null> {
   const row = await findTwoFactor(db, userId);
   if (!row) throw conflict(NOT_STARTED);
   if (row.confirmed_at) throw conflict(ALREADY_ON);
@@ -81,6 +90,7 @@ export async function confirmEnrolment(db: Db, box: SecretBox, userId: number, c
   return db.transaction(async (tx) => {
     if (!(await takeStep(tx, userId, step, true))) return null;
     const codes = await storeNewRecoveryCodes(tx, userId);
+    await revokeOtherSessions(tx, userId, keepSession);
     await recordAudit(tx, { action: 'two_factor.enabled', who, target: { type: 'user', id: userId } });
     return codes;
   });

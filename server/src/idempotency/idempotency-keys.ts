@@ -9,7 +9,7 @@ export interface StoredAnswer {
 }
 
 export interface IdempotentRequest {
-  /** Whose keys these are (`api` for the secret key, `user:<id>` for a staff member): keys of two callers never meet. */
+  /** Whose keys these are (apiKeyScope for the merchant API, `user:<id>` for a staff member): keys of two callers never meet. */
   scope: string;
   /** The Idempotency-Key header, or undefined: then the work simply runs. */
   key: string | undefined;
@@ -21,6 +21,16 @@ export interface IdempotentOutcome {
   answer: StoredAnswer;
   /** True when the answer is the stored one of an earlier request with the same key. */
   replayed: boolean;
+}
+
+/**
+ * The scope of a merchant API call: the secret key it carried (IDEM-06). Two integrations with two
+ * keys may pick the same Idempotency-Key without one getting the other's stored answer.
+ */
+export function apiKeyScope(apiKey: { id: string } | null): string {
+  // requireKey runs first on every merchant route; without a key there is no caller to scope by.
+  if (!apiKey) throw new Error('an idempotent merchant API call without its API key');
+  return `api:${apiKey.id}`;
 }
 
 /** How long an answer is kept; after that the key may be used again for anything. */

@@ -6,7 +6,7 @@ import { createCheckoutRequest, createCheckoutResponse } from '@paydesk/shared/s
 import { examples, withExample } from './merchant-examples';
 import { idempotencyHeaders } from '@paydesk/shared/schemas/refund';
 import { requireKey } from '../api-keys/register-api-keys';
-import { idempotent } from '../idempotency/idempotency-keys';
+import { apiKeyScope, idempotent } from '../idempotency/idempotency-keys';
 import { createCheckout } from './checkouts-service';
 import { checkoutObjectOf, paymentObjectOf } from './merchant-objects';
 
@@ -30,7 +30,8 @@ export const merchantRoutes: FastifyPluginAsyncZod = async (app) => {
       description:
         'An `Idempotency-Key` header (any unique string up to 255 characters, such as your order id) makes a retry safe: the same ' +
         'key with the same body within 24 hours answers with the first checkout and the header `Idempotent-Replayed: true`, and ' +
-        'creates nothing; the same key with another body is refused (422 `idempotency_key_reused`). Example: ' +
+        'creates nothing; the same key with another body is refused (422 `idempotency_key_reused`). Keys are per secret key: ' +
+        'another secret key may use the same one for its own checkout. Example: ' +
         '`Idempotency-Key: order-A-1001-checkout`.',
       headers: checkoutHeaders,
       body: withExample(createCheckoutRequest, examples.createCheckoutRequest),
@@ -46,7 +47,7 @@ export const merchantRoutes: FastifyPluginAsyncZod = async (app) => {
       // IDEM-05: one checkout per Idempotency-Key, whatever number of retries arrive at once.
       const { answer, replayed } = await idempotent(
         app.db,
-        { scope: 'api', key: request.headers['idempotency-key'], request: ['POST /api/checkout', request.body] },
+        { scope: apiKeyScope(request.apiKey), key: request.headers['idempotency-key'], request: ['POST /api/checkout', request.body] },
         async (tx) => {
           const data = await createCheckout(tx, request.body, app.config.publicUrl);
           return { statusCode: 201, body: { status: 'success', message: 'Checkout created', data } };

@@ -5,7 +5,7 @@ import { auditWho } from '../audit/audit-log';
 import { retrying } from '../db/retry-transaction';
 import { notFound } from '../errors/domain-error';
 import { examples, withExample } from '../payments/merchant-examples';
-import { idempotent } from '../idempotency/idempotency-keys';
+import { apiKeyScope, idempotent } from '../idempotency/idempotency-keys';
 import { requireKey } from '../api-keys/register-api-keys';
 import { findRefund } from './refunds-repository';
 import { createRefund } from './refunds-service';
@@ -42,7 +42,7 @@ export const refundRoutes: FastifyPluginAsyncZod = async (app) => {
       // The whole unit, Idempotency-Key row included, runs again after a deadlock (REF-13).
       const { answer, replayed } = await idempotent(
         retrying(app.db),
-        { scope: 'api', key: request.headers['idempotency-key'], request: ['POST /api/refunds', request.body] },
+        { scope: apiKeyScope(request.apiKey), key: request.headers['idempotency-key'], request: ['POST /api/refunds', request.body] },
         async (tx) => {
           const refund = await createRefund(
             tx,

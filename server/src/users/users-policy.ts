@@ -1,12 +1,15 @@
 import { can, manageableRoles, roleLabel, type Role } from '@paydesk/shared/roles';
 import type { UserStatus } from '@paydesk/shared/schemas/user';
-import { conflict, forbidden, notFound, type DomainError } from '../errors/domain-error';
+import type { Mode } from '../config';
+import { DEMO_PASSWORD } from '../demo-password';
+import { conflict, forbidden, invalid, notFound, type DomainError } from '../errors/domain-error';
 
 export const USER_NOT_FOUND = 'User not found';
 export const DUPLICATE_EMAIL = 'A user with this email already exists';
 export const SELF_DELETE = 'You cannot delete your own account';
 export const SELF_DEACTIVATE = 'You cannot deactivate or suspend your own account';
 export const LAST_SUPER_ADMIN = 'The last active super admin cannot be deleted, demoted or deactivated';
+export const DEMO_PASSWORD_REFUSED = 'This is the published demo password. Please choose one that only you know';
 
 export const cannotManage = (role: Role): string => `Your role cannot manage ${roleLabel(role)} accounts`;
 
@@ -53,3 +56,13 @@ export function refusal(actor: Account | undefined, action: UserAction, activeSu
 /** Whether an update must end the target's sessions at once (USR-12). */
 export const endsSessions = (before: Account, next: { role: Role; status: UserStatus }, passwordReset: boolean): boolean =>
   passwordReset || before.role !== next.role || next.status !== 'active';
+
+/**
+ * Outside demo mode the demo accounts' published password (README) is refused for any account, in
+ * any letter case (AUTH-16). The shared schema cannot know the mode, so this check is the server's;
+ * its answer looks like the schema's own password refusals.
+ */
+export function demoPasswordRefusal(mode: Mode, password: string | undefined): DomainError | undefined {
+  if (mode === 'demo' || !password) return undefined;
+  return password.toLowerCase() === DEMO_PASSWORD.toLowerCase() ? invalid(`password: ${DEMO_PASSWORD_REFUSED}`) : undefined;
+}

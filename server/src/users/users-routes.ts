@@ -4,6 +4,7 @@ import { apiError, statusMessage } from '@paydesk/shared/schemas/common';
 import { createUserRequest, updateUserBody, usersResponse, type AdminUser } from '@paydesk/shared/schemas/user';
 import { auditWho } from '../audit/audit-log';
 import { requireAuth } from '../auth/authorize';
+import { demoPasswordRefusal } from './users-policy';
 import { listUsers, type UserRecord } from './users-repository';
 import { createUser, deleteUser, updateUser } from './users-service';
 
@@ -25,6 +26,11 @@ const toWire = (user: UserRecord & { two_factor: boolean }): AdminUser => ({
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   // Checked on request, before the body is validated: 401 and 403 come first, never a 400.
   const manageUsers = app.authorize('users.manage');
+  // With the body's other rules, before the password is hashed or any row is locked.
+  const refuseDemoPassword = (password: string | undefined) => {
+    const refused = demoPasswordRefusal(app.config.mode, password);
+    if (refused) throw refused;
+  };
 
   app.get('/', {
     schema: {
@@ -47,6 +53,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     onRequest: manageUsers,
     handler: async (request, reply) => {
+      refuseDemoPassword(request.body.password);
       await createUser(app.db, requireAuth(request).userId, request.body, auditWho(request));
       return reply.code(201).send({ status: 'success', message: 'User created successfully' });
     },
@@ -63,6 +70,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     onRequest: manageUsers,
     handler: async (request) => {
+      refuseDemoPassword(request.body.password);
       await updateUser(app.db, requireAuth(request).userId, request.params.id, request.body, auditWho(request));
       return { status: 'success' as const, message: 'User updated successfully' };
     },

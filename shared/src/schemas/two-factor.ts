@@ -14,8 +14,15 @@ export const twoFactorSignInRequest = z.object({ challenge: signInChallenge, cod
 export const requiredEnrolmentRequest = z.object({ challenge: signInChallenge });
 /** POST /api/auth/login/two-factor/confirm. */
 export const requiredEnrolmentConfirm = z.object({ challenge: signInChallenge, code: twoFactorCode });
-/** POST /api/auth/two-factor/confirm and /recovery-codes: a code of the caller's authenticator app. */
-export const twoFactorCodeRequest = z.object({ code: twoFactorCode });
+
+/** The signed-in caller's password, asked again before any change of their second factor (AUTH-15). */
+export const currentPassword = z.string().min(1, 'Enter your password').max(256);
+/** POST /api/auth/two-factor/setup. */
+export const twoFactorSetupRequest = z.object({ password: currentPassword });
+export type TwoFactorSetupRequest = z.infer<typeof twoFactorSetupRequest>;
+/** POST /api/auth/two-factor/confirm and /recovery-codes: a code of the caller's authenticator app, and the password. */
+export const twoFactorCodeRequest = z.object({ code: twoFactorCode, password: currentPassword });
+export type TwoFactorCodeRequest = z.infer<typeof twoFactorCodeRequest>;
 
 /** A new secret: shown until its first valid code confirms it, never again (AUTH-10). */
 export const enrolmentResponse = withData(z.object({ secret: z.string(), otpauth_uri: z.string(), qr_code: z.string() }));

@@ -5,6 +5,8 @@ import {
   recoveryCodesResponse,
   requiredEnrolmentResponse,
   twoFactorStatusResponse,
+  type TwoFactorCodeRequest,
+  type TwoFactorSetupRequest,
 } from '@paydesk/shared/schemas/two-factor';
 
 export const authApi = api.injectEndpoints({
@@ -41,17 +43,18 @@ export const authApi = api.injectEndpoints({
       transformResponse: (raw: unknown) => twoFactorStatusResponse.parse(raw).data,
       providesTags: ['Me'],
     }),
+    /** AUTH-15: each change of the second factor sends the password again. */
     twoFactorSetup: build.mutation({
-      query: () => ({ url: '/auth/two-factor/setup', method: 'POST' }),
+      query: (body: TwoFactorSetupRequest) => ({ url: '/auth/two-factor/setup', method: 'POST', body }),
       transformResponse: (raw: unknown) => enrolmentResponse.parse(raw).data,
     }),
     twoFactorConfirm: build.mutation({
-      query: (body: { code: string }) => ({ url: '/auth/two-factor/confirm', method: 'POST', body }),
+      query: (body: TwoFactorCodeRequest) => ({ url: '/auth/two-factor/confirm', method: 'POST', body }),
       transformResponse: (raw: unknown) => recoveryCodesResponse.parse(raw).data.recovery_codes,
       invalidatesTags: ['Me'],
     }),
     regenerateRecoveryCodes: build.mutation({
-      query: (body: { code: string }) => ({ url: '/auth/two-factor/recovery-codes', method: 'POST', body }),
+      query: (body: TwoFactorCodeRequest) => ({ url: '/auth/two-factor/recovery-codes', method: 'POST', body }),
       transformResponse: (raw: unknown) => recoveryCodesResponse.parse(raw).data.recovery_codes,
       invalidatesTags: ['Me'],
     }),

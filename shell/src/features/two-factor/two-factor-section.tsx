@@ -1,9 +1,8 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { readApiError } from '@paydesk/shared/api/api-error';
 import type { EnrolmentData } from '@paydesk/shared/schemas/two-factor';
@@ -15,66 +14,57 @@ import {
   useTwoFactorStatusQuery,
 } from '../auth/auth-api';
 import { EnrolmentPanel, RecoveryCodes } from './enrolment-panel';
+import { PasswordDialog, type PasswordAnswer } from './password-dialog';
 
-const failed = (error: unknown) =>
-  notify('error', 'Two-Factor Sign-In', readApiError(error).message ?? 'Something went wrong. Please try again.');
-
-/** Ten new recovery codes for a current code of the app (AUTH-11). */
-function RegenerateCodes({ onCodes }: { onCodes: (codes: string[]) => void }) {
-  const [regenerate, { isLoading }] = useRegenerateRecoveryCodesMutation();
-  const [code, setCode] = useState('');
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const result = await regenerate({ code: code.trim() });
-    if ('data' in result && result.data) {
-      setCode('');
-      onCodes(result.data);
-      notify('success', 'Recovery Codes Replaced', 'The old recovery codes no longer work');
-    } else failed(result.error);
-  };
-  return (
-    <Box component="form" onSubmit={submit} sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'center' }}>
-      <TextField
-        size="small"
-        label="Code from your app"
-        name="code"
-        required
-        autoComplete="one-time-code"
-        value={code}
-        onChange={(e) => setCode(e.target.value)}
-      />
-      <Button type="submit" variant="outlined" disabled={isLoading}>
-        New Recovery Codes
-      </Button>
-    </Box>
-  );
-}
+const FALLBACK = 'Something went wrong. Please try again.';
+const messageOf = (error: unknown): string => readApiError(error).message ?? FALLBACK;
+const failed = (error: unknown) => notify('error', 'Two-Factor Sign-In', messageOf(error));
 
 /**
  * The signed-in user's own second factor (AUTH-10, AUTH-11), on the Settings page but outside its
  * form: the spec's settings stay local to the browser, while this is the server's real control.
+ * Each change asks for the password again (AUTH-15), in a dialog that shows the server's refusal.
  */
 export function TwoFactorSection() {
   const status = useTwoFactorStatusQuery(undefined);
   const [setup, setupState] = useTwoFactorSetupMutation();
   const [confirm, confirmState] = useTwoFactorConfirmMutation();
-  const [enrolment, setEnrolment] = useState<EnrolmentData | null>(null);
+  const [regenerate, regenerateState] = useRegenerateRecoveryCodesMutation();
+  const [asking, setAsking] = useState<'setup' | 'codes' | null>(null);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  // The set-up's password is sent again with the first code, so it is typed once; dropped when that call ends.
+  const [enrolment, setEnrolment] = useState<{ data: EnrolmentData; password: string } | null>(null);
   const [codes, setCodes] = useState<string[] | null>(null);
 
-  const start = async () => {
+  const ask = (what: 'setup' | 'codes') => {
+    setRefusal(null);
+    setAsking(what);
+  };
+  const start = async ({ password }: PasswordAnswer) => {
     setCodes(null);
-    const result = await setup(undefined);
-    if ('data' in result && result.data) setEnrolment(result.data);
-    else failed(result.error);
+    const result = await setup({ password });
+    if ('data' in result && result.data) {
+      setAsking(null);
+      setEnrolment({ data: result.data, password });
+    } else setRefusal(messageOf(result.error));
   };
   const finish = async (code: string) => {
-    const result = await confirm({ code });
+    if (!enrolment) return;
+    const result = await confirm({ code, password: enrolment.password });
     if ('data' in result && result.data) {
       // The secret is not kept once confirmed: the server never shows it again.
       setEnrolment(null);
       setCodes(result.data);
-      notify('success', 'Two-Factor Sign-In On', 'You will be asked for a code when you sign in');
+      notify('success', 'Two-Factor Sign-In On', 'You will be asked for a code when you sign in. Your other sessions were signed out.');
     } else failed(result.error);
+  };
+  const renew = async (answer: PasswordAnswer) => {
+    const result = await regenerate(answer);
+    if ('data' in result && result.data) {
+      setAsking(null);
+      setCodes(result.data);
+      notify('success', 'Recovery Codes Replaced', 'The old recovery codes no longer work');
+    } else setRefusal(messageOf(result.error));
   };
 
   const enabled = status.data?.enabled === true;
@@ -96,16 +86,47 @@ export function TwoFactorSection() {
         {codes && <RecoveryCodes codes={codes} />}
         {status.data && !enabled && !enrolment && (
           <Box>
-            <Button variant="contained" onClick={() => void start()} disabled={setupState.isLoading}>
+            <Button variant="contained" onClick={() => ask('setup')}>
               Set Up Two-Factor Sign-In
             </Button>
           </Box>
         )}
         {enrolment && !enabled && (
-          <EnrolmentPanel enrolment={enrolment} busy={confirmState.isLoading} onConfirm={(code) => void finish(code)} />
+          <EnrolmentPanel enrolment={enrolment.data} busy={confirmState.isLoading} onConfirm={(code) => void finish(code)} />
         )}
-        {enabled && <RegenerateCodes onCodes={setCodes} />}
+        {enabled && (
+          <Box>
+            <Button variant="outlined" onClick={() => ask('codes')}>
+              New Recovery Codes
+            </Button>
+          </Box>
+        )}
       </CardContent>
+      {asking === 'setup' && (
+        <PasswordDialog
+          title="Set Up Two-Factor Sign-In"
+          confirmLabel={setupState.isLoading ? 'Checking...' : 'Continue'}
+          busy={setupState.isLoading}
+          error={refusal}
+          onSubmit={(answer) => void start(answer)}
+          onClose={() => setAsking(null)}
+        >
+          Enter your password to set up two-factor sign-in. Once it is on, your other sessions are signed out.
+        </PasswordDialog>
+      )}
+      {asking === 'codes' && (
+        <PasswordDialog
+          title="New Recovery Codes"
+          withCode
+          confirmLabel={regenerateState.isLoading ? 'Checking...' : 'Replace Codes'}
+          busy={regenerateState.isLoading}
+          error={refusal}
+          onSubmit={(answer) => void renew(answer)}
+          onClose={() => setAsking(null)}
+        >
+          Enter your password and a code from your authenticator app. Ten new recovery codes replace the old ones.
+        </PasswordDialog>
+      )}
     </Card>
   );
 }
