@@ -1,3 +1,5 @@
+import { connect } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { cardNumberSeparators, grouped, showsCardNumber } from '@paydesk/shared/testing/card-number-forms';
 import { bearer, buildTestApp, captureLogs, login, type TestApp } from './helper';
 import { cardNumber, cardRow, cardsApi, workbook } from './cards-fixtures';
@@ -20,6 +22,7 @@ beforeAll(async () => {
   token = await login(t.app, 'admin@paydesk.test');
   admin = cardsApi(t.app, token);
   expect((await admin.upload(workbook([cardRow(visa)]))).statusCode).toBe(201);
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
 }, 60_000);
 afterAll(() => t?.close());
 
@@ -84,4 +87,72 @@ describe('the logger', () => {
       expect(capture.lines[0]!.msg).toBe(`searching ${visa.slice(0, 6)}…${visa.slice(-4)}`);
     },
   );
+});
+
+/** Every printable ASCII character that is neither a letter nor a digit: each may stand between the digits. */
+const asciiSeparators = Array.from({ length: 0x7f - 0x20 }, (_, i) => String.fromCharCode(0x20 + i)).filter((c) => !/[A-Za-z0-9]/.test(c));
+const hex = (c: string) => c.charCodeAt(0).toString(16).padStart(2, '0');
+
+/**
+ * One request as a client on the wire sends it, the request line exactly as given: no client
+ * library encodes, drops (`#…`) or refuses a character first. Resolves to the raw answer.
+ */
+function rawRequest(target: string, headers: Record<string, string>): Promise<string> {
+  const { port } = t.app.server.address() as AddressInfo;
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1');
+    const chunks: Buffer[] = [];
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+    socket.on('error', reject);
+    socket.setTimeout(10_000, () => socket.destroy());
+    socket.on('close', () => resolve(Buffer.concat(chunks).toString('latin1')));
+    const lines = Object.entries({ host: 'localhost', connection: 'close', ...headers }).map(([name, value]) => `${name}: ${value}`);
+    // Not ended: a half-closed socket may be dropped before its answer. `connection: close` ends it.
+    socket.write(`GET ${target} HTTP/1.1\r\n${lines.join('\r\n')}\r\n\r\n`, 'latin1');
+  });
+}
+
+describe.each(asciiSeparators.map((c) => [JSON.stringify(c), c] as const))('a card number split by the ASCII %s', (_name, separator) => {
+  // As typed, percent-encoded (both cases of hex), percent-encoded twice, and as a form encodes it.
+  const forms = [
+    ['as typed', separator],
+    ['%XX', `%${hex(separator).toUpperCase()}`],
+    ['%xx', `%${hex(separator)}`],
+    ['%25XX', `%25${hex(separator).toUpperCase()}`],
+    ['form-encoded', new URLSearchParams({ s: separator }).toString().slice(2)],
+  ] as const;
+
+  it('reaches no answer and no log line, sent in the request line of a real request', async () => {
+    const from = t.logs.written.length;
+    const answers: string[] = [];
+    for (const [how, between] of forms) {
+      const typed = grouped(visa, between);
+      const list = await rawRequest(`/api/backend/cards?search=${typed}&page=1`, bearer(token));
+      // Percent-encoded, the search reaches the list as the number: refused, never looked up as a brand.
+      if (how === '%XX') expect(list.slice(0, 12)).toBe('HTTP/1.1 400');
+      answers.push(list);
+      answers.push(await rawRequest(`/api/backend/all-transactions?search=${typed}`, bearer(token)));
+      answers.push(await rawRequest(`/api/backend/cards/${typed}/uses`, bearer(token)));
+      answers.push(await rawRequest(`/api/no-such-route/${typed}?q=${typed}`, {}));
+    }
+    for (const answer of answers) expect(showsCardNumber(answer, visa)).toBe(false);
+    // The request line is what Fastify logs: the percent-encoded forms at least were logged, masked.
+    const written = t.logs.written.slice(from).join('');
+    expect(written).toContain('/api/backend/cards');
+    expect(written).toMatch(/\d{6}…\d{4}/);
+    expect(showsCardNumber(written, visa)).toBe(false);
+  });
+
+  it('is masked by the logger in a message, a field, a key and an error', () => {
+    const { logger, capture } = captureLogs();
+    for (const [, between] of forms) {
+      const typed = grouped(visa, between);
+      logger.info({ url: `/api/backend/cards?search=${typed}`, [typed]: 1 }, `searching ${typed}`);
+      logger.error(new Error(`no card ${typed}`));
+    }
+    expect(capture.lines).toHaveLength(2 * forms.length);
+    expect(showsCardNumber(capture.written.join(''), visa)).toBe(false);
+    // A `%` before two hex digits reads two ways (`4242%3642` is also `42426 42`): the digits shown may be the decoded ones.
+    if (separator !== '%') expect(capture.lines[0]!.msg).toBe(`searching ${visa.slice(0, 6)}…${visa.slice(-4)}`);
+  });
 });

@@ -45,6 +45,78 @@ it.each(['8.8.8.8', '1.1.1.1', '2606:4700:4700::1111', '::ffff:8.8.8.8'])('%s is
   expect(isPublicAddress(address)).toBe(true);
 });
 
+/** IPv4 addresses no webhook may reach, and the public one that the embeddings below must not launder either. */
+const insideIPv4 = ['127.0.0.1', '10.0.0.1', '172.16.0.1', '192.168.1.1', '169.254.169.254', '100.64.0.1', '0.0.0.0'];
+/** The two 16-bit groups of an IPv4 address, in hex: `127.0.0.1` is `7f00:1`. */
+const hexOf = (ipv4: string) => {
+  const [a, b, c, d] = ipv4.split('.').map(Number) as [number, number, number, number];
+  return `${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+};
+/** Teredo keeps the client's IPv4 with every bit inverted, in the last two groups. */
+const invertedHexOf = (ipv4: string) =>
+  hexOf(
+    ipv4
+      .split('.')
+      .map((octet) => String(255 - Number(octet)))
+      .join('.'),
+  );
+/** Every IPv6 form that carries an IPv4 address, dotted and in hex. */
+const embeddings: readonly [string, (ipv4: string) => string][] = [
+  ['IPv4-compatible, dotted', (v4) => `::${v4}`],
+  ['IPv4-compatible, hex', (v4) => `::${hexOf(v4)}`],
+  ['IPv4-compatible, written out', (v4) => `0:0:0:0:0:0:${hexOf(v4)}`],
+  ['IPv4-mapped, hex', (v4) => `::ffff:${hexOf(v4)}`],
+  ['IPv4-mapped, written out', (v4) => `0000:0000:0000:0000:0000:FFFF:${hexOf(v4).toUpperCase()}`],
+  ['IPv4-translated (SIIT), dotted', (v4) => `::ffff:0:${v4}`],
+  ['IPv4-translated (SIIT), hex', (v4) => `::ffff:0:${hexOf(v4)}`],
+  ['NAT64 well-known prefix, dotted', (v4) => `64:ff9b::${v4}`],
+  ['NAT64 well-known prefix, hex', (v4) => `64:ff9b::${hexOf(v4)}`],
+  ['NAT64 local-use prefix', (v4) => `64:ff9b:1::${hexOf(v4)}`],
+  ['6to4', (v4) => `2002:${hexOf(v4)}::1`],
+  ['6to4, the host part repeating it', (v4) => `2002:${hexOf(v4)}:0:0:0:${v4}`],
+  ['Teredo (client address inverted)', (v4) => `2001:0:4136:e378:8000:63bf:${invertedHexOf(v4)}`],
+  ['Teredo (server address)', (v4) => `2001:0:${hexOf(v4)}:0:0:0:1`],
+];
+
+describe.each(embeddings)('an IPv4 address embedded in IPv6 (%s)', (_form, embed) => {
+  it.each(insideIPv4)('is not public around %s', (ipv4) => {
+    expect(isPublicAddress(embed(ipv4))).toBe(false);
+  });
+});
+
+it.each(embeddings.filter(([form]) => !form.startsWith('IPv4-mapped')))(
+  'an IPv4 address embedded as %s is not public even when the IPv4 address is',
+  (_form, embed) => {
+    expect(isPublicAddress(embed('8.8.8.8'))).toBe(false);
+  },
+);
+
+it.each([
+  ['documentation', '2001:db8::1'],
+  ['documentation (2024)', '3fff::1'],
+  ['IETF protocol assignments', '2001:1::1'],
+  ['benchmarking', '2001:2::1'],
+  ['AMT', '2001:3::1'],
+  ['ORCHID', '2001:10::1'],
+  ['ORCHIDv2', '2001:20::1'],
+  ['drone remote ID', '2001:30::1'],
+  ['discard-only', '100::1'],
+  ['site-local (deprecated)', 'fec0::1'],
+  ['segment routing', '5f00::1'],
+  ['unassigned, outside 2000::/3', '4000::1'],
+  ['unassigned, outside 2000::/3', '1::1'],
+  ['link-local with a zone', 'fe80::1%eth0'],
+])('IPv6 %s (%s) is not public: only global unicast is', (_range, address) => {
+  expect(isPublicAddress(address)).toBe(false);
+});
+
+it.each(['2001:4860:4860::8888', '2a00:1450:4001:80b::200e', '2620:fe::fe', '2400:cb00:2048:1::c629:d7a2'])(
+  'global unicast %s is public',
+  (address) => {
+    expect(isPublicAddress(address)).toBe(true);
+  },
+);
+
 describe('at create and update', () => {
   const strict = () => addressPolicy(testConfig());
   it.each([
@@ -86,6 +158,24 @@ describe('at create and update', () => {
     } finally {
       await app.close();
     }
+  });
+
+  it.each([
+    'http://[::127.0.0.1]/hooks',
+    'http://[::7f00:1]/hooks',
+    'http://[::ffff:7f00:1]/x',
+    'http://[64:ff9b::a9fe:a9fe]/x',
+    'http://[2002:a00:1::1]/x',
+  ])('refuses %s, an IPv4 address inside IPv6, when the endpoint is saved and before a delivery connects', async (url) => {
+    expect(await strict().check(new URL(url))).toEqual(expect.stringContaining('is not a public address'));
+    expect(strict().refusesLiteral(new URL(url))).toBeDefined();
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/backend/webhooks/endpoints',
+      headers: admin,
+      payload: { url, event_types: ['payment.succeeded'] },
+    });
+    expect([created.statusCode, created.json().code]).toEqual([422, 'webhook_url_refused']);
   });
 
   it('lets WEBHOOK_ALLOWED_HOSTS name a host, and demo mode reach anything', async () => {

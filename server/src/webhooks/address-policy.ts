@@ -3,14 +3,42 @@ import { isIP } from 'node:net';
 import ipaddr from 'ipaddr.js';
 import type { Config } from '../config';
 
+/** IPv6 global unicast (RFC 4291): every other IPv6 address is refused, known to ipaddr.js or not. */
+const GLOBAL_UNICAST = ipaddr.IPv6.parseCIDR('2000::/3');
 /**
- * Only public unicast addresses: loopback, private, link-local, unique-local, CGNAT, multicast,
- * unspecified, reserved and the IPv6 ranges that embed an IPv4 address are not (an IPv4-mapped
- * IPv6 address is judged as its IPv4 address).
+ * The special-purpose blocks inside 2000::/3 (IANA registry), named here as well as by ipaddr.js:
+ * IETF protocol assignments (Teredo, benchmarking, AMT, ORCHID among them), documentation, and
+ * 6to4, whose address is an IPv4 address reached through a relay (refused whatever that IPv4 is:
+ * deprecated by RFC 7526, no receiver needs it).
+ */
+const SPECIAL_IN_GLOBAL = ['2001::/23', '2001:db8::/32', '2002::/16', '3fff::/20'].map((cidr) => ipaddr.IPv6.parseCIDR(cidr));
+
+/** An IPv6 address in the URL standard's form (hex only, shortest), or undefined (a zone id, say). */
+function canonicalIPv6(address: string): string | undefined {
+  try {
+    return new URL(`http://[${address}]/`).hostname.slice(1, -1);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Only public unicast addresses (HOOK-05). IPv4: loopback, private, link-local, CGNAT, multicast,
+ * unspecified and reserved are not. IPv6: only global unicast outside its special blocks, so that
+ * no spelling of an embedded IPv4 address passes (`::127.0.0.1` is `::7f00:1`, which ipaddr.js
+ * calls unicast; NAT64, SIIT, 6to4 and Teredo likewise). The one exception is an IPv4-mapped
+ * address (`::ffff:a.b.c.d`), which the socket reaches as its IPv4 address: judged as that.
  */
 export function isPublicAddress(address: string): boolean {
   if (!ipaddr.isValid(address)) return false;
-  return ipaddr.process(address).range() === 'unicast';
+  const parsed = ipaddr.parse(address);
+  if (parsed.kind() === 'ipv4') return parsed.range() === 'unicast';
+  // ipaddr.js reads `::8.8.8.8` as IPv4-mapped; the URL parser writes it as the socket reaches it, `::808:808`.
+  const canonical = canonicalIPv6(address);
+  if (canonical === undefined) return false;
+  const ipv6 = ipaddr.IPv6.parse(canonical);
+  if (ipv6.isIPv4MappedAddress()) return ipv6.toIPv4Address().range() === 'unicast';
+  return ipv6.match(GLOBAL_UNICAST) && !SPECIAL_IN_GLOBAL.some((block) => ipv6.match(block)) && ipv6.range() === 'unicast';
 }
 
 type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;

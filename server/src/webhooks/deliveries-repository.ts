@@ -35,7 +35,9 @@ export interface ClaimedDelivery {
   object_json: string;
   created: number;
   endpoint_id: string;
+  /** The URL as shown, and the whole URL sealed when that differs (migration 029): see deliveryUrl. */
   url: string;
+  url_sealed: string | null;
   secret_sealed: string;
   /** Sealed previous secret while its grace lasts, else null. */
   previous_secret_sealed: string | null;
@@ -60,7 +62,7 @@ export function claimDueDeliveries(db: Db, batch: number, leaseMs: number): Prom
        returning d.id, d.attempts, d.event_id, d.endpoint_id
      )
      select leased.id::int as id, leased.attempts, ev.id as event_id, ev.type as event_type, ev.object::text as object_json,
-            extract(epoch from ev.created_at)::bigint::int as created, ep.id as endpoint_id, ep.url, ep.secret_sealed,
+            extract(epoch from ev.created_at)::bigint::int as created, ep.id as endpoint_id, ep.url, ep.url_sealed, ep.secret_sealed,
             case when ep.previous_secret_expires_at > now() then ep.previous_secret_sealed end as previous_secret_sealed
        from leased join webhook_events ev on ev.id = leased.event_id join webhook_endpoints ep on ep.id = leased.endpoint_id`,
     [batch, leaseMs],

@@ -4,6 +4,7 @@ import type { Db } from '../db/db';
 import { addressPolicy } from './address-policy';
 import { batched } from '../db/batched';
 import { claimDueDeliveries, fanOutEvents, recordAttempts, type AttemptRecord, type ClaimedDelivery } from './deliveries-repository';
+import { deliveryUrl } from './endpoints-url';
 import { postEvent } from './post-event';
 import { secretBox } from '../security/secret-box';
 import { signatureHeader } from './signature';
@@ -73,7 +74,7 @@ export function startWebhookWorker(
     );
     const startedAt = new Date();
     const outcome = await postEvent(
-      delivery.url,
+      deliveryUrl(box, delivery.endpoint_id, delivery),
       body,
       {
         'content-type': 'application/json',

@@ -1,9 +1,12 @@
 import type { EventType } from '@paydesk/shared/schemas/webhooks';
 import type { Db } from '../db/db';
+import type { StoredUrl } from './endpoints-url';
 
 export interface EndpointRow {
   id: string;
+  /** As shown (HOOK-07); the whole URL is `url_sealed` when that is set. */
   url: string;
+  url_sealed: string | null;
   description: string | null;
   event_types: EventType[];
   enabled: boolean;
@@ -12,7 +15,7 @@ export interface EndpointRow {
   created_at: Date;
 }
 
-const columns = `id, url, description, event_types, enabled, failing_since is not null as failing,
+const columns = `id, url, url_sealed, description, event_types, enabled, failing_since is not null as failing,
   case when previous_secret_expires_at > now() then previous_secret_expires_at end as previous_secret_expires_at, created_at`;
 
 export const listEndpoints = (db: Db): Promise<EndpointRow[]> =>
@@ -25,7 +28,7 @@ export async function findEndpoint(db: Db, id: string): Promise<EndpointRow | un
 
 export interface NewEndpoint {
   id: string;
-  url: string;
+  url: StoredUrl;
   description: string | null;
   eventTypes: EventType[];
   enabled: boolean;
@@ -35,15 +38,15 @@ export interface NewEndpoint {
 
 export async function insertEndpoint(db: Db, e: NewEndpoint): Promise<EndpointRow> {
   const [row] = await db.query<EndpointRow>(
-    `insert into webhook_endpoints (id, url, description, event_types, enabled, secret_sealed, created_by)
-     values ($1, $2, $3, $4, $5, $6, $7) returning ${columns}`,
-    [e.id, e.url, e.description, e.eventTypes, e.enabled, e.secretSealed, e.createdBy],
+    `insert into webhook_endpoints (id, url, url_sealed, description, event_types, enabled, secret_sealed, created_by)
+     values ($1, $2, $3, $4, $5, $6, $7, $8) returning ${columns}`,
+    [e.id, e.url.url, e.url.urlSealed, e.description, e.eventTypes, e.enabled, e.secretSealed, e.createdBy],
   );
   return row!;
 }
 
 export interface EndpointChanges {
-  url?: string;
+  url?: StoredUrl;
   description?: string | null;
   eventTypes?: EventType[];
   enabled?: boolean;
@@ -51,10 +54,19 @@ export interface EndpointChanges {
 
 export async function updateEndpoint(db: Db, id: string, c: EndpointChanges): Promise<EndpointRow | undefined> {
   const [row] = await db.query<EndpointRow>(
-    `update webhook_endpoints set url = coalesce($2, url), description = case when $3 then $4 else description end,
+    `update webhook_endpoints set url = coalesce($2, url), url_sealed = case when $2::text is null then url_sealed else $7 end,
+            description = case when $3 then $4 else description end,
             event_types = coalesce($5, event_types), enabled = coalesce($6, enabled), updated_at = now()
       where id = $1 and deleted_at is null returning ${columns}`,
-    [id, c.url ?? null, c.description !== undefined, c.description ?? null, c.eventTypes ?? null, c.enabled ?? null],
+    [
+      id,
+      c.url?.url ?? null,
+      c.description !== undefined,
+      c.description ?? null,
+      c.eventTypes ?? null,
+      c.enabled ?? null,
+      c.url?.urlSealed ?? null,
+    ],
   );
   return row;
 }
@@ -95,4 +107,17 @@ export async function sealedSecretOf(db: Db, id: string): Promise<string | undef
     [id],
   );
   return row?.secret_sealed;
+}
+
+/** Rows whose URL may hold what is hidden but is not sealed: saved before migration 029, or written by hand. */
+export const unsealedUrls = (db: Db): Promise<{ id: string; url: string }[]> =>
+  db.query<{ id: string; url: string }>(`select id, url from webhook_endpoints where url_sealed is null and url ~ '[?#@]'`);
+
+/** Stores the URL of a row read by unsealedUrls, unless it changed since. */
+export async function sealUrl(db: Db, id: string, was: string, url: StoredUrl): Promise<boolean> {
+  const rows = await db.query(
+    `update webhook_endpoints set url = $3, url_sealed = $4 where id = $1 and url = $2 and url_sealed is null returning id`,
+    [id, was, url.url, url.urlSealed],
+  );
+  return rows.length > 0;
 }

@@ -1,11 +1,12 @@
-import type { WebhookEndpoint } from '@paydesk/shared/schemas/webhooks';
+import { HIDDEN_URL_PART, holdsHiddenUrlPart, shownEndpointUrl, type WebhookEndpoint } from '@paydesk/shared/schemas/webhooks';
 import { diff, recordAudit, removed, values, type AuditWho } from '../audit/audit-log';
 import type { Config } from '../config';
 import type { Db } from '../db/db';
-import { notFound, unprocessable } from '../errors/domain-error';
+import { invalid, notFound, unprocessable } from '../errors/domain-error';
 import { randomId } from '../ids/random-id';
 import { addressPolicy } from './address-policy';
 import * as endpoints from './endpoints-repository';
+import { deliveryUrl, storedUrl } from './endpoints-url';
 import { secretBox } from '../security/secret-box';
 import { newSigningSecret } from './signature';
 
@@ -16,7 +17,8 @@ const iso = (at: Date | string): string => new Date(at).toISOString();
 export function toEndpoint(row: endpoints.EndpointRow): WebhookEndpoint {
   return {
     id: row.id,
-    url: row.url,
+    // Shown again here: a row not sealed yet (saved before migration 029) shows no more than a sealed one.
+    url: shownEndpointUrl(row.url),
     description: row.description,
     event_types: row.event_types,
     enabled: row.enabled,
@@ -28,9 +30,9 @@ export function toEndpoint(row: endpoints.EndpointRow): WebhookEndpoint {
 
 const endpointTarget = (id: string) => ({ type: 'webhook_endpoint' as const, id });
 const auditedFields = ['url', 'description', 'event_types', 'enabled'] as const;
-/** What an endpoint's audit entries show: never its secrets (AUD-03). */
+/** What an endpoint's audit entries show: never its secrets, nor its URL's query values or credentials (AUD-03, HOOK-07). */
 const shown = (row: endpoints.EndpointRow) => ({
-  url: row.url,
+  url: shownEndpointUrl(row.url),
   description: row.description,
   event_types: row.event_types,
   enabled: row.enabled,
@@ -45,6 +47,11 @@ export function endpointsService(db: Db, config: ServiceConfig) {
     const refused = await policy.check(new URL(url));
     if (refused) throw unprocessable(`This URL is refused: ${refused}. Webhooks go to public addresses only.`, 'webhook_url_refused');
   };
+  /** A shown URL sent back as a new one would deliver `…redacted` instead of the value (HOOK-07). */
+  const hiddenPartRefused = () =>
+    invalid(
+      `The URL still holds ${HIDDEN_URL_PART} where a hidden value was: type the values again to change the URL, or leave the URL as it is shown to keep the stored one`,
+    );
   const found = (row: endpoints.EndpointRow | undefined): WebhookEndpoint => {
     if (!row) throw notFound('Webhook endpoint not found');
     return toEndpoint(row);
@@ -53,18 +60,32 @@ export function endpointsService(db: Db, config: ServiceConfig) {
   return {
     list: async () => (await endpoints.listEndpoints(db)).map(toEndpoint),
 
+    /**
+     * Seals the URLs saved before migration 029 (run at start-up: SQL has not the key). A row
+     * changed meanwhile, by another process sealing it too, is left to that change. Answers how many.
+     */
+    async sealStoredUrls(): Promise<number> {
+      let sealed = 0;
+      for (const row of await endpoints.unsealedUrls(db)) {
+        const url = storedUrl(box, row.id, row.url);
+        if (url.urlSealed && (await endpoints.sealUrl(db, row.id, row.url, url))) sealed += 1;
+      }
+      return sealed;
+    },
+
     async create(
       input: { url: string; description?: string; event_types: WebhookEndpoint['event_types']; enabled: boolean },
       createdBy: number | null,
       who: AuditWho,
     ) {
+      if (holdsHiddenUrlPart(input.url)) throw hiddenPartRefused();
       await checkUrl(input.url);
       const id = randomId('we_', 24);
       const secret = newSigningSecret();
       const row = await db.transaction(async (tx) => {
         const inserted = await endpoints.insertEndpoint(tx, {
           id,
-          url: input.url,
+          url: storedUrl(box, id, input.url),
           description: input.description || null,
           eventTypes: [...new Set(input.event_types)],
           enabled: input.enabled,
@@ -82,25 +103,29 @@ export function endpointsService(db: Db, config: ServiceConfig) {
       input: { url?: string; description?: string; event_types?: WebhookEndpoint['event_types']; enabled?: boolean },
       who: AuditWho,
     ) {
-      if (input.url !== undefined) await checkUrl(input.url);
+      // The URL as shown, sent back unchanged (the edit dialog sends every field), keeps the stored
+      // one with its hidden values; any other URL with the mark of a hidden value is refused.
+      const keepsUrl = input.url !== undefined && holdsHiddenUrlPart(input.url);
+      if (input.url !== undefined && !keepsUrl) await checkUrl(input.url);
       return found(
         await db.transaction(async (tx) => {
           const before = await endpoints.findEndpoint(tx, id);
-          const after =
-            before &&
-            (await endpoints.updateEndpoint(tx, id, {
-              url: input.url,
-              description: input.description === undefined ? undefined : input.description || null,
-              eventTypes: input.event_types && [...new Set(input.event_types)],
-              enabled: input.enabled,
-            }));
-          if (before && after)
-            await recordAudit(tx, {
-              action: 'webhook_endpoint.updated',
-              who,
-              target: endpointTarget(id),
-              changes: diff(shown(before), shown(after), auditedFields),
-            });
+          if (!before) return undefined;
+          if (keepsUrl && input.url !== shownEndpointUrl(before.url)) throw hiddenPartRefused();
+          const url = input.url === undefined || keepsUrl ? undefined : input.url;
+          const after = await endpoints.updateEndpoint(tx, id, {
+            url: url === undefined ? undefined : storedUrl(box, id, url),
+            description: input.description === undefined ? undefined : input.description || null,
+            eventTypes: input.event_types && [...new Set(input.event_types)],
+            enabled: input.enabled,
+          });
+          if (after) {
+            const changes = diff(shown(before), shown(after), auditedFields);
+            // New hidden values behind the same shown URL are a change of URL all the same.
+            if (url !== undefined && !changes.url && url !== deliveryUrl(box, id, before))
+              changes.url = { from: shown(before).url, to: shown(after).url };
+            await recordAudit(tx, { action: 'webhook_endpoint.updated', who, target: endpointTarget(id), changes });
+          }
           return after;
         }),
       );
@@ -114,7 +139,7 @@ export function endpointsService(db: Db, config: ServiceConfig) {
           action: 'webhook_endpoint.deleted',
           who,
           target: endpointTarget(id),
-          changes: removed({ url: before.url }),
+          changes: removed({ url: shown(before).url }),
         });
         return true;
       });

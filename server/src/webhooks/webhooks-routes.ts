@@ -37,6 +37,17 @@ export const webhooksRoutes: FastifyPluginAsyncZod = async (app) => {
   const preHandler = app.authorize('developers.manage');
   const service = endpointsService(app.db, app.config);
 
+  // URLs saved before migration 029 are sealed once the server starts (HOOK-07); a failure leaves
+  // them as they were (still shown redacted, still delivered) rather than keep the server down.
+  app.addHook('onReady', async () => {
+    try {
+      const sealed = await service.sealStoredUrls();
+      if (sealed > 0) app.log.info({ sealed }, 'webhook endpoint URLs sealed');
+    } catch (error) {
+      app.log.error({ err: error }, 'sealing webhook endpoint URLs failed');
+    }
+  });
+
   app.get('/endpoints', {
     schema: {
       tags,

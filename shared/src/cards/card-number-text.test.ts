@@ -3,6 +3,10 @@ import { cardNumberSeparators, grouped, showsCardNumber } from '../testing/card-
 import { containsCardNumber, isDigitsAndSeparators, longestDigitRun, maskCardNumbers } from './card-number-text';
 
 const separators = cardNumberSeparators.map(([, separator]) => separator);
+/** Every printable ASCII character that is neither a letter nor a digit. */
+const printableAsciiSeparators = Array.from({ length: 0x7f - 0x20 }, (_, i) => String.fromCharCode(0x20 + i)).filter(
+  (c) => !/[A-Za-z0-9]/.test(c),
+);
 
 /** 13 to 19 digits, any of them. */
 const digits = fc
@@ -71,8 +75,9 @@ describe('maskCardNumbers', () => {
       .integer({ min: 1, max: 12 })
       .chain((length) => fc.stringMatching(new RegExp(`^\\d{${length}}$`)))
       .chain(typed);
+    // Between two runs, a letter at least: anything else between digits joins them into one run.
     const text = fc
-      .array(fc.tuple(shortRun, fc.stringMatching(/^[a-zA-Z:/?&=#]{1,4}$/)), { maxLength: 6 })
+      .array(fc.tuple(shortRun, fc.stringMatching(/^[:/?&=#]{0,2}[a-zA-Z][a-zA-Z:/?&=#]{0,2}$/)), { maxLength: 6 })
       .map((parts) => parts.flat().join(''));
     fc.assert(fc.property(text, (plain) => expect(maskCardNumbers(plain)).toBe(plain)));
   });
@@ -106,6 +111,15 @@ describe('maskCardNumbers', () => {
     ['a mistyped 4242 4242 4242 4241 too', 'a mistyped 424242…4241 too'],
     ['Ｆｕｌｌ ４２４２ ４２４２ ４２４２ ４２４２', 'Ｆｕｌｌ ４２４２４２…４２４２'],
     ['/x?id=123456789012&t=2026-03-01T10:00:00.000Z', '/x?id=123456789012&t=2026-03-01T10:00:00.000Z'],
+    ['/x?q=4242/4242/4242/4242', '/x?q=424242…4242'],
+    ['/x?q=4242%2F4242%2f4242%2F4242&page=1', '/x?q=424242…4242&page=1'],
+    ['/x?q=4242%252C4242%252C4242%252C4242', '/x?q=424242…4242'],
+    // The trailing `%20` reads as digits in the text as written: it is masked with the number.
+    ['/x?q=4242%204242%204242%204242%20&page=1', '/x?q=424242…4242&page=1'],
+    ['(4242)|4242*4242~4242;', '(424242…4242;'],
+    ['4242%4242%4242%4242', '424242…4242'],
+    // A card number can be written as an address and port, so a long one is masked too.
+    ['connect 203.113.100.200:54321', 'connect 203113…4321'],
   ])('%s → %s', (text, logged) => {
     expect(maskCardNumbers(text)).toBe(logged);
   });
@@ -115,14 +129,28 @@ describe('longestDigitRun and isDigitsAndSeparators', () => {
   test.each(cardNumberSeparators)('a number in groups split by %s is one run of all its digits', (_name, separator) => {
     const number = '4111111111111111';
     expect(longestDigitRun(grouped(number, separator))).toBe(16);
-    expect(longestDigitRun(encodeURIComponent(grouped(number, separator)))).toBe(16);
+    // As written, the hex digits of an escape (`%20`) count too: a `%` may separate digits itself.
+    expect(longestDigitRun(encodeURIComponent(grouped(number, separator)))).toBeGreaterThanOrEqual(16);
     expect(isDigitsAndSeparators(grouped(number, separator).normalize('NFKC'))).toBe(true);
   });
 
-  test('a brand, a letter between digits or a slash ends a run', () => {
+  test.each(printableAsciiSeparators)('a number in groups split by the ASCII %j, as typed or percent-encoded, is one run', (separator) => {
+    const number = '4111111111111111';
+    const hex = separator.charCodeAt(0).toString(16).padStart(2, '0');
+    expect(longestDigitRun(grouped(number, separator))).toBe(16);
+    for (const between of [separator, `%${hex.toUpperCase()}`, `%${hex}`, `%25${hex}`]) {
+      expect(longestDigitRun(grouped(number, between))).toBeGreaterThanOrEqual(16);
+      expect(containsCardNumber(grouped(number, between))).toBe(true);
+      expect(maskCardNumbers(`q=${grouped(number, between)}`)).toBe('q=411111…1111');
+    }
+    expect(isDigitsAndSeparators(grouped(number, separator))).toBe(true);
+  });
+
+  test('a brand or a letter between digits ends a run; anything else between them does not', () => {
     expect(longestDigitRun('visa')).toBe(0);
     expect(longestDigitRun('4111 1111x1111 1111')).toBe(8);
-    expect(longestDigitRun('2026/03/01')).toBe(4);
+    expect(longestDigitRun('4111 1111é1111 1111')).toBe(8);
+    expect(longestDigitRun('2026/03/01')).toBe(8);
     expect(isDigitsAndSeparators('4111 visa')).toBe(false);
   });
 });

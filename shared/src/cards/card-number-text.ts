@@ -7,12 +7,14 @@
 export const CARD_NUMBER_MIN_DIGITS = 13;
 
 /**
- * What may stand between the digits of a number as people write it: white space and every Unicode
- * space or separator, control and invisible format characters (tab, newline, zero-width space,
- * soft hyphen), combining marks, dashes and minus signs, dots and bullets, underscores, and the
- * `+` that is a space in a form-encoded address.
+ * What may stand between the digits of a number as people write it: anything but a letter or a
+ * decimal digit. White space and every Unicode space, control and invisible format characters
+ * (tab, newline, zero-width space, soft hyphen), combining marks, dashes, dots and bullets, but
+ * also `/ , : ; | * ~ ( ) # % &` and the rest of ASCII's punctuation, and the `+` that is a space
+ * in a form-encoded address: a reader still sees the number, whatever stands between its digits
+ * (SEC-01, docs/decisions/mask-card-numbers-in-every-log-line.md). A letter ends a run.
  */
-const separatorClass = String.raw`[\s\p{Z}\p{Cc}\p{Cf}\p{Mn}\p{Pd}\p{Pc}\u2212\uFE63\uFF0D.\u00B7\u2022\u2024\u2027\u2219\u22C5\u30FB\uFF0E\uFF61+]`;
+const separatorClass = String.raw`[^\p{L}\p{Nd}]`;
 const separator = new RegExp(`^${separatorClass}$`, 'u');
 const digitsWithSeparators = new RegExp(`^(?:[0-9]|${separatorClass})+$`, 'u');
 /** Any script's decimal digits: a number in fullwidth or Arabic-Indic digits is still a number. */
@@ -104,9 +106,11 @@ interface DigitRun {
   start: number;
   end: number;
   digits: string[];
+  /** How many times its reading was percent-decoded (0: the text as written). */
+  decoded: number;
 }
 
-function* digitRuns(units: readonly Unit[]): Generator<DigitRun> {
+function* digitRuns(units: readonly Unit[], decoded = 0): Generator<DigitRun> {
   for (let at = 0; at < units.length;) {
     if (!digit.test(units[at]!.char)) {
       at += 1;
@@ -121,27 +125,30 @@ function* digitRuns(units: readonly Unit[]): Generator<DigitRun> {
         last = next;
       } else if (!separator.test(char)) break;
     }
-    yield { start: units[at]!.start, end: units[last]!.end, digits };
+    yield { start: units[at]!.start, end: units[last]!.end, digits, decoded };
     at = last + 1;
   }
 }
 
 /**
- * The runs of at least `min` digits in any reading, in text order. Overlapping runs are one; its
- * digits are those of the run that covers the most text, the most decoded reading on a tie
- * (`%2520` read as a space, not as the digits 2, 5, 2, 0).
+ * The runs of at least `min` digits in any reading, in text order. Overlapping runs are one, which
+ * covers them all; its digits are those of the most decoded reading's run, the one that covers
+ * the most text on a tie (`%2520` read as a space, not as the digits 2, 5, 2, 0: as written, a
+ * `%` between digits is a separator like any other).
  */
 function longRuns(text: string, min: number): DigitRun[] {
   const found = readings(text)
-    .flatMap((units) => [...digitRuns(units)].filter((run) => run.digits.length >= min))
+    .flatMap((units, decoded) => [...digitRuns(units, decoded)].filter((run) => run.digits.length >= min))
     .sort((a, b) => a.start - b.start);
   const width = (run: DigitRun) => run.end - run.start;
+  const better = (run: DigitRun, than: DigitRun) =>
+    run.decoded > than.decoded || (run.decoded === than.decoded && width(run) >= width(than));
   const merged: { span: DigitRun; shown: DigitRun }[] = [];
   for (const run of found) {
     const previous = merged.at(-1);
     if (previous && run.start < previous.span.end) {
       previous.span = { ...previous.span, end: Math.max(previous.span.end, run.end) };
-      if (width(run) >= width(previous.shown)) previous.shown = run;
+      if (better(run, previous.shown)) previous.shown = run;
     } else {
       merged.push({ span: run, shown: run });
     }
@@ -157,7 +164,11 @@ function hasDigits(text: string, count: number): boolean {
   return false;
 }
 
-/** The most digits the text holds in one run, separators and encodings between them ignored. */
+/**
+ * The most digits the text holds in one run, separators and encodings between them ignored. As
+ * written, an escape's hex digits count too (`4111%201111` is a run of ten): a `%` may be the
+ * separator itself, so the count errs on the long side.
+ */
 export function longestDigitRun(text: string): number {
   let longest = 0;
   for (const units of readings(text)) for (const run of digitRuns(units)) longest = Math.max(longest, run.digits.length);

@@ -52,12 +52,62 @@ export const webhookEndpoint = z.object({
 });
 export type WebhookEndpoint = z.infer<typeof webhookEndpoint>;
 
+/** The longest endpoint URL, as typed and as shown. */
+export const MAX_ENDPOINT_URL = 2048;
+
+/** Why a URL with `user:password@` is refused (HOOK-07): the dialog shows it beside the field. */
+export const ENDPOINT_URL_CREDENTIALS_MESSAGE =
+  'The URL may not hold a user name or password (user:password@host): the Paydesk-Signature header proves a delivery is from Paydesk';
+
+const parsedUrl = (text: string): URL | undefined => {
+  try {
+    return new URL(text);
+  } catch {
+    return undefined;
+  }
+};
+
 export const endpointUrl = z
   .string()
   .trim()
   .url()
-  .max(2048)
-  .refine((u) => /^https?:\/\//i.test(u), 'url must be an http or https address');
+  .max(MAX_ENDPOINT_URL)
+  .refine((u) => /^https?:\/\//i.test(u), 'url must be an http or https address')
+  .refine((u) => {
+    const parsed = parsedUrl(u);
+    return !parsed || (parsed.username === '' && parsed.password === '');
+  }, ENDPOINT_URL_CREDENTIALS_MESSAGE);
+
+/** What stands where an endpoint URL's hidden part was, as the back office and the audit trail show it. */
+export const HIDDEN_URL_PART = '…redacted';
+
+/** Whether the text holds the mark of a hidden part, as typed or percent-encoded (copied from a shown URL). */
+export const holdsHiddenUrlPart = (text: string): boolean => text.includes(HIDDEN_URL_PART) || /%E2%80%A6redacted/i.test(text);
+
+/** A query part as shown: `key=value` keeps its key, a part without `=` may be a bare token and goes whole, `key=` has nothing to hide. */
+const shownQueryPart = (part: string): string => {
+  const equals = part.indexOf('=');
+  if (equals === -1) return part === '' ? part : HIDDEN_URL_PART;
+  return equals === part.length - 1 ? part : `${part.slice(0, equals + 1)}${HIDDEN_URL_PART}`;
+};
+
+/**
+ * An endpoint URL as anyone but the delivery sees it (HOOK-07): every query value, a fragment and
+ * a `user:password@` (saved before it was refused) are replaced by HIDDEN_URL_PART, query keys
+ * kept (`?token=…redacted&v=…redacted`). A URL with nothing to hide is returned as it is; a shown
+ * URL is its own shown form.
+ */
+export function shownEndpointUrl(url: string): string {
+  const parsed = parsedUrl(url);
+  if (!parsed) return HIDDEN_URL_PART;
+  const query = parsed.search && `?${parsed.search.slice(1).split('&').map(shownQueryPart).join('&')}`;
+  const credentials = parsed.username !== '' || parsed.password !== '';
+  if (!credentials && parsed.hash === '' && query === parsed.search) return url;
+  const start = `${parsed.protocol}//${credentials ? `${HIDDEN_URL_PART}@` : ''}${parsed.host}`;
+  const shown = `${start}${parsed.pathname}${query}${parsed.hash && `#${HIDDEN_URL_PART}`}`;
+  // Replacing short values can lengthen a URL past what the field and the column hold: the path goes too.
+  return shown.length <= MAX_ENDPOINT_URL ? shown : `${start}/${HIDDEN_URL_PART}`.slice(0, MAX_ENDPOINT_URL);
+}
 
 export const createEndpointRequest = z.object({
   url: endpointUrl,

@@ -1,5 +1,10 @@
 import type { z } from 'zod';
-import { createEndpointRequest, type EventType, type WebhookEndpoint } from '@paydesk/shared/schemas/webhooks';
+import {
+  createEndpointRequest,
+  ENDPOINT_URL_CREDENTIALS_MESSAGE,
+  type EventType,
+  type WebhookEndpoint,
+} from '@paydesk/shared/schemas/webhooks';
 
 /** What the create and update calls send. */
 export type EndpointInput = z.output<typeof createEndpointRequest>;
@@ -36,7 +41,9 @@ export function checkEndpoint(values: EndpointFormValues): { input: EndpointInpu
   const errors: EndpointFormErrors = {};
   for (const issue of parsed.error.issues) {
     const field = fieldOf[String(issue.path[0])];
-    if (field) errors[field] ??= field === 'url' ? 'Enter an http or https address' : issue.message;
+    // A URL with user:password@ is told why (HOOK-07); any other bad URL gets the one hint.
+    const urlHint = issue.message === ENDPOINT_URL_CREDENTIALS_MESSAGE ? issue.message : 'Enter an http or https address';
+    if (field) errors[field] ??= field === 'url' ? urlHint : issue.message;
   }
   return { errors };
 }
