@@ -58,6 +58,8 @@ export interface Config {
   frontendsDir: string;
   /** Deploy-time remotes manifest file; absent means the remotes built in this checkout. */
   remotesManifest: string | undefined;
+  /** File the audit trail's checkpoints are appended to (AUD-09); absent means only the log keeps them. */
+  auditCheckpointFile: string | undefined;
   /** Failed sign-ins in a row after which an e-mail address is locked (SEC-06: the settings' max login attempts). */
   loginMaxAttempts: number;
   /** How long that lock lasts (PCI DSS 8.3.4: at least 30 minutes). */
@@ -213,6 +215,7 @@ export function loadConfig(env: Env = process.env): Config {
     // A relative folder is taken from where the server was started, as a shell user means it.
     frontendsDir: parsed.FRONTENDS_DIR ? resolve(parsed.FRONTENDS_DIR) : repoRoot,
     remotesManifest: parsed.REMOTES_MANIFEST,
+    auditCheckpointFile: parsed.AUDIT_CHECKPOINT_FILE ? resolve(parsed.AUDIT_CHECKPOINT_FILE) : undefined,
     loginMaxAttempts: parsed.LOGIN_MAX_ATTEMPTS,
     loginLockMinutes: parsed.LOGIN_LOCK_MINUTES,
     loginRateLimitPerMinute: parsed.LOGIN_RATE_LIMIT_PER_MINUTE,

@@ -1,4 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { auditKeyOf } from '../src/audit/audit-chain';
 import { DEMO_PASSWORD } from '../src/demo-password';
 import { verifyAuditChain } from '../src/audit/verify-chain';
 import { openPostgresDb } from '../src/db/postgres-db';
@@ -14,9 +16,15 @@ let admin: pg.Client;
 let schema: string;
 let servers: ServerProcess[] = [];
 let two: TwoServers;
+// Both processes key their entries with the audit key derived from it (AUD-08); the test verifies with the same.
+const cardStorageKey = randomBytes(32).toString('hex');
 
 beforeAll(async () => {
-  two = await startTwoServers('audit', { LOGIN_RATE_LIMIT_PER_MINUTE: '1000', LOGIN_MAX_ATTEMPTS: '100' });
+  two = await startTwoServers('audit', {
+    LOGIN_RATE_LIMIT_PER_MINUTE: '1000',
+    LOGIN_MAX_ATTEMPTS: '100',
+    CARD_STORAGE_KEY: cardStorageKey,
+  });
   ({ admin, schema, servers } = two);
 }, 120_000);
 
@@ -68,7 +76,11 @@ it('forms one chain without gaps or forks when two processes write at once', asy
 
   const db = await openPostgresDb(url, { searchPath: schema, max: 1 });
   try {
-    expect(await verifyAuditChain(db)).toEqual({ intact: true, entries: before + 60 });
+    expect(await verifyAuditChain(db, { key: auditKeyOf({ cardStorageKey }) })).toMatchObject({
+      intact: true,
+      entries: before + 60,
+      unkeyed: 0,
+    });
   } finally {
     await db.close();
   }

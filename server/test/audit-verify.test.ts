@@ -1,53 +1,38 @@
 import { execFile } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import pg from 'pg';
-import { recordAudit } from '../src/audit/audit-log';
-import type { Db } from '../src/db/db';
-import { migrate } from '../src/db/migrate';
-import { openPgliteDb } from '../src/db/pglite-db';
-import { openPostgresDb } from '../src/db/postgres-db';
-import { pgliteEngine, testDbKind } from './helper';
+import { existsSync, readFileSync } from 'node:fs';
+import { DEMO_PASSWORD } from '../src/demo-password';
+import { openAuditTrail, rehashFrom, type AuditTrail } from './audit-trail-fixture';
+import { startServerProcess } from './server-process';
 
 /**
- * `npm run audit:verify` as an operator runs it (AUD-07), a child process on a database that
- * outlives it: PGlite in a data folder, or a schema of TEST_DATABASE_URL. The table's owner
- * changes or removes entries with the append-only trigger switched off; the command names the
- * first broken entry and exits non-zero.
+ * `npm run audit:verify` as an operator runs it (AUD-07 to AUD-10), a child process on a database
+ * that outlives it, with the trail's checkpoint file as AUDIT_CHECKPOINT_FILE. The tables' owner,
+ * with the triggers off, changes or removes entries, re-hashes the chain or moves its head back;
+ * the command names the first broken entry, says what was done to it, and exits non-zero.
  */
 const repoRoot = join(__dirname, '..', '..');
-let dataDir: string;
-let databaseUrl: string | undefined;
-let schema: string;
 
-async function withDb<T>(fn: (db: Db) => Promise<T>): Promise<T> {
-  const db = databaseUrl
-    ? await openPostgresDb(databaseUrl, { searchPath: schema, max: 1 })
-    : await openPgliteDb(join(dataDir, 'pglite'), { engine: pgliteEngine() });
-  try {
-    return await fn(db);
-  } finally {
-    await db.close();
-  }
+interface Run {
+  code: number;
+  out: string;
 }
 
-/** Runs the command; its exit status and what it printed. */
-async function verify(): Promise<{ code: number; out: string }> {
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PAYDESK_MODE: 'demo', NODE_ENV: 'production' };
+/** Runs the command on the trail; its exit status and what it printed. */
+async function verify(trail: AuditTrail, { args = [] as string[], input = '', checkpointFile = true } = {}): Promise<Run> {
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: trail.dataDir, PAYDESK_MODE: 'demo', NODE_ENV: 'production' };
   delete env['DATABASE_URL'];
-  if (databaseUrl) {
-    const url = new URL(databaseUrl);
-    url.searchParams.set('options', `-c search_path=${schema}`);
-    env['DATABASE_URL'] = url.toString();
-  }
+  delete env['AUDIT_CHECKPOINT_FILE'];
+  if (trail.databaseUrl) env['DATABASE_URL'] = trail.databaseUrl;
+  if (checkpointFile) env['AUDIT_CHECKPOINT_FILE'] = trail.checkpointFile;
+  const running = promisify(execFile)(process.execPath, ['--import', 'tsx', 'server/src/cli/audit-verify.ts', ...args], {
+    cwd: repoRoot,
+    env,
+  });
+  running.child.stdin?.end(input);
   try {
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'server/src/cli/audit-verify.ts'], {
-      cwd: repoRoot,
-      env,
-    });
+    const { stdout, stderr } = await running;
     return { code: 0, out: stdout + stderr };
   } catch (error) {
     const failed = error as { code: number; stdout: string; stderr: string };
@@ -55,80 +40,190 @@ async function verify(): Promise<{ code: number; out: string }> {
   }
 }
 
-/** As the table's owner, with the append-only trigger off for one statement. */
-const tamper = (sql: string, params: unknown[] = []) =>
-  withDb((db) =>
-    db.transaction(async (tx) => {
-      await tx.query('alter table audit_log disable trigger audit_log_append_only');
-      await tx.query(sql, params);
-      await tx.query('alter table audit_log enable trigger audit_log_append_only');
-    }),
-  );
-
-beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'paydesk-audit-verify-'));
-  if (testDbKind === 'postgres') {
-    databaseUrl = process.env.TEST_DATABASE_URL;
-    schema = `audit_verify_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: databaseUrl });
-    await admin.connect();
-    await admin.query(`create schema ${schema}`);
-    await admin.end();
-  }
-  await withDb(async (db) => {
-    await migrate(db);
-    for (let i = 1; i <= 12; i += 1) {
-      await recordAudit(db, {
-        action: i % 2 ? 'auth.sign_in' : 'card.blocked',
-        who: { actor: { id: i, email: `staff${i}@paydesk.test` }, clientIp: '192.0.2.1', userAgent: 'test' },
-        target: { type: 'card', id: i },
-      });
-    }
+const entry = (trail: AuditTrail, id: number) =>
+  trail.withDb(async (db) => {
+    const [row] = await db.query<{ occurred_at: Date; action: string }>('select occurred_at, action from audit_log where id = $1', [id]);
+    return `entry ${id} (${new Date(row!.occurred_at).toISOString()}, ${row!.action})`;
   });
+
+let trail: AuditTrail;
+afterEach(() => trail?.dispose());
+
+it('exits 0 on an untouched trail, with entries from before migration 028, and says what it compared', async () => {
+  trail = await openAuditTrail({ legacy: 4, entries: 8 });
+  const checkpoint = await trail.checkpoint();
+  expect(await verify(trail)).toEqual({
+    code: 0,
+    out:
+      'Audit trail intact: 12 entries verified.\n' +
+      'Entries 1 to 4 were written before migration 028 and carry plain SHA-256 links; the rest are keyed.\n' +
+      `1 checkpoint compared, the newest for entry 12 at ${checkpoint!.at}.\n`,
+  });
+  await trail.write(2);
+  expect((await verify(trail)).out).toContain('; the 2 entries after it are not checkpointed yet.');
 }, 120_000);
 
-afterAll(async () => {
-  if (databaseUrl) {
-    const admin = new pg.Client({ connectionString: databaseUrl });
-    await admin.connect();
-    await admin.query(`drop schema if exists ${schema} cascade`);
-    await admin.end();
-  }
-  rmSync(dataDir, { recursive: true, force: true });
-});
-
-it('exits 0 with the count when the trail is intact', async () => {
-  expect(await verify()).toEqual({ code: 0, out: 'Audit trail intact: 12 entries verified.\n' });
-}, 60_000);
-
 it('names a changed entry, and is content again once it is put back', async () => {
-  const [original] = await withDb((db) =>
-    db.query<{ actor_email: string; occurred_at: Date }>('select actor_email, occurred_at from audit_log where id = 4'),
-  );
-  await tamper(`update audit_log set actor_email = 'someone-else@paydesk.test' where id = 4`);
-  const broken = await verify();
+  trail = await openAuditTrail();
+  await trail.checkpoint();
+  const [original] = await trail.withDb((db) => db.query<{ actor_email: string }>('select actor_email from audit_log where id = 4'));
+  await trail.tamper((db) => db.query(`update audit_log set actor_email = 'someone-else@paydesk.test' where id = 4`));
+  const broken = await verify(trail);
   expect(broken.code).not.toBe(0);
   expect(broken.out).toContain(
-    `Audit trail broken at entry 4 (${new Date(original!.occurred_at).toISOString()}, card.blocked): its content does not match its hash`,
+    `Audit trail broken at ${await entry(trail, 4)}: its content does not match its keyed hash: it was changed, or re-hashed without the audit key.`,
   );
-  await tamper('update audit_log set actor_email = $1 where id = 4', [original!.actor_email]);
-  expect((await verify()).code).toBe(0);
-}, 60_000);
+  await trail.tamper((db) => db.query('update audit_log set actor_email = $1 where id = 4', [original!.actor_email]));
+  expect((await verify(trail)).code).toBe(0);
+}, 120_000);
 
-it('names the entry after a removed one, and notices entries removed at the end', async () => {
-  await tamper('delete from audit_log where id = 7');
-  const gap = await verify();
+it('names the entry after a removed one, even when its link is forged to skip it', async () => {
+  trail = await openAuditTrail();
+  await trail.checkpoint();
+  await trail.tamper((db) => db.query('delete from audit_log where id = 7'));
+  const gap = await verify(trail);
   expect(gap.code).not.toBe(0);
-  expect(gap.out).toMatch(/Audit trail broken at entry 8 \(\S+, card\.blocked\): entries 7 to 7 are missing/);
+  expect(gap.out).toContain(`Audit trail broken at ${await entry(trail, 8)}: entry 7 is missing.`);
 
-  // A forged link: the removed entry's successor rewritten to point past it is still caught by its hash.
-  await tamper('update audit_log set prev_hash = (select hash from audit_log where id = 6) where id = 8');
-  const forged = await verify();
+  await trail.tamper((db) => db.query('update audit_log set prev_hash = (select hash from audit_log where id = 6) where id = 8'));
+  const forged = await verify(trail);
   expect(forged.code).not.toBe(0);
-  expect(forged.out).toContain('Audit trail broken at entry 8');
+  expect(forged.out).toContain(`Audit trail broken at ${await entry(trail, 8)}: entry 7 is missing.`);
+}, 120_000);
 
-  await tamper('delete from audit_log where id >= 7');
-  const tail = await verify();
-  expect(tail.code).not.toBe(0);
-  expect(tail.out).toMatch(/Audit trail broken at entry 6 \(\S+, card\.blocked\): the chain's head names entry 12/);
-}, 90_000);
+it('agrees with a server process, which keys the entries it writes and checkpoints its head within seconds', async () => {
+  trail = await openAuditTrail({ entries: 2 });
+  const env: Record<string, string> = {
+    DATA_DIR: trail.dataDir,
+    PAYDESK_MODE: 'demo',
+    FRONTENDS_DIR: trail.dataDir,
+    AUDIT_CHECKPOINT_FILE: trail.checkpointFile,
+    ...(trail.databaseUrl ? { DATABASE_URL: trail.databaseUrl } : {}),
+  };
+  const server = await startServerProcess(env);
+  try {
+    const signIn = await fetch(`${server.baseUrl}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'admin@paydesk.test', password: DEMO_PASSWORD }),
+    });
+    expect(signIn.status).toBe(200);
+    for (
+      let waited = 0;
+      !(existsSync(trail.checkpointFile) && readFileSync(trail.checkpointFile, 'utf8').includes('"id":3'));
+      waited += 250
+    ) {
+      if (waited > 30_000) throw new Error('no checkpoint of entry 3 within 30 seconds');
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  } finally {
+    await server.stop();
+  }
+  const run = await verify(trail);
+  expect(run).toMatchObject({ code: 0 });
+  expect(run.out).toContain('Audit trail intact: 3 entries verified.\n1 checkpoint compared, the newest for entry 3 at');
+}, 120_000);
+
+describe('the attacks that pass a chain whose head lives in the database it guards', () => {
+  it('a removed tail: the newest entries deleted and the head moved back to match (two statements)', async () => {
+    trail = await openAuditTrail();
+    const checkpoint = await trail.checkpoint();
+    await trail.tamper(async (db) => {
+      await db.query('delete from audit_log where id > 8');
+      await db.query(
+        `update audit_chain_head set (last_id, last_hash, last_at) = (select id, hash, occurred_at from audit_log where id = 8)`,
+      );
+    });
+    const cut = await verify(trail);
+    expect(cut.code).not.toBe(0);
+    expect(cut.out).toContain(
+      `Audit trail broken at ${await entry(trail, 8)}: the trail ends here, but entry 12 was checkpointed at ${checkpoint!.at}: ` +
+        'entries 9 to 12 are removed. 8 entries before the break verified.',
+    );
+  }, 120_000);
+
+  it('a re-hashed chain: an entry changed and every hash from it on recomputed, the head too', async () => {
+    trail = await openAuditTrail();
+    await trail.checkpoint();
+    await trail.tamper(async (db) => {
+      await db.query(`update audit_log set actor_email = 'someone-else@paydesk.test' where id = 4`);
+      await rehashFrom(db, 4);
+    });
+    const rehashed = await verify(trail);
+    expect(rehashed.code).not.toBe(0);
+    expect(rehashed.out).toContain(
+      `Audit trail broken at ${await entry(trail, 4)}: its content does not match its keyed hash: it was changed, or re-hashed without the audit key.`,
+    );
+
+    // The same, with the entries marked as written before the key: the key, once used, is never dropped.
+    await trail.tamper((db) => rehashFrom(db, 4, { unkeyed: true }));
+    const unkeyed = await verify(trail);
+    expect(unkeyed.code).not.toBe(0);
+    expect(unkeyed.out).toContain(
+      `Audit trail broken at ${await entry(trail, 4)}: it is not keyed, but entry 3 before it is: it was written or re-hashed without the audit key.`,
+    );
+  }, 120_000);
+
+  it('a rewound head: moved back over entries still there, or moved back and the trail written again', async () => {
+    trail = await openAuditTrail();
+    const checkpoint = await trail.checkpoint();
+    await trail.tamper((db) =>
+      db.query(`update audit_chain_head set (last_id, last_hash, last_at) = (select id, hash, occurred_at from audit_log where id = 8)`),
+    );
+    const moved = await verify(trail);
+    expect(moved.code).not.toBe(0);
+    expect(moved.out).toContain(
+      `Audit trail broken at ${await entry(trail, 9)}: the chain's head was moved back to entry 8, but entries 9 to 12 are still there.`,
+    );
+
+    // The entries after the head removed, and the server (which holds the key) writes new ones in their place.
+    await trail.tamper((db) => db.query('delete from audit_log where id > 8'));
+    await trail.write(4);
+    const rewritten = await verify(trail);
+    expect(rewritten.code).not.toBe(0);
+    expect(rewritten.out).toContain(
+      `Audit trail broken at ${await entry(trail, 12)}: it is not the entry 12 checkpointed at ${checkpoint!.at}: ` +
+        "the chain's head was moved back before it and the trail written again.",
+    );
+  }, 120_000);
+});
+
+describe('where the checkpoints come from', () => {
+  it("reads the server's log on standard input with --log -, passing over its other lines", async () => {
+    trail = await openAuditTrail();
+    await trail.checkpoint();
+    await trail.tamper(async (db) => {
+      await db.query('delete from audit_log where id > 10');
+      await db.query(
+        `update audit_chain_head set (last_id, last_hash, last_at) = (select id, hash, occurred_at from audit_log where id = 10)`,
+      );
+    });
+    expect((await verify(trail, { checkpointFile: false })).code).toBe(0);
+    const log = ['{"level":30,"msg":"server listening"}\n', 'not json at all\n', ...trail.logs.written].join('');
+    const cut = await verify(trail, { checkpointFile: false, args: ['--log', '-'], input: log });
+    expect(cut.code).not.toBe(0);
+    expect(cut.out).toContain('the trail ends here, but entry 12 was checkpointed at');
+  }, 120_000);
+
+  it('refuses a configured checkpoint file that is missing or holds a line that is not a checkpoint', async () => {
+    trail = await openAuditTrail();
+    const missing = await verify(trail);
+    expect(missing.code).not.toBe(0);
+    expect(missing.out).toContain(`${trail.checkpointFile} does not exist, though the trail has 12 entries`);
+
+    await trail.checkpoint();
+    const bad = await verify(trail, { args: ['--checkpoints', join(__dirname, 'audit-verify.test.ts')] });
+    expect(bad.code).not.toBe(0);
+    expect(bad.out).toContain('audit-verify.test.ts, line 1, is not an audit checkpoint');
+  }, 120_000);
+
+  it('says that nothing guards the end of the trail when it has no checkpoint at all', async () => {
+    trail = await openAuditTrail({ entries: 1 });
+    expect(await verify(trail, { checkpointFile: false })).toEqual({
+      code: 0,
+      out:
+        'Audit trail intact: 1 entry verified.\n' +
+        'No checkpoints compared: entries removed from the end of the trail would go unnoticed (AUDIT_CHECKPOINT_FILE, --log).\n',
+    });
+  }, 120_000);
+});

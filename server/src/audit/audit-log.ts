@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { AuditAction, AuditTargetType } from '@paydesk/shared/schemas/audit';
 import { prepared, type Db } from '../db/db';
+import { currentAuditKey, entryText, KEYED, linkHash, utcMicros, type EntryFields } from './audit-chain';
 
 /** Who did it and from where: the actor as they were at the time, or null when nobody is signed in. */
 export interface AuditWho {
@@ -111,27 +112,68 @@ export function auditWho(request: FastifyRequest): AuditWho {
 /** The same request with another actor (sign-in: the user who just proved who they are). */
 export const asActor = (who: AuditWho, actor: AuditWho['actor']): AuditWho => ({ ...who, actor });
 
-const insert = prepared(
-  `insert into audit_log (actor_id, actor_email, action, client_ip, user_agent, target_type, target_id, changes)
-   values ($1, $2, $3, $4, $5, $6, $7, $8::jsonb)`,
+/**
+ * Locks the chain's head (migration 026) and reads what the new entry's HMAC covers: the hash
+ * before it, its number and time, and its changes as PostgreSQL will print them once stored.
+ */
+const lockHead = prepared(
+  `select last_id, last_hash, ${utcMicros('greatest(clock_timestamp(), last_at)')} as occurred_at, $1::jsonb::text as changes
+     from audit_chain_head where only_row for update`,
 );
+
+/** The trigger (migration 028) checks that the entry follows the head and moves the head to it. */
+const insertKeyed = prepared(
+  `insert into audit_log (id, occurred_at, actor_id, actor_email, action, client_ip, user_agent, target_type, target_id, changes, hash, hash_scheme)
+   values ($1, $2::timestamptz, $3, $4, $5, $6, $7, $8, $9, $10::jsonb, $11, ${KEYED})`,
+);
+
+interface LockedHead {
+  last_id: number | string;
+  last_hash: Uint8Array;
+  occurred_at: string;
+  changes: string;
+}
 
 /**
  * Writes one entry in the caller's transaction, so the entry and the action commit or roll back
- * together (AUD-02). The database chains it (migration 026): the insert locks the chain's head
- * until the transaction ends, so call this last in the transaction, after every other lock
+ * together (AUD-02). Its link is an HMAC under the audit key, computed here while the chain's head
+ * is locked, so the database holds the result but never the key (AUD-08). The lock lasts until
+ * the transaction ends, so call this last in the transaction, after every other lock
  * (docs/decisions/audit-trail.md). Outside a transaction the entry commits on its own (failed sign-ins).
  */
-export async function recordAudit(tx: Db, entry: AuditRecord): Promise<void> {
+export async function recordAudit(db: Db, entry: AuditRecord): Promise<void> {
+  const key = currentAuditKey();
   const { who, target } = entry;
-  await tx.query(insert, [
-    who.actor?.id ?? null,
-    who.actor?.email ?? null,
-    entry.action,
-    who.clientIp,
-    who.userAgent,
-    target?.type ?? null,
-    target === undefined ? null : String(target.id),
-    JSON.stringify(allowedChanges(entry.action, entry.changes)),
-  ]);
+  const changes = JSON.stringify(allowedChanges(entry.action, entry.changes));
+  // Reading the head and inserting after it must be one transaction: the caller's, or one of its own.
+  await db.transaction(async (tx) => {
+    const [head] = await tx.query<LockedHead>(lockHead, [changes]);
+    if (!head) throw new Error('audit_chain_head has no row (migration 026)');
+    const fields: EntryFields = {
+      id: Number(head.last_id) + 1,
+      occurredAt: head.occurred_at,
+      actorId: who.actor?.id ?? null,
+      actorEmail: who.actor?.email ?? null,
+      action: entry.action,
+      clientIp: who.clientIp,
+      userAgent: who.userAgent,
+      targetType: target?.type ?? null,
+      targetId: target === undefined ? null : String(target.id),
+      changes: head.changes,
+    };
+    const hash = linkHash(KEYED, key, Buffer.from(head.last_hash), entryText(fields));
+    await tx.query(insertKeyed, [
+      fields.id,
+      fields.occurredAt,
+      fields.actorId,
+      fields.actorEmail,
+      fields.action,
+      fields.clientIp,
+      fields.userAgent,
+      fields.targetType,
+      fields.targetId,
+      changes,
+      hash,
+    ]);
+  });
 }

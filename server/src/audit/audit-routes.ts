@@ -4,6 +4,8 @@ import { toCsv } from '@paydesk/shared/csv';
 import { AUDIT_CSV, auditCsvHeader, auditFilters, auditListQuery, auditListResponse } from '@paydesk/shared/schemas/audit';
 import { apiError } from '@paydesk/shared/schemas/common';
 import { allAuditEntries, listAuditEntries, toWireEntry, type AuditRow } from './audit-repository';
+import { auditKeyOf, useAuditKey } from './audit-chain';
+import { startAuditCheckpoints } from './audit-checkpoints';
 
 const security = [{ bearerAuth: [] }];
 const refusals = { 400: apiError, 401: apiError, 403: apiError };
@@ -24,8 +26,15 @@ const csvRow = (row: AuditRow): (string | number)[] => {
   ];
 };
 
-/** /api/backend/audit: the audit trail, for super_admin only (AUD-05, AUD-06). */
+/**
+ * /api/backend/audit: the audit trail, for super_admin only (AUD-05, AUD-06). Every app registers
+ * it, so it also keys the entries its process writes (AUD-08) and checkpoints the chain's head
+ * outside the database until the app closes (AUD-09).
+ */
 export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
+  useAuditKey(auditKeyOf(app.config));
+  const stopCheckpoints = startAuditCheckpoints(app.db, app.config.auditCheckpointFile, app.log);
+  app.addHook('onClose', async () => stopCheckpoints());
   const tags = ['audit'];
   const viewAudit = app.authorize('audit.view');
 
