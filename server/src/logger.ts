@@ -12,9 +12,27 @@ export const redactPaths = [
   ...sensitive.flatMap((key) => [key, `*.${key}`, `*.*.${key}`]),
 ];
 
+/**
+ * The most of one text a log line keeps. A request line or body can be megabytes (an address
+ * through `inject`, a body up to its limit), and masking reads every character several times: a
+ * line must cost what a normal line costs, whatever was sent.
+ */
+export const LOGGED_TEXT_LIMIT = 8_192;
+
+/**
+ * The text as a log line or an echo may show it: at most LOGGED_TEXT_LIMIT characters, with its
+ * card numbers masked. Where it is cut, the letterless tail before the cut goes too (digits,
+ * separators, escapes' hex), so no number is shown in part because its end was cut off.
+ */
+export function loggableText(text: string): string {
+  if (text.length <= LOGGED_TEXT_LIMIT) return maskCardNumbers(text);
+  const head = text.slice(0, LOGGED_TEXT_LIMIT).replace(/(?:[^\p{L}]|[A-Fa-f])+$/u, '');
+  return `${maskCardNumbers(head)}…[${text.length - head.length} more characters]`;
+}
+
 /** Every text of a decoded log line, keys included, with its card numbers masked; a number as long as one is masked as text. */
 function maskTexts(value: unknown): unknown {
-  if (typeof value === 'string') return maskCardNumbers(value);
+  if (typeof value === 'string') return loggableText(value);
   if (typeof value === 'number' && Math.abs(value) >= 1e12) return maskCardNumbers(String(value));
   if (Array.isArray(value)) return value.map(maskTexts);
   if (value !== null && typeof value === 'object') return maskFields(value, () => false);
@@ -22,7 +40,7 @@ function maskTexts(value: unknown): unknown {
 }
 
 const maskFields = (object: object, keep: (key: string) => boolean) =>
-  Object.fromEntries(Object.entries(object).map(([key, inner]) => [maskCardNumbers(key), keep(key) ? inner : maskTexts(inner)]));
+  Object.fromEntries(Object.entries(object).map(([key, inner]) => [loggableText(key), keep(key) ? inner : maskTexts(inner)]));
 
 /**
  * The last step before a line is written: whatever it holds (address, query, message, error,
@@ -34,7 +52,7 @@ export function maskLogLine(line: string): string {
   try {
     return `${JSON.stringify(maskFields(JSON.parse(line) as object, (key) => key === 'time'))}\n`;
   } catch {
-    return maskCardNumbers(line);
+    return loggableText(line);
   }
 }
 

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { maskCardNumbers } from '@paydesk/shared/cards/card-number-text';
 import { apiError } from '@paydesk/shared/schemas/common';
 import { apiKeysRoutes } from './api-keys/api-keys-routes';
 import { auditRoutes } from './audit/audit-routes';
@@ -19,6 +18,7 @@ import type { Accounts } from './auth/auth-service';
 import { findUserByEmail, findUserById } from './users/users-repository';
 import { errorBody } from './http/error-body';
 import { domainErrorStatus } from './http/error-status';
+import { loggableText } from './logger';
 
 /**
  * Everything under /api, and the one place that composes the folders' routes (app.ts mounts it).
@@ -51,8 +51,8 @@ export const apiRoutes: FastifyPluginAsyncZod = async (app) => {
     url: '/*',
     schema: { hide: true, response: { 404: apiError } },
     handler: async (request, reply) => {
-      // The path is echoed back with any card number in it masked, as the log has it.
-      return reply.code(404).send(errorBody(404, `Not found: ${request.method} ${maskCardNumbers(request.url.split('?')[0] ?? '')}`));
+      // The path is echoed back as the log has it: card numbers masked, a very long one cut.
+      return reply.code(404).send(errorBody(404, `Not found: ${request.method} ${loggableText(request.url.split('?')[0] ?? '')}`));
     },
   });
 };

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { cardNumberSeparators, grouped, showsCardNumber } from '@paydesk/shared/testing/card-number-forms';
 import { bearer, buildTestApp, captureLogs, login, type TestApp } from './helper';
 import { cardNumber, cardRow, cardsApi, workbook } from './cards-fixtures';
+import { LOGGED_TEXT_LIMIT, loggableText } from '../src/logger';
 
 let t: TestApp;
 let token: string;
@@ -154,5 +155,31 @@ describe.each(asciiSeparators.map((c) => [JSON.stringify(c), c] as const))('a ca
     expect(showsCardNumber(capture.written.join(''), visa)).toBe(false);
     // A `%` before two hex digits reads two ways (`4242%3642` is also `42426 42`): the digits shown may be the decoded ones.
     if (separator !== '%') expect(capture.lines[0]!.msg).toBe(`searching ${visa.slice(0, 6)}…${visa.slice(-4)}`);
+  });
+});
+
+describe('a very long text', () => {
+  const filler = 'x'.repeat(LOGGED_TEXT_LIMIT - 10);
+
+  it('is logged cut to LOGGED_TEXT_LIMIT characters, however long the address', async () => {
+    const from = t.logs.written.length;
+    const path = `/api/${'%E2%80%AE%D9%85'.repeat(200_000)}`;
+    const response = await t.app.inject({ method: 'GET', url: path });
+    expect(response.statusCode).toBe(404);
+    expect(response.json<{ message: string }>().message.length).toBeLessThan(LOGGED_TEXT_LIMIT + 100);
+    const lines = t.logs.written.slice(from);
+    expect(lines.length).toBeGreaterThan(0);
+    for (const line of lines) expect(line.length).toBeLessThan(2 * LOGGED_TEXT_LIMIT);
+  });
+
+  it.each(cardNumberSeparators)('shows no part of a number typed with %s that the cut goes through', (_name, separator) => {
+    const typed = grouped(visa, separator);
+    for (let shift = 0; shift < typed.length; shift += 1) {
+      const text = `${filler.slice(shift)}${typed}${typed} and more`;
+      const logged = loggableText(text);
+      const [head, tail] = logged.split('…[');
+      expect(tail).toMatch(/^\d+ more characters\]$/);
+      expect(head!.replace(/\D/g, '')).toBe('');
+    }
   });
 });

@@ -19,84 +19,118 @@ const separator = new RegExp(`^${separatorClass}$`, 'u');
 const digitsWithSeparators = new RegExp(`^(?:[0-9]|${separatorClass})+$`, 'u');
 /** Any script's decimal digits: a number in fullwidth or Arabic-Indic digits is still a number. */
 const digit = /^\p{Nd}$/u;
-const anyDigit = /\p{Nd}/gu;
 
 /** True when the text holds only ASCII digits and separators (NFKC-normalise it first). */
 export const isDigitsAndSeparators = (text: string): boolean => digitsWithSeparators.test(text);
 
-/** One character of the text as it reads once decoded, with the part of the original it came from. */
-interface Unit {
-  char: string;
-  start: number;
-  end: number;
+/**
+ * The text as one reading sees it: its characters, and for each the part of the original text it
+ * came from. Parallel arrays rather than an object per character: every log line is read this way
+ * (each has a 13-digit timestamp), and a 16 KB address must cost well under a millisecond.
+ */
+interface Reading {
+  chars: string[];
+  starts: number[];
+  ends: number[];
 }
 
-const hexPair = (units: readonly Unit[], at: number): number | null => {
-  const pair = `${units[at]?.char ?? ''}${units[at + 1]?.char ?? ''}`;
-  return /^[0-9a-fA-F]{2}$/.test(pair) ? parseInt(pair, 16) : null;
+const isAsciiDigit = (code: number): boolean => code >= 0x30 && code <= 0x39;
+const isAsciiLetter = (code: number): boolean => (code >= 0x41 && code <= 0x5a) || (code >= 0x61 && code <= 0x7a);
+const isDigit = (char: string): boolean => {
+  const code = char.charCodeAt(0);
+  return code < 0x80 ? isAsciiDigit(code) : digit.test(char);
+};
+const isSeparator = (char: string): boolean => {
+  const code = char.charCodeAt(0);
+  return code < 0x80 ? !isAsciiDigit(code) && !isAsciiLetter(code) : separator.test(char);
+};
+
+const hexValue = (char: string | undefined): number => {
+  const code = char === undefined || char.length !== 1 ? -1 : char.charCodeAt(0);
+  if (isAsciiDigit(code)) return code - 0x30;
+  const lower = code | 0x20;
+  return lower >= 0x61 && lower <= 0x66 ? lower - 0x57 : -1;
+};
+
+/** The byte that the two characters at `at` spell in hexadecimal, or null. */
+const hexPair = (chars: readonly string[], at: number): number | null => {
+  const high = hexValue(chars[at]);
+  const low = hexValue(chars[at + 1]);
+  return high < 0 || low < 0 ? null : high * 16 + low;
 };
 
 /** How many bytes the UTF-8 sequence starting with this byte has (0: not a first byte). */
 const utf8Length = (byte: number): number =>
   byte < 0x80 ? 1 : byte >= 0xc2 && byte <= 0xdf ? 2 : byte >= 0xe0 && byte <= 0xef ? 3 : byte >= 0xf0 && byte <= 0xf4 ? 4 : 0;
 
-/** The percent-encoded character starting at `at` (`%E2%80%89` and the like) and how many units it takes, or null. */
-function percentCharAt(units: readonly Unit[], at: number): { unit: Unit; taken: number } | null {
-  if (units[at]?.char !== '%') return null;
-  const first = hexPair(units, at + 1);
+/** The percent-encoded character starting at `at` (`%E2%80%89` and the like) and how many characters it takes, or null. */
+function percentCharAt(chars: readonly string[], at: number): { char: string; taken: number } | null {
+  if (chars[at] !== '%') return null;
+  const first = hexPair(chars, at + 1);
   const length = first === null ? 0 : utf8Length(first);
   if (length === 0) return null;
-  let encoded = '';
+  if (length === 1) return { char: String.fromCharCode(first!), taken: 3 };
+  const bytes: number[] = [];
   for (let i = 0; i < length; i += 1) {
-    const byte = units[at + 3 * i]?.char === '%' ? hexPair(units, at + 3 * i + 1) : null;
+    const byte = chars[at + 3 * i] === '%' ? hexPair(chars, at + 3 * i + 1) : null;
     if (byte === null) return null;
-    encoded += `%${byte.toString(16).padStart(2, '0')}`;
+    bytes.push(byte);
   }
   try {
-    return {
-      unit: { char: decodeURIComponent(encoded), start: units[at]!.start, end: units[at + 3 * length - 1]!.end },
-      taken: 3 * length,
-    };
+    return { char: decodeURIComponent(bytes.map((byte) => `%${byte.toString(16).padStart(2, '0')}`).join('')), taken: 3 * length };
   } catch {
     return null;
   }
 }
 
 /** One round of percent-decoding; null when there was nothing to decode. */
-function decodeOnce(units: readonly Unit[]): Unit[] | null {
-  const decoded: Unit[] = [];
+function decodeOnce(reading: Reading): Reading | null {
+  const { chars, starts, ends } = reading;
+  const decoded: Reading = { chars: [], starts: [], ends: [] };
   let changed = false;
-  for (let at = 0; at < units.length;) {
-    const encoded = percentCharAt(units, at);
+  for (let at = 0; at < chars.length;) {
+    const encoded = chars[at] === '%' ? percentCharAt(chars, at) : null;
     if (encoded) {
-      decoded.push(encoded.unit);
+      decoded.chars.push(encoded.char);
+      decoded.starts.push(starts[at]!);
+      decoded.ends.push(ends[at + encoded.taken - 1]!);
       at += encoded.taken;
       changed = true;
     } else {
-      decoded.push(units[at]!);
+      decoded.chars.push(chars[at]!);
+      decoded.starts.push(starts[at]!);
+      decoded.ends.push(ends[at]!);
       at += 1;
     }
   }
   return changed ? decoded : null;
 }
 
+function written(text: string): Reading {
+  const reading: Reading = { chars: [], starts: [], ends: [] };
+  for (let offset = 0; offset < text.length;) {
+    const size = (text.codePointAt(offset) ?? 0) > 0xffff ? 2 : 1;
+    reading.chars.push(size === 1 ? text[offset]! : text.slice(offset, offset + 2));
+    reading.starts.push(offset);
+    reading.ends.push(offset + size);
+    offset += size;
+  }
+  return reading;
+}
+
 /**
  * The text at each reading: as written, then percent-decoded once, twice and three times
  * (`%2520` is a space read twice). A number shows in one reading or another; each is searched.
  */
-function readings(text: string): Unit[][] {
-  let units: Unit[] = [];
-  let offset = 0;
-  for (const char of text) {
-    units.push({ char, start: offset, end: offset + char.length });
-    offset += char.length;
-  }
-  const all = [units];
+function readings(text: string): Reading[] {
+  let reading = written(text);
+  const all = [reading];
+  if (!text.includes('%')) return all;
   for (let round = 0; round < 3; round += 1) {
-    const decoded = decodeOnce(units);
+    const decoded = decodeOnce(reading);
     if (!decoded) break;
     all.push(decoded);
-    units = decoded;
+    reading = decoded;
   }
   return all;
 }
@@ -110,22 +144,22 @@ interface DigitRun {
   decoded: number;
 }
 
-function* digitRuns(units: readonly Unit[], decoded = 0): Generator<DigitRun> {
-  for (let at = 0; at < units.length;) {
-    if (!digit.test(units[at]!.char)) {
+function* digitRuns({ chars, starts, ends }: Reading, decoded = 0): Generator<DigitRun> {
+  for (let at = 0; at < chars.length;) {
+    if (!isDigit(chars[at]!)) {
       at += 1;
       continue;
     }
     const digits: string[] = [];
     let last = at;
-    for (let next = at; next < units.length; next += 1) {
-      const { char } = units[next]!;
-      if (digit.test(char)) {
+    for (let next = at; next < chars.length; next += 1) {
+      const char = chars[next]!;
+      if (isDigit(char)) {
         digits.push(char);
         last = next;
-      } else if (!separator.test(char)) break;
+      } else if (!isSeparator(char)) break;
     }
-    yield { start: units[at]!.start, end: units[last]!.end, digits, decoded };
+    yield { start: starts[at]!, end: ends[last]!, digits, decoded };
     at = last + 1;
   }
 }
@@ -156,11 +190,29 @@ function longRuns(text: string, min: number): DigitRun[] {
   return merged.map(({ span, shown }) => ({ ...span, digits: shown.digits }));
 }
 
-/** Whether the text has at least `count` digits in all: fewer can hold no run that long. */
-function hasDigits(text: string, count: number): boolean {
-  anyDigit.lastIndex = 0;
-  let found = 0;
-  while (anyDigit.exec(text)) if ((found += 1) >= count) return true;
+/** How far after a `%` a hex letter may still be part of an escape: three rounds of `%25` and a pair. */
+const ESCAPE_REACH = 8;
+
+/**
+ * Whether some reading of the text may hold a run of `count` digits: a quick, allocation-free
+ * pass that never says no when a run exists, so the readings are only built for the few texts
+ * that say yes. A letter ends a stretch unless it may belong to a percent escape; every digit and
+ * every `%` (each decoded character comes from one) counts toward the stretch.
+ */
+function mayHoldRun(text: string, count: number): boolean {
+  let inStretch = 0;
+  let lastPercent = -ESCAPE_REACH - 1;
+  for (let at = 0; at < text.length; at += 1) {
+    const code = text.charCodeAt(at);
+    if (isAsciiDigit(code) || code === 0x25) {
+      if (code === 0x25) lastPercent = at;
+      if ((inStretch += 1) >= count) return true;
+    } else if (isAsciiLetter(code)) {
+      if (hexValue(text[at]) < 0 || at - lastPercent > ESCAPE_REACH) inStretch = 0;
+    } else if (code >= 0x80 && digit.test(String.fromCodePoint(text.codePointAt(at) ?? 0))) {
+      if ((inStretch += 1) >= count) return true;
+    }
+  }
   return false;
 }
 
@@ -177,11 +229,11 @@ export function longestDigitRun(text: string): number {
 
 /** Whether the text holds what may be a whole card number: 13 digits or more in one run. */
 export const containsCardNumber = (text: string): boolean =>
-  hasDigits(text, CARD_NUMBER_MIN_DIGITS) && longestDigitRun(text) >= CARD_NUMBER_MIN_DIGITS;
+  mayHoldRun(text, CARD_NUMBER_MIN_DIGITS) && longestDigitRun(text) >= CARD_NUMBER_MIN_DIGITS;
 
 /** One pass of maskCardNumbers. */
 function maskRuns(text: string): string {
-  if (!hasDigits(text, CARD_NUMBER_MIN_DIGITS)) return text;
+  if (!mayHoldRun(text, CARD_NUMBER_MIN_DIGITS)) return text;
   let masked = '';
   let copied = 0;
   for (const run of longRuns(text, CARD_NUMBER_MIN_DIGITS)) {
