@@ -131,6 +131,8 @@ test("remotes' Selects and MenuItems use the shell's one copy of MUI's contexts:
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Transactions' }).click();
   const status = page.getByRole('combobox', { name: 'Status' });
   await chooseOption(status, 'Failed'); // the menu closes
+  // The Select shows what the address holds: it changes once the navigation has rendered.
+  await status.filter({ hasText: 'Failed' }).waitFor();
   expect(await status.textContent()).toBe('Failed');
   await page.waitForURL((url) => url.searchParams.get('status') === 'failed');
 

@@ -24,6 +24,17 @@ const allowlist: readonly Allowed[] = [
     text: ':pw@pay.example.com',
     reason: 'a PUBLIC_URL with made-up credentials, which loadConfig must refuse',
   },
+  ...[
+    ['mf-developers/src/features/webhooks/components/endpoint-dialog.test.tsx', 'user:pass@'],
+    ['server/test/webhooks-url-credentials.test.ts', 'user:pass@'],
+    ['server/test/webhooks-url-credentials.test.ts', 'us%65r:p%40ss@'],
+    ['shared/src/schemas/webhooks.test.ts', 'user:pass@'],
+    ['shared/src/schemas/webhooks.test.ts', 'user:s3cret@'],
+  ].map(([file, text]) => ({
+    file: file!,
+    text: text!,
+    reason: 'a webhook endpoint URL with made-up credentials, which must be refused (HOOK-07)',
+  })),
 ];
 
 describe('the repository', () => {
