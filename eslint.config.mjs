@@ -1,8 +1,9 @@
 // ESLint for the whole repository (npm run lint): typescript-eslint's recommended rules, the rules
-// of hooks, and the import walls between packages and between server folders (PLAT-12). The walls
-// are described in docs/architecture.md; scripts/lint-walls.test.ts proves each one refuses.
+// of hooks, and the import walls between packages, between server folders and between the floors
+// of each front end (PLAT-12). The walls are described in docs/architecture.md;
+// scripts/lint-walls.test.ts proves each one refuses.
 // No stylistic rules: formatting is a formatter's job.
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import js from '@eslint/js';
 import { defineConfig } from 'eslint/config';
@@ -91,6 +92,66 @@ const httpPlumbingZone = {
   message: 'server/src/http is plumbing: it imports no feature folder (routes.ts composes their routes).',
 };
 
+// --- Floors inside each front end -------------------------------------------------------------
+// As bulletproof-react draws them, in the shell and in every remote: src/features/<name>/ imports
+// no other feature; src/app/ and src/pages/ compose the features; the floor below them,
+// src/components/, src/lib/ and src/hooks/ (and the shell's federation loader, src/remotes/), holds
+// what the whole package shares and imports no feature, app or page. Tests and test helpers
+// (src/testing/, a feature's testing/) keep to the floor they lie in; src/testing/ is none.
+const lowerFloors = ['components', 'lib', 'hooks'];
+const lowerFloorsOf = (frontEnd) => (frontEnd === 'shell' ? [...lowerFloors, 'remotes'] : lowerFloors);
+const featuresDir = (frontEnd) => path.join(root, frontEnd, 'src/features');
+const entriesOf = (dir) => (existsSync(dir) ? readdirSync(dir, { withFileTypes: true }) : []);
+
+// src/features/ holds feature folders only: a loose file there belongs to no feature and to no
+// floor, so lint stops until it is moved into one.
+const looseInFeatures = frontEnds.flatMap((frontEnd) =>
+  entriesOf(featuresDir(frontEnd))
+    .filter((entry) => !entry.isDirectory())
+    .map((entry) => `${frontEnd}/src/features/${entry.name}`),
+);
+if (looseInFeatures.length > 0) {
+  throw new Error(
+    `eslint.config.mjs: src/features holds feature folders only; move ${looseInFeatures.join(', ')} into a feature or onto a floor below (components/, lib/, hooks/)`,
+  );
+}
+
+function floorZones(frontEnd) {
+  const src = `${frontEnd}/src`;
+  const features = entriesOf(featuresDir(frontEnd))
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+  const below = lowerFloorsOf(frontEnd).map((floor) => `${src}/${floor}`);
+  return [
+    ...features.map((feature) => ({
+      target: `${src}/features/${feature}`,
+      from: `${src}/features`,
+      except: [`./${feature}`],
+      message: `A feature imports no other feature: what ${src}/features/${feature} shares with another lies on the floor below (${lowerFloorsOf(frontEnd).join('/, ')}/), and app/ or pages/ compose the two.`,
+    })),
+    {
+      target: `${src}/features`,
+      from: [`${src}/app`, `${src}/pages`],
+      message: `${src}/app and ${src}/pages compose the features: a feature imports neither.`,
+    },
+    {
+      target: below,
+      from: [`${src}/features`, `${src}/app`, `${src}/pages`],
+      message: `${below.map((floor) => `${floor}/`).join(', ')} lie below the features: they import no feature, app or page.`,
+    },
+  ];
+}
+
+// The page's state (the store, the API slice, the session) holds no UI: whoever makes the store
+// passes in what the UI adds (the toast of an expired session, ui/session-expired-toast.tsx).
+// Their tests may put the two together, as the page does.
+const sharedState = ['shared/src/store.ts', 'shared/src/api', 'shared/src/session'];
+const stateWithoutUiZone = {
+  target: sharedState,
+  from: ['shared/src/ui', 'shared/src/theme', 'shared/src/testing'],
+  message: 'The store, the API slice and the session import no UI of shared: whoever makes the store passes in what the UI adds.',
+};
+
 // --- Package walls ------------------------------------------------------------------------------
 // What the server may import from shared: modules without UI (the card number forms are test data).
 const sharedServerSafe = [
@@ -173,6 +234,7 @@ const zones = [
   ),
   ...serverLayerZones(),
   httpPlumbingZone,
+  ...frontEnds.flatMap(floorZones),
 ];
 
 // The shell's single-bundle build variant, which bench/payer-page.mjs uses to measure what
@@ -186,6 +248,14 @@ const singleBundleZones = zones
     except: ['./src/pages'],
     message: 'The single-bundle variant takes the payer pages only.',
   });
+
+// Money through shared/src/money.ts, in the front ends and in the server alike: a product or a
+// quotient of 100 and a value is cents converted by hand. Two literals (100 * 1024) are a constant.
+const centsByHand = {
+  selector: "BinaryExpression[operator=/^[*\\/]$/]:not([left.type='Literal'][right.type='Literal']) > Literal[value=100]",
+  message:
+    'Cents go through @paydesk/shared/money (centsToDecimal, decimalToCents, centsOf, centsToNumber, numberToCents, centsToDollars); a percentage names its factor.',
+};
 
 export default defineConfig(
   {
@@ -241,6 +311,9 @@ export default defineConfig(
     },
     rules: {
       'import-x/no-restricted-paths': ['error', { basePath: root, zones }],
+      // Cycles between modules, in every package; type-only imports do not count (they vanish at
+      // run time), nor does node_modules.
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
   },
   {
@@ -248,11 +321,9 @@ export default defineConfig(
     rules: { 'import-x/no-restricted-paths': ['error', { basePath: root, zones: singleBundleZones }] },
   },
   {
-    files: ['server/src/**/*.ts'],
-    rules: {
-      // Cycles between modules; type-only imports do not count (they vanish at run time).
-      'import-x/no-cycle': ['error', { ignoreExternal: true }],
-    },
+    files: sharedState.map((entry) => (entry.endsWith('.ts') ? entry : `${entry}/**`)),
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: { 'import-x/no-restricted-paths': ['error', { basePath: root, zones: [...zones, stateWithoutUiZone] }] },
   },
   {
     // One way of doing each thing in the front ends (PLAT-13, docs/architecture.md): money through
@@ -262,17 +333,19 @@ export default defineConfig(
     rules: {
       'no-restricted-syntax': [
         'error',
-        {
-          selector: 'BinaryExpression[operator=/^[*\\/]$/] > Literal[value=100]',
-          message:
-            'Cents go through @paydesk/shared/money (centsToDecimal, decimalToCents, centsOf, centsToNumber, numberToCents); a percentage names its factor.',
-        },
+        centsByHand,
         {
           selector: "BinaryExpression[operator='in'] > Literal.left[value='status']",
           message: 'A failed call is read with readApiError (or endedBySignOut) of @paydesk/shared/api/api-error.',
         },
       ],
     },
+  },
+  {
+    // The server's money goes through shared/src/money.ts too (docs/decisions/money-as-integer-cents.md).
+    files: ['server/src/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: { 'no-restricted-syntax': ['error', centsByHand] },
   },
   // Package names too, for imports a resolver would not follow.
   {

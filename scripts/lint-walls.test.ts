@@ -1,5 +1,6 @@
 // The import walls of eslint.config.mjs (PLAT-12) refuse what they are for and let through what
-// the code does today: each snippet is linted as if it lay at its path, with the real config.
+// the code does today: each snippet is linted as if it lay at its path, with the real config. The
+// paths a snippet imports must exist: an import that does not resolve is no wall's business.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 
@@ -161,6 +162,123 @@ const cases: Case[] = [
     code: "export { transactionGuard } from '../db/transaction-guard';\n",
   },
 
+  // Inside each front end: a feature imports no other feature.
+  {
+    name: 'a feature importing another feature (api-keys importing webhooks)',
+    filePath: 'mf-developers/src/features/api-keys/fixture.ts',
+    code: "export { eventGroups } from '../webhooks/model/event-groups';\n",
+    refusedBy: paths,
+  },
+  {
+    name: "a shell feature importing another (sign-in importing two-factor's dialog)",
+    filePath: 'shell/src/features/auth/fixture.ts',
+    code: "export { PasswordDialog } from '../two-factor/password-dialog';\n",
+    refusedBy: paths,
+  },
+  {
+    name: 'a feature importing its own modules and the floor below',
+    filePath: 'mf-developers/src/features/api-keys/fixture.ts',
+    code: "export { kindLabel } from './model/key-labels';\nexport { reportFailure } from '../../lib/report-failure';\nexport { DevelopersTabs } from '../../components/developers-tabs';\n",
+  },
+
+  // app/ and pages/ compose features; a feature imports neither.
+  {
+    name: 'a feature importing the app',
+    filePath: 'shell/src/features/layout/fixture.ts',
+    code: "export { controlAreas } from '../../app/areas';\n",
+    refusedBy: paths,
+  },
+  {
+    name: 'a feature importing a page',
+    filePath: 'mf-payments/src/features/checkout/fixture.ts',
+    code: "export { default } from '../../pages/checkout-page';\n",
+    refusedBy: paths,
+  },
+  {
+    name: 'a page composing two features',
+    filePath: 'shell/src/pages/fixture.ts',
+    code: "export { SettingsForm } from '../features/settings/settings-form';\nexport { TwoFactorSection } from '../features/two-factor/two-factor-section';\n",
+  },
+  {
+    name: 'the app composing features and pages',
+    filePath: 'mf-payments/src/app/fixture.ts',
+    code: "export { default } from '../pages/checkout-page';\nexport { CardDialog } from '../features/card-dialog/components/card-dialog';\n",
+  },
+
+  // components/, lib/, hooks/ (and the shell's remotes/) lie below: no feature, app or page.
+  {
+    name: 'a lower floor importing a feature',
+    filePath: 'mf-developers/src/components/fixture.ts',
+    code: "export { eventGroups } from '../features/webhooks/model/event-groups';\n",
+    refusedBy: paths,
+  },
+  {
+    name: 'a lower floor importing a page',
+    filePath: 'mf-payments/src/lib/fixture.ts',
+    code: "export { default } from '../pages/pay-form-page';\n",
+    refusedBy: paths,
+  },
+  {
+    name: "the shell's remote loader importing the app",
+    filePath: 'shell/src/remotes/fixture.ts',
+    code: "export { controlAreas } from '../app/areas';\n",
+    refusedBy: paths,
+  },
+  {
+    name: 'a lower floor importing its own floor and shared',
+    filePath: 'mf-developers/src/components/fixture.ts',
+    code: "export { listSizes } from '../lib/list-sizes';\nexport { PaginationBar } from '@paydesk/shared/ui/pagination-bar';\n",
+  },
+
+  // Module cycles in the front ends and shared too.
+  {
+    name: 'a cycle between front-end modules',
+    filePath: 'shell/src/remotes/remote-loader.ts',
+    code: "export { RemotePage } from './remote-page';\n",
+    refusedBy: cycle,
+  },
+  {
+    name: 'a cycle between two lower-floor modules',
+    filePath: 'mf-developers/src/lib/list-sizes.ts',
+    code: "export { useListPaging } from '../components/list-paging';\n",
+    refusedBy: cycle,
+  },
+  {
+    name: 'a cycle in shared through a lazy import (the toast host importing notify back)',
+    filePath: 'shared/src/ui/toast-host.tsx',
+    code: "export { toastHostMounted } from './notify';\n",
+    refusedBy: cycle,
+  },
+  {
+    name: 'a front-end import without a cycle',
+    filePath: 'shell/src/remotes/remote-loader.ts',
+    code: "export { publicPages } from './public-pages';\n",
+  },
+
+  // The store, the API slice and the session import no UI; their tests may.
+  {
+    name: 'the store importing shared UI',
+    filePath: 'shared/src/store.ts',
+    code: "export { notify } from './ui/notify';\n",
+    refusedBy: paths,
+  },
+  {
+    name: 'the API slice importing shared UI',
+    filePath: 'shared/src/api/fixture.ts',
+    code: "export { notify } from '../ui/notify';\n",
+    refusedBy: paths,
+  },
+  {
+    name: 'the UI handing the store its toast',
+    filePath: 'shared/src/ui/fixture.ts',
+    code: "export { appStore } from '../store';\nexport { notify } from './notify';\n",
+  },
+  {
+    name: 'a test of the API slice with the toast',
+    filePath: 'shared/src/api/fixture.test.ts',
+    code: "export { sessionExpiredToast } from '../ui/session-expired-toast';\n",
+  },
+
   // One way of doing each thing in the front ends (PLAT-13): money and failed calls through shared.
   {
     name: 'a remote converting cents by hand',
@@ -183,6 +301,24 @@ const cases: Case[] = [
     name: 'a remote reading an error with readApiError',
     filePath: 'mf-wallet/src/fixture.ts',
     code: "import { readApiError } from '@paydesk/shared/api/api-error';\nexport const status = (e: unknown) => readApiError(e).status;\n",
+  },
+
+  // The server's money goes through shared's money module too.
+  {
+    name: 'the server converting cents by hand',
+    filePath: 'server/src/payments/fixture.ts',
+    code: 'export const amount = (cents: number) => cents / 100;\n',
+    refusedBy: oneWay,
+  },
+  {
+    name: 'the server converting cents through the money module',
+    filePath: 'server/src/payments/fixture.ts',
+    code: "import { centsToNumber } from '@paydesk/shared/money';\nexport const amount = (cents: number) => centsToNumber(cents);\n",
+  },
+  {
+    name: 'the server writing a size in bytes',
+    filePath: 'server/src/cards/fixture.ts',
+    code: 'export const MAX_BYTES = 100 * 1024 * 1024;\n',
   },
 ];
 

@@ -3,13 +3,22 @@ import { useDispatch, useSelector } from 'react-redux';
 import { api } from '@paydesk/shared/api/api-slice';
 import { sessionExpired, sessionSlice, signedIn, signedOut } from '@paydesk/shared/session/session-slice';
 import { clearStoredSession, writeStoredSession } from './session/storage';
-import { notify } from '@paydesk/shared/ui/notify';
 
 const rootReducer = combineSlices(api, sessionSlice);
 export type RootState = ReturnType<typeof rootReducer>;
 
-/** Keeps local storage in step with the session, and tells the user when it expired. */
-function sessionPersistence() {
+/**
+ * What the page adds to its store. The store takes no UI: whoever makes it passes the toast of an
+ * expired session (ui/session-expired-toast.tsx), as the shell, the payer pages' WithStore, a
+ * remote's standalone page and the tests' render do.
+ */
+export interface StoreOptions {
+  /** Told when a session expired, unless the call that found out was silent (AUTH-07). */
+  onSessionExpired?: () => void;
+}
+
+/** Keeps local storage in step with the session, and says when it expired. */
+function sessionPersistence({ onSessionExpired }: StoreOptions) {
   const listener = createListenerMiddleware();
   listener.startListening({
     actionCreator: signedIn,
@@ -27,17 +36,17 @@ function sessionPersistence() {
     effect: (action, listenerApi) => {
       clearStoredSession();
       listenerApi.dispatch(api.util.resetApiState());
-      if (!action.payload.silent) notify('error', 'Unauthorized', 'Your session has expired. Please log in again.');
+      if (!action.payload.silent) onSessionExpired?.();
     },
   });
   return listener.middleware;
 }
 
-export function makeStore(preloadedState?: Partial<RootState>) {
+export function makeStore(preloadedState?: Partial<RootState>, options: StoreOptions = {}) {
   return configureStore({
     reducer: rootReducer,
     preloadedState,
-    middleware: (getDefault) => getDefault().prepend(sessionPersistence()).concat(api.middleware),
+    middleware: (getDefault) => getDefault().prepend(sessionPersistence(options)).concat(api.middleware),
   });
 }
 
@@ -45,10 +54,11 @@ export type AppStore = ReturnType<typeof makeStore>;
 
 let pageStore: AppStore | undefined;
 /**
- * The page's one store, made when first asked for. This module is a federation singleton, so the
- * shell's back office and every remote (the payer pages through ui/with-store.tsx) get the same.
+ * The page's one store, made when first asked for, with the options of that first call (every
+ * caller passes the same). This module is a federation singleton, so the shell's back office and
+ * every remote (the payer pages through ui/with-store.tsx) get the same.
  */
-export const appStore = (): AppStore => (pageStore ??= makeStore());
+export const appStore = (options?: StoreOptions): AppStore => (pageStore ??= makeStore(undefined, options));
 export type AppDispatch = AppStore['dispatch'];
 export const useAppDispatch = useDispatch.withTypes<AppDispatch>();
 export const useAppSelector = useSelector.withTypes<RootState>();

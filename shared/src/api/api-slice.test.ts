@@ -2,9 +2,13 @@ import { z } from 'zod';
 import { makeStore } from '../store';
 import { writeStoredSession } from '../session/storage';
 import { notify } from '../ui/notify';
+import { sessionExpiredToast } from '../ui/session-expired-toast';
 import { api } from './api-slice';
 
 jest.mock('../ui/notify', () => ({ notify: jest.fn() }));
+
+/** A store as the page makes it: with the toast of an expired session. */
+const pageStore = () => makeStore(undefined, sessionExpiredToast);
 
 const probeApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -29,7 +33,7 @@ afterEach(() => fetchSpy.mockRestore());
 test('calls carry the stored bearer token', async () => {
   writeStoredSession({ token: 'tok-1', user });
   fetchSpy.mockResolvedValue(answer(200, { ok: true }));
-  const store = makeStore();
+  const store = pageStore();
   const result = await store.dispatch(probeApi.endpoints.probe.initiate(undefined));
   expect(result.data).toEqual({ ok: true });
   const request = fetchSpy.mock.calls[0][0] as Request;
@@ -39,14 +43,14 @@ test('calls carry the stored bearer token', async () => {
 test('a call that carries its own credential keeps it, even when staff are signed in', async () => {
   writeStoredSession({ token: 'tok-1', user });
   fetchSpy.mockResolvedValue(answer(200, {}));
-  await makeStore().dispatch(probeApi.endpoints.keyedProbe.initiate(undefined));
+  await pageStore().dispatch(probeApi.endpoints.keyedProbe.initiate(undefined));
   expect((fetchSpy.mock.calls[0][0] as Request).headers.get('authorization')).toBe('Bearer pk_test');
 });
 
 test('a 401 with a token ends the session, clears storage and shows the Unauthorized toast (AUTH-07)', async () => {
   writeStoredSession({ token: 'tok-1', user });
   fetchSpy.mockResolvedValue(answer(401, { status: 'error', message: 'Unauthorized' }));
-  const store = makeStore();
+  const store = pageStore();
   expect(store.getState().session.user).toEqual(user);
   await store.dispatch(probeApi.endpoints.probe.initiate(undefined));
   expect(store.getState().session).toEqual({ user: null, token: null });
@@ -58,7 +62,7 @@ test('a 401 with a token ends the session, clears storage and shows the Unauthor
 test('a 401 on a silent call (wallet) logs out without a toast', async () => {
   writeStoredSession({ token: 'tok-1', user });
   fetchSpy.mockResolvedValue(answer(401, { status: 'error', message: 'Unauthorized' }));
-  const store = makeStore();
+  const store = pageStore();
   await store.dispatch(probeApi.endpoints.quietProbe.initiate(undefined));
   expect(store.getState().session.token).toBeNull();
   expect(notify).not.toHaveBeenCalled();
@@ -66,7 +70,7 @@ test('a 401 on a silent call (wallet) logs out without a toast', async () => {
 
 test('a 401 without a token (a wrong password at sign-in) leaves the session alone', async () => {
   fetchSpy.mockResolvedValue(answer(401, { status: 'error', message: 'Invalid username or password' }));
-  const store = makeStore();
+  const store = pageStore();
   const result = await store.dispatch(probeApi.endpoints.probe.initiate(undefined));
   expect(result.error).toMatchObject({ status: 401 });
   expect(notify).not.toHaveBeenCalled();

@@ -2,9 +2,13 @@ import { makeStore } from '../store';
 import { writeStoredSession } from '../session/storage';
 import { fakeUploadXhr, fileNamed } from '../testing/fake-upload-xhr';
 import { notify } from '../ui/notify';
+import { sessionExpiredToast } from '../ui/session-expired-toast';
 import { postForm } from './post-form';
 
 jest.mock('../ui/notify', () => ({ notify: jest.fn() }));
+
+/** A store as the page makes it: with the toast of an expired session. */
+const pageStore = () => makeStore(undefined, sessionExpiredToast);
 
 const user = { id: 1, username: 'Alex Admin', role: 'admin' as const, email: 'admin@paydesk.test' };
 let xhr: ReturnType<typeof fakeUploadXhr>;
@@ -24,7 +28,7 @@ test('posts the form to /api with the stored bearer token, reports progress and 
   xhr = fakeUploadXhr();
   writeStoredSession({ token: 'tok-1', user });
   const progress: number[] = [];
-  const answer = makeStore().dispatch(postForm('/backend/cards/upload', aForm(), { onProgress: (sent) => progress.push(sent) }));
+  const answer = pageStore().dispatch(postForm('/backend/cards/upload', aForm(), { onProgress: (sent) => progress.push(sent) }));
   const [upload] = xhr.sent;
   expect(upload).toMatchObject({ method: 'POST', url: '/api/backend/cards/upload', fileName: 'cards.xlsx' });
   expect(upload!.headers.authorization).toBe('Bearer tok-1');
@@ -38,7 +42,7 @@ test('posts the form to /api with the stored bearer token, reports progress and 
 test('a 401 with a token ends the session with the Unauthorized toast (AUTH-07), like every API call', async () => {
   xhr = fakeUploadXhr({ status: 401, body: { status: 'error', message: 'Unauthorized' } });
   writeStoredSession({ token: 'tok-1', user });
-  const store = makeStore();
+  const store = pageStore();
   await expect(store.dispatch(postForm('/x', aForm()))).resolves.toMatchObject({ status: 401 });
   expect(store.getState().session).toEqual({ user: null, token: null });
   expect(localStorage.getItem('token')).toBeNull();
@@ -48,12 +52,12 @@ test('a 401 with a token ends the session with the Unauthorized toast (AUTH-07),
 test('silent401 logs out without the toast; a 401 without a token leaves the session alone', async () => {
   xhr = fakeUploadXhr({ status: 401, body: { status: 'error', message: 'Unauthorized' } });
   writeStoredSession({ token: 'tok-1', user });
-  const store = makeStore();
+  const store = pageStore();
   await store.dispatch(postForm('/x', aForm(), { silent401: true }));
   expect(store.getState().session.token).toBeNull();
   expect(notify).not.toHaveBeenCalled();
 
-  const anonymous = makeStore();
+  const anonymous = pageStore();
   await anonymous.dispatch(postForm('/x', aForm()));
   expect(xhr.sent[1]!.headers.authorization).toBeUndefined();
   expect(notify).not.toHaveBeenCalled();
@@ -61,7 +65,7 @@ test('silent401 logs out without the toast; a 401 without a token leaves the ses
 
 test('rejects with a TypeError when the request does not get through, an AbortError when aborted', async () => {
   xhr = fakeUploadXhr();
-  const store = makeStore();
+  const store = pageStore();
   const failed = store.dispatch(postForm('/x', aForm()));
   xhr.sent[0]!.fail();
   await expect(failed).rejects.toBeInstanceOf(TypeError);
@@ -75,5 +79,5 @@ test('rejects with a TypeError when the request does not get through, an AbortEr
 
 test('a body that is not JSON comes back as text', async () => {
   xhr = fakeUploadXhr({ status: 502, body: '<html>Bad gateway</html>' });
-  await expect(makeStore().dispatch(postForm('/x', aForm()))).resolves.toEqual({ status: 502, body: '<html>Bad gateway</html>' });
+  await expect(pageStore().dispatch(postForm('/x', aForm()))).resolves.toEqual({ status: 502, body: '<html>Bad gateway</html>' });
 });

@@ -3,6 +3,7 @@ import { render } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { makeStore, type RootState } from '../store';
 import { AppProviders } from '../ui/app-providers';
+import { sessionExpiredToast } from '../ui/session-expired-toast';
 import type { AuthUser } from '../schemas/auth';
 
 /** Renders a component with the real store, theme and toasts, as the shell mounts them. */
@@ -10,7 +11,7 @@ export function renderWithProviders(
   ui: ReactElement,
   { preloadedState, route = '/' }: { preloadedState?: Partial<RootState>; route?: string } = {},
 ) {
-  const store = makeStore(preloadedState);
+  const store = makeStore(preloadedState, sessionExpiredToast);
   return {
     store,
     ...render(

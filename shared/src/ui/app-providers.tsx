@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import type { AppStore } from '../store';
+import { toastHostMounted } from '@paydesk/shared/ui/notify';
 import { ThemeProviders } from './theme-providers';
 import ToastHost from './toast-host';
 
@@ -8,7 +9,7 @@ import ToastHost from './toast-host';
 export function AppProviders({ store, children }: { store: AppStore; children: ReactNode }) {
   return (
     <Provider store={store}>
-      <ThemeProviders toasts={<ToastHost />}>{children}</ThemeProviders>
+      <ThemeProviders toasts={<ToastHost onMounted={toastHostMounted} />}>{children}</ThemeProviders>
     </Provider>
   );
 }

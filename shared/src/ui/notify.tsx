@@ -51,7 +51,7 @@ export function Toasts() {
   }, [on]);
   return on ? (
     <Suspense fallback={null}>
-      <ToastHost />
+      <ToastHost onMounted={toastHostMounted} />
     </Suspense>
   ) : null;
 }

@@ -2,6 +2,7 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter, useRoutes, type RouteObject } from 'react-router-dom';
 import { appStore } from '@paydesk/shared/store';
 import { AppProviders } from './app-providers';
+import { sessionExpiredToast } from './session-expired-toast';
 
 function Pages({ routes }: { routes: RouteObject[] }) {
   return useRoutes(routes);
@@ -16,7 +17,7 @@ export function renderStandalone(routes: RouteObject[]): void {
   const container = document.getElementById('root');
   if (!container) throw new Error('No #root element in the page');
   createRoot(container).render(
-    <AppProviders store={appStore()}>
+    <AppProviders store={appStore(sessionExpiredToast)}>
       <BrowserRouter>
         <Pages routes={routes} />
       </BrowserRouter>

@@ -1,6 +1,7 @@
 import { useContext, type ReactNode } from 'react';
 import { Provider, ReactReduxContext } from 'react-redux';
 import { appStore } from '@paydesk/shared/store';
+import { sessionExpiredToast } from './session-expired-toast';
 
 /**
  * The page's one store around a part that needs it. Inside the back office (or a test) the store
@@ -9,5 +10,5 @@ import { appStore } from '@paydesk/shared/store';
  */
 export function WithStore({ children }: { children: ReactNode }) {
   const outer = useContext(ReactReduxContext);
-  return outer ? <>{children}</> : <Provider store={appStore()}>{children}</Provider>;
+  return outer ? <>{children}</> : <Provider store={appStore(sessionExpiredToast)}>{children}</Provider>;
 }

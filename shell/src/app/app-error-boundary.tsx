@@ -1,5 +1,5 @@
 import { Component, type ReactNode } from 'react';
-import { ErrorNotice } from './error-notice';
+import { ErrorNotice } from '../components/error-notice';
 
 /** The last line of defence: a crash anywhere in the shell shows this instead of a blank page. */
 export class AppErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {

@@ -2,9 +2,9 @@ import { lazy, Suspense } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { ThemeProviders } from '@paydesk/shared/ui/theme-providers';
 import { Loading } from '@paydesk/shared/ui/loading';
+import { publicPages } from '../remotes/public-pages';
 import { RemotePage } from '../remotes/remote-page';
 import { AppErrorBoundary } from './app-error-boundary';
-import { publicPages } from './areas';
 import { RouteError } from './route-error';
 
 /**

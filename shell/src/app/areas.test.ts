@@ -1,5 +1,6 @@
 import { remoteOfModule } from '@paydesk/shared/remote-packages';
-import { controlAreas, publicPages } from './areas';
+import { publicPages } from '../remotes/public-pages';
+import { controlAreas } from './areas';
 
 test('every page the shell routes to is exposed by a remote of the one list', () => {
   const ids = [...controlAreas, ...publicPages].map(({ remote }) => remote.id);

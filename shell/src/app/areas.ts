@@ -1,6 +1,5 @@
 import type { Permission } from '@paydesk/shared/roles';
-import { publicPageModules, publicPaths } from '@paydesk/shared/routes';
-import type { RemoteModule } from '../remotes/remote-page';
+import type { RemoteModule } from '../remotes/remote-module';
 
 /** The back-office areas: where each lives, who may open it, and its menu entry. */
 export interface ControlArea {
@@ -53,13 +52,4 @@ export const controlAreas: readonly ControlArea[] = [
     remote: { id: 'mf_developers/ApiKeysPage', area: 'Developers' },
   },
   { path: 'developers/requests', permission: 'developers.manage', remote: { id: 'mf_developers/RequestLogPage', area: 'Developers' } },
-];
-
-export const publicPages: readonly { path: string; remote: RemoteModule }[] = [
-  { path: publicPaths.payForm, remote: { id: publicPageModules.payForm, area: 'Payment' } },
-  { path: publicPaths.checkout, remote: { id: publicPageModules.checkout, area: 'Checkout' } },
-  { path: publicPaths.paymentSuccess, remote: { id: publicPageModules.paymentSuccess, area: 'Payment' } },
-  { path: publicPaths.paymentPending, remote: { id: publicPageModules.paymentPending, area: 'Payment' } },
-  { path: publicPaths.paymentFailure, remote: { id: publicPageModules.paymentFailure, area: 'Payment' } },
-  { path: publicPaths.checkoutSuccess, remote: { id: publicPageModules.checkoutSuccess, area: 'Checkout' } },
 ];

@@ -3,6 +3,7 @@ import { Provider } from 'react-redux';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { controlPaths } from '@paydesk/shared/routes';
 import { appStore } from '@paydesk/shared/store';
+import { sessionExpiredToast } from '@paydesk/shared/ui/session-expired-toast';
 import { LoginPage } from '../features/auth/login-page';
 import { ProtectedLayout } from '../features/auth/protected-layout';
 import { RequirePermission } from '../features/auth/require-permission';
@@ -13,17 +14,17 @@ import { controlAreas } from './areas';
 import { RouteError } from './route-error';
 
 const SettingsPage = lazy(async () => ({
-  default: (await import(/* webpackChunkName: "control-settings" */ '../features/settings/settings-page')).SettingsPage,
+  default: (await import(/* webpackChunkName: "control-settings" */ '../pages/settings-page')).SettingsPage,
 }));
 
 /** Everything under /control, with the page's one store (the remotes read the same one). */
 export default function ControlApp() {
   return (
-    <Provider store={appStore()}>
+    <Provider store={appStore(sessionExpiredToast)}>
       <Routes>
         <Route path="login" element={<LoginPage />} />
         <Route element={<ProtectedLayout />}>
-          <Route element={<ControlLayout />}>
+          <Route element={<ControlLayout areas={controlAreas} />}>
             <Route index element={<Navigate to={controlPaths.dashboard} replace />} />
             {controlAreas.map(({ path, permission, remote }) => (
               <Route

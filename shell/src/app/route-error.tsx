@@ -1,6 +1,6 @@
 import { Component, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
-import { ErrorNotice } from './error-notice';
+import { ErrorNotice } from '../components/error-notice';
 
 class RouteBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
   override state = { failed: false };

@@ -1,5 +1,5 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { ErrorNotice } from '../app/error-notice';
+import { ErrorNotice } from '../components/error-notice';
 
 interface Props {
   area: string;

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { publicPages } from '../app/areas';
+import { publicPages } from './public-pages';
 import { bundledRemoteIds } from './remote-loader.single-bundle';
 
 // The federation overhead is measured on the payer pages: the variant must route every one of them.

@@ -8,7 +8,7 @@
  * (scripts/webpack/create-config.cjs, server/src/frontends/preload-links.ts).
  */
 import { matchesRoute } from '@paydesk/shared/routes';
-import { publicPages } from '../app/areas';
+import { publicPages } from './public-pages';
 
 const bundled: Record<string, () => Promise<unknown>> = {
   'mf_payments/PayFormPage': () => import(/* webpackChunkName: "mf_payments/PayFormPage" */ '../../../mf-payments/src/pages/pay-form-page'),

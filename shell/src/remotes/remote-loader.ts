@@ -1,7 +1,7 @@
 import { loadRemote } from '@module-federation/enhanced/runtime';
 import { matchesRoute } from '@paydesk/shared/routes';
-import { publicPages } from '../app/areas';
 import { loadRemoteManifest } from './manifest';
+import { publicPages } from './public-pages';
 
 /**
  * How the shell reaches its remotes: the federation runtime, from the deploy-time manifest. The

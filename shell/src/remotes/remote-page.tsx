@@ -2,13 +2,7 @@ import { lazy, Suspense, useMemo, useState, type ComponentType } from 'react';
 import { Loading } from '@paydesk/shared/ui/loading';
 import { RemoteBoundary } from './remote-boundary';
 import { loadRemoteModule, retryReloadsPage } from './remote-loader';
-
-export interface RemoteModule {
-  /** `container/ExposedModule`, e.g. `mf_cards/CardsPage`. */
-  id: string;
-  /** Human name of the area, shown in its fallback. */
-  area: string;
-}
+import type { RemoteModule } from './remote-module';
 
 async function importPage(id: string): Promise<{ default: ComponentType }> {
   const module = await loadRemoteModule<{ default: ComponentType }>(id);

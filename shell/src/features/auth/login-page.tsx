@@ -17,13 +17,13 @@ import { useAppDispatch, useAppSelector } from '@paydesk/shared/store';
 import { notify } from '@paydesk/shared/ui/notify';
 import type { SignedInData } from '@paydesk/shared/schemas/auth';
 import type { EnrolmentData } from '@paydesk/shared/schemas/two-factor';
-import { EnrolmentPanel, RecoveryCodes } from '../two-factor/enrolment-panel';
+import { EnrolmentPanel, RecoveryCodes } from '../../components/enrolment-panel';
 import {
   useLoginMutation,
   useLoginTwoFactorMutation,
   useRequiredEnrolmentConfirmMutation,
   useRequiredEnrolmentSetupMutation,
-} from './auth-api';
+} from '../../lib/auth-api';
 
 /** What follows a correct password for a user with a second factor (AUTH-12) or one required to enrol (AUTH-14). */
 type SecondStep =

@@ -4,7 +4,7 @@ import { controlPaths } from '@paydesk/shared/routes';
 import { selectCurrentUser, signedIn } from '@paydesk/shared/session/session-slice';
 import { useAppDispatch, useAppSelector } from '@paydesk/shared/store';
 import { Loading } from '@paydesk/shared/ui/loading';
-import { useMeQuery } from './auth-api';
+import { useMeQuery } from '../../lib/auth-api';
 
 /** /control: signed-out visitors go to the login page; the stored session is checked with the server first. */
 export function ProtectedLayout() {

@@ -10,17 +10,17 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import MenuIcon from '@mui/icons-material/Menu';
 import { SandboxBadge } from './sandbox-badge';
-import { SideNav } from './side-nav';
+import { SideNav, type NavArea } from './side-nav';
 import { ThemeToggle } from './theme-toggle';
 
 const drawerWidth = 260;
 
-/** The /control frame: side navigation (a drawer on phones), a top bar and the page. */
-export function ControlLayout() {
+/** The /control frame: side navigation (a drawer on phones) over the given areas, a top bar and the page. */
+export function ControlLayout({ areas }: { areas: readonly NavArea[] }) {
   const theme = useTheme();
   const desktop = useMediaQuery(theme.breakpoints.up('md'));
   const [open, setOpen] = useState(false);
-  const nav = <SideNav onNavigate={() => setOpen(false)} />;
+  const nav = <SideNav areas={areas} onNavigate={() => setOpen(false)} />;
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>

@@ -21,7 +21,7 @@ afterEach(() => fetchSpy.mockRestore());
 const renderLayout = () =>
   renderWithProviders(
     <Routes>
-      <Route path="/control" element={<ControlLayout />}>
+      <Route path="/control" element={<ControlLayout areas={[]} />}>
         <Route index element={<p>Page</p>} />
       </Route>
     </Routes>,

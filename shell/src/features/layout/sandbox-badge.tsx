@@ -1,5 +1,5 @@
 import Chip from '@mui/material/Chip';
-import { useMeQuery } from '../auth/auth-api';
+import { useMeQuery } from '../../lib/auth-api';
 
 /**
  * "Sandbox" in the top bar whenever the sandbox processor decides payment outcomes, so nobody

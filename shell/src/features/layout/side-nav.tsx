@@ -11,22 +11,29 @@ import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import LogoutIcon from '@mui/icons-material/Logout';
 import SettingsIcon from '@mui/icons-material/Settings';
-import { can, roleLabel } from '@paydesk/shared/roles';
+import { can, roleLabel, type Permission } from '@paydesk/shared/roles';
 import { controlPaths } from '@paydesk/shared/routes';
 import { selectCurrentUser, signedOut } from '@paydesk/shared/session/session-slice';
 import { useAppDispatch, useAppSelector } from '@paydesk/shared/store';
-import { controlAreas } from '../../app/areas';
-import { useLogoutMutation } from '../auth/auth-api';
+import { useLogoutMutation } from '../../lib/auth-api';
 import { navIcons } from './nav-icons';
 
+/** An area of the back office as the menu shows it: the app hands the list down (app/areas.ts). */
+export interface NavArea {
+  path: string;
+  permission: Permission;
+  /** Absent for pages reached from another page: they have no menu entry. */
+  label?: string;
+}
+
 /** The side navigation: only the entries the signed-in role may open (the server enforces the same). */
-export function SideNav({ onNavigate }: { onNavigate: () => void }) {
+export function SideNav({ areas, onNavigate }: { areas: readonly NavArea[]; onNavigate: () => void }) {
   const user = useAppSelector(selectCurrentUser);
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const [logout] = useLogoutMutation();
   if (!user) return null;
-  const entries = controlAreas.filter((a) => a.label && can(user.role, a.permission));
+  const entries = areas.filter((a) => a.label && can(user.role, a.permission));
 
   const signOut = async () => {
     await logout().catch(() => undefined);

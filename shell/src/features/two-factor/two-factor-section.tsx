@@ -12,8 +12,8 @@ import {
   useTwoFactorConfirmMutation,
   useTwoFactorSetupMutation,
   useTwoFactorStatusQuery,
-} from '../auth/auth-api';
-import { EnrolmentPanel, RecoveryCodes } from './enrolment-panel';
+} from '../../lib/auth-api';
+import { EnrolmentPanel, RecoveryCodes } from '../../components/enrolment-panel';
 import { PasswordDialog, type PasswordAnswer } from './password-dialog';
 
 const FALLBACK = 'Something went wrong. Please try again.';

@@ -11,7 +11,7 @@ import {
 } from '@paydesk/shared/schemas/api-keys';
 import { withData } from '@paydesk/shared/schemas/common';
 import { paginated } from '@paydesk/shared/schemas/transaction';
-import type { ListSize } from '../../webhooks/api/envelopes';
+import type { ListSize } from '../../../lib/list-sizes';
 
 const keysResponse = withData(z.array(apiKey));
 const secretResponse = withData(apiKeyWithSecret).transform((body) => body.data);

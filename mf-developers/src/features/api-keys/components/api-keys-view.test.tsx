@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ApiKey } from '@paydesk/shared/schemas/api-keys';
 import { renderWithProviders, sessionOf, testUsers } from '@paydesk/shared/testing/render';
-import { answer } from '../../webhooks/testing/fake-webhooks-api';
+import { answer } from '../../../testing/answer';
 import { ApiKeysView } from './api-keys-view';
 
 const aKey = (over: Partial<ApiKey> = {}): ApiKey => ({

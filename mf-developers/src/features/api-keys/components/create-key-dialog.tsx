@@ -9,7 +9,7 @@ import TextField from '@mui/material/TextField';
 import { createApiKeyRequest, type ApiKeyKind, type ApiKeyWithSecret } from '@paydesk/shared/schemas/api-keys';
 import { OptionsSelectField } from '@paydesk/shared/ui/list-controls';
 import { notify } from '@paydesk/shared/ui/notify';
-import { reportFailure } from '../../webhooks/model/outcome';
+import { reportFailure } from '../../../lib/report-failure';
 import { useCreateApiKeyMutation } from '../api/api-keys-api';
 import { kindOptions, parseKind } from '../model/key-labels';
 

@@ -14,11 +14,11 @@ import { useDebouncedValue } from '@paydesk/shared/use-debounced-value';
 import { OptionsSelectField } from '@paydesk/shared/ui/list-controls';
 import { PageHeader } from '@paydesk/shared/ui/page-header';
 import { QueryState } from '@paydesk/shared/ui/query-state';
-import { DevelopersTabs } from '../../webhooks/components/developers-tabs';
+import { DevelopersTabs } from '../../../components/developers-tabs';
 import { useGetApiKeysQuery, useGetApiRequestsQuery } from '../api/api-keys-api';
 import { parseStatusClass, statusClassOptions } from '../model/key-labels';
 import { TableRegion } from '@paydesk/shared/ui/table-region';
-import { ListPaginationBar, useListPaging } from '../../list-paging';
+import { ListPaginationBar, useListPaging } from '../../../components/list-paging';
 
 const columns = ['Time', 'Key', 'Method', 'Path', 'Status', 'Latency', 'Idempotency-Key'] as const;
 const statusColor = (status: number) => (status >= 500 ? 'error.main' : status >= 400 ? 'warning.main' : 'success.main');

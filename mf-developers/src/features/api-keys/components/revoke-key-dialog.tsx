@@ -1,7 +1,7 @@
 import type { ApiKey } from '@paydesk/shared/schemas/api-keys';
 import { ConfirmDialog } from '@paydesk/shared/ui/confirm-dialog';
 import { notify } from '@paydesk/shared/ui/notify';
-import { reportFailure } from '../../webhooks/model/outcome';
+import { reportFailure } from '../../../lib/report-failure';
 import { useRevokeApiKeyMutation } from '../api/api-keys-api';
 
 /** Revoke, confirmed (KEY-06): the key is refused at once. The last active key of a kind is refused by the server (KEY-07). */

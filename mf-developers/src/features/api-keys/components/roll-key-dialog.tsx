@@ -8,8 +8,8 @@ import DialogTitle from '@mui/material/DialogTitle';
 import type { ApiKey, ApiKeyWithSecret } from '@paydesk/shared/schemas/api-keys';
 import { OptionsSelectField } from '@paydesk/shared/ui/list-controls';
 import { notify } from '@paydesk/shared/ui/notify';
-import { graceHours, graceOptions, parseGrace, type GraceValue } from '../../webhooks/model/grace';
-import { reportFailure } from '../../webhooks/model/outcome';
+import { graceHours, graceOptions, parseGrace, type GraceValue } from '../../../lib/grace';
+import { reportFailure } from '../../../lib/report-failure';
 import { useRollApiKeyMutation } from '../api/api-keys-api';
 
 /** Roll (KEY-05): a new key now; the old one keeps working for the chosen grace. Confirmed by its button. */

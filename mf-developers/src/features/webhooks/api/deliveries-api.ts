@@ -1,6 +1,7 @@
 import { api } from '@paydesk/shared/api/api-slice';
 import type { EventType } from '@paydesk/shared/schemas/webhooks';
-import { attemptsResponse, doneResponse, eventsResponse, type AttemptPage, type Done, type EventPage, type ListSize } from './envelopes';
+import type { ListSize } from '../../../lib/list-sizes';
+import { attemptsResponse, doneResponse, eventsResponse, type AttemptPage, type Done, type EventPage } from './envelopes';
 
 const base = '/backend/webhooks';
 

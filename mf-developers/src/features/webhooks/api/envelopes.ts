@@ -19,7 +19,3 @@ export type AttemptPage = z.infer<typeof attemptsResponse>['data'];
 export type EventPage = z.infer<typeof eventsResponse>['data'];
 export type EndpointWithSecret = z.infer<typeof endpointWithSecret>;
 export type Done = z.infer<typeof doneResponse>;
-
-/** Page sizes of the three lists (`limit`). */
-export const listSizes = [10, 25, 50, 100] as const;
-export type ListSize = (typeof listSizes)[number];

@@ -2,7 +2,7 @@ import type { WebhookEndpoint } from '@paydesk/shared/schemas/webhooks';
 import { ConfirmDialog } from '@paydesk/shared/ui/confirm-dialog';
 import { notify } from '@paydesk/shared/ui/notify';
 import { useDeleteEndpointMutation } from '../api/endpoints-api';
-import { reportFailure } from '../model/outcome';
+import { reportFailure } from '../../../lib/report-failure';
 
 /** Delete, confirmed (DEV-04): deliveries to the endpoint stop. */
 export function DeleteEndpointDialog({

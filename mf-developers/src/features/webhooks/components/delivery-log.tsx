@@ -9,11 +9,11 @@ import Typography from '@mui/material/Typography';
 import { notify } from '@paydesk/shared/ui/notify';
 import { QueryState } from '@paydesk/shared/ui/query-state';
 import { useGetAttemptsQuery, useResendEventMutation } from '../api/deliveries-api';
-import { reportFailure } from '../model/outcome';
-import { useCanManage } from '../model/use-can-manage';
+import { reportFailure } from '../../../lib/report-failure';
+import { useCanManage } from '../../../lib/use-can-manage';
 import { AttemptRow, attemptColumns } from './attempt-row';
 import { TableRegion } from '@paydesk/shared/ui/table-region';
-import { ListPaginationBar, useListPaging } from '../../list-paging';
+import { ListPaginationBar, useListPaging } from '../../../components/list-paging';
 
 /** DEV-06: an endpoint's delivery attempts, newest first (the server's order), with Resend per event. */
 export function DeliveryLog({ endpointId }: { endpointId: string }) {

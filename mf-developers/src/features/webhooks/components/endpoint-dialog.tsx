@@ -10,7 +10,7 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import { checkEndpoint, type EndpointFormErrors, type EndpointFormValues, type EndpointInput } from '../model/endpoint-form';
 import { readApiError } from '@paydesk/shared/api/api-error';
-import { reportFailure } from '../model/outcome';
+import { reportFailure } from '../../../lib/report-failure';
 import { EventTypeCheckboxes } from './event-type-checkboxes';
 
 interface Props {

@@ -2,7 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders, sessionOf, testUsers } from '@paydesk/shared/testing/render';
 import { chooseOption, optionsOf } from '@paydesk/shared/testing/select';
-import { answer, anAttempt, anEndpoint, fakeWebhooksApi } from '../testing/fake-webhooks-api';
+import { answer } from '../../../testing/answer';
+import { anAttempt, anEndpoint, fakeWebhooksApi } from '../testing/fake-webhooks-api';
 import { EndpointView } from './endpoint-view';
 
 let api: ReturnType<typeof fakeWebhooksApi>;

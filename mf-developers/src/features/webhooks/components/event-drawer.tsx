@@ -8,8 +8,8 @@ import { OptionsSelectField } from '@paydesk/shared/ui/list-controls';
 import { notify } from '@paydesk/shared/ui/notify';
 import { useResendEventMutation } from '../api/deliveries-api';
 import { useGetEndpointsQuery } from '../api/endpoints-api';
-import { reportFailure } from '../model/outcome';
-import { useCanManage } from '../model/use-can-manage';
+import { reportFailure } from '../../../lib/report-failure';
+import { useCanManage } from '../../../lib/use-can-manage';
 
 /** An event's JSON as its endpoints receive it, and Resend to a chosen endpoint (DEV-08). */
 export function EventDrawer({ event, onClose }: { event: WebhookEvent; onClose: () => void }) {

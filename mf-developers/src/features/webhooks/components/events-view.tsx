@@ -6,11 +6,11 @@ import { PageHeader } from '@paydesk/shared/ui/page-header';
 import { QueryState } from '@paydesk/shared/ui/query-state';
 import { useGetEventsQuery } from '../api/deliveries-api';
 import { instantOf } from '../model/time-range';
-import { DevelopersTabs } from './developers-tabs';
+import { DevelopersTabs } from '../../../components/developers-tabs';
 import { EventDrawer } from './event-drawer';
 import { EventFilters, type EventFilter } from './event-filters';
 import { EventsTable } from './events-table';
-import { ListPaginationBar, useListPaging } from '../../list-paging';
+import { ListPaginationBar, useListPaging } from '../../../components/list-paging';
 
 /** The Events page (DEV-07, DEV-08). */
 export function EventsView() {

@@ -8,8 +8,8 @@ import DialogTitle from '@mui/material/DialogTitle';
 import { OptionsSelectField } from '@paydesk/shared/ui/list-controls';
 import { useRollSecretMutation } from '../api/endpoints-api';
 import type { EndpointWithSecret } from '../api/envelopes';
-import { graceHours, graceOptions, parseGrace, type GraceValue } from '../model/grace';
-import { reportFailure } from '../model/outcome';
+import { graceHours, graceOptions, parseGrace, type GraceValue } from '../../../lib/grace';
+import { reportFailure } from '../../../lib/report-failure';
 
 interface Props {
   endpointId: string;

@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders, sessionOf, testUsers } from '@paydesk/shared/testing/render';
-import { answer, anEndpoint, fakeWebhooksApi } from '../testing/fake-webhooks-api';
+import { answer } from '../../../testing/answer';
+import { anEndpoint, fakeWebhooksApi } from '../testing/fake-webhooks-api';
 import { WebhooksView } from './webhooks-view';
 
 let api: ReturnType<typeof fakeWebhooksApi>;

@@ -1,4 +1,5 @@
 import type { DeliveryAttempt, WebhookEndpoint, WebhookEvent } from '@paydesk/shared/schemas/webhooks';
+import { answer } from '../../../testing/answer';
 
 export interface RecordedCall {
   method: string;
@@ -8,9 +9,6 @@ export interface RecordedCall {
 }
 
 type Reply = (call: RecordedCall) => Response | Promise<Response>;
-
-export const answer = (status: number, body: unknown): Response =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 const page = <T>(rows: readonly T[]) => ({
   status: 'success',

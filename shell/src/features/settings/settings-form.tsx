@@ -10,7 +10,6 @@ import Typography from '@mui/material/Typography';
 import type { SettingsModel } from '@paydesk/shared/schemas/settings';
 import { notify } from '@paydesk/shared/ui/notify';
 import { readSettings, writeSettings } from './settings-storage';
-import { TwoFactorSection } from '../two-factor/two-factor-section';
 import { SystemInformation } from './system-information';
 
 /** SET-05, CONST-10: the save is simulated and takes about 1.5 s. */
@@ -33,7 +32,8 @@ function Section({ title, children }: { title: string; children: React.ReactNode
   );
 }
 
-export function SettingsPage() {
+/** The local settings form (SET-01 to SET-07): kept in this browser, never sent. */
+export function SettingsForm() {
   const [settings, setSettings] = useState(readSettings);
   const [saving, setSaving] = useState(false);
 
@@ -63,36 +63,32 @@ export function SettingsPage() {
   };
 
   return (
-    <Box sx={{ display: 'grid', gap: 3, maxWidth: 900 }}>
-      <Box component="form" onSubmit={save} sx={{ display: 'grid', gap: 3 }}>
-        <Typography variant="h4" component="h1">
-          Settings
-        </Typography>
-        <Section title="General">
-          {text('siteName', 'Site Name')}
-          {text('adminEmail', 'Admin Email', 'email')}
-          {text('supportEmail', 'Support Email', 'email')}
-        </Section>
-        <Section title="Notifications">
-          {flag('emailNotifications', 'Email Notifications')}
-          {flag('smsNotifications', 'SMS Notifications')}
-          {flag('loginAlerts', 'Login Alerts')}
-        </Section>
-        <Section title="Security">
-          {flag('twoFactorAuth', 'Two-Factor Authentication')}
-          {flag('maintenanceMode', 'Maintenance Mode')}
-          {text('sessionTimeout', 'Session Timeout (minutes)', 'number')}
-          {text('maxLoginAttempts', 'Max Login Attempts', 'number')}
-        </Section>
-        <SystemInformation />
-        <Box>
-          <Button type="submit" variant="contained" disabled={saving}>
-            {saving ? 'Saving...' : 'Save Changes'}
-          </Button>
-        </Box>
+    <Box component="form" onSubmit={save} sx={{ display: 'grid', gap: 3 }}>
+      <Typography variant="h4" component="h1">
+        Settings
+      </Typography>
+      <Section title="General">
+        {text('siteName', 'Site Name')}
+        {text('adminEmail', 'Admin Email', 'email')}
+        {text('supportEmail', 'Support Email', 'email')}
+      </Section>
+      <Section title="Notifications">
+        {flag('emailNotifications', 'Email Notifications')}
+        {flag('smsNotifications', 'SMS Notifications')}
+        {flag('loginAlerts', 'Login Alerts')}
+      </Section>
+      <Section title="Security">
+        {flag('twoFactorAuth', 'Two-Factor Authentication')}
+        {flag('maintenanceMode', 'Maintenance Mode')}
+        {text('sessionTimeout', 'Session Timeout (minutes)', 'number')}
+        {text('maxLoginAttempts', 'Max Login Attempts', 'number')}
+      </Section>
+      <SystemInformation />
+      <Box>
+        <Button type="submit" variant="contained" disabled={saving}>
+          {saving ? 'Saving...' : 'Save Changes'}
+        </Button>
       </Box>
-      {/* The user's own second factor (AUTH-10): outside the form, so Save Changes stays local and simulated (SET-05). */}
-      <TwoFactorSection />
     </Box>
   );
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { PaginationBar } from '@paydesk/shared/ui/pagination-bar';
-import { listSizes, type ListSize } from './webhooks/api/envelopes';
+import { listSizes, type ListSize } from '../lib/list-sizes';
 
 /** A Developers list's page and page size (25 to start); a new size starts again from page 1. */
 export function useListPaging() {

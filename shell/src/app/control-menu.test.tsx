@@ -1,6 +1,8 @@
+// The menu each role sees: the areas of app/areas.ts through the side navigation (the roles table).
 import { screen } from '@testing-library/react';
 import { renderWithProviders, sessionOf, testUsers } from '@paydesk/shared/testing/render';
-import { SideNav } from './side-nav';
+import { SideNav } from '../features/layout/side-nav';
+import { controlAreas } from './areas';
 
 const menu = () =>
   screen
@@ -13,7 +15,7 @@ test.each([
   ['admin', ['Dashboard', 'Transactions', 'User Management', 'Cards', 'Withdrawals', 'Developers', 'API keys']],
   ['viewer', ['Dashboard', 'Transactions', 'Cards']],
 ] as const)('%s sees the menu of the roles table', (role, entries) => {
-  renderWithProviders(<SideNav onNavigate={() => undefined} />, { preloadedState: sessionOf(testUsers[role]) });
+  renderWithProviders(<SideNav areas={controlAreas} onNavigate={() => undefined} />, { preloadedState: sessionOf(testUsers[role]) });
   expect(menu()).toEqual(entries);
   expect(screen.getByTestId('current-user-name').textContent).toBe(testUsers[role].username);
   expect(screen.getByRole('link', { name: 'Settings' })).toBeTruthy();

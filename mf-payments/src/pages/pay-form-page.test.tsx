@@ -1,8 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '@paydesk/shared/testing/render';
-import PayFormPage from '../../../pages/pay-form-page';
-import { mockPublicApi } from '../../../testing/public-api-mock';
+import PayFormPage from './pay-form-page';
+import { mockPublicApi } from '../testing/public-api-mock';
 
 jest.setTimeout(20_000);
 let api: ReturnType<typeof mockPublicApi>;

@@ -3,8 +3,8 @@ import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { seal } from '@paydesk/shared/crypto/envelope';
 import { makeStore } from '@paydesk/shared/store';
 import { AppProviders } from '@paydesk/shared/ui/app-providers';
-import CheckoutPage from '../../pages/checkout-page';
-import { json, mockPublicApi, ok, testKeys } from '../../testing/public-api-mock';
+import CheckoutPage from './checkout-page';
+import { json, mockPublicApi, ok, testKeys } from '../testing/public-api-mock';
 
 jest.setTimeout(20_000);
 let api: ReturnType<typeof mockPublicApi>;

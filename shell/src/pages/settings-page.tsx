@@ -1,0 +1,14 @@
+import Box from '@mui/material/Box';
+import { SettingsForm } from '../features/settings/settings-form';
+import { TwoFactorSection } from '../features/two-factor/two-factor-section';
+
+/** /control/settings: the local settings form, and the user's own second factor beside it. */
+export function SettingsPage() {
+  return (
+    <Box sx={{ display: 'grid', gap: 3, maxWidth: 900 }}>
+      <SettingsForm />
+      {/* The user's own second factor (AUTH-10): outside the form, so Save Changes stays local and simulated (SET-05). */}
+      <TwoFactorSection />
+    </Box>
+  );
+}
