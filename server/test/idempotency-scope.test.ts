@@ -1,8 +1,12 @@
+import { createHash } from 'node:crypto';
 import { copyFileSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { withdrawRequest, withdrawResponse } from '@paydesk/shared/schemas/wallet';
+import type { Db } from '../src/db/db';
 import { defaultMigrationsDir, migrate } from '../src/db/migrate';
 import { apiKeyScope, idempotent, requestHash } from '../src/idempotency/idempotency-keys';
+import { sameWithdrawal } from '../src/wallet/withdrawals-service';
 import { bearer, buildTestApp, login, openTestDb, type TestApp } from './helper';
 import { merchantRefunds, paidPayment, refundSums } from './refunds-fixtures';
 
@@ -105,3 +109,91 @@ it('migration 030: an answer stored under the old shared scope still replays for
     await testDb.dispose();
   }
 });
+
+/** A database migrated up to (not including) the migration `upTo`; `run` gets it, then it is gone. */
+async function migratedBefore(upTo: string, run: (db: Db) => Promise<void>): Promise<void> {
+  const testDb = await openTestDb();
+  const before = mkdtempSync(join(tmpdir(), 'paydesk-migrations-'));
+  try {
+    for (const name of readdirSync(defaultMigrationsDir()).filter((file) => file < upTo))
+      copyFileSync(join(defaultMigrationsDir(), name), join(before, name));
+    await migrate(testDb.db, before);
+    await run(testDb.db);
+  } finally {
+    rmSync(before, { recursive: true, force: true });
+    await testDb.dispose();
+  }
+}
+
+it("migration 031: a withdrawal's Idempotency-Key of the last 24 hours still replays, now from idempotency_keys", () =>
+  migratedBefore('031_', async (db) => {
+    const [user] = await db.query<{ id: number }>(
+      `insert into users (name, email, password_hash, role) values ('Wes Wallet', 'wes@paydesk.test', 'unused', 'admin') returning id`,
+    );
+    const body = withdrawRequest.parse({
+      amount: 12.5,
+      account_number: '12345678',
+      bank_name: 'First Test Bank',
+      account_name: 'Paydesk Merchant Ltd',
+      reason: 'Weekly payout',
+    });
+    // The request hash as withdrawals made it while they kept their keys in their own rows.
+    const formerHash = createHash('sha256')
+      .update(JSON.stringify([1250, body.account_number, body.bank_name, body.account_name, body.reason]))
+      .digest('hex');
+    const withdrawal = async (key: string, hoursAgo: number) => {
+      const [row] = await db.query<{ id: number; reference: string; created_at: Date }>(
+        `insert into withdrawals (reference, amount_cents, account_number, bank_name, account_name, note, requested_by, idempotency_key,
+                                  request_hash, settle_at, created_at)
+         values ($1, 1250, $2, $3, $4, $5, $6, $7, $8, now(), date_trunc('milliseconds', now()) - make_interval(hours => $9))
+         returning id, reference, created_at`,
+        [
+          `WD${key.toUpperCase().replace(/[^A-Z0-9]/g, '')}0000000000`,
+          body.account_number,
+          body.bank_name,
+          body.account_name,
+          body.reason,
+          user!.id,
+          key,
+          formerHash,
+          hoursAgo,
+        ],
+      );
+      return row!;
+    };
+    const recent = await withdrawal('wd-recent', 1);
+    await withdrawal('wd-old', 25);
+
+    await migrate(db);
+    const scope = `user:${user!.id}`;
+    const replayed = await idempotent(db, { scope, key: 'wd-recent', request: sameWithdrawal(body) }, () => {
+      throw new Error('a stored answer must not run the work again');
+    });
+    expect(replayed.replayed).toBe(true);
+    expect(replayed.answer.statusCode).toBe(201);
+    expect(withdrawResponse.parse(replayed.answer.body)).toEqual({
+      status: 'success',
+      message: 'Withdrawal of $12.50 has been submitted for processing',
+      data: {
+        id: recent.id,
+        amount: '12.50',
+        account_number: body.account_number,
+        bank_name: body.bank_name,
+        account_name: body.account_name,
+        status: 'pending',
+        created_at: new Date(recent.created_at).toISOString(),
+        processed_at: null,
+        transaction_id: recent.reference,
+        reason: body.reason,
+        failure_reason: null,
+      },
+    });
+    // The same key with another withdrawal is refused, as before.
+    await expect(
+      idempotent(db, { scope, key: 'wd-recent', request: sameWithdrawal({ ...body, amount: 13 }) }, () => {
+        throw new Error('a refused key must not run the work');
+      }),
+    ).rejects.toMatchObject({ code: 'idempotency_key_reused' });
+    // An answer older than the 24 hours answers are kept is not carried over.
+    expect(await db.query(`select 1 from idempotency_keys where key = 'wd-old'`)).toEqual([]);
+  }));

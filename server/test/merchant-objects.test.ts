@@ -1,6 +1,18 @@
-import { checkoutObject, paymentObject, withdrawalObject } from '@paydesk/shared/schemas/merchant-objects';
+import type { z } from 'zod';
+import {
+  checkoutObject,
+  checkoutStatuses,
+  paymentObject,
+  refundObject,
+  refundStatuses,
+  withdrawalObject,
+} from '@paydesk/shared/schemas/merchant-objects';
+import { transactionStatuses } from '@paydesk/shared/schemas/transaction';
+import { withdrawalStatuses } from '@paydesk/shared/schemas/wallet';
+import { checkoutEventTypes, paymentEventTypes, type EventType } from '@paydesk/shared/schemas/webhooks';
 import { resolveDuePayments } from '../src/payments/settlement';
 import { settleDueWithdrawals } from '../src/wallet/withdrawal-settlement';
+import { eventTypeSql } from '../src/webhooks/outbox';
 import { bearer, buildTestApp, login, type TestApp } from './helper';
 import { payerClient } from './payments-client';
 import { merchantRefunds, settleNow } from './refunds-fixtures';
@@ -197,5 +209,127 @@ describe('events in the outbox', () => {
       failure_reason: expect.any(String),
     });
     expect(JSON.stringify([completed, failed])).not.toMatch(/12345678|55550000/);
+  });
+});
+
+/**
+ * The database builds the objects (payment_object, checkout_object, refund_object and
+ * withdrawal_object, migrations 019 and 022); TypeScript defines them (the shared zod schemas).
+ * Each function's output, for every status its object can have and with the columns that may be
+ * missing, must parse to itself: a field the SQL lacks, or one it adds (zod drops a key its schema
+ * does not name), or a value of another form, fails here.
+ */
+describe('the objects the database builds have the shared shapes, for every status', () => {
+  function expectShape(schema: z.ZodType, cases: { label: string; object: unknown }[]) {
+    expect(cases.length).toBeGreaterThan(0);
+    for (const { label, object } of cases) {
+      const parsed = schema.safeParse(object);
+      expect([label, parsed.success ? [] : parsed.error.issues]).toEqual([label, []]);
+      expect([label, parsed.data]).toEqual([label, object]);
+    }
+  }
+
+  /** A paid checkout whose payment has a succeeded and a pending refund, and a payment of the demo's history. */
+  async function rows() {
+    const reference = await client.newCheckout(60);
+    const { ids } = await client.pay('4242424242424242', inCheckout(reference));
+    const refunds = merchantRefunds(t.app, t.config.secretKey);
+    await refunds.create({ transaction_id: ids.transactionId, amount: 10, reason: 'duplicate' });
+    await settleNow(t);
+    await refunds.create({ transaction_id: ids.transactionId, amount: 5, reason: 'other', note: 'a note' });
+    const [seeded] = await t.db.query<{ transaction_id: string }>(
+      `select transaction_id from transactions where checkout_reference is null and transaction_id <> $1 order by id limit 1`,
+      [ids.transactionId],
+    );
+    return { reference, payments: [ids.transactionId, seeded!.transaction_id] };
+  }
+
+  // Columns an older or a seeded row may hold empty.
+  const emptied = { card_brand: null, last_four: null, response_message: null, checkout_reference: null };
+
+  it('payment_object: every payment status, with and without refunds, with the columns that may be missing', async () => {
+    const { payments } = await rows();
+    const built = await t.db.query<{ label: string; object: unknown }>(
+      `select t.transaction_id || ' ' || s.status || ' ' || v.variant as label,
+              payment_object(jsonb_populate_record(t, jsonb_build_object('status', s.status) || v.changes)) as object
+         from transactions t cross join unnest($2::text[]) as s(status)
+              cross join (values ('as stored', '{}'::jsonb), ('emptied', $3::jsonb)) as v(variant, changes)
+        where t.transaction_id = any($1::text[])`,
+      [payments, transactionStatuses, JSON.stringify(emptied)],
+    );
+    expect(built).toHaveLength(payments.length * transactionStatuses.length * 2);
+    expectShape(paymentObject, built);
+  });
+
+  it('checkout_object: every checkout status, alone and with a payment of every status being written', async () => {
+    const { reference, payments } = await rows();
+    const built = await t.db.query<{ label: string; object: unknown }>(
+      `select cs.status || ' alone' as label,
+              checkout_object(jsonb_populate_record(c, jsonb_build_object('status', cs.status, 'metadata', '{"order": "A-1"}'::jsonb,
+                                                                           'callback_url', 'https://shop.example/done'))) as object
+         from checkouts c cross join unnest($2::text[]) as cs(status)
+        where c.reference = $1
+       union all
+       select cs.status || ' paying ' || ps.status,
+              checkout_object(jsonb_populate_record(c, jsonb_build_object('status', cs.status)),
+                              jsonb_populate_record(t, jsonb_build_object('status', ps.status)))
+         from checkouts c cross join unnest($2::text[]) as cs(status) cross join unnest($3::text[]) as ps(status)
+              join transactions t on t.transaction_id = any($4::text[])
+        where c.reference = $1`,
+      [reference, checkoutStatuses, transactionStatuses, payments],
+    );
+    expect(built).toHaveLength(checkoutStatuses.length * (1 + transactionStatuses.length * payments.length));
+    expectShape(checkoutObject, built);
+  });
+
+  it('refund_object: every refund status, asked by the API, by a staff member and by one since deleted', async () => {
+    await rows();
+    const [admin] = await t.db.query<{ id: number }>(`select id from users where email = 'admin@paydesk.test'`);
+    const built = await t.db.query<{ label: string; object: unknown }>(
+      `select s.status || ' ' || w.via as label,
+              refund_object(jsonb_populate_record(r, jsonb_build_object(
+                'status', s.status, 'requested_via', w.requested_via, 'requested_by', w.requested_by,
+                'settled_at', case when s.status = 'pending' then null else now() end,
+                'failure_reason', case when s.status = 'failed' then 'The card network refused the refund' end))) as object
+         from refunds r
+              cross join unnest($1::text[]) as s(status)
+              cross join (values ('api', 'api', null), ('staff', 'back_office', $2::int), ('deleted staff', 'back_office', null))
+                           as w(via, requested_via, requested_by)
+        where r.id = (select id from refunds order by created_at desc, id limit 1)`,
+      [refundStatuses, admin!.id],
+    );
+    expect(built).toHaveLength(refundStatuses.length * 3);
+    expectShape(refundObject, built);
+  });
+
+  it('withdrawal_object: every withdrawal status', async () => {
+    const wallet = walletApi(t.app, await login(t.app, 'admin@paydesk.test'));
+    expect((await wallet.withdraw(aWithdrawal(1.25))).statusCode).toBe(201);
+    const built = await t.db.query<{ label: string; object: unknown }>(
+      `select s.status as label,
+              withdrawal_object(jsonb_populate_record(w, jsonb_build_object(
+                'status', s.status,
+                'processed_at', case when s.status = 'pending' then null else now() end,
+                'failure_reason', case when s.status = 'failed' then 'The receiving bank rejected the account' end))) as object
+         from withdrawals w cross join unnest($1::text[]) as s(status)
+        where w.id = (select max(id) from withdrawals)`,
+      [withdrawalStatuses],
+    );
+    expect(built).toHaveLength(withdrawalStatuses.length);
+    expectShape(withdrawalObject, built);
+  });
+
+  it("the event types of the payment's statement are paymentEventTypes and checkoutEventTypes, for every status", async () => {
+    const typesOf = async (types: Readonly<Record<string, EventType | null>>, statuses: readonly string[]) =>
+      Object.fromEntries(
+        (
+          await t.db.query<{ status: string; type: string | null }>(
+            `select u.status, ${eventTypeSql(types, 'u.status')} as type from unnest($1::text[]) as u(status)`,
+            [statuses],
+          )
+        ).map((row) => [row.status, row.type]),
+      );
+    expect(await typesOf(paymentEventTypes, transactionStatuses)).toEqual(paymentEventTypes);
+    expect(await typesOf(checkoutEventTypes, checkoutStatuses)).toEqual(checkoutEventTypes);
   });
 });

@@ -1,4 +1,4 @@
-import { paymentWriter, type Initialization, type PaymentRow } from '../src/payments/payments-repository';
+import { paymentWriter, type Initialization, type NewPayment } from '../src/payments/payments-repository';
 import { useRecordingTestDb } from './helper';
 
 /**
@@ -39,7 +39,7 @@ async function initialised(change: Partial<Initialization> = {}): Promise<Initia
 }
 
 /** The completed payment of an initialisation, $12.34 with a 34-cent fee. */
-const paymentOf = (init: Initialization, change: Partial<PaymentRow> = {}): PaymentRow => ({
+const paymentOf = (init: Initialization, change: Partial<NewPayment> = {}): NewPayment => ({
   transaction_id: init.transaction_id,
   order_id: init.order_id,
   checkout_reference: null,

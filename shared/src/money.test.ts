@@ -1,4 +1,4 @@
-import { centsOf, centsToDecimal, centsToNumber, decimalToCents, isWholeCents, numberToCents } from './money';
+import { centsOf, centsToDecimal, centsToDollars, centsToNumber, decimalToCents, isWholeCents, numberToCents } from './money';
 
 test('cents become the wire decimal, signs and small amounts included', () => {
   expect(centsToDecimal(123450)).toBe('1234.50');
@@ -8,6 +8,14 @@ test('cents become the wire decimal, signs and small amounts included', () => {
   expect(centsToDecimal(-5)).toBe('-0.05');
   expect(centsToDecimal(-12345)).toBe('-123.45');
   expect(centsToDecimal(Number.MAX_SAFE_INTEGER)).toBe('90071992547409.91');
+});
+
+test("cents become a message's sum: the wire decimal with a dollar sign, no separators", () => {
+  expect(centsToDollars(123450)).toBe('$1234.50');
+  expect(centsToDollars(5)).toBe('$0.05');
+  expect(centsToDollars(0)).toBe('$0.00');
+  expect(centsToDollars(-5)).toBe('-$0.05');
+  expect(() => centsToDollars(1.5)).toThrow(RangeError);
 });
 
 test('a part of a cent is no amount of cents', () => {

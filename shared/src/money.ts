@@ -14,6 +14,13 @@ export function centsToDecimal(cents: number): string {
 }
 
 /**
+ * Integer cents as a sum in a message ("Available balance: $1234.50"): the wire's decimal with a
+ * dollar sign, so an API message shows the figure its answer's fields carry (no thousands
+ * separator; a page shows money with formatMoney of format.ts).
+ */
+export const centsToDollars = (cents: number): string => (cents < 0 ? `-$${centsToDecimal(-cents)}` : `$${centsToDecimal(cents)}`);
+
+/**
  * An amount as typed or sent ("12", "12.5", "1234.50", ".5", "-3.10") as integer cents, read digit
  * by digit; undefined when it is not a plain amount of whole cents: a third decimal is refused,
  * never rounded (it would be a cent nobody chose).

@@ -1,4 +1,5 @@
 import type { TransactionStatus } from '@paydesk/shared/schemas/transaction';
+import { numberToCents } from '@paydesk/shared/money';
 import { makeCustomer, type DemoCustomer } from './demo-people';
 import { createPrng, type Prng } from './prng';
 
@@ -79,7 +80,7 @@ const base36 = (prng: Prng, length: number): string =>
 function amountCents(prng: Prng): number {
   const dollars = Math.round(Math.exp(prng.next() * Math.log(500)) * 5);
   const cents = prng.pick([0, 0, 99, 50, 95, prng.int(1, 98)]);
-  return Math.min(dollars, 2500) * 100 + cents;
+  return numberToCents(Math.min(dollars, 2500)) + cents;
 }
 
 /** Recent days are a little busier; daytime hours far more than night. */

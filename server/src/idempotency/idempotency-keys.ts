@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import type { FastifyReply } from 'fastify';
+import type { z } from 'zod';
 import type { Db } from '../db/db';
 import { unprocessable } from '../errors/domain-error';
 
@@ -78,6 +80,32 @@ export async function idempotent(db: Db, req: IdempotentRequest, work: (tx: Db) 
     ]);
     return { answer, replayed: false };
   });
+}
+
+/** The header that marks an answer given again (`Idempotent-Replayed: true`). */
+export const REPLAYED_HEADER = 'idempotent-replayed';
+
+export interface SendOptions {
+  /**
+   * The status of an answer given again, when the route's contract gives a retry another one than
+   * the first request (a withdrawal: 201, then 200); otherwise the stored status.
+   */
+  replayedStatus?: number;
+}
+
+/**
+ * Ends an idempotent request, the one way every idempotent route does: the answer's status, the
+ * header `Idempotent-Replayed: true` when the answer is a stored one, and the body read by the
+ * route's response schema (a stored body comes back as JSON from the database).
+ */
+export function sendIdempotent(
+  reply: FastifyReply,
+  { answer, replayed }: IdempotentOutcome,
+  schema: z.ZodType,
+  options: SendOptions = {},
+): FastifyReply {
+  if (replayed) reply.header(REPLAYED_HEADER, 'true');
+  return reply.code((replayed && options.replayedStatus) || answer.statusCode).send(schema.parse(answer.body));
 }
 
 /** Forgets answers older than KEEP_HOURS; a periodic job. Answers how many went. */

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { CheckoutRequest } from '@paydesk/shared/schemas/checkout';
 import type { createCheckoutRequest, updateCheckoutStatusRequest } from '@paydesk/shared/schemas/public-api';
-import { numberToCents } from '@paydesk/shared/money';
+import { centsToNumber, numberToCents } from '@paydesk/shared/money';
 import type { Db } from '../db/db';
 import { conflict, notFound } from '../errors/domain-error';
 import { cancelCheckout, findCheckout, insertCheckout, reopenCheckout } from './checkouts-repository';
@@ -34,7 +34,7 @@ export async function validateCheckout(db: Db, reference: string): Promise<Check
     last_name: checkout.last_name,
     email: checkout.email,
     phone: checkout.phone,
-    amount: checkout.amount_cents / 100,
+    amount: centsToNumber(checkout.amount_cents),
     metadata: checkout.metadata,
     callback_url: checkout.callback_url,
     status: checkout.status,

@@ -6,7 +6,7 @@ import { createCheckoutRequest, createCheckoutResponse } from '@paydesk/shared/s
 import { examples, withExample } from './merchant-examples';
 import { idempotencyHeaders } from '@paydesk/shared/schemas/refund';
 import { requireKey } from '../api-keys/register-api-keys';
-import { apiKeyScope, idempotent } from '../idempotency/idempotency-keys';
+import { apiKeyScope, idempotent, sendIdempotent } from '../idempotency/idempotency-keys';
 import { createCheckout } from './checkouts-service';
 import { checkoutObjectOf, paymentObjectOf } from './merchant-objects';
 
@@ -45,7 +45,7 @@ export const merchantRoutes: FastifyPluginAsyncZod = async (app) => {
     onRequest,
     handler: async (request, reply) => {
       // IDEM-05: one checkout per Idempotency-Key, whatever number of retries arrive at once.
-      const { answer, replayed } = await idempotent(
+      const outcome = await idempotent(
         app.db,
         { scope: apiKeyScope(request.apiKey), key: request.headers['idempotency-key'], request: ['POST /api/checkout', request.body] },
         async (tx) => {
@@ -53,8 +53,7 @@ export const merchantRoutes: FastifyPluginAsyncZod = async (app) => {
           return { statusCode: 201, body: { status: 'success', message: 'Checkout created', data } };
         },
       );
-      if (replayed) reply.header('idempotent-replayed', 'true');
-      return reply.code(answer.statusCode as 201).send(createCheckoutResponse.parse(answer.body));
+      return sendIdempotent(reply, outcome, createCheckoutResponse);
     },
   });
 

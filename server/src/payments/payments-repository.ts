@@ -1,7 +1,10 @@
+import type { TransactionStatus } from '@paydesk/shared/schemas/transaction';
+import { checkoutEventTypes, paymentEventTypes } from '@paydesk/shared/schemas/webhooks';
 import { batched } from '../db/batched';
 import { prepared, type Db } from '../db/db';
 import { SUCCESSFUL_STATUSES } from './transaction-statuses';
 import { creditPaidCtes } from '../wallet/ledger';
+import { eventTypeSql } from '../webhooks/outbox';
 
 export interface Initialization {
   transaction_id: string;
@@ -53,9 +56,15 @@ export async function findInitialization(db: Db, transactionId: string): Promise
   return row;
 }
 
-export type StoredStatus = 'completed' | 'failed' | 'pending' | 'voided';
-
+/**
+ * A row of `transactions`, the one table of payments, as stored whoever wrote it: the payment
+ * flow, the demo seed, or an older release (any status the admin side knows, and the card and
+ * the message may be missing). The one type of a payment's row: every read of the table answers
+ * it or a Pick of it (the back office's list adds the provider key), and what the payment flow
+ * writes is NewPayment. `result`, the first answer, is read alone (firstAnswerOf).
+ */
 export interface PaymentRow {
+  id: number;
   transaction_id: string;
   order_id: string;
   checkout_reference: string | null;
@@ -66,18 +75,58 @@ export interface PaymentRow {
   amount_cents: number;
   fee_cents: number;
   net_cents: number;
-  status: StoredStatus;
-  card_brand: string;
-  last_four: string;
-  card_fingerprint: string;
+  /** Pending and succeeded refunds together (REF-05). */
+  refunded_cents: number;
+  currency: 'USD';
+  status: TransactionStatus;
+  card_brand: string | null;
+  last_four: string | null;
+  card_fingerprint: string | null;
   provider_key_id: number | null;
   processor: string;
-  response_message: string;
+  response_message: string | null;
+  debug_message: string | null;
   challenge: 'acs' | 'demo' | null;
   challenge_outcome: 'completed' | 'failed' | null;
   resolve_at: Date | null;
   resolve_to: 'completed' | 'failed' | null;
+  created_at: Date;
+  updated_at: Date;
 }
+
+/** The columns findPayment reads: all of PaymentRow's. */
+const paymentRowColumns: Record<keyof PaymentRow, true> = {
+  id: true,
+  transaction_id: true,
+  order_id: true,
+  checkout_reference: true,
+  first_name: true,
+  last_name: true,
+  email: true,
+  phone: true,
+  amount_cents: true,
+  fee_cents: true,
+  net_cents: true,
+  refunded_cents: true,
+  currency: true,
+  status: true,
+  card_brand: true,
+  last_four: true,
+  card_fingerprint: true,
+  provider_key_id: true,
+  processor: true,
+  response_message: true,
+  debug_message: true,
+  challenge: true,
+  challenge_outcome: true,
+  resolve_at: true,
+  resolve_to: true,
+  created_at: true,
+  updated_at: true,
+};
+
+/** How the payment flow stores a payment (voided: it lost its checkout to another payment). */
+export type StoredStatus = Extract<TransactionStatus, 'completed' | 'failed' | 'pending' | 'voided'>;
 
 /** The columns a payment writes, with their types. */
 const paymentColumnTypes = {
@@ -102,8 +151,17 @@ const paymentColumnTypes = {
   challenge_outcome: 'text',
   resolve_at: 'timestamptz',
   resolve_to: 'text',
-} as const satisfies Record<keyof PaymentRow, string>;
-const paymentColumns = Object.keys(paymentColumnTypes) as (keyof PaymentRow)[];
+} as const satisfies Partial<Record<keyof PaymentRow, string>>;
+const paymentColumns = Object.keys(paymentColumnTypes) as (keyof typeof paymentColumnTypes)[];
+
+/** A payment as the payment flow writes it: its columns of PaymentRow, the card and the message always there. */
+export type NewPayment = Pick<PaymentRow, keyof typeof paymentColumnTypes> & {
+  status: StoredStatus;
+  card_brand: string;
+  last_four: string;
+  card_fingerprint: string;
+  response_message: string;
+};
 
 /**
  * A payment that becomes paid for a checkout claims it: an update that moves the checkout from
@@ -132,18 +190,21 @@ export const VOIDED_MESSAGE = 'This checkout was already paid or has closed, so 
 /**
  * The webhook events of the rows the statement wrote (`changed.written`, the whole row) and of
  * the checkouts they claimed, into the outbox (migration 018) by the same statement: an event is
- * there exactly when its change is. One insert for the statement; the objects come from the
- * database's payment_object and checkout_object (migration 019), as the read API answers them.
+ * there exactly when its change is. One insert for the statement; the types come from
+ * paymentEventTypes and checkoutEventTypes (shared/src/schemas/webhooks.ts), the objects from the
+ * database's payment_object and checkout_object (migrations 019 and 022), as the read API answers
+ * them.
  */
 const eventsCte = `events as (
        insert into webhook_events (id, type, object)
-       select new_event_id(), case changed.status when 'completed' then 'payment.succeeded' when 'success' then 'payment.succeeded'
-                                  when 'failed' then 'payment.failed' when 'pending' then 'payment.pending' else 'payment.voided' end,
-              payment_object(changed.written)
-         from changed
-       union all
-       select new_event_id(), 'checkout.completed', checkout_object(claim.checkout, changed.written)
-         from claim join changed on changed.transaction_id = claim.transaction_id
+       select new_event_id(), e.type, e.object from (
+         select ${eventTypeSql(paymentEventTypes, 'changed.status')} as type, payment_object(changed.written) as object
+           from changed
+         union all
+         select ${eventTypeSql(checkoutEventTypes, '(claim.checkout).status')}, checkout_object(claim.checkout, changed.written)
+           from claim join changed on changed.transaction_id = claim.transaction_id
+       ) e
+       where e.type is not null
      )`;
 
 /**
@@ -209,8 +270,8 @@ function storePaymentsText(count: number): string {
 }
 
 /** A payment to store and the answer it gets, kept for a retried request. */
-interface NewPayment {
-  row: PaymentRow;
+interface PaymentToStore {
+  row: NewPayment;
   answer: unknown;
 }
 
@@ -222,7 +283,7 @@ type StoredStatuses = Map<string, StoredStatus>;
  * statement (storePaymentsText). A transaction id processed already stores nothing: of any
  * number of concurrent duplicates exactly one stores.
  */
-async function storePayments(db: Db, payments: NewPayment[], poolRead: boolean): Promise<StoredStatuses> {
+async function storePayments(db: Db, payments: PaymentToStore[], poolRead: boolean): Promise<StoredStatuses> {
   const values = payments.flatMap(({ row, answer }) => [...paymentColumns.map((column) => row[column]), JSON.stringify(answer)]);
   const rows = await db.query<{ transaction_id: string; status: StoredStatus }>(storePaymentsSql(payments.length), [
     ...values,
@@ -234,7 +295,7 @@ async function storePayments(db: Db, payments: NewPayment[], poolRead: boolean):
 }
 
 /** Stores a payment whose initialisation and pool the caller has read (storePayments): how it was stored, or undefined if it was not. */
-export async function storePaymentOnce(db: Db, payment: PaymentRow, firstAnswer: unknown): Promise<StoredStatus | undefined> {
+export async function storePaymentOnce(db: Db, payment: NewPayment, firstAnswer: unknown): Promise<StoredStatus | undefined> {
   return (await storePayments(db, [{ row: payment, answer: firstAnswer }], true)).get(payment.transaction_id);
 }
 
@@ -251,13 +312,13 @@ const MAX_PAYMENTS_PER_STATEMENT = 100;
  * A batch the database refuses goes again one payment at a time, so that one payer's payment
  * cannot fail another's.
  */
-export function paymentWriter(db: Db): (payment: PaymentRow, firstAnswer: unknown) => Promise<StoredStatus | undefined> {
+export function paymentWriter(db: Db): (payment: NewPayment, firstAnswer: unknown) => Promise<StoredStatus | undefined> {
   const store = batched(
-    async (payments: NewPayment[]): Promise<Stored[]> => {
-      const firstOfId = new Map<string, NewPayment>();
+    async (payments: PaymentToStore[]): Promise<Stored[]> => {
+      const firstOfId = new Map<string, PaymentToStore>();
       for (const payment of payments) if (!firstOfId.has(payment.row.transaction_id)) firstOfId.set(payment.row.transaction_id, payment);
       const sent = [...firstOfId.values()];
-      const answers = (outcome: (payment: NewPayment) => Stored) =>
+      const answers = (outcome: (payment: PaymentToStore) => Stored) =>
         payments.map((payment) => (firstOfId.get(payment.row.transaction_id) === payment ? outcome(payment) : { status: undefined }));
       try {
         const stored = await storePayments(db, sent, false);
@@ -266,7 +327,7 @@ export function paymentWriter(db: Db): (payment: PaymentRow, firstAnswer: unknow
         if (sent.length === 1) throw error;
         const alone = await Promise.allSettled(sent.map((payment) => storePayments(db, [payment], false)));
         const outcomes = new Map(
-          sent.map((payment, i): [NewPayment, Stored] => {
+          sent.map((payment, i): [PaymentToStore, Stored] => {
             const result = alone[i]!;
             return [
               payment,
@@ -292,11 +353,12 @@ export async function firstAnswerOf(db: Db, transactionId: string): Promise<unkn
   return row?.result;
 }
 
+const findPaymentSql = `select ${Object.keys(paymentRowColumns).join(', ')} from transactions where transaction_id = $1`;
+const findPaymentTexts = { read: prepared(findPaymentSql), lock: prepared(`${findPaymentSql} for update`) };
+
+/** The payment of a transaction id, as it stands; `lock` holds its row until the transaction ends. */
 export async function findPayment(db: Db, transactionId: string, lock = false): Promise<PaymentRow | undefined> {
-  const [row] = await db.query<PaymentRow>(
-    prepared(`select ${paymentColumns.join(', ')} from transactions where transaction_id = $1${lock ? ' for update' : ''}`),
-    [transactionId],
-  );
+  const [row] = await db.query<PaymentRow>(findPaymentTexts[lock ? 'lock' : 'read'], [transactionId]);
   return row;
 }
 

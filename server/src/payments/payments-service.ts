@@ -13,7 +13,7 @@ import {
   storePaymentOnce,
   VOIDED_MESSAGE,
   type Initialization,
-  type PaymentRow,
+  type NewPayment,
   type StoredStatus,
 } from './payments-repository';
 import { routePayment, type Route } from './provider-routing';
@@ -36,7 +36,7 @@ export interface PaymentContext {
 }
 
 /** Stores a payment with the answer it gets: how it was stored, undefined when it was turned down (storePaymentOnce). */
-type StorePayment = (row: PaymentRow, answer: TransactionResult) => Promise<StoredStatus | undefined>;
+type StorePayment = (row: NewPayment, answer: TransactionResult) => Promise<StoredStatus | undefined>;
 
 /** PAY-06: runs when the card number field loses focus; the payment may go on only on PROCEED. */
 export async function initializeCardTransaction(ctx: PaymentContext, cardNumber: string, reference: string | null) {
@@ -223,9 +223,7 @@ async function pay(
     succeeded: !failed,
     reason: failed ? row.response_message : null,
   });
-  return voided
-    ? transactionResult({ ...row, status: 'voided', response_message: VOIDED_MESSAGE, fee_cents: 0, net_cents: 0 }, rules.challengeOrigin)
-    : result;
+  return voided ? transactionResult({ ...row, status: 'voided', response_message: VOIDED_MESSAGE }, rules.challengeOrigin) : result;
 }
 
 /** PAY-15, requery: the payment as it stands now. */

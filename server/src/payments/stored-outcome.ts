@@ -1,7 +1,7 @@
-import type { PaymentRow } from './payments-repository';
+import type { NewPayment } from './payments-repository';
 import { declineMessage, PROCESSING_ERROR_MESSAGE, type SandboxOutcome } from './sandbox-processor';
 
-type Outcome = Pick<PaymentRow, 'status' | 'response_message' | 'challenge' | 'challenge_outcome' | 'resolve_at' | 'resolve_to'>;
+type Outcome = Pick<NewPayment, 'status' | 'response_message' | 'challenge' | 'challenge_outcome' | 'resolve_at' | 'resolve_to'>;
 
 const none = { challenge: null, challenge_outcome: null, resolve_at: null, resolve_to: null } as const;
 

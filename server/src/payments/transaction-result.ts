@@ -12,14 +12,19 @@ export const challengeForm = (challengeOrigin: string, transactionId: string): s
   `<form method="post" action="${escapeHtml(`${challengeOrigin}/api/sandbox/acs/challenge`)}">` +
   `<input type="hidden" name="transaction_id" value="${escapeHtml(transactionId)}"></form>`;
 
-/**
- * A transaction as stored, whoever wrote it: the payment flow, the demo seed, or an older
- * release. Any status the admin side knows, and the message may be missing.
- */
-export type StoredTransaction = Omit<PaymentRow, 'status' | 'response_message'> & {
-  status: TransactionStatus;
-  response_message: string | null;
-};
+/** What the result reads of a payment: a stored row, or a new payment about to be stored (NewPayment). */
+type ResultOf = Pick<
+  PaymentRow,
+  | 'transaction_id'
+  | 'order_id'
+  | 'checkout_reference'
+  | 'email'
+  | 'amount_cents'
+  | 'status'
+  | 'processor'
+  | 'response_message'
+  | 'challenge'
+>;
 
 type Answer = Pick<TransactionResult, 'status' | 'statusOk' | 'paymentCompleted' | 'processor' | 'response_content'>;
 
@@ -34,7 +39,7 @@ const fallbackMessages: Record<TransactionStatus, string> = {
   voided: 'This payment was voided. You were not charged.',
 };
 
-function answerFor(row: StoredTransaction, challengeOrigin: string): Answer {
+function answerFor(row: ResultOf, challengeOrigin: string): Answer {
   const plain = (code: string) => ({ code, redirectHtml: null, data: null });
   switch (row.status) {
     // Both words mean a successful payment (the details page shows both as success); the payer reads one.
@@ -76,7 +81,7 @@ function answerFor(row: StoredTransaction, challengeOrigin: string): Answer {
 }
 
 /** The transaction result (DATA-04) for a stored payment, as it stands now. */
-export function transactionResult(row: StoredTransaction, challengeOrigin: string): TransactionResult {
+export function transactionResult(row: ResultOf, challengeOrigin: string): TransactionResult {
   return {
     ...answerFor(row, challengeOrigin),
     customerReference: row.email,

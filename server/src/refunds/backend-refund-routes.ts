@@ -5,7 +5,7 @@ import { transactionDetailsParams } from '@paydesk/shared/schemas/transaction';
 import { auditWho } from '../audit/audit-log';
 import { retrying } from '../db/retry-transaction';
 import { requireAuth } from '../auth/authorize';
-import { idempotent } from '../idempotency/idempotency-keys';
+import { idempotent, sendIdempotent } from '../idempotency/idempotency-keys';
 import { createRefund } from './refunds-service';
 
 /** POST /api/backend/transactions/{transaction_id}/refunds: a staff member refunds a payment (REF-09). */
@@ -27,7 +27,7 @@ export const backendRefundRoutes: FastifyPluginAsyncZod = async (app) => {
       const { userId } = requireAuth(request);
       const body = { ...request.body, transaction_id: request.params.id };
       // The whole unit, Idempotency-Key row included, runs again after a deadlock (REF-13).
-      const { answer, replayed } = await idempotent(
+      const outcome = await idempotent(
         retrying(app.db),
         { scope: `user:${userId}`, key: request.headers['idempotency-key'], request: ['POST /api/backend/transactions/refunds', body] },
         async (tx) => {
@@ -35,8 +35,7 @@ export const backendRefundRoutes: FastifyPluginAsyncZod = async (app) => {
           return { statusCode: 201, body: { status: 'success', message: 'Refund created', data: refund } };
         },
       );
-      if (replayed) reply.header('idempotent-replayed', 'true');
-      return reply.code(answer.statusCode as 201).send(refundCreatedResponse.parse(answer.body));
+      return sendIdempotent(reply, outcome, refundCreatedResponse);
     },
   });
 };

@@ -5,7 +5,7 @@ import { auditWho } from '../audit/audit-log';
 import { retrying } from '../db/retry-transaction';
 import { notFound } from '../errors/domain-error';
 import { examples, withExample } from '../payments/merchant-examples';
-import { apiKeyScope, idempotent } from '../idempotency/idempotency-keys';
+import { apiKeyScope, idempotent, sendIdempotent } from '../idempotency/idempotency-keys';
 import { requireKey } from '../api-keys/register-api-keys';
 import { findRefund } from './refunds-repository';
 import { createRefund } from './refunds-service';
@@ -40,7 +40,7 @@ export const refundRoutes: FastifyPluginAsyncZod = async (app) => {
     onRequest,
     handler: async (request, reply) => {
       // The whole unit, Idempotency-Key row included, runs again after a deadlock (REF-13).
-      const { answer, replayed } = await idempotent(
+      const outcome = await idempotent(
         retrying(app.db),
         { scope: apiKeyScope(request.apiKey), key: request.headers['idempotency-key'], request: ['POST /api/refunds', request.body] },
         async (tx) => {
@@ -52,8 +52,7 @@ export const refundRoutes: FastifyPluginAsyncZod = async (app) => {
           return { statusCode: 201, body: { status: 'success', message: 'Refund created', data: refund } };
         },
       );
-      if (replayed) reply.header('idempotent-replayed', 'true');
-      return reply.code(answer.statusCode as 201).send(refundCreatedResponse.parse(answer.body));
+      return sendIdempotent(reply, outcome, refundCreatedResponse);
     },
   });
 

@@ -1,3 +1,4 @@
+import { refundEventTypes } from '@paydesk/shared/schemas/webhooks';
 import type { Db } from '../db/db';
 import { transactionWithRetry } from '../db/retry-transaction';
 import { cardFingerprint } from '../cards/card-fingerprint';
@@ -34,7 +35,7 @@ export async function settleDueRefunds(db: Db, fingerprintKey: string, batch = 1
         await markRefundedWhenFull(tx, refund.transaction_id);
       }
       const settled = (await findRefund(tx, refund.id))!.object;
-      await recordEvent(tx, settled.status === 'failed' ? 'refund.failed' : 'refund.succeeded', settled);
+      await recordEvent(tx, refundEventTypes[settled.status], settled);
     }
     return due.length;
   });

@@ -29,25 +29,9 @@ export interface NewRefund {
   settleSeconds: number;
 }
 
-/** The payment's side of refunds: what was paid and what is already taken by refunds. */
-export interface RefundablePayment {
-  transaction_id: string;
-  status: string;
-  amount_cents: number;
-  refunded_cents: number;
-}
-
 const columns = `r.id, r.transaction_id, r.amount_cents::int as amount_cents, r.reason, r.note, r.status, r.failure_reason, r.requested_via,
   u.email as requested_by_email, r.created_at, r.settled_at, refund_object(r) as object`;
 const from = 'refunds r left join users u on u.id = r.requested_by';
-
-export async function findPayment(db: Db, transactionId: string): Promise<RefundablePayment | undefined> {
-  const [row] = await db.query<RefundablePayment>(
-    'select transaction_id, status, amount_cents::int as amount_cents, refunded_cents::int as refunded_cents from transactions where transaction_id = $1',
-    [transactionId],
-  );
-  return row;
-}
 
 /**
  * Takes `amountCents` (or all that is left, when null) of the payment for a refund, in one

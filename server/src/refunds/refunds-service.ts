@@ -1,14 +1,16 @@
 import type { RefundObject } from '@paydesk/shared/schemas/merchant-objects';
 import type { RefundRequest } from '@paydesk/shared/schemas/refund';
-import { centsToDecimal, numberToCents } from '@paydesk/shared/money';
+import { centsToDollars, numberToCents } from '@paydesk/shared/money';
+import { refundEventTypes } from '@paydesk/shared/schemas/webhooks';
 import { recordAudit, values, type AuditWho } from '../audit/audit-log';
 import type { Db } from '../db/db';
 import { conflict, notFound, type DomainError } from '../errors/domain-error';
 import { randomId } from '../ids/random-id';
+import { findPayment, type PaymentRow } from '../payments/payments-repository';
 import { SUCCESSFUL_STATUSES } from '../payments/transaction-statuses';
 import { recordEvent } from '../webhooks/outbox';
 import { lockAvailableBalance, postRefund } from '../wallet/ledger';
-import { findPayment, insertRefund, takeRefundable, type RefundablePayment } from './refunds-repository';
+import { insertRefund, takeRefundable } from './refunds-repository';
 
 export interface Refunder {
   /** The staff member, or null for the merchant API. */
@@ -19,17 +21,16 @@ export interface Refunder {
 }
 
 export const newRefundId = () => randomId('re_', 24);
-const dollars = (cents: number): string => `$${centsToDecimal(cents)}`;
 
 /** Why a payment cannot give the amount asked for, as the 409 the caller reads. */
-function refusal(payment: RefundablePayment): DomainError {
+function refusal(payment: Pick<PaymentRow, 'status' | 'amount_cents' | 'refunded_cents'>): DomainError {
   if (payment.status === 'refunded') return conflict('This payment is already refunded in full', 'payment_not_refundable');
-  if (!SUCCESSFUL_STATUSES.includes(payment.status as never)) {
+  if (!SUCCESSFUL_STATUSES.includes(payment.status)) {
     return conflict(`Only a successful payment can be refunded; this one is ${payment.status}`, 'payment_not_refundable');
   }
   const left = payment.amount_cents - payment.refunded_cents;
   if (left === 0) return conflict('Nothing of this payment is left to refund', 'refund_exceeds_amount');
-  return conflict(`Only ${dollars(left)} of this payment is left to refund`, 'refund_exceeds_amount');
+  return conflict(`Only ${centsToDollars(left)} of this payment is left to refund`, 'refund_exceeds_amount');
 }
 
 /**
@@ -49,7 +50,7 @@ export async function createRefund(tx: Db, who: Refunder, body: RefundRequest): 
   if (!taken) throw refusal((await findPayment(tx, payment.transaction_id))!);
   if (taken.taken > available) {
     throw conflict(
-      `Insufficient balance to refund ${dollars(taken.taken)}. Available balance: ${dollars(available)}`,
+      `Insufficient balance to refund ${centsToDollars(taken.taken)}. Available balance: ${centsToDollars(available)}`,
       'insufficient_balance',
     );
   }
@@ -64,7 +65,7 @@ export async function createRefund(tx: Db, who: Refunder, body: RefundRequest): 
   });
   await postRefund(tx, row.id, 'refund', taken.taken);
   const refund = row.object;
-  await recordEvent(tx, 'refund.created', refund);
+  await recordEvent(tx, refundEventTypes[refund.status], refund);
   await recordAudit(tx, {
     action: 'refund.issued',
     who: who.audit,

@@ -2,6 +2,7 @@ import { can, type Role } from '@paydesk/shared/roles';
 
 /** ROLE-04, CONST-05: a viewer sees a fee of 10 % of gross and a net of 90 %. */
 const VIEWER_FEE_PERCENT = 10;
+const PERCENT = 100;
 
 export interface FeeAndNet {
   feeCents: number;
@@ -9,7 +10,7 @@ export interface FeeAndNet {
 }
 
 export function viewerFeeAndNet(grossCents: number): FeeAndNet {
-  const feeCents = Math.round((grossCents * VIEWER_FEE_PERCENT) / 100);
+  const feeCents = Math.round((grossCents * VIEWER_FEE_PERCENT) / PERCENT);
   return { feeCents, netCents: grossCents - feeCents };
 }
 

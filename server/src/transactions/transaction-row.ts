@@ -1,6 +1,7 @@
 import type { Role } from '@paydesk/shared/roles';
 import type { Transaction } from '@paydesk/shared/schemas/transaction';
 import { centsToDecimal } from '@paydesk/shared/money';
+import type { PaymentRow } from '../payments/payments-repository';
 import { visibleFeeAndNet } from './figures-policy';
 
 /** The columns every transaction read selects (alias `t` for transactions, `k` for provider_keys). */
@@ -11,34 +12,37 @@ export const transactionColumns = `
 
 export const transactionFrom = 'transactions t left join provider_keys k on k.id = t.provider_key_id';
 
-export interface TransactionRow {
-  id: number;
-  transaction_id: string;
-  first_name: string;
-  last_name: string;
-  email: string;
-  phone: string;
-  amount_cents: number;
-  fee_cents: number;
-  net_cents: number;
-  refunded_cents: number;
-  currency: string;
-  status: string;
-  last_four: string | null;
-  card_brand: string | null;
-  created_at: Date | string;
-  updated_at: Date | string;
-  response_message: string | null;
-  debug_message: string | null;
+/** A payment as the back office reads it (transactionColumns): its row's columns for the screens, and its provider key. */
+export type PaymentWithKey = Pick<
+  PaymentRow,
+  | 'id'
+  | 'transaction_id'
+  | 'first_name'
+  | 'last_name'
+  | 'email'
+  | 'phone'
+  | 'amount_cents'
+  | 'fee_cents'
+  | 'net_cents'
+  | 'refunded_cents'
+  | 'currency'
+  | 'status'
+  | 'last_four'
+  | 'card_brand'
+  | 'created_at'
+  | 'updated_at'
+  | 'response_message'
+  | 'debug_message'
+> & {
   key_id: number | null;
   provider_name: string | null;
   key_name: string | null;
-}
+};
 
 const iso = (value: Date | string): string => new Date(value).toISOString();
 
 /** A row as a transaction of DATA-08, with the fee and net the role may see (ROLE-04). */
-export function toTransaction(row: TransactionRow, role: Role): Transaction {
+export function toTransaction(row: PaymentWithKey, role: Role): Transaction {
   const { feeCents, netCents } = visibleFeeAndNet(role, row.amount_cents, { feeCents: row.fee_cents, netCents: row.net_cents });
   return {
     id: row.id,
@@ -59,6 +63,6 @@ export function toTransaction(row: TransactionRow, role: Role): Transaction {
     response: row.response_message === null ? null : { message: row.response_message },
     response_content: row.debug_message === null ? null : { debugMessage: row.debug_message },
     provider_key: row.key_id === null ? null : { id: row.key_id, provider_name: row.provider_name ?? '', key_name: row.key_name ?? '' },
-    amount_refunded: centsToDecimal(Number(row.refunded_cents)),
+    amount_refunded: centsToDecimal(row.refunded_cents),
   };
 }

@@ -1,6 +1,6 @@
 import type { TransactionListQuery } from '@paydesk/shared/schemas/transaction';
 import type { Db } from '../db/db';
-import { transactionColumns, transactionFrom, type TransactionRow } from './transaction-row';
+import { transactionColumns, transactionFrom, type PaymentWithKey } from './transaction-row';
 import { statusesForFilter } from '../payments/transaction-statuses';
 
 /** The search index of migration 013: the places a search may start at (word starts). */
@@ -18,7 +18,7 @@ const likeFragment = (search: string): string =>
     .replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export interface TransactionPage {
-  rows: TransactionRow[];
+  rows: PaymentWithKey[];
   total: number;
 }
 
@@ -54,7 +54,7 @@ export async function listTransactions(db: Db, query: TransactionListQuery): Pro
   // The page's ids first: without a search, from an index alone (migration 014), skipping the
   // rows before the page there; then only the page's own rows are read from the table.
   const pageIds = `select t.id from transactions t ${whereSql} ${order} limit $${params.push(query.per_page)} offset $${params.push(offset)}`;
-  const rows = await db.query<TransactionRow>(
+  const rows = await db.query<PaymentWithKey>(
     `select ${transactionColumns} from ${transactionFrom} join (${pageIds}) page on page.id = t.id ${order}`,
     params,
   );
@@ -96,14 +96,14 @@ async function pageStartDay(db: Db, statuses: string[] | null, offset: number): 
 }
 
 /** By numeric id, or by the transaction id the payer saw. */
-export async function findTransaction(db: Db, id: string): Promise<TransactionRow | undefined> {
+export async function findTransaction(db: Db, id: string): Promise<PaymentWithKey | undefined> {
   const byId = /^\d{1,15}$/.test(id);
-  const [row] = await db.query<TransactionRow>(
+  const [row] = await db.query<PaymentWithKey>(
     `select ${transactionColumns} from ${transactionFrom} where ${byId ? 't.id = $1::bigint' : 't.transaction_id = $1'}`,
     [id],
   );
   return row;
 }
 
-export const recentTransactions = (db: Db, limit: number): Promise<TransactionRow[]> =>
-  db.query<TransactionRow>(`select ${transactionColumns} from ${transactionFrom} order by t.created_at desc, t.id desc limit $1`, [limit]);
+export const recentTransactions = (db: Db, limit: number): Promise<PaymentWithKey[]> =>
+  db.query<PaymentWithKey>(`select ${transactionColumns} from ${transactionFrom} order by t.created_at desc, t.id desc limit $1`, [limit]);

@@ -1,24 +1,23 @@
-import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiError } from '@paydesk/shared/schemas/common';
+import { idempotencyHeaders } from '@paydesk/shared/schemas/refund';
 import { withdrawRequest, withdrawResponse, withdrawalsResponse, type Withdrawal } from '@paydesk/shared/schemas/wallet';
-import { centsToDecimal } from '@paydesk/shared/money';
+import { centsToDecimal, centsToDollars } from '@paydesk/shared/money';
 import { auditWho } from '../audit/audit-log';
 import { requireAuth } from '../auth/authorize';
+import { retrying } from '../db/retry-transaction';
+import { idempotent, sendIdempotent } from '../idempotency/idempotency-keys';
 import { listWithdrawals, type WithdrawalRow } from './withdrawals-repository';
-import { dollars, requestWithdrawal } from './withdrawals-service';
+import { requestWithdrawal, sameWithdrawal } from './withdrawals-service';
 
 const security = [{ bearerAuth: [] }];
 const denied = { 401: apiError, 403: apiError };
-const withdrawHeaders = z.object({
-  'idempotency-key': z.string().trim().min(1).max(255).optional(),
-});
 
 const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
 
 const toWire = (row: WithdrawalRow): Withdrawal => ({
   id: Number(row.id),
-  amount: centsToDecimal(Number(row.amount_cents)),
+  amount: centsToDecimal(row.amount_cents),
   account_number: row.account_number,
   bank_name: row.bank_name,
   account_name: row.account_name,
@@ -46,31 +45,34 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
       security,
       summary: 'Request a withdrawal: the amount moves from available to pending at once',
       description:
-        'An `Idempotency-Key` header makes a retried request answer with the first withdrawal instead of creating another. ' +
+        'An `Idempotency-Key` header makes a retried request answer with the first withdrawal instead of creating another ' +
+        '(200, header `Idempotent-Replayed: true`); the same key with another body is refused (422). ' +
         'A pending withdrawal settles after WITHDRAWAL_SETTLE_SECONDS; in the sandbox, account numbers ending in 0000 fail and the money returns.',
-      headers: withdrawHeaders,
+      headers: idempotencyHeaders,
       body: withdrawRequest,
-      response: { 200: withdrawResponse, 201: withdrawResponse, 400: apiError, 409: apiError, ...denied },
+      response: { 200: withdrawResponse, 201: withdrawResponse, 400: apiError, 409: apiError, 422: apiError, ...denied },
     },
     // Sign-in and role before the body: a caller without access gets 401/403, never a 400.
     onRequest: app.authorize('wallet.withdraw'),
     handler: async (request, reply) => {
-      const { withdrawal, created } = await requestWithdrawal(
-        app.db,
-        {
-          userId: requireAuth(request).userId,
-          idempotencyKey: request.headers['idempotency-key'],
-          settleSeconds: app.config.withdrawalSettleSeconds,
-          audit: auditWho(request),
+      const { userId } = requireAuth(request);
+      // The Idempotency-Key row first, then the balance (docs/decisions/lock-order.md); the whole
+      // unit, key row included, runs again after a deadlock.
+      const outcome = await idempotent(
+        retrying(app.db),
+        { scope: `user:${userId}`, key: request.headers['idempotency-key'], request: sameWithdrawal(request.body) },
+        async (tx) => {
+          const withdrawal = await requestWithdrawal(
+            tx,
+            { userId, settleSeconds: app.config.withdrawalSettleSeconds, audit: auditWho(request) },
+            request.body,
+          );
+          const message = `Withdrawal of ${centsToDollars(withdrawal.amount_cents)} has been submitted for processing`;
+          return { statusCode: 201, body: { status: 'success', message, data: toWire(withdrawal) } };
         },
-        request.body,
       );
-      if (!created) reply.header('idempotent-replayed', 'true');
-      return reply.code(created ? 201 : 200).send({
-        status: 'success',
-        message: `Withdrawal of ${dollars(Number(withdrawal.amount_cents))} has been submitted for processing`,
-        data: toWire(withdrawal),
-      });
+      // A retry is answered 200 with the first withdrawal, the request that created it 201.
+      return sendIdempotent(reply, outcome, withdrawResponse, { replayedStatus: 200 });
     },
   });
 };

@@ -1,3 +1,4 @@
+import { withdrawalEventTypes } from '@paydesk/shared/schemas/webhooks';
 import type { Db } from '../db/db';
 import { transactionWithRetry } from '../db/retry-transaction';
 import { recordEvent } from '../webhooks/outbox';
@@ -16,14 +17,15 @@ export function sandboxPayout(row: Pick<WithdrawalRow, 'account_number'>): Payou
 
 /**
  * Ends one pending withdrawal: paid out (pending → bank_payouts) or money back (pending → available),
- * with its webhook event (withdrawal.completed or withdrawal.failed) in the same transaction.
+ * with its webhook event (withdrawalEventTypes: withdrawal.completed or withdrawal.failed) in the same
+ * transaction.
  */
 export async function finish(tx: Db, row: WithdrawalRow, outcome: PayoutOutcome): Promise<void> {
   const reason = outcome.status === 'completed' ? null : outcome.reason;
   const object = await finishWithdrawal(tx, row.id, outcome.status, reason);
   if (!object) return;
-  if (outcome.status !== 'cancelled')
-    await recordEvent(tx, outcome.status === 'completed' ? 'withdrawal.completed' : 'withdrawal.failed', object);
+  const type = withdrawalEventTypes[outcome.status];
+  if (type) await recordEvent(tx, type, object);
   if (outcome.status === 'completed')
     await postWithdrawal(tx, row.id, 'withdrawal_paid_out', transfer('merchant_pending', 'bank_payouts', row.amount_cents));
   else await postWithdrawal(tx, row.id, 'withdrawal_returned', transfer('merchant_pending', 'merchant_available', row.amount_cents));

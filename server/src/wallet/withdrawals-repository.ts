@@ -11,7 +11,6 @@ export interface WithdrawalRow {
   note: string | null;
   status: WithdrawalStatus;
   failure_reason: string | null;
-  request_hash: string | null;
   created_at: Date | string;
   processed_at: Date | string | null;
 }
@@ -24,40 +23,23 @@ export interface NewWithdrawal {
   accountName: string;
   note: string | null;
   requestedBy: number;
-  idempotencyKey: string | null;
-  requestHash: string;
   settleSeconds: number;
 }
 
-const columns = `id, reference, amount_cents, account_number, bank_name, account_name, note, status, failure_reason, request_hash, created_at, processed_at`;
+const columns = `id, reference, amount_cents, account_number, bank_name, account_name, note, status, failure_reason, created_at, processed_at`;
 
+/**
+ * A new pending withdrawal. Its Idempotency-Key is kept by idempotency_keys (idempotent()): the
+ * row's own idempotency_key and request_hash (migration 005) are no longer written (migration 031).
+ */
 export async function insertWithdrawal(tx: Db, w: NewWithdrawal): Promise<WithdrawalRow> {
   const [row] = await tx.query<WithdrawalRow>(
-    `insert into withdrawals (reference, amount_cents, account_number, bank_name, account_name, note, requested_by, idempotency_key, request_hash, settle_at)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, now() + make_interval(secs => $10))
+    `insert into withdrawals (reference, amount_cents, account_number, bank_name, account_name, note, requested_by, settle_at)
+     values ($1, $2, $3, $4, $5, $6, $7, now() + make_interval(secs => $8))
      returning ${columns}`,
-    [
-      w.reference,
-      w.amountCents,
-      w.accountNumber,
-      w.bankName,
-      w.accountName,
-      w.note,
-      w.requestedBy,
-      w.idempotencyKey,
-      w.requestHash,
-      w.settleSeconds,
-    ],
+    [w.reference, w.amountCents, w.accountNumber, w.bankName, w.accountName, w.note, w.requestedBy, w.settleSeconds],
   );
   return row!;
-}
-
-export async function findByIdempotencyKey(db: Db, requestedBy: number, key: string): Promise<WithdrawalRow | undefined> {
-  const [row] = await db.query<WithdrawalRow>(`select ${columns} from withdrawals where requested_by = $1 and idempotency_key = $2`, [
-    requestedBy,
-    key,
-  ]);
-  return row;
 }
 
 /** Newest first. */

@@ -1,10 +1,15 @@
 import { z } from 'zod';
 import { isoDateTime, money } from './common';
+import { transactionStatus } from './transaction-status';
+import { withdrawalStatus } from './wallet';
 
 /**
  * The objects of the merchant API (secret key) as the API answers them and as webhook events
  * carry them (`data.object`): one shape for each, whichever way a merchant reads it. Money is the
- * wire's decimal string in USD; times are ISO 8601 with an offset.
+ * wire's decimal string in USD; times are ISO 8601 with an offset. The database builds them
+ * (payment_object, checkout_object, refund_object and withdrawal_object, migrations 019 and 022),
+ * so the payment's one statement can write its events; server/test/merchant-objects.test.ts parses
+ * what they build, for every status, with these schemas (docs/decisions/merchant-objects-defined-in-typescript.md).
  */
 export const refundReasons = ['duplicate', 'fraudulent', 'requested_by_customer', 'other'] as const;
 export const refundReason = z.enum(refundReasons);
@@ -36,7 +41,7 @@ export const paymentObject = z.object({
   id: z.string(),
   order_id: z.string(),
   checkout_reference: z.string().nullable(),
-  status: z.string(),
+  status: transactionStatus,
   amount: money,
   fee: money,
   net: money,
@@ -50,10 +55,14 @@ export const paymentObject = z.object({
 });
 export type PaymentObject = z.infer<typeof paymentObject>;
 
+export const checkoutStatuses = ['pending', 'completed', 'failed', 'cancelled'] as const;
+export const checkoutStatus = z.enum(checkoutStatuses);
+export type CheckoutStatus = z.infer<typeof checkoutStatus>;
+
 export const checkoutObject = z.object({
   object: z.literal('checkout'),
   reference: z.string(),
-  status: z.enum(['pending', 'completed', 'failed', 'cancelled']),
+  status: checkoutStatus,
   amount: money,
   currency: z.literal('USD'),
   customer: z.object({ first_name: z.string(), last_name: z.string(), email: z.string(), phone: z.string() }),
@@ -61,7 +70,7 @@ export const checkoutObject = z.object({
   callback_url: z.string().nullable(),
   /** The payment that paid it, or null. */
   transaction_id: z.string().nullable(),
-  payments: z.array(z.object({ id: z.string(), status: z.string(), amount: money, created_at: isoDateTime })),
+  payments: z.array(z.object({ id: z.string(), status: transactionStatus, amount: money, created_at: isoDateTime })),
   amount_refunded: money,
   created_at: isoDateTime,
   updated_at: isoDateTime,
@@ -74,7 +83,7 @@ export const withdrawalObject = z.object({
   id: z.string(),
   amount: money,
   currency: z.literal('USD'),
-  status: z.enum(['pending', 'completed', 'failed', 'cancelled']),
+  status: withdrawalStatus,
   failure_reason: z.string().nullable(),
   bank_name: z.string(),
   account_last4: z.string(),

@@ -2,11 +2,9 @@ import { z } from 'zod';
 import { money } from './common';
 import { containsCardNumber } from '../cards/card-number-text';
 import { refundObject } from './merchant-objects';
+import { transactionStatus } from './transaction-status';
 
-/** Statuses a transaction is stored with: the admin side's six, and `voided` (one-paid-payment-per-checkout decision); anything else is `unknown`, shown grey. */
-export const transactionStatuses = ['completed', 'success', 'failed', 'pending', 'disputed', 'refunded', 'voided'] as const;
-export const transactionStatus = z.enum(transactionStatuses);
-export type TransactionStatus = z.infer<typeof transactionStatus>;
+export { transactionStatus, transactionStatuses, type TransactionStatus } from './transaction-status';
 
 export const providerKey = z.object({
   id: z.number().int(),

@@ -1,4 +1,15 @@
-import { createEndpointRequest, ENDPOINT_URL_CREDENTIALS_MESSAGE, HIDDEN_URL_PART, MAX_ENDPOINT_URL, shownEndpointUrl } from './webhooks';
+import {
+  checkoutEventTypes,
+  createEndpointRequest,
+  ENDPOINT_URL_CREDENTIALS_MESSAGE,
+  eventTypes,
+  HIDDEN_URL_PART,
+  MAX_ENDPOINT_URL,
+  paymentEventTypes,
+  refundEventTypes,
+  shownEndpointUrl,
+  withdrawalEventTypes,
+} from './webhooks';
 
 /** HOOK-07: what an endpoint URL shows, and what it may hold. */
 describe('shownEndpointUrl', () => {
@@ -37,5 +48,14 @@ describe('an endpoint URL', () => {
   test('with a query, and as shown, is taken', () => {
     for (const url of ['https://hooks.example/in?token=s3cret', 'https://hooks.example/in?token=…redacted'])
       expect(createEndpointRequest.safeParse({ url, event_types: ['payment.succeeded'] }).success).toBe(true);
+  });
+});
+
+describe('the event types', () => {
+  test('are each written by some status of some object', () => {
+    const written = [paymentEventTypes, checkoutEventTypes, refundEventTypes, withdrawalEventTypes].flatMap((types) =>
+      Object.values(types).filter((type) => type !== null),
+    );
+    expect(new Set(written)).toEqual(new Set(eventTypes));
   });
 });

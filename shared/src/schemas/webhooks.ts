@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { isoDateTime } from './common';
+import type { CheckoutStatus, RefundStatus } from './merchant-objects';
+import type { TransactionStatus } from './transaction-status';
+import type { WithdrawalStatus } from './wallet';
 
 /**
  * Webhooks: what a merchant's system hears, and the back office's calls that manage endpoints
@@ -19,6 +22,47 @@ export const eventTypes = [
 ] as const;
 export const eventType = z.enum(eventTypes);
 export type EventType = z.infer<typeof eventType>;
+
+/**
+ * The event a change to each status writes, one map per object (null: that status writes none).
+ * The server takes event types from these maps only, the SQL of the payment's one statement
+ * included (its CASE is made from paymentEventTypes), so a renamed event type, or a status added to
+ * an object, does not compile until its map says what it writes.
+ */
+export const paymentEventTypes = {
+  completed: 'payment.succeeded',
+  success: 'payment.succeeded',
+  failed: 'payment.failed',
+  pending: 'payment.pending',
+  voided: 'payment.voided',
+  // Never written by a payment: a dispute comes only with the demo's history, and a payment
+  // refunded in full tells of it by its refund's refund.succeeded.
+  disputed: null,
+  refunded: null,
+} as const satisfies Record<TransactionStatus, EventType | null>;
+
+/** A checkout tells only that it was paid (claimed by its payment). */
+export const checkoutEventTypes = {
+  pending: null,
+  completed: 'checkout.completed',
+  failed: null,
+  cancelled: null,
+} as const satisfies Record<CheckoutStatus, EventType | null>;
+
+/** A refund is created pending, then succeeds or fails. */
+export const refundEventTypes = {
+  pending: 'refund.created',
+  succeeded: 'refund.succeeded',
+  failed: 'refund.failed',
+} as const satisfies Record<RefundStatus, EventType>;
+
+/** A withdrawal tells how it was settled. */
+export const withdrawalEventTypes = {
+  pending: null,
+  completed: 'withdrawal.completed',
+  failed: 'withdrawal.failed',
+  cancelled: null,
+} as const satisfies Record<WithdrawalStatus, EventType | null>;
 
 /**
  * The body POSTed to an endpoint, and an entry of the event list: `data.object` is the object
