@@ -36,7 +36,7 @@ const web = (dir) => ({
   testEnvironment: '<rootDir>/../scripts/jest/jsdom-environment.cjs',
   setupFilesAfterEnv: ['<rootDir>/../scripts/jest/web-timeouts.cjs'],
   testMatch: ['<rootDir>/src/**/*.test.{ts,tsx}'],
-  // react-apexcharts imports `apexcharts/client`; jest needs its CommonJS build (toolchain.md).
+  // react-apexcharts imports `apexcharts/client`; jest is given that subpath's CommonJS build.
   moduleNameMapper: { ...base.moduleNameMapper, '^apexcharts/client$': '<rootDir>/../node_modules/apexcharts/dist/apexcharts.common.js' },
 });
 const server = (db) => ({

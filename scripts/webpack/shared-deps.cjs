@@ -1,4 +1,4 @@
-// The modules every container shares, one instance each in the page (design.md, Front end).
+// The modules every container shares, one instance each in the page (PLAT-04, docs/architecture.md).
 // requiredVersion is the exact version installed for the workspace, so a remote built against
 // another major refuses to share instead of silently running two copies.
 //

@@ -8,7 +8,8 @@ import { payerClient } from './payments-client';
 import { aWithdrawal, walletApi } from './wallet-fixtures';
 
 /**
- * design.md: "A transaction row never holds a full PAN or a CVV"; the pool keeps them sealed.
+ * SEC-01: "No full card number or CVV is ever stored in a transaction row, written to a log, put
+ * in an address or returned in an error"; the pool keeps them sealed (SEC-02).
  * After a realistic run (test cards of every outcome, 3-D Secure both ways, a checkout, a
  * spreadsheet upload and payments with its cards, back-office searches by card number,
  * withdrawals), no table and no log line holds a card number or a CVV that was used.

@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, normalize } from 'node:path';
 import { promisify } from 'node:util';
 import { remotePackages } from '@paydesk/shared/remote-packages';
 import { findRepoRoot } from '../src/repo-root';
@@ -9,8 +9,9 @@ import { payerClient } from './payments-client';
 
 /**
  * The README and docs work as written (PLAT-15): every npm command they name is a script of the
- * package it names, and the merchant quick start's curl calls, run by curl as printed against the
- * real app, answer with what the README shows under them.
+ * package it names, every file they link or cite is in the repository, and the merchant quick
+ * start's curl calls, run by curl as printed against the real app, answer with what the README
+ * shows under them.
  */
 const run = promisify(execFile);
 const repoRoot = findRepoRoot();
@@ -48,6 +49,79 @@ describe('npm commands in the README and docs', () => {
   it.each(['start', 'test'])('npm %s is a root script', (script) => {
     expect(readme).toContain(`npm ${script}`);
     expect(Object.keys(scriptsOf(undefined))).toContain(script);
+  });
+});
+
+/** README.md and every Markdown file under docs/, as paths from the repository's root. */
+const markdownFiles = [
+  'README.md',
+  ...readdirSync(join(repoRoot, 'docs'), { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.md'))
+    .map((file) => join('docs', file)),
+];
+
+/** A Markdown file's text without its fenced code blocks: examples, not references. */
+const prose = (file: string): string => readFileSync(join(repoRoot, file), 'utf8').replace(/^[ \t]*```[\s\S]*?^[ \t]*```/gm, '');
+
+/** The anchors of a Markdown file's headings, as GitHub makes them (`## Adding a remote` → `adding-a-remote`). */
+function anchorsOf(file: string): Set<string> {
+  const seen = new Map<string, number>();
+  const anchors = new Set<string>();
+  for (const [, heading] of prose(file).matchAll(/^#{1,6}[ \t]+(.+?)[ \t]*#*$/gm)) {
+    const slug = heading!
+      .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+      .toLowerCase()
+      .replace(/[^\p{L}\p{M}\p{N}\p{Pc} -]/gu, '')
+      .replace(/ /g, '-');
+    const count = seen.get(slug) ?? 0;
+    seen.set(slug, count + 1);
+    anchors.add(count === 0 ? slug : `${slug}-${count}`);
+  }
+  return anchors;
+}
+
+/**
+ * What .gitignore keeps out of the repository (build output, data folders): a cited path there
+ * exists only after a build or a run. A pattern with an inner slash is a path from the root; one
+ * without is a name at any depth.
+ */
+const ignoredPatterns = readFileSync(join(repoRoot, '.gitignore'), 'utf8')
+  .split('\n')
+  .map((line) => line.trim().replace(/\/$/, ''))
+  .filter((line) => line && !line.startsWith('#') && !line.includes('*'));
+const ignored = (path: string): boolean =>
+  ignoredPatterns.some((pattern) => (pattern.includes('/') ? `${path}/`.startsWith(`${pattern}/`) : path.split('/').includes(pattern)));
+
+/** The repository's top-level folders: a backticked `folder/…` that starts with one is a path to check. */
+const topFolders = readdirSync(repoRoot).filter(
+  (name) => name !== '.git' && !ignored(name) && statSync(join(repoRoot, name)).isDirectory(),
+);
+
+describe('links and paths in the README and docs', () => {
+  it('finds the files (the README, docs/*.md and the decision records)', () => {
+    expect(markdownFiles).toEqual(expect.arrayContaining(['README.md', 'docs/architecture.md', 'docs/decisions/README.md']));
+  });
+
+  it.each(markdownFiles)('%s: every relative link leads to a file, and to a heading where it names one', (file) => {
+    const broken = [...prose(file).matchAll(/\]\(([^)\s]+)\)/g)]
+      .map((match) => match[1]!)
+      .filter((target) => !/^[a-z][a-z\d+.-]*:/i.test(target))
+      .filter((target) => {
+        const [path = '', anchor] = target.split('#');
+        const linked = path === '' ? file : normalize(join(dirname(file), decodeURI(path)));
+        if (linked.startsWith('..') || !existsSync(join(repoRoot, linked))) return true;
+        return anchor !== undefined && linked.endsWith('.md') && !anchorsOf(linked).has(anchor);
+      });
+    expect(broken).toEqual([]);
+  });
+
+  it.each(markdownFiles)('%s: every backticked path from the repository root exists', (file) => {
+    const cited = [...prose(file).matchAll(/`([^`\n]+)`/g)]
+      .map((match) => match[1]!.replace(/\/$/, ''))
+      .filter((text) => text.includes('/') && topFolders.includes(text.split('/')[0]!))
+      // Patterns and placeholders (`server/test/users-*.test.ts`, `NNN_name.sql`) name no one file.
+      .filter((path) => !/[\s*<>{}…]|NNN/.test(path) && !ignored(path));
+    expect(cited.filter((path) => !existsSync(join(repoRoot, path)))).toEqual([]);
   });
 });
 

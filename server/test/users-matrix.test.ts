@@ -5,8 +5,8 @@ import { buildTestApp, login, type TestApp } from './helper';
 import { addUser, countUsers, editOf, STRONG_PASSWORD, uniqueEmail, userExists, usersApi } from './users-fixtures';
 
 /**
- * design.md, Roles: "users: list, add, edit, delete — super_admin: all roles; admin: admin and
- * viewer accounts; viewer: no". One row per actor and target role; "promote" makes a viewer
+ * ROLE-06 (USR-09): "users: list, add, edit, delete": super_admin "every role", admin "admin and
+ * viewer accounts", viewer "no". One row per actor and target role; "promote" makes a viewer
  * account the target role.
  */
 const matrix: readonly [actor: Role, target: Role, create: number, update: number, remove: number, promote: number][] = [

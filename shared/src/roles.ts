@@ -4,8 +4,8 @@ export const roles = ['super_admin', 'admin', 'viewer'] as const;
 export type Role = (typeof roles)[number];
 
 /**
- * The one roles policy (design.md, Roles). The server enforces it on every route;
- * the shell's menu and the remotes' buttons only mirror it.
+ * The one roles policy (ROLE-06 in docs/requirements.md). The server enforces it on every route
+ * (SEC-04); the shell's menu and the remotes' buttons only mirror it.
  */
 export type Permission =
   | 'dashboard.view'

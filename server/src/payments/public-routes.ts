@@ -70,7 +70,12 @@ export const publicPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
     keyed.addHook('preHandler', requireKey(app, 'publishable'));
 
     keyed.get('/checkout/validate/:reference', {
-      schema: { tags: ['payments'], params: z.object({ reference }), response: { 200: validateCheckoutResponse, ...errors } },
+      schema: {
+        tags: ['payments'],
+        summary: "The widget checks its checkout reference: the checkout's request, encrypted, while it can be paid (publishable key)",
+        params: z.object({ reference }),
+        response: { 200: validateCheckoutResponse, ...errors },
+      },
       handler: async (request) => ({
         status: 'success' as const,
         message: 'Valid reference',
@@ -79,7 +84,12 @@ export const publicPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
     });
 
     keyed.post('/update-checkout-status', {
-      schema: { tags: ['payments'], body: updateCheckoutStatusRequest, response: { 200: statusMessage, ...errors } },
+      schema: {
+        tags: ['payments'],
+        summary: "The payer page reports a checkout's status; believed only where the stored payment agrees (publishable key)",
+        body: updateCheckoutStatusRequest,
+        response: { 200: statusMessage, ...errors },
+      },
       handler: async (request) => {
         await reportCheckoutStatus(app.db, request.body);
         return { status: 'success' as const, message: 'Checkout status recorded' };
@@ -89,6 +99,7 @@ export const publicPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
     keyed.post('/initialize-card-transaction', {
       schema: {
         tags: ['payments'],
+        summary: 'Initialise a card payment when the card number is entered: recommendation, transaction id, order id (publishable key)',
         body: initializeCardTransactionRequest,
         response: { 200: initializeCardTransactionResponse, ...errors },
       },
@@ -103,7 +114,12 @@ export const publicPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
     });
 
     keyed.post('/process-card-transaction', {
-      schema: { tags: ['payments'], body: processCardTransactionRequest, response: { 200: processCardTransactionResponse, ...errors } },
+      schema: {
+        tags: ['payments'],
+        summary: 'Pay: the card transaction payload, encrypted; answers the transaction result, encrypted (publishable key)',
+        body: processCardTransactionRequest,
+        response: { 200: processCardTransactionResponse, ...errors },
+      },
       handler: async (request) => {
         const result = await processCardTransaction(context, opened(request.body.data));
         return { status: 'success' as const, message: result.response_message, data: seal(result, keys) };
@@ -113,6 +129,7 @@ export const publicPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
     keyed.get('/checkout/requery', {
       schema: {
         tags: ['payments'],
+        summary: 'How a payment ended, by its transaction id: for the pending page and after 3-D Secure (publishable key)',
         querystring: z.object({ reference: transactionId }),
         response: { 200: publicAnswer(transactionResult), ...errors },
       },
@@ -123,7 +140,12 @@ export const publicPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
     });
 
     keyed.post('/demo-3ds/complete', {
-      schema: { tags: ['payments'], body: demoThreeDsRequest, response: { 200: publicAnswer(transactionResult), ...errors } },
+      schema: {
+        tags: ['payments'],
+        summary: 'The demo 3-D Secure step: the code typed, or null when cancelled; the server decides the outcome (publishable key)',
+        body: demoThreeDsRequest,
+        response: { 200: publicAnswer(transactionResult), ...errors },
+      },
       handler: async (request) => {
         const result = await completeDemoChallenge(context, request.body.transaction_id, request.body.otp);
         return { status: 'success' as const, message: result.response_message, data: result };

@@ -1,8 +1,9 @@
 import type { Decline } from '../cards/card-issuer';
 
 /**
- * The sandbox processor: the test-card table of design.md, decided from the card alone. Any
- * other valid card succeeds, unless the card pool's issuer declines it first (cards/card-issuer).
+ * The sandbox processor: the test-card table of SBX-01 (docs/requirements.md), decided from the
+ * card alone. Any other valid card succeeds, unless the card pool's issuer declines it first
+ * (SBX-03, cards/card-issuer).
  */
 export type SandboxOutcome =
   | { kind: 'success' }
