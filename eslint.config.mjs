@@ -196,6 +196,9 @@ const appPackages = [
   '@paydesk/e2e/*',
 ];
 
+const sharedNoApp = { group: appPackages, message: 'shared imports no app.' };
+const frontEndNoApp = { group: appPackages, message: 'A front end imports only @paydesk/shared of the workspace packages.' };
+
 const zones = [
   {
     target: 'shared',
@@ -256,6 +259,29 @@ const centsByHand = {
   message:
     'Cents go through @paydesk/shared/money (centsToDecimal, decimalToCents, centsOf, centsToNumber, numberToCents, centsToDollars); a percentage names its factor.',
 };
+
+// Dialogs are built on the pieces of shared/src/ui (FormDialog for a form, ConfirmDialog for an
+// "are you sure?"), which name a dialog by its title, keep it open while its work runs and put the
+// focus in it: a raw MUI Dialog is refused anywhere else in the front ends and shared.
+const rawDialogMessage =
+  'A dialog is built on @paydesk/shared/ui (FormDialog, ConfirmDialog), not on a raw MUI Dialog (docs/architecture.md, eslint.config.mjs).';
+const rawDialog = {
+  paths: [{ name: '@mui/material', importNames: ['Dialog'], message: rawDialogMessage }],
+  pattern: { group: ['@mui/material/Dialog'], message: rawDialogMessage },
+};
+// The shared dialog pieces themselves.
+const dialogPieces = 'shared/src/ui/**';
+// The other places where a raw Dialog is the right piece, each with its reason.
+const rawDialogAllowed = [
+  // The payer flow's dialogs keep their own (PAY-05, PAY-09, PAY-11, PAY-17): the card dialog gives
+  // the focus to no field (the payer tabs into Card Number), its Pay button shows a spinner, not a
+  // busy text; the 3-D Secure modal and the challenge frame cannot be dismissed at all and are timed.
+  'mf-payments/src/features/card-dialog/components/card-dialog.tsx',
+  'mf-payments/src/features/three-ds/components/demo-three-ds-modal.tsx',
+  'mf-payments/src/features/three-ds/components/challenge-overlay.tsx',
+  // A value shown once (an API key, a signing secret) is no form: no field, nothing to submit, one Done.
+  'mf-developers/src/components/shown-once-dialog.tsx',
+];
 
 export default defineConfig(
   {
@@ -350,16 +376,24 @@ export default defineConfig(
   // Package names too, for imports a resolver would not follow.
   {
     files: ['shared/**'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: appPackages, message: 'shared imports no app.' }] }] },
+    rules: {
+      'no-restricted-imports': ['error', { paths: rawDialog.paths, patterns: [sharedNoApp, rawDialog.pattern] }],
+    },
   },
   {
     files: ['{shell,mf-*}/**'],
     rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: [{ group: appPackages, message: 'A front end imports only @paydesk/shared of the workspace packages.' }] },
-      ],
+      'no-restricted-imports': ['error', { paths: rawDialog.paths, patterns: [frontEndNoApp, rawDialog.pattern] }],
     },
+  },
+  // A raw Dialog where it is the right piece; the package walls stay.
+  {
+    files: [dialogPieces],
+    rules: { 'no-restricted-imports': ['error', { patterns: [sharedNoApp] }] },
+  },
+  {
+    files: rawDialogAllowed,
+    rules: { 'no-restricted-imports': ['error', { patterns: [frontEndNoApp] }] },
   },
   {
     files: ['server/**'],

@@ -303,6 +303,47 @@ const cases: Case[] = [
     code: "import { readApiError } from '@paydesk/shared/api/api-error';\nexport const status = (e: unknown) => readApiError(e).status;\n",
   },
 
+  // Dialogs are built on shared's pieces (FormDialog, ConfirmDialog): a raw MUI Dialog is refused elsewhere.
+  {
+    name: 'a remote importing a raw MUI Dialog',
+    filePath: 'mf-wallet/src/features/withdrawals/components/fixture.tsx',
+    code: "export { default as Dialog } from '@mui/material/Dialog';\n",
+    refusedBy: names,
+  },
+  {
+    name: 'the shell importing Dialog from the MUI barrel',
+    filePath: 'shell/src/features/two-factor/fixture.tsx',
+    code: "export { Dialog } from '@mui/material';\n",
+    refusedBy: names,
+  },
+  {
+    name: 'shared outside its UI pieces importing a raw MUI Dialog',
+    filePath: 'shared/src/testing/fixture.tsx',
+    code: "export { default as Dialog } from '@mui/material/Dialog';\n",
+    refusedBy: names,
+  },
+  {
+    name: "shared's UI pieces importing a raw MUI Dialog",
+    filePath: 'shared/src/ui/fixture.tsx',
+    code: "export { default as Dialog } from '@mui/material/Dialog';\nexport { default as DialogTitle } from '@mui/material/DialogTitle';\n",
+  },
+  {
+    name: 'a remote building its dialog on FormDialog, with MUI dialog parts',
+    filePath: 'mf-wallet/src/features/withdrawals/components/fixture.tsx',
+    code: "export { FormDialog } from '@paydesk/shared/ui/form-dialog';\nexport { default as DialogContentText } from '@mui/material/DialogContentText';\n",
+  },
+  {
+    name: "the payer flow's card dialog, allowed by path",
+    filePath: 'mf-payments/src/features/card-dialog/components/card-dialog.tsx',
+    code: "export { default as Dialog } from '@mui/material/Dialog';\n",
+  },
+  {
+    name: 'an allowed path still walled off from the other packages',
+    filePath: 'mf-payments/src/features/card-dialog/components/card-dialog.tsx',
+    code: "export { default } from 'mf-wallet/src/pages/withdrawals-page';\n",
+    refusedBy: names,
+  },
+
   // The server's money goes through shared's money module too.
   {
     name: 'the server converting cents by hand',

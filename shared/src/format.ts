@@ -1,12 +1,16 @@
-import { centsToNumber } from './money';
+import { centsOf, centsToNumber } from './money';
 
 /** One way to show money, counts and dates everywhere (USD, en-US). */
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
-/** Formats a wire decimal ("1234.50") or integer cents as "$1,234.50". */
+/** A wire decimal read from its digits (money.ts), or a number of dollars as it is. */
+const dollarsOf = (amount: string | number): number => (typeof amount === 'string' ? centsToNumber(centsOf(amount)) : amount);
+
+/** Formats a wire decimal ("1234.50"), a number of dollars, or integer cents as "$1,234.50". */
+export function formatMoney(amount: number, unit?: 'decimal' | 'cents'): string;
+export function formatMoney(amount: string | number): string;
 export function formatMoney(amount: string | number, unit: 'decimal' | 'cents' = 'decimal'): string {
-  const value = typeof amount === 'string' ? Number(amount) : amount;
-  return usd.format(unit === 'cents' ? centsToNumber(value) : value);
+  return usd.format(typeof amount === 'number' && unit === 'cents' ? centsToNumber(amount) : dollarsOf(amount));
 }
 
 const usdCompact = new Intl.NumberFormat('en-US', {
@@ -18,7 +22,7 @@ const usdCompact = new Intl.NumberFormat('en-US', {
 });
 
 /** "$293.8M": for chart axes, where a full figure has no room; show the full figure beside it. */
-export const formatMoneyCompact = (amount: string | number): string => usdCompact.format(Number(amount));
+export const formatMoneyCompact = (amount: string | number): string => usdCompact.format(dollarsOf(amount));
 
 const count = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 

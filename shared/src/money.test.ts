@@ -1,4 +1,13 @@
-import { centsOf, centsToDecimal, centsToDollars, centsToNumber, decimalToCents, isWholeCents, numberToCents } from './money';
+import {
+  centsOf,
+  centsToDecimal,
+  centsToDollars,
+  centsToNumber,
+  decimalToCents,
+  hasPartOfACent,
+  isWholeCents,
+  numberToCents,
+} from './money';
 
 test('cents become the wire decimal, signs and small amounts included', () => {
   expect(centsToDecimal(123450)).toBe('1234.50');
@@ -60,6 +69,16 @@ test('anything but a plain amount of whole cents is refused, never rounded', () 
   }
   expect(centsOf('1.005')).toBeNaN();
   expect(centsOf('20.00')).toBe(2000);
+});
+
+test('zeros after the cents are no part of one; any other digit there is', () => {
+  expect(decimalToCents('12.340')).toBe(1234);
+  expect(decimalToCents('0.100')).toBe(10);
+  expect(decimalToCents('5.0000')).toBe(500);
+  expect(decimalToCents('12.3400000001')).toBeUndefined();
+  expect(decimalToCents('1.0001')).toBeUndefined();
+  for (const text of ['12.345', '0.001', '1.0001', '25.5001', ' 12.3400000001 ']) expect(hasPartOfACent(text)).toBe(true);
+  for (const text of ['12.34', '12.340', '.5', '12', '', '.', '1e3', '1.2.345', 'abc']) expect(hasPartOfACent(text)).toBe(false);
 });
 
 test('cents and numbers of dollars convert both ways without losing a cent', () => {

@@ -22,11 +22,13 @@ export const centsToDollars = (cents: number): string => (cents < 0 ? `-$${cents
 
 /**
  * An amount as typed or sent ("12", "12.5", "1234.50", ".5", "-3.10") as integer cents, read digit
- * by digit; undefined when it is not a plain amount of whole cents: a third decimal is refused,
- * never rounded (it would be a cent nobody chose).
+ * by digit: the one reader of a typed amount. Undefined when it is not a plain amount of whole
+ * cents: a part of a cent ("12.345") is refused, never rounded (it would be a cent nobody chose),
+ * and so is anything a float would read ("1e3", "0x10", "Infinity"). Zeros after the cents are no
+ * part of one: "12.340" is 1234.
  */
 export function decimalToCents(text: string): number | undefined {
-  const match = /^\s*(-?)(\d*)(?:\.(\d{0,2}))?\s*$/.exec(text);
+  const match = /^\s*(-?)(\d*)(?:\.(\d{0,2})0*)?\s*$/.exec(text);
   if (!match) return undefined;
   const [, sign, whole = '', fraction = ''] = match;
   if (whole === '' && fraction === '') return undefined;
@@ -34,6 +36,12 @@ export function decimalToCents(text: string): number | undefined {
   if (!Number.isSafeInteger(cents)) return undefined;
   return sign === '-' && cents !== 0 ? -cents : cents;
 }
+
+/**
+ * A plain amount but for a part of a cent: a digit other than 0 after the second decimal ("12.345",
+ * "1.0001"), which decimalToCents refuses and no payment can carry.
+ */
+export const hasPartOfACent = (text: string): boolean => /^\s*-?\d*\.\d{2}0*[1-9]\d*\s*$/.test(text);
 
 /** The cents of a wire decimal ("1234.50"), or NaN when it is none (the schemas refuse such a value first). */
 export const centsOf = (decimal: string): number => decimalToCents(decimal) ?? Number.NaN;

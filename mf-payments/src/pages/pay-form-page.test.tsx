@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '@paydesk/shared/testing/render';
 import PayFormPage from './pay-form-page';
@@ -106,4 +106,24 @@ test('by keyboard alone: Enter in a field opens the card dialog, Escape closes i
   await user.keyboard('{Escape}');
   await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Pay $25.50' }));
+});
+
+test.each([
+  ['.5', '$0.50'],
+  ['0.10', '$0.10'],
+  ['4.35', '$4.35'],
+])('the amount %p is read from its digits: Pay %s, and the card dialog asks for it', async (amount, shown) => {
+  renderWithProviders(<PayFormPage />);
+  const user = await fill({ ...all, Amount: amount });
+  await user.click(screen.getByRole('button', { name: `Pay ${shown}` }));
+  const dialog = await screen.findByRole('dialog', { name: 'Card Payment' });
+  expect(within(dialog).getByTestId('card-dialog-amount').textContent).toContain(shown);
+});
+
+test('1e3 cannot be typed as a thousand: the field keeps the digits only', async () => {
+  renderWithProviders(<PayFormPage />);
+  await fill({ Amount: '1e3' });
+  expect((screen.getByLabelText(/^Amount/) as HTMLInputElement).value).toBe('13');
+  expect(screen.getByRole('button', { name: 'Pay $13.00' })).toBeTruthy();
+  await screen.findByRole('link', { name: 'support@paydesk.test' });
 });

@@ -5,6 +5,7 @@ import { LazyPaymentFlow, preloadPaymentFlow } from '../app/payment-flow-loader'
 import { PayerPage } from '../components/payer-page';
 import type { PaymentDetails } from '../features/card-dialog/model/payment-details';
 import { PayForm } from '../features/pay-form/components/pay-form';
+import { payAmount } from '../features/pay-form/model/pay-form-values';
 import { usePublicConfig } from '../lib/use-public-config';
 
 /**
@@ -40,7 +41,7 @@ export default function PayFormPage() {
         payButtonRef={payButton}
         onValid={(v) => {
           setDetails({
-            amount: Number(v.amount),
+            amount: payAmount(v),
             first_name: v.firstName,
             last_name: v.lastName,
             email: v.email,

@@ -3,6 +3,9 @@ import { isWholeCents, numberToCents } from '../money';
 
 export { isWholeCents };
 
+/** What the payment amount rule says of an amount with a part of a cent (12.345). */
+export const PART_OF_A_CENT_MESSAGE = 'The amount may have at most two decimals';
+
 /**
  * At least one whole cent once rounded: a tiny positive float such as 5e-324 passes `positive()` and
  * even `multipleOf(0.01)`, then rounds to 0 cents, which the database refuses.

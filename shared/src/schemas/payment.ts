@@ -1,6 +1,6 @@
 // zod/mini, like checkout.ts: the payer pages parse these; the server validates with the same.
 import { z } from 'zod/mini';
-import { atLeastOneCent, isWholeCents, MAX_PAYMENT_AMOUNT } from './cents';
+import { atLeastOneCent, isWholeCents, MAX_PAYMENT_AMOUNT, PART_OF_A_CENT_MESSAGE } from './cents';
 
 const text = (min: number, max: number) => z.string().check(z.minLength(min), z.maxLength(max));
 const upTo = (max: number) => z.string().check(z.maxLength(max));
@@ -11,7 +11,7 @@ export const paymentAmount = z
   .number()
   .check(
     z.positive(),
-    z.refine(isWholeCents, 'The amount may have at most two decimals'),
+    z.refine(isWholeCents, PART_OF_A_CENT_MESSAGE),
     z.maximum(MAX_PAYMENT_AMOUNT),
     z.refine(atLeastOneCent, 'The amount must be at least 0.01'),
   );

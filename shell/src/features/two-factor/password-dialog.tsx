@@ -1,13 +1,6 @@
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
+import { useState, type ReactNode } from 'react';
 import TextField from '@mui/material/TextField';
+import { FormDialog } from '@paydesk/shared/ui/form-dialog';
 
 export interface PasswordAnswer {
   password: string;
@@ -40,54 +33,37 @@ export function PasswordDialog({
   onSubmit: (answer: PasswordAnswer) => void;
   onClose: () => void;
 }) {
-  const id = useId();
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    onSubmit({ password, code: code.trim() });
-  };
   return (
-    <Dialog open onClose={busy ? undefined : onClose} aria-labelledby={`${id}-title`} aria-describedby={`${id}-text`}>
-      <Box component="form" onSubmit={submit}>
-        <DialogTitle id={`${id}-title`}>{title}</DialogTitle>
-        <DialogContent sx={{ display: 'grid', gap: 2 }}>
-          <DialogContentText id={`${id}-text`}>{children}</DialogContentText>
-          {error && (
-            <Alert severity="error" role="alert">
-              {error}
-            </Alert>
-          )}
-          <TextField
-            label="Password"
-            name="password"
-            type="password"
-            required
-            autoFocus
-            autoComplete="current-password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
-          {withCode && (
-            <TextField
-              label="Code from your app"
-              name="code"
-              required
-              autoComplete="one-time-code"
-              value={code}
-              onChange={(e) => setCode(e.target.value)}
-            />
-          )}
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={busy}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="contained" disabled={busy}>
-            {confirmLabel}
-          </Button>
-        </DialogActions>
-      </Box>
-    </Dialog>
+    <FormDialog
+      title={title}
+      description={children}
+      error={error}
+      submit={{ label: confirmLabel }}
+      busy={busy}
+      onSubmit={() => onSubmit({ password, code: code.trim() })}
+      onClose={onClose}
+    >
+      <TextField
+        label="Password"
+        name="password"
+        type="password"
+        required
+        autoComplete="current-password"
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+      />
+      {withCode && (
+        <TextField
+          label="Code from your app"
+          name="code"
+          required
+          autoComplete="one-time-code"
+          value={code}
+          onChange={(e) => setCode(e.target.value)}
+        />
+      )}
+    </FormDialog>
   );
 }

@@ -1,15 +1,12 @@
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
 import DownloadIcon from '@mui/icons-material/Download';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { cardUploadColumns, INVALID_FILE_MESSAGE, isExcelFileName, type CardUploadResult } from '@paydesk/shared/schemas/card';
 import { useAppDispatch } from '@paydesk/shared/store';
+import { FormDialog } from '@paydesk/shared/ui/form-dialog';
 import { notify } from '@paydesk/shared/ui/notify';
 import { uploadCards } from '../api/upload-cards';
 import type { UploadOutcome } from '../model/upload-outcome';
@@ -81,31 +78,28 @@ export function UploadCardsDialog({ onClose }: { onClose: () => void }) {
 
   const busy = phase !== null;
   return (
-    <Dialog open onClose={busy ? undefined : onClose} fullWidth maxWidth="sm" aria-labelledby="upload-cards-title">
-      <DialogTitle id="upload-cards-title">Upload Cards</DialogTitle>
-      <DialogContent>
-        <Box sx={{ display: 'grid', gap: 2, pt: 1 }}>
-          <Typography color="text.secondary">An Excel file (.xlsx or .xls) with the columns {cardUploadColumns.join(', ')}.</Typography>
-          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
-            <Button component="label" variant="outlined" startIcon={<UploadFileIcon />} disabled={busy}>
-              Choose File
-              <input hidden type="file" accept=".xlsx,.xls" aria-label="Excel file" onChange={choose} disabled={busy} />
-            </Button>
-            <Button startIcon={<DownloadIcon />} onClick={() => window.open(TEMPLATE_URL, '_blank', 'noopener')}>
-              Download Template
-            </Button>
-          </Box>
-          <Typography data-testid="chosen-file">{file ? file.name : 'No file chosen'}</Typography>
-          {phase ? <UploadProgress phase={phase} /> : null}
-          {result ? <UploadResult result={result} /> : null}
-        </Box>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={busy ? () => upload.current?.abort() : onClose}>{busy ? 'Cancel' : 'Close'}</Button>
-        <Button variant="contained" onClick={() => void send()} disabled={!file || busy}>
-          Upload
+    <FormDialog
+      title="Upload Cards"
+      submit={{ label: 'Upload', disabled: !file }}
+      busy={busy}
+      onSubmit={send}
+      onClose={onClose}
+      // While the file goes up, the other button stops it; then it closes the dialog.
+      cancel={busy ? { label: 'Cancel', onClick: () => upload.current?.abort() } : { label: 'Close', onClick: onClose }}
+    >
+      <Typography color="text.secondary">An Excel file (.xlsx or .xls) with the columns {cardUploadColumns.join(', ')}.</Typography>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
+        <Button component="label" variant="outlined" startIcon={<UploadFileIcon />} disabled={busy}>
+          Choose File
+          <input hidden type="file" accept=".xlsx,.xls" aria-label="Excel file" onChange={choose} disabled={busy} />
         </Button>
-      </DialogActions>
-    </Dialog>
+        <Button startIcon={<DownloadIcon />} onClick={() => window.open(TEMPLATE_URL, '_blank', 'noopener')}>
+          Download Template
+        </Button>
+      </Box>
+      <Typography data-testid="chosen-file">{file ? file.name : 'No file chosen'}</Typography>
+      {phase ? <UploadProgress phase={phase} /> : null}
+      {result ? <UploadResult result={result} /> : null}
+    </FormDialog>
   );
 }

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ApiKey } from '@paydesk/shared/schemas/api-keys';
 import { renderWithProviders, sessionOf, testUsers } from '@paydesk/shared/testing/render';
+import { chooseOption } from '@paydesk/shared/testing/select';
 import { answer } from '../../../testing/answer';
 import { ApiKeysView } from './api-keys-view';
 
@@ -69,6 +70,22 @@ test('lists keys by their prefix, with status, creator and last use (KEY-04)', a
   expect(screen.getAllByText('Never')).toHaveLength(2);
 });
 
+test('a key is one unbroken monospace word, cut with an ellipsis when its column is narrow, whole in its title', async () => {
+  fakeApi([aKey(), aKey({ id: 'key_2', kind: 'publishable', prefix: 'pk_test_XyZw', publishable_key: 'pk_test_XyZw123' })]);
+  renderWithProviders(<ApiKeysView />, { preloadedState: sessionOf(testUsers.admin) });
+  const secret = await screen.findByText('sk_test_AbCd…');
+  const publishable = screen.getByText('pk_test_XyZw123');
+  expect([secret.getAttribute('title'), publishable.getAttribute('title')]).toEqual(['sk_test_AbCd', 'pk_test_XyZw123']);
+  for (const cell of [secret, publishable]) {
+    const style = getComputedStyle(cell);
+    expect(style.fontFamily).toBe('monospace');
+    expect(style.whiteSpace).toBe('nowrap');
+    expect(style.overflow).toBe('hidden');
+    expect(style.textOverflow).toBe('ellipsis');
+    expect(style.wordBreak).not.toBe('break-all');
+  }
+});
+
 test('creates a key and shows it once, keeping no copy in the store (KEY-03)', async () => {
   fakeApi([], {
     'POST /api/backend/api-keys': () => answer(201, { status: 'success', data: { key: aKey({ name: 'Shop' }), secret: WHOLE_KEY } }),
@@ -87,6 +104,29 @@ test('creates a key and shows it once, keeping no copy in the store (KEY-03)', a
   expect(JSON.stringify(store.getState())).not.toContain(WHOLE_KEY);
   await user.click(within(shown).getByRole('button', { name: 'Done' }));
   await waitFor(() => expect(screen.queryByText(WHOLE_KEY)).toBeNull());
+});
+
+test('rolls a key with the chosen grace and shows the new key once (KEY-05)', async () => {
+  const previous = aKey({ status: 'expiring', expires_at: '2026-03-04T10:00:00.000Z' });
+  fakeApi([aKey()], {
+    'POST /api/backend/api-keys/key_1/roll': () =>
+      answer(200, { status: 'success', data: { key: aKey({ id: 'key_2', prefix: 'sk_test_WxYz' }), secret: WHOLE_KEY, previous } }),
+  });
+  const { store } = renderWithProviders(<ApiKeysView />, { preloadedState: sessionOf(testUsers.admin) });
+  const user = userEvent.setup();
+  await user.click(await screen.findByRole('button', { name: 'Roll sk_test_AbCd' }));
+  const dialog = screen.getByRole('dialog', { name: 'Roll sk_test_AbCd…?' });
+  expect(within(dialog).getByText(/^A new key replaces Order service\./)).toBeTruthy();
+  await chooseOption(within(dialog).getByRole('combobox', { name: 'Old key expires' }), '3 days', user);
+  await user.click(within(dialog).getByRole('button', { name: 'Roll key' }));
+  const shown = await screen.findByRole('dialog', { name: 'Secret key: Order service' });
+  expect(calls.filter((c) => c.method === 'POST').map((c) => [c.path, c.body])).toEqual([
+    ['/api/backend/api-keys/key_1/roll', { grace_hours: 72 }],
+  ]);
+  expect(within(shown).getByTestId('api-key-secret').textContent).toBe(WHOLE_KEY);
+  expect(within(shown).getByText(/^The previous key \(sk_test_AbCd…\) keeps working until/)).toBeTruthy();
+  expect(await screen.findByText('API Key Rolled')).toBeTruthy();
+  expect(JSON.stringify(store.getState())).not.toContain(WHOLE_KEY);
 });
 
 test("revoking the last key shows the server's refusal (KEY-07); a viewer sees no actions", async () => {

@@ -1,12 +1,7 @@
-import { useState, type FormEvent } from 'react';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
+import { useState } from 'react';
 import TextField from '@mui/material/TextField';
 import { createApiKeyRequest, type ApiKeyKind, type ApiKeyWithSecret } from '@paydesk/shared/schemas/api-keys';
+import { FormDialog } from '@paydesk/shared/ui/form-dialog';
 import { OptionsSelectField } from '@paydesk/shared/ui/list-controls';
 import { notify } from '@paydesk/shared/ui/notify';
 import { reportFailure } from '../../../lib/report-failure';
@@ -20,9 +15,7 @@ export function CreateKeyDialog({ onCreated, onClose }: { onCreated: (created: A
   const [error, setError] = useState<string | undefined>();
   const [create, { isLoading }] = useCreateApiKeyMutation();
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (isLoading) return;
+  const submit = async () => {
     const checked = createApiKeyRequest.safeParse({ name, kind });
     if (!checked.success) {
       setError(checked.error.issues[0]?.message ?? 'Name is required');
@@ -42,34 +35,26 @@ export function CreateKeyDialog({ onCreated, onClose }: { onCreated: (created: A
   };
 
   return (
-    <Dialog open onClose={isLoading ? undefined : onClose} fullWidth maxWidth="xs" aria-labelledby="create-key-title">
-      <Box component="form" onSubmit={submit} noValidate>
-        <DialogTitle id="create-key-title">Create key</DialogTitle>
-        <DialogContent>
-          <Box sx={{ display: 'grid', gap: 2, pt: 1 }}>
-            <TextField
-              label="Name"
-              value={name}
-              required
-              autoFocus
-              placeholder="Order service"
-              onChange={(e) => setName(e.target.value)}
-              error={error !== undefined}
-              helperText={error ?? 'Where the key is used, to tell keys apart'}
-              slotProps={{ htmlInput: { maxLength: 100 } }}
-            />
-            <OptionsSelectField label="Kind" value={kind} options={kindOptions} onChange={(value) => setKind(parseKind(value))} />
-          </Box>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={isLoading}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="contained" disabled={isLoading}>
-            {isLoading ? 'Creating...' : 'Create key'}
-          </Button>
-        </DialogActions>
-      </Box>
-    </Dialog>
+    <FormDialog
+      title="Create key"
+      submit={{ label: 'Create key', busyLabel: 'Creating...' }}
+      busy={isLoading}
+      onSubmit={submit}
+      onClose={onClose}
+      noValidate
+      maxWidth="xs"
+    >
+      <TextField
+        label="Name"
+        value={name}
+        required
+        placeholder="Order service"
+        onChange={(e) => setName(e.target.value)}
+        error={error !== undefined}
+        helperText={error ?? 'Where the key is used, to tell keys apart'}
+        slotProps={{ htmlInput: { maxLength: 100 } }}
+      />
+      <OptionsSelectField label="Kind" value={kind} options={kindOptions} onChange={(value) => setKind(parseKind(value))} />
+    </FormDialog>
   );
 }

@@ -1,15 +1,10 @@
-import { useState, type FormEvent } from 'react';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
+import { useState } from 'react';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import { checkEndpoint, type EndpointFormErrors, type EndpointFormValues, type EndpointInput } from '../model/endpoint-form';
 import { readApiError } from '@paydesk/shared/api/api-error';
+import { FormDialog } from '@paydesk/shared/ui/form-dialog';
 import { reportFailure } from '../../../lib/report-failure';
 import { EventTypeCheckboxes } from './event-type-checkboxes';
 
@@ -32,9 +27,7 @@ export function EndpointDialog({ title, submitLabel, initial, save, onClose }: P
   const [busy, setBusy] = useState(false);
   const change = (patch: Partial<EndpointFormValues>) => setValues((v) => ({ ...v, ...patch }));
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (busy) return;
+  const submit = async () => {
     const checked = checkEndpoint(values);
     if ('errors' in checked) {
       setErrors(checked.errors);
@@ -51,45 +44,37 @@ export function EndpointDialog({ title, submitLabel, initial, save, onClose }: P
   };
 
   return (
-    <Dialog open onClose={busy ? undefined : onClose} fullWidth maxWidth="sm" aria-labelledby="endpoint-dialog-title">
-      <Box component="form" onSubmit={submit} noValidate>
-        <DialogTitle id="endpoint-dialog-title">{title}</DialogTitle>
-        <DialogContent>
-          <Box sx={{ display: 'grid', gap: 2, pt: 1 }}>
-            <TextField
-              label="Endpoint URL"
-              value={values.url}
-              required
-              placeholder="https://example.com/webhooks"
-              onChange={(e) => change({ url: e.target.value })}
-              error={errors.url !== undefined}
-              helperText={errors.url}
-              slotProps={{ htmlInput: { maxLength: 2048, inputMode: 'url' } }}
-            />
-            <TextField
-              label="Description"
-              value={values.description}
-              onChange={(e) => change({ description: e.target.value })}
-              error={errors.description !== undefined}
-              helperText={errors.description}
-              slotProps={{ htmlInput: { maxLength: 200 } }}
-            />
-            <EventTypeCheckboxes value={values.eventTypes} onChange={(eventTypes) => change({ eventTypes })} error={errors.eventTypes} />
-            <FormControlLabel
-              label="Enabled"
-              control={<Switch checked={values.enabled} onChange={(e) => change({ enabled: e.target.checked })} />}
-            />
-          </Box>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={busy}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="contained" disabled={busy}>
-            {busy ? 'Saving...' : submitLabel}
-          </Button>
-        </DialogActions>
-      </Box>
-    </Dialog>
+    <FormDialog
+      title={title}
+      submit={{ label: submitLabel, busyLabel: 'Saving...' }}
+      busy={busy}
+      onSubmit={submit}
+      onClose={onClose}
+      noValidate
+    >
+      <TextField
+        label="Endpoint URL"
+        value={values.url}
+        required
+        placeholder="https://example.com/webhooks"
+        onChange={(e) => change({ url: e.target.value })}
+        error={errors.url !== undefined}
+        helperText={errors.url}
+        slotProps={{ htmlInput: { maxLength: 2048, inputMode: 'url' } }}
+      />
+      <TextField
+        label="Description"
+        value={values.description}
+        onChange={(e) => change({ description: e.target.value })}
+        error={errors.description !== undefined}
+        helperText={errors.description}
+        slotProps={{ htmlInput: { maxLength: 200 } }}
+      />
+      <EventTypeCheckboxes value={values.eventTypes} onChange={(eventTypes) => change({ eventTypes })} error={errors.eventTypes} />
+      <FormControlLabel
+        label="Enabled"
+        control={<Switch checked={values.enabled} onChange={(e) => change({ enabled: e.target.checked })} />}
+      />
+    </FormDialog>
   );
 }

@@ -1,14 +1,6 @@
-import { useState } from 'react';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
-import { OptionsSelectField } from '@paydesk/shared/ui/list-controls';
 import { useRollSecretMutation } from '../api/endpoints-api';
 import type { EndpointWithSecret } from '../api/envelopes';
-import { graceHours, graceOptions, parseGrace, type GraceValue } from '../../../lib/grace';
+import { RollDialog } from '../../../components/roll-dialog';
 import { reportFailure } from '../../../lib/report-failure';
 
 interface Props {
@@ -19,10 +11,9 @@ interface Props {
 
 /** Roll secret (DEV-05): a new secret now; the old one keeps signing for the chosen grace. */
 export function RollSecretDialog({ endpointId, onRolled, onClose }: Props) {
-  const [grace, setGrace] = useState<GraceValue>('24');
   const [roll, { isLoading }] = useRollSecretMutation();
-  const submit = async () => {
-    const request = roll({ id: endpointId, graceHours: graceHours(grace) });
+  const submit = async (graceHours: number) => {
+    const request = roll({ id: endpointId, graceHours });
     const result = await request;
     // The new secret lives in the secret dialog alone: the store forgets the answer (DEV-04).
     request.reset();
@@ -30,27 +21,15 @@ export function RollSecretDialog({ endpointId, onRolled, onClose }: Props) {
     else onRolled(result.data);
   };
   return (
-    <Dialog open onClose={isLoading ? undefined : onClose} fullWidth maxWidth="xs" aria-labelledby="roll-dialog-title">
-      <DialogTitle id="roll-dialog-title">Roll secret</DialogTitle>
-      <DialogContent sx={{ display: 'grid', gap: 2 }}>
-        <DialogContentText>
-          A new secret signs every delivery from now on. Keep the old one signing too while your system switches over.
-        </DialogContentText>
-        <OptionsSelectField
-          label="Old secret expires"
-          value={grace}
-          options={graceOptions}
-          onChange={(value) => setGrace(parseGrace(value))}
-        />
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={isLoading}>
-          Cancel
-        </Button>
-        <Button variant="contained" onClick={() => void submit()} disabled={isLoading}>
-          {isLoading ? 'Rolling...' : 'Roll secret'}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <RollDialog
+      title="Roll secret"
+      graceLabel="Old secret expires"
+      submitLabel="Roll secret"
+      busy={isLoading}
+      onRoll={submit}
+      onClose={onClose}
+    >
+      A new secret signs every delivery from now on. Keep the old one signing too while your system switches over.
+    </RollDialog>
   );
 }

@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import InputAdornment from '@mui/material/InputAdornment';
 import { formatMoney } from '@paydesk/shared/format';
+import { decimalToCents } from '@paydesk/shared/money';
 import { notify } from '@paydesk/shared/ui/notify';
 import { FormField } from '../../../components/form-field';
 import { emptyPayForm, hasThirdDecimal, sanitizeAmount, validatePayForm, type PayFormValues } from '../model/pay-form-values';
@@ -40,10 +41,9 @@ export function PayForm({ onValid, onFirstTouch, payButtonRef }: PayFormProps) {
     else onValid(values);
   };
 
-  const amount = Number(values.amount);
   const partCent = hasThirdDecimal(values.amount);
   // The button never shows a rounded amount: an amount the form will refuse shows as nothing to pay.
-  const shown = Number.isFinite(amount) && !partCent ? amount : 0;
+  const shown = decimalToCents(values.amount) ?? 0;
   return (
     // noValidate: the toasts of VAL-01 to VAL-03 report the rules, in their order.
     <Box
@@ -85,7 +85,7 @@ export function PayForm({ onValid, onFirstTouch, payButtonRef }: PayFormProps) {
         error={partCent}
       />
       <Button type="submit" variant="contained" size="large" ref={payButtonRef}>
-        Pay {formatMoney(shown)}
+        Pay {formatMoney(shown, 'cents')}
       </Button>
     </Box>
   );

@@ -1,4 +1,4 @@
-import { emptyPayForm, hasThirdDecimal, sanitizeAmount, validatePayForm } from './pay-form-values';
+import { emptyPayForm, hasThirdDecimal, payAmount, sanitizeAmount, validatePayForm } from './pay-form-values';
 
 const valid = { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', phone: '+1 555 0100', amount: '25.00' };
 
@@ -40,4 +40,22 @@ test.each([
   ['10.999', '10.999'],
 ])('the amount %p is kept as %p', (input, kept) => {
   expect(sanitizeAmount(input)).toBe(kept);
+});
+
+test.each(['1e3', '1E3', '0x10', 'Infinity', '12.340000001', '12.3400000000000001'])(
+  'amount %p is read from its digits, not as a float would read it: Invalid Amount',
+  (amount) => {
+    expect(validatePayForm({ ...valid, amount })).toEqual({ title: 'Invalid Amount', message: 'Please enter a valid amount' });
+  },
+);
+
+test.each([
+  ['.5', 0.5],
+  ['0.10', 0.1],
+  ['12.340', 12.34],
+  ['4.35', 4.35],
+  ['1000000', 1_000_000],
+])('amount %p is paid as %p', (amount, dollars) => {
+  expect(validatePayForm({ ...valid, amount })).toBeNull();
+  expect(payAmount({ ...valid, amount })).toBe(dollars);
 });

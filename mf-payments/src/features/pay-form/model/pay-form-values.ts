@@ -1,3 +1,4 @@
+import { centsToNumber, decimalToCents, hasPartOfACent } from '@paydesk/shared/money';
 import { isPaymentAmount } from '@paydesk/shared/schemas/cents';
 
 /** The standalone form's fields (PAY-01). */
@@ -23,12 +24,21 @@ export function validatePayForm(values: PayFormValues): FormProblem | null {
   }
   if (!values.email.includes('@')) return { title: 'Invalid Email', message: 'Please enter a valid email address' };
   // The payment's own amount rule: above 0, whole cents (a third decimal is refused, never rounded).
-  if (!isPaymentAmount(Number(values.amount))) return { title: 'Invalid Amount', message: 'Please enter a valid amount' };
+  if (!isPaymentAmount(payAmount(values))) return { title: 'Invalid Amount', message: 'Please enter a valid amount' };
   return null;
 }
 
+/**
+ * The amount to pay, in dollars, read from the typed digits (money.ts): NaN when they are no
+ * amount of whole cents ("12.345", "1e3"), which the amount rule refuses.
+ */
+export const payAmount = (values: Pick<PayFormValues, 'amount'>): number => {
+  const cents = decimalToCents(values.amount);
+  return cents === undefined ? Number.NaN : centsToNumber(cents);
+};
+
 /** A part of a cent (a digit other than 0 after the second decimal), which no payment can carry. */
-export const hasThirdDecimal = (amount: string): boolean => /\.\d{2}\d*[1-9]/.test(amount);
+export const hasThirdDecimal = hasPartOfACent;
 
 /**
  * The amount field keeps digits and one dot (PAY-02), and nothing else is changed: a third

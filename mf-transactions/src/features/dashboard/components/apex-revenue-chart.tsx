@@ -2,6 +2,7 @@ import Chart from 'react-apexcharts';
 import type { ApexOptions } from 'apexcharts';
 import { useColorScheme, useTheme, type CssVarsTheme, type Theme } from '@mui/material/styles';
 import { formatCount, formatMoney, formatMoneyCompact } from '@paydesk/shared/format';
+import { centsOf, centsToNumber } from '@paydesk/shared/money';
 import type { ChartItem } from '@paydesk/shared/schemas/dashboard';
 
 /**
@@ -45,7 +46,7 @@ export default function ApexRevenueChart({ points }: { points: readonly ChartIte
     legend: { position: 'top' },
   };
   const series = [
-    { name: 'Amount', type: 'area', data: points.map((p) => Number(p.amount)) },
+    { name: 'Amount', type: 'area', data: points.map((p) => centsToNumber(centsOf(p.amount))) },
     { name: 'Transactions', type: 'line', data: points.map((p) => p.transactions) },
   ];
   return <Chart key={shown} type="line" height={300} options={options} series={series} />;

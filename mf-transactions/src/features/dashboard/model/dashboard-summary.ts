@@ -1,6 +1,7 @@
 import type { DashboardSummary, TodayStats, TotalRevenue, TotalTransactions } from '@paydesk/shared/schemas/dashboard';
 import type { WalletBalance } from '@paydesk/shared/schemas/wallet';
 import { centsOf, centsToNumber } from '@paydesk/shared/money';
+import { formatMoney } from '@paydesk/shared/format';
 
 const PERCENT = 100;
 
@@ -56,12 +57,27 @@ export const SAMPLE_SUMMARY: DashboardSummary = {
 
 /** Net margin in percent (net revenue over gross), for roles that see real figures. */
 export function netMargin(summary: Pick<DashboardSummary, 'total_revenue' | 'total_net_revenue'>): number {
-  const gross = Number(summary.total_revenue);
+  const gross = centsOf(summary.total_revenue);
   // In hundredths of a percent, rounded, then in percent: two decimals.
-  return gross === 0 ? 0 : Math.round((Number(summary.total_net_revenue) / gross) * 10_000) / PERCENT;
+  return gross === 0 ? 0 : Math.round((centsOf(summary.total_net_revenue) / gross) * 10_000) / PERCENT;
 }
 
 /** Processing fees as the difference of gross and net, in cents to avoid float drift. */
 export function processingFees(summary: Pick<DashboardSummary, 'total_revenue' | 'total_net_revenue'>): number {
   return centsToNumber(centsOf(summary.total_revenue) - centsOf(summary.total_net_revenue));
+}
+
+/**
+ * The captions under a viewer's Net Revenue and Processing Fees (DASH-07, DASH-08): what the
+ * 90 % and the 10 % are of. Both are taken from the sales, before refunds; the net then loses the
+ * refunds whole (the fee is not returned). Total Revenue is the sales less those refunds, so
+ * neither figure is a share of it.
+ */
+export function viewerCaptions(summary: Pick<DashboardSummary, 'total_revenue' | 'total_refunds'>): { net: string; fees: string } {
+  const refundsCents = centsOf(summary.total_refunds);
+  const sales = formatMoney(centsOf(summary.total_revenue) + refundsCents, 'cents');
+  return {
+    net: refundsCents === 0 ? `90% of sales ${sales}` : `90% of sales ${sales}, less refunds ${formatMoney(refundsCents, 'cents')}`,
+    fees: `10% of sales ${sales}`,
+  };
 }

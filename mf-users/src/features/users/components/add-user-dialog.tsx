@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import type { Role } from '@paydesk/shared/roles';
 import { createUserRequest } from '@paydesk/shared/schemas/user';
+import { FormDialog } from '@paydesk/shared/ui/form-dialog';
 import { useCreateUserMutation } from '../api/create-user';
 import { fieldErrors, type FieldErrors } from '../lib/field-errors';
 import { reportOutcome } from '../lib/report-outcome';
-import { UserFormDialog } from './user-form-dialog';
 import { UserFormFields, type UserFormValues } from './user-form-fields';
 
 // USR-02: default role viewer, default status on add active.
@@ -25,7 +25,13 @@ export function AddUserDialog({ roles, onClose }: { roles: readonly Role[]; onCl
   };
 
   return (
-    <UserFormDialog title="Add User" submitLabel="Add User" busyLabel="Adding..." busy={isLoading} onSubmit={submit} onClose={onClose}>
+    <FormDialog
+      title="Add User"
+      submit={{ label: 'Add User', busyLabel: 'Adding...' }}
+      busy={isLoading}
+      onSubmit={submit}
+      onClose={onClose}
+    >
       <UserFormFields
         variant="add"
         values={values}
@@ -33,6 +39,6 @@ export function AddUserDialog({ roles, onClose }: { roles: readonly Role[]; onCl
         roles={roles}
         onChange={(patch) => setValues((v) => ({ ...v, ...patch }))}
       />
-    </UserFormDialog>
+    </FormDialog>
   );
 }

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import type { Role } from '@paydesk/shared/roles';
 import { updateUserRequest, type AdminUser } from '@paydesk/shared/schemas/user';
+import { FormDialog } from '@paydesk/shared/ui/form-dialog';
 import { useUpdateUserMutation } from '../api/update-user';
 import { fieldErrors, type FieldErrors } from '../lib/field-errors';
 import { reportOutcome } from '../lib/report-outcome';
 import { EDIT_DELAY_MS, wait } from '../lib/simulated-delay';
-import { UserFormDialog } from './user-form-dialog';
 import { UserFormFields } from './user-form-fields';
 
 const editRequest = updateUserRequest.omit({ password: true });
@@ -38,7 +38,13 @@ export function EditUserDialog({ user, roles, isSelf, onClose, delayMs = EDIT_DE
   };
 
   return (
-    <UserFormDialog title="Edit User" submitLabel="Update User" busyLabel="Updating..." busy={busy} onSubmit={submit} onClose={onClose}>
+    <FormDialog
+      title="Edit User"
+      submit={{ label: 'Update User', busyLabel: 'Updating...' }}
+      busy={busy}
+      onSubmit={submit}
+      onClose={onClose}
+    >
       <UserFormFields
         variant="edit"
         values={values}
@@ -47,6 +53,6 @@ export function EditUserDialog({ user, roles, isSelf, onClose, delayMs = EDIT_DE
         onChange={(patch) => setValues((v) => ({ ...v, ...patch }))}
         statusLockedReason={isSelf ? 'You cannot deactivate your own account' : undefined}
       />
-    </UserFormDialog>
+    </FormDialog>
   );
 }

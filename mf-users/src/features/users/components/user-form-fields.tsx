@@ -33,7 +33,6 @@ export function UserFormFields({ values, errors, roles, onChange, variant, statu
         label="Name"
         name="name"
         required
-        autoFocus
         value={values.name}
         onChange={(e) => onChange({ name: e.target.value })}
         error={Boolean(errors.name)}

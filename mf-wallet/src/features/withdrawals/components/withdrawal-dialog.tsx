@@ -1,15 +1,11 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef, useState } from 'react';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { endedBySignOut, readApiError } from '@paydesk/shared/api/api-error';
 import { formatMoney } from '@paydesk/shared/format';
+import { FormDialog } from '@paydesk/shared/ui/form-dialog';
 import { notify } from '@paydesk/shared/ui/notify';
 import { useRequestWithdrawalMutation } from '../api/wallet-api';
 import { amountCents, checkWithdrawal, cleanAmount, emptyForm, submitDisabled, type WithdrawalForm } from '../model/withdrawal-checks';
@@ -34,9 +30,7 @@ export function WithdrawalDialog({ availableCents, onClose }: { availableCents: 
   const cents = amountCents(form.amount);
   const shown = Number.isFinite(cents) ? cents : 0;
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (isLoading) return;
+  const submit = async () => {
     const checked = checkWithdrawal(form, availableCents);
     if (!checked.ok) return notify('error', checked.title, checked.message);
     const result = await requestWithdrawal({ body: checked.body, idempotencyKey: key.current });
@@ -50,60 +44,52 @@ export function WithdrawalDialog({ availableCents, onClose }: { availableCents: 
   };
 
   return (
-    <Dialog open onClose={isLoading ? undefined : onClose} fullWidth maxWidth="sm" aria-labelledby="withdrawal-title">
-      <Box component="form" onSubmit={submit} noValidate>
-        <DialogTitle id="withdrawal-title">Request Withdrawal</DialogTitle>
-        <DialogContent>
-          <Box sx={{ display: 'grid', gap: 2, pt: 1 }}>
-            <Typography color="text.secondary">Available balance: {formatMoney(availableCents, 'cents')}</Typography>
-            <TextField
-              label="Amount"
-              value={form.amount}
-              onChange={(event) => change('amount', event.target.value)}
-              slotProps={{
-                htmlInput: { inputMode: 'decimal', maxLength: 12 },
-                input: { startAdornment: <InputAdornment position="start">$</InputAdornment> },
-              }}
-            />
-            {fields.map((field) => (
-              <TextField
-                key={field.name}
-                label={field.label}
-                value={form[field.name]}
-                onChange={(event) => change(field.name, event.target.value)}
-                slotProps={{ htmlInput: { maxLength: field.max } }}
-              />
-            ))}
-            <TextField
-              label="Reason (optional)"
-              value={form.reason}
-              onChange={(event) => change('reason', event.target.value)}
-              multiline
-              minRows={2}
-              slotProps={{ htmlInput: { maxLength: 500 } }}
-            />
-            <Box
-              sx={{ display: 'grid', gridTemplateColumns: '1fr auto', rowGap: 0.5, p: 2, borderRadius: 1, bgcolor: 'action.hover' }}
-              data-testid="withdrawal-summary"
-            >
-              <Typography>Withdrawal amount</Typography>
-              <Typography>{formatMoney(shown, 'cents')}</Typography>
-              <Typography>Processing fee</Typography>
-              <Typography>{formatMoney(0)}</Typography>
-              <Typography sx={{ fontWeight: 600 }}>You will receive</Typography>
-              <Typography sx={{ fontWeight: 600 }}>{formatMoney(shown, 'cents')}</Typography>
-            </Box>
-          </Box>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={isLoading}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="contained" disabled={isLoading || submitDisabled(form, availableCents)}>
-            {isLoading ? 'Submitting...' : 'Submit Request'}
-          </Button>
-        </DialogActions>
+    <FormDialog
+      title="Request Withdrawal"
+      submit={{ label: 'Submit Request', busyLabel: 'Submitting...', disabled: submitDisabled(form, availableCents) }}
+      busy={isLoading}
+      onSubmit={submit}
+      onClose={onClose}
+      noValidate
+    >
+      <Typography color="text.secondary">Available balance: {formatMoney(availableCents, 'cents')}</Typography>
+      <TextField
+        label="Amount"
+        value={form.amount}
+        onChange={(event) => change('amount', event.target.value)}
+        slotProps={{
+          htmlInput: { inputMode: 'decimal', maxLength: 12 },
+          input: { startAdornment: <InputAdornment position="start">$</InputAdornment> },
+        }}
+      />
+      {fields.map((field) => (
+        <TextField
+          key={field.name}
+          label={field.label}
+          value={form[field.name]}
+          onChange={(event) => change(field.name, event.target.value)}
+          slotProps={{ htmlInput: { maxLength: field.max } }}
+        />
+      ))}
+      <TextField
+        label="Reason (optional)"
+        value={form.reason}
+        onChange={(event) => change('reason', event.target.value)}
+        multiline
+        minRows={2}
+        slotProps={{ htmlInput: { maxLength: 500 } }}
+      />
+      <Box
+        sx={{ display: 'grid', gridTemplateColumns: '1fr auto', rowGap: 0.5, p: 2, borderRadius: 1, bgcolor: 'action.hover' }}
+        data-testid="withdrawal-summary"
+      >
+        <Typography>Withdrawal amount</Typography>
+        <Typography>{formatMoney(shown, 'cents')}</Typography>
+        <Typography>Processing fee</Typography>
+        <Typography>{formatMoney(0)}</Typography>
+        <Typography sx={{ fontWeight: 600 }}>You will receive</Typography>
+        <Typography sx={{ fontWeight: 600 }}>{formatMoney(shown, 'cents')}</Typography>
       </Box>
-    </Dialog>
+    </FormDialog>
   );
 }
