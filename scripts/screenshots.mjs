@@ -45,6 +45,7 @@ async function waitUntilReady(url, timeoutMs = 60_000) {
 async function startProduct() {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'paydesk-screenshots-'));
+  const baseUrl = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, serverCommand, {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -57,9 +58,10 @@ async function startProduct() {
       PAYDESK_MODE: 'demo',
       DATABASE_URL: '',
       LOG_LEVEL: 'warn',
+      // The pages are opened here: PUBLIC_URL must name it, or they are redirected to localhost.
+      PUBLIC_URL: baseUrl,
     },
   });
-  const baseUrl = `http://127.0.0.1:${port}`;
   const stop = () => {
     child.kill('SIGTERM');
     rmSync(dataDir, { recursive: true, force: true });

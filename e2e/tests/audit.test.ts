@@ -59,3 +59,38 @@ test('an admin has no Audit Log in the menu', async () => {
   expect(await nav.getByRole('link', { name: 'Audit Log' }).count()).toBe(0);
   await page.close();
 }, 60_000);
+
+test.each([
+  ['on a desk (1366 px), the four filters share one row', { width: 1366, height: 768 }, true],
+  ['on a phone (390 px), each filter takes a row of its own', { width: 390, height: 844 }, false],
+])(
+  '%s; the rows selector is as wide as its choices',
+  async (_name, viewport, oneRow) => {
+    const page = await newPage(browser, viewport);
+    await signIn(page, 'super_admin');
+    await page.waitForURL('**/control/dashboard');
+    await page.goto('/control/audit');
+    await page.getByRole('table', { name: 'Audit log' }).waitFor();
+    const row = (await page.getByTestId('audit-filters').boundingBox())!;
+    const cells = await Promise.all(
+      [
+        page.getByLabel('Actor e-mail'),
+        page.getByRole('combobox', { name: 'Action' }),
+        page.getByLabel('From', { exact: true }),
+        page.getByLabel('To', { exact: true }),
+      ].map(async (field) => (await field.boundingBox())!),
+    );
+    if (oneRow) {
+      expect(new Set(cells.map((cell) => Math.round(cell.y))).size).toBe(1);
+    } else {
+      for (let i = 1; i < cells.length; i += 1) expect(cells[i]!.y).toBeGreaterThan(cells[i - 1]!.y + cells[i - 1]!.height);
+      // Each as wide as the row, less the field's own padding: a phone's width is used, not cut.
+      for (const cell of cells) expect(cell.width).toBeGreaterThan(row.width * 0.75);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+    }
+    const rows = (await page.getByTestId('audit-rows').boundingBox())!;
+    expect(rows.width).toBeLessThan(240);
+    await page.close();
+  },
+  60_000,
+);

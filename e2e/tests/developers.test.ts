@@ -23,6 +23,25 @@ async function openDevelopers(viewport?: { width: number; height: number }): Pro
   return page;
 }
 
+test('every Developers page ends with one version stamp, at the foot of the page, and no "Signed in as" line', async () => {
+  const page = await openDevelopers();
+  for (const tab of ['Webhooks', 'Events', 'API keys', 'Request log']) {
+    await page.getByRole('tab', { name: tab }).click();
+    await page.getByRole('tab', { name: tab, selected: true }).waitFor();
+    await page.waitForLoadState('networkidle');
+    const stamp = page.getByTestId('build-mf-developers');
+    expect(await stamp.count()).toBe(1);
+    // The stamp's bottom is the page's, less the main area's 24 px padding: a short page and a long one end with it.
+    const { bottom, height } = await stamp.evaluate((element) => ({
+      bottom: element.getBoundingClientRect().bottom + window.scrollY,
+      height: document.documentElement.scrollHeight,
+    }));
+    expect(Math.abs(height - 24 - bottom)).toBeLessThanOrEqual(1);
+    expect(await page.getByText(/Signed in as/).count()).toBe(0);
+  }
+  await page.context().close();
+});
+
 async function addEndpoint(page: Page, url: string): Promise<void> {
   await page.getByRole('button', { name: 'Add endpoint' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add endpoint' });

@@ -28,6 +28,18 @@ test('3-D Secure challenge, Complete: success page, completed in the database', 
   await page.context().close();
 });
 
+test('opened under another host name than PUBLIC_URL, the pay form moves there and its 3-D Secure frame works', async () => {
+  // The server's PUBLIC_URL names 127.0.0.1; localhost reaches the same server under another name.
+  const canonical = new URL(baseUrl());
+  const page = await newPage(browser, undefined, `http://localhost:${canonical.port}`);
+  await challenge(page, '4000000000003220', 'Complete');
+  expect(new URL(page.url()).origin).toBe(canonical.origin);
+  await page.waitForURL('**/payment-success');
+  await page.getByTestId('payment-status').filter({ hasText: 'Completed' }).waitFor();
+  expect(await storedStatus(baseUrl(), await shownTransactionId(page))).toBe('completed');
+  await page.context().close();
+});
+
 test('3-D Secure challenge, Fail: failure page, failed in the database', async () => {
   const page = await newPage(browser);
   await challenge(page, '4000000000003220', 'Fail');

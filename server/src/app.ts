@@ -14,6 +14,7 @@ import { healthRoutes } from './http/health-routes';
 import { registerOpenApi } from './http/openapi';
 import { countRequests, requestsInFlight, type RequestsInFlight } from './http/requests-in-flight';
 import { registerSecurityHeaders } from './http/security-headers';
+import { registerCanonicalHost } from './http/canonical-host';
 import { rejectUnstorableText } from './validation/text-guard';
 import { createLogger } from './logger';
 import { merchantDemoRoutes } from './payments/merchant-demo-routes';
@@ -42,7 +43,7 @@ export interface BuildAppOptions {
 export async function buildApp({ config, db, logger, onRoute, onDbWedged }: BuildAppOptions): Promise<FastifyInstance> {
   // trustProxy: the client address behind a balancer, for the per-address limits.
   const app = Fastify({
-    loggerInstance: logger ?? createLogger(config.logLevel),
+    loggerInstance: logger ?? createLogger(config.logLevel, config.logFormat),
     trustProxy: config.trustProxy ?? false,
     // A URL that does not decode ('/api/%') gets the API's error envelope too.
     frameworkErrors: handleFrameworkError,
@@ -63,6 +64,8 @@ export async function buildApp({ config, db, logger, onRoute, onDbWedged }: Buil
   registerErrorHandler(app);
   app.addHook('preValidation', rejectUnstorableText);
   await registerSecurityHeaders(app, config);
+  // After the security headers (a redirect carries them too), before any route.
+  registerCanonicalHost(app, config);
   await registerOpenApi(app);
 
   app.decorate('config', config);

@@ -10,6 +10,8 @@ import { defaultDbLimits } from './db/db';
  * the parsed values into the Config the server runs with.
  */
 export const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+/** `auto`: short readable lines when standard output is a terminal, JSON lines anywhere else. */
+export const logFormats = ['auto', 'json', 'pretty'] as const;
 
 /** "10.0.0.0/8, 192.168.1.7, ::1": addresses or CIDR ranges of the proxies (or loopback, linklocal, uniquelocal). */
 const isProxyList = (value: string): boolean =>
@@ -91,6 +93,7 @@ export const envSchema = z.object({
     .max(24 * 30)
     .default(12),
   LOG_LEVEL: z.enum(logLevels).default('info'),
+  LOG_FORMAT: z.enum(logFormats, `must be one of: ${logFormats.join(', ')}`).default('auto'),
   DEMO_PASSWORD: createUserRequest.shape.password.optional(),
   CARD_ENVELOPE_KEY: z
     .string()
@@ -144,6 +147,7 @@ export const envSchema = z.object({
   TRUST_PROXY: z.string().refine(isProxyList, 'must be a comma-separated list of proxy addresses or CIDR ranges').optional(),
   PAYMENT_PROCESSOR: z.enum(paymentProcessors, `must be one of: ${paymentProcessors.join(', ')}`).optional(),
   PUBLIC_URL: z.string().refine(isWebOrigin, 'must be an http:// or https:// origin such as https://pay.example.com (no path)').optional(),
+  REDIRECT_TO_PUBLIC_URL: z.enum(['true', 'false'], 'must be true or false').optional(),
   REQUEST_TIMEOUT_SECONDS: seconds(3600, 60),
   HEADERS_TIMEOUT_SECONDS: seconds(3600, 10),
   CONNECTION_TIMEOUT_SECONDS: seconds(3600, 120),

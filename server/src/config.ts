@@ -6,7 +6,7 @@ import { findRepoRoot } from './repo-root';
 import { loadDemoSecrets, type DemoSecretName } from './demo-secrets';
 import { DEMO_PUBLISHABLE_KEY, DEMO_SECRET_KEY } from './demo-keys';
 import { DEMO_PASSWORD } from './demo-password';
-import { DEFAULT_RETRY_SCHEDULE, envSchema, type logLevels, parseSchedule } from './config-schema';
+import { DEFAULT_RETRY_SCHEDULE, envSchema, type logFormats, type logLevels, parseSchedule } from './config-schema';
 
 /** Thrown when the environment is unusable; main prints its message and exits. */
 export class ConfigError extends Error {
@@ -30,6 +30,8 @@ export interface Config {
   sessionIdleMinutes: number;
   sessionMaxHours: number;
   logLevel: (typeof logLevels)[number];
+  /** JSON lines, short lines for a person (`pretty`), or pretty only when standard output is a terminal (`auto`). */
+  logFormat: (typeof logFormats)[number];
   /** Password of the seeded demo accounts (demo mode only). */
   demoPassword: string;
   /** 64 hex characters: the payment envelope key handed to payer pages at run time. */
@@ -81,6 +83,11 @@ export interface Config {
    * links, the 3-D Secure challenge origin and its form are built from it, never from the Host header.
    */
   publicUrl: string;
+  /**
+   * Pages and front-end files asked for under another host than PUBLIC_URL's are redirected there
+   * (a 308); the API never is. Default: on in demo mode, off in production.
+   */
+  redirectToPublicUrl: boolean;
   /** Time for a whole request, headers and body, to arrive; then 408 and the connection closes. */
   requestTimeoutMs: number;
   /** Time for a request's headers to arrive (at most requestTimeoutMs). */
@@ -198,6 +205,7 @@ export function loadConfig(env: Env = process.env): Config {
     sessionIdleMinutes: parsed.SESSION_IDLE_MINUTES,
     sessionMaxHours: parsed.SESSION_MAX_HOURS,
     logLevel: parsed.LOG_LEVEL,
+    logFormat: parsed.LOG_FORMAT,
     demoPassword: parsed.DEMO_PASSWORD ?? DEMO_PASSWORD,
     cardEnvelopeKey: secret('CARD_ENVELOPE_KEY').toLowerCase(),
     fingerprintKey: secret('FINGERPRINT_KEY'),
@@ -226,6 +234,7 @@ export function loadConfig(env: Env = process.env): Config {
     // Last: a missing key or secret is reported first, as before this variable existed.
     paymentProcessor: processorFor(parsed),
     publicUrl: publicUrlOf(parsed),
+    redirectToPublicUrl: (parsed.REDIRECT_TO_PUBLIC_URL ?? String(parsed.PAYDESK_MODE === 'demo')) === 'true',
     requestTimeoutMs: parsed.REQUEST_TIMEOUT_SECONDS * 1000,
     // Node refuses a headers timeout longer than the whole request's.
     headersTimeoutMs: Math.min(parsed.HEADERS_TIMEOUT_SECONDS, parsed.REQUEST_TIMEOUT_SECONDS) * 1000,

@@ -21,6 +21,8 @@ export const ephemeralConfig = (env: Record<string, string> = {}): EphemeralConf
     DATA_DIR: '/nonexistent',
     // Nothing listens there: answers name it, so a test sees they never come from the Host header.
     PUBLIC_URL: 'https://paydesk.test',
+    // inject() asks for localhost:80, never that origin: pages answer where they are asked (a test of the redirect sets its own).
+    REDIRECT_TO_PUBLIC_URL: 'false',
     LOG_LEVEL: 'silent',
     // Tests and benchmarks call from one address far faster than any payer; a test of the limits sets its own.
     LOGIN_RATE_LIMIT_PER_MINUTE: '1000000',

@@ -1,4 +1,5 @@
-import { pino, type Logger, type LoggerOptions } from 'pino';
+import { pino, type DestinationStream, type Logger, type LoggerOptions } from 'pino';
+import { isColorSupported, prettyFactory } from 'pino-pretty';
 import { maskCardNumbers } from '@paydesk/shared/cards/card-number-text';
 import type { Config } from './config';
 
@@ -82,4 +83,84 @@ export const loggerOptions = (level: Config['logLevel']): LoggerOptions => ({
   hooks: { streamWrite: maskLogLine },
 });
 
-export const createLogger = (level: Config['logLevel']): Logger => pino(loggerOptions(level));
+/** Where the lines go: process.stdout, or a test's stream. `isTTY` tells a terminal (LOG_FORMAT=auto). */
+export interface LogOutput {
+  write(text: string): unknown;
+  isTTY?: boolean;
+}
+
+/** LOG_FORMAT: `auto` is pretty on a terminal and JSON anywhere else (a pipe, a file, a log collector). */
+export const resolveLogFormat = (format: Config['logFormat'], output: LogOutput): 'json' | 'pretty' =>
+  format === 'auto' ? (output.isTTY === true ? 'pretty' : 'json') : format;
+
+/** Requests whose start is remembered for their completion line; past this, the oldest are forgotten. */
+const REMEMBERED_REQUESTS = 1_000;
+
+interface RequestLine {
+  msg?: unknown;
+  reqId?: unknown;
+  req?: { method?: unknown; url?: unknown };
+  res?: { statusCode?: unknown };
+  responseTime?: unknown;
+}
+
+/** A request's completion as a person reads it: `GET /control/login → 200 in 3.2 ms`. */
+function requestSummary(log: RequestLine, started: string | undefined): string {
+  const status = typeof log.res?.statusCode === 'number' ? log.res.statusCode : '?';
+  const time = typeof log.responseTime === 'number' ? ` in ${log.responseTime.toFixed(1)} ms` : '';
+  return `${started ?? `request ${String(log.reqId)}`} → ${status}${time}`;
+}
+
+/**
+ * Short lines for a person at a terminal (LOG_FORMAT=pretty, or auto on a terminal): time, level,
+ * message and the other fields on one line, and one line per request when it completes (its
+ * `incoming request` line is held back until then). pino calls the `streamWrite` hook, maskLogLine,
+ * before a destination sees a line, so what is made pretty here is the masked line: its texts and
+ * long numbers are masked already, and this only rearranges them. The request summary puts the
+ * address between letters (the method, `→ 200 in`), so no two fields' digits run together.
+ */
+export function prettyDestination(
+  output: LogOutput,
+  { colorize = output === process.stdout && isColorSupported }: { colorize?: boolean } = {},
+): DestinationStream {
+  const started = new Map<string, string>();
+  const prettify = prettyFactory({
+    colorize,
+    translateTime: 'SYS:HH:MM:ss',
+    singleLine: true,
+    ignore: 'pid,hostname,reqId,req,res,responseTime',
+    messageFormat: (log, messageKey) => {
+      const line = log as RequestLine;
+      if (line.msg === 'request completed') return requestSummary(line, started.get(String(line.reqId)));
+      return String(log[messageKey] ?? '');
+    },
+  });
+  return {
+    write(text: string) {
+      let log: RequestLine & Record<string, unknown>;
+      try {
+        log = JSON.parse(text) as typeof log;
+      } catch {
+        output.write(text);
+        return;
+      }
+      const id = String(log.reqId);
+      if (log.msg === 'incoming request' && log.req) {
+        started.set(id, `${String(log.req.method)} ${String(log.req.url)}`);
+        if (started.size > REMEMBERED_REQUESTS) started.delete(started.keys().next().value!);
+        return;
+      }
+      output.write(prettify(log));
+      if (log.msg === 'request completed') started.delete(id);
+    },
+  };
+}
+
+/**
+ * The server's logger: JSON lines, or pretty ones for a terminal (LOG_FORMAT); both are masked
+ * by maskLogLine before anything is written.
+ */
+export function createLogger(level: Config['logLevel'], format: Config['logFormat'] = 'json', output: LogOutput = process.stdout): Logger {
+  if (resolveLogFormat(format, output) === 'pretty') return pino(loggerOptions(level), prettyDestination(output));
+  return output === process.stdout ? pino(loggerOptions(level)) : pino(loggerOptions(level), output as DestinationStream);
+}

@@ -1,14 +1,10 @@
-import Box from '@mui/material/Box';
-import { BuildTag } from '@paydesk/shared/ui/page-header';
-import { SignedInAs } from '@paydesk/shared/ui/signed-in-as';
+import { DevelopersPage } from '../components/developers-page';
 import { ApiKeysView } from '../features/api-keys/components/api-keys-view';
 
 export default function ApiKeysPage() {
   return (
-    <Box>
+    <DevelopersPage>
       <ApiKeysView />
-      <SignedInAs />
-      <BuildTag remote="mf-developers" build={process.env.PAYDESK_BUILD} />
-    </Box>
+    </DevelopersPage>
   );
 }

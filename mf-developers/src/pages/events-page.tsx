@@ -1,12 +1,10 @@
-import Box from '@mui/material/Box';
-import { BuildTag } from '@paydesk/shared/ui/page-header';
+import { DevelopersPage } from '../components/developers-page';
 import { EventsView } from '../features/webhooks/components/events-view';
 
 export default function EventsPage() {
   return (
-    <Box>
+    <DevelopersPage>
       <EventsView />
-      <BuildTag remote="mf-developers" build={process.env.PAYDESK_BUILD} />
-    </Box>
+    </DevelopersPage>
   );
 }

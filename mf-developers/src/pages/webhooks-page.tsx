@@ -1,14 +1,10 @@
-import Box from '@mui/material/Box';
-import { BuildTag } from '@paydesk/shared/ui/page-header';
-import { SignedInAs } from '@paydesk/shared/ui/signed-in-as';
+import { DevelopersPage } from '../components/developers-page';
 import { WebhooksView } from '../features/webhooks/components/webhooks-view';
 
 export default function WebhooksPage() {
   return (
-    <Box>
+    <DevelopersPage>
       <WebhooksView />
-      <SignedInAs />
-      <BuildTag remote="mf-developers" build={process.env.PAYDESK_BUILD} />
-    </Box>
+    </DevelopersPage>
   );
 }

@@ -20,6 +20,19 @@ const statusLook: Record<ApiKey['status'], { label: string; color: Color }> = {
   revoked: { label: 'Revoked', color: 'error' },
 };
 
+/**
+ * A key reads as one word, never wrapped mid-prefix: on one line, its prefix always whole on a
+ * desk; what does not fit the column (a phone's narrower one, or the long tail of a publishable
+ * key) is cut with an ellipsis, and the whole key is the cell's title.
+ */
+const keyCell = {
+  fontFamily: 'monospace',
+  whiteSpace: 'nowrap',
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+  maxWidth: { xs: '9rem', md: '15rem' },
+} as const;
+
 interface Props {
   rows: readonly ApiKey[];
   canManage: boolean;
@@ -45,7 +58,7 @@ export function ApiKeysTable({ rows, canManage, onRoll, onRevoke }: Props) {
             <TableRow key={key.id} hover data-testid="api-key-row">
               <TableCell>{key.name}</TableCell>
               <TableCell>{kindLabel(key.kind)}</TableCell>
-              <TableCell sx={{ fontFamily: 'monospace', wordBreak: 'break-all', minWidth: 140 }}>
+              <TableCell title={key.publishable_key ?? key.prefix} sx={keyCell}>
                 {key.publishable_key ?? `${key.prefix}…`}
               </TableCell>
               <TableCell>

@@ -98,12 +98,20 @@ test('at a million transactions the figures stay whole: two decimals for money, 
   expect(screen.getByText('1,000,100 total · 100,010 failed · 20,002 pending · 15,001 disputed · 15,002 refunded')).toBeTruthy();
 });
 
-test('a viewer sees 90 % net and 10 % fees, no balances, and the wallet is never asked', async () => {
-  api = fakeApi(routes());
+test('a viewer sees 90 % net and 10 % fees of the sales, said so, no balances, and the wallet is never asked', async () => {
+  // As the server sends a viewer sales of $2,100.00 with $100.00 refunded: revenue 2,100 - 100, net 90 % of 2,100 - 100.
+  api = fakeApi(
+    routes({
+      '/api/backend/total-revenue': () => ok({ total_revenue: '2000.00', total_net_revenue: '1790.00', total_refunds: '100.00' }),
+    }),
+  );
   renderWithProviders(<DashboardView />, { preloadedState: sessionOf(testUsers.viewer) });
   await screen.findByTestId('stat-Total Revenue');
-  expect([stat('Net Revenue'), stat('Processing Fees')]).toEqual(['$900.00', '$100.00']);
-  expect(screen.getByText('90% of gross')).toBeTruthy();
+  expect([stat('Total Revenue'), stat('Net Revenue'), stat('Processing Fees')]).toEqual(['$2,000.00', '$1,790.00', '$210.00']);
+  // 1,790 and 210 are 89.5 % and 10.5 % of the Total Revenue beside them: the captions name the sales they are taken from.
+  expect(screen.getByTestId('stat-Net Revenue').textContent).toContain('90% of sales $2,100.00, less refunds $100.00');
+  expect(screen.getByTestId('stat-Processing Fees').textContent).toContain('10% of sales $2,100.00');
+  expect(screen.queryByText(/of gross/)).toBeNull();
   expect(screen.queryByText(/Net margin/)).toBeNull();
   expect(screen.queryByTestId('stat-Available Balance')).toBeNull();
   expect(api.callsTo('/api/backend/wallet-balance')).toEqual([]);

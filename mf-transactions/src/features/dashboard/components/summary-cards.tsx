@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import { formatCount, formatMoney } from '@paydesk/shared/format';
 import type { DashboardSummary } from '@paydesk/shared/schemas/dashboard';
-import { netMargin, processingFees } from '../model/dashboard-summary';
+import { netMargin, processingFees, viewerCaptions } from '../model/dashboard-summary';
 import { Growth, StatCard } from './stat-card';
 
 interface Props {
@@ -15,10 +15,12 @@ const grid = { display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'r
 
 /**
  * Totals, today/week/month and balances. Revenue figures are sales less the refunds that
- * succeeded in the period; each names those refunds (DASH-08). A viewer's net figures arrive from the server as 90 % of
- * gross, so fees here are 10 %; the net margin is shown only with real figures.
+ * succeeded in the period; each names those refunds (DASH-08). A viewer's net arrives from the
+ * server as 90 % of the sales less the refunds, so fees here are 10 % of the sales, and their
+ * captions say so; the net margin is shown only with real figures.
  */
 export function SummaryCards({ summary: s, sample, realFigures, withBalances }: Props) {
+  const viewer = viewerCaptions(s);
   return (
     <>
       <Box sx={grid}>
@@ -32,13 +34,13 @@ export function SummaryCards({ summary: s, sample, realFigures, withBalances }: 
           sample={sample}
           label="Net Revenue"
           value={formatMoney(s.total_net_revenue)}
-          detail={realFigures ? `Net margin ${netMargin(s).toFixed(2)}%` : '90% of gross'}
+          detail={realFigures ? `Net margin ${netMargin(s).toFixed(2)}%` : viewer.net}
         />
         <StatCard
           sample={sample}
           label="Processing Fees"
           value={formatMoney(processingFees(s))}
-          detail={realFigures ? undefined : '10% of gross'}
+          detail={realFigures ? undefined : viewer.fees}
         />
         <StatCard
           sample={sample}

@@ -1,4 +1,4 @@
-import { combineSummary, netMargin, processingFees, SAMPLE_SUMMARY } from './dashboard-summary';
+import { combineSummary, netMargin, processingFees, SAMPLE_SUMMARY, viewerCaptions } from './dashboard-summary';
 import { allSummaryFields, dashboardReport, dashboardReportName } from './dashboard-report';
 
 const revenue = { total_revenue: '1000.00', total_net_revenue: '900.00', total_refunds: '50.00' };
@@ -50,6 +50,24 @@ test('a viewer (90 % net from the server) sees fees of 10 % of gross', () => {
   expect(processingFees({ total_revenue: '950.00', total_net_revenue: '850.00' })).toBe(100);
   expect(processingFees({ total_revenue: '0.30', total_net_revenue: '0.27' })).toBe(0.03);
   expect(netMargin({ total_revenue: '0.00', total_net_revenue: '0.00' })).toBe(0);
+});
+
+test("a viewer's captions name the sales the 90 % and the 10 % are taken from, and the refunds the net loses (DASH-07, DASH-08)", () => {
+  // Sales of $2,100.00, $100.00 of it refunded: the server sends a viewer revenue 2,000 and net 0.9 × 2,100 − 100.
+  const viewer = { total_revenue: '2000.00', total_net_revenue: '1790.00', total_refunds: '100.00' };
+  expect(viewerCaptions(viewer)).toEqual({ net: '90% of sales $2,100.00, less refunds $100.00', fees: '10% of sales $2,100.00' });
+  // What the captions say is what the cards show: 90 % of the sales less the refunds, and 10 % of the sales.
+  expect(processingFees(viewer)).toBe(210);
+  expect(viewerCaptions({ total_revenue: '1000.00', total_refunds: '0.00' })).toEqual({
+    net: '90% of sales $1,000.00',
+    fees: '10% of sales $1,000.00',
+  });
+  // Cents stay whole at any size, and a period whose refunds exceed its sales still reads.
+  expect(viewerCaptions({ total_revenue: '293781250.10', total_refunds: '0.20' }).fees).toBe('10% of sales $293,781,250.30');
+  expect(viewerCaptions({ total_revenue: '-40.00', total_refunds: '50.00' })).toEqual({
+    net: '90% of sales $10.00, less refunds $50.00',
+    fees: '10% of sales $10.00',
+  });
 });
 
 test('the CSV report lists the figures shown, one per line', () => {

@@ -82,21 +82,27 @@ export function AuditLogView() {
               <>
                 <AuditTable rows={page.data} />
                 <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center', justifyContent: 'flex-end', mt: 2 }}>
-                  <OptionsSelectField
-                    label="Rows"
-                    value={String(limit)}
-                    options={pageSizes}
-                    onChange={(value) => {
-                      setLimit(Number(value) as AuditPageSize);
-                      restart();
-                    }}
-                  />
-                  <Button onClick={() => setCursors(cursors.slice(0, -1))} disabled={cursors.length <= 1}>
-                    Newer
-                  </Button>
-                  <Button onClick={() => setCursors([...cursors, page.next_before ?? undefined])} disabled={page.next_before === null}>
-                    Older
-                  </Button>
+                  {/* As wide as its longest choice: the theme's fields are full width, this one sits beside two buttons. */}
+                  <Box sx={{ flex: '0 0 auto' }} data-testid="audit-rows">
+                    <OptionsSelectField
+                      label="Rows"
+                      value={String(limit)}
+                      options={pageSizes}
+                      onChange={(value) => {
+                        setLimit(Number(value) as AuditPageSize);
+                        restart();
+                      }}
+                    />
+                  </Box>
+                  {/* Together: on a phone they wrap below the selector as a pair, never one without the other. */}
+                  <Box sx={{ display: 'flex', gap: 1 }}>
+                    <Button onClick={() => setCursors(cursors.slice(0, -1))} disabled={cursors.length <= 1}>
+                      Newer
+                    </Button>
+                    <Button onClick={() => setCursors([...cursors, page.next_before ?? undefined])} disabled={page.next_before === null}>
+                      Older
+                    </Button>
+                  </Box>
                 </Box>
               </>
             )}
