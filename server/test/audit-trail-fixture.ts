@@ -2,22 +2,26 @@ import { randomBytes } from 'node:crypto';
 import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 import { recordAudit } from '../src/audit/audit-log';
 import { auditKeyOf, useAuditKey } from '../src/audit/audit-chain';
 import { checkpointAuditChain, type AuditCheckpoint, type CheckpointState } from '../src/audit/audit-checkpoints';
 import type { Db } from '../src/db/db';
 import { defaultMigrationsDir, migrate } from '../src/db/migrate';
-import { openPgliteDb } from '../src/db/pglite-db';
+import { openPgliteDb, wrapPglite } from '../src/db/pglite-db';
 import { openPostgresDb } from '../src/db/postgres-db';
 import { loadDemoSecrets } from '../src/demo-secrets';
-import { captureLogs, pgliteEngine, testDbKind, type LogCapture } from './helper';
+import { captureLogs, pgliteEngine, templateDump, testDbKind, type LogCapture } from './helper';
 
 /**
  * An audit trail in a database that outlives each connection, as the operator's verify command
  * meets it: PGlite in a data folder, or a schema of TEST_DATABASE_URL, with the demo secrets (and
  * so the audit key) in the same data folder. Entries written before migration 028 (`legacy`) go in
- * through migration 026's trigger alone.
+ * through migration 026's trigger alone. The trail keeps one database open for all its calls until
+ * `release` or `dispose`: opening PGlite costs a second or more of CPU. A PGlite trail starts in
+ * memory, from the run's template, and is written to its folder when another process first needs it.
  */
 export interface AuditTrail {
   dataDir: string;
@@ -28,7 +32,14 @@ export interface AuditTrail {
   key: Buffer;
   /** The log lines of the checkpoints taken so far. */
   logs: LogCapture;
+  /** Runs `fn` on the trail's database, opened at the first call after a release and kept open. */
   withDb<T>(fn: (db: Db) => Promise<T>): Promise<T>;
+  /**
+   * Before another process (the verify command, a server) opens the trail's PGlite folder, which
+   * one process at a time may hold: writes the trail there if it is still in memory, and closes it.
+   * The next withDb opens the folder again. Nothing to do on PostgreSQL.
+   */
+  release(): Promise<void>;
   /** Appends `count` entries through recordAudit, with the trail's key. */
   write(count: number): Promise<void>;
   /** One run of a process's checkpoint job (a new state: as a process that just started). */
@@ -95,16 +106,32 @@ export async function openAuditTrail({ legacy = 0, entries = 12 } = {}): Promise
     withSchema.searchParams.set('options', `-c search_path=${schema}`);
     databaseUrl = withSchema.toString();
   }
+  // PGlite: in memory until `release` (loading a dump there costs a third of loading it into a folder).
+  const folder = join(dataDir, 'pglite');
+  let inMemory: PGlite | undefined;
+  let inFolder = false;
+  const open = async (): Promise<Db> => {
+    if (testDbKind === 'postgres') return openPostgresDb(process.env.TEST_DATABASE_URL!, { searchPath: schema!, max: 1 });
+    if (inFolder) return openPgliteDb(folder, { engine: pgliteEngine() });
+    // The run's template rather than initdb (seconds of CPU): the bare cluster when entries go in
+    // before migration 028, else the one every migration made. Without one, initdb it is.
+    const loadDataDir = templateDump(legacy > 0 ? 'empty' : 'migrated');
+    inMemory = await pgliteEngine().create(undefined, { extensions: { pg_trgm }, loadDataDir });
+    return wrapPglite(inMemory);
+  };
+  let opened: Promise<Db> | undefined;
   const withDb = async <T>(fn: (db: Db) => Promise<T>): Promise<T> => {
-    const db =
-      testDbKind === 'postgres'
-        ? await openPostgresDb(process.env.TEST_DATABASE_URL!, { searchPath: schema!, max: 1 })
-        : await openPgliteDb(join(dataDir, 'pglite'), { engine: pgliteEngine() });
-    try {
-      return await fn(db);
-    } finally {
-      await db.close();
-    }
+    opened ??= open().catch((error: unknown) => {
+      opened = undefined;
+      throw error;
+    });
+    return fn(await opened);
+  };
+  const close = async () => {
+    const pending = opened;
+    opened = undefined;
+    inMemory = undefined;
+    await (await pending?.catch(() => undefined))?.close();
   };
   const key = auditKeyOf({ cardStorageKey: loadDemoSecrets(dataDir).CARD_STORAGE_KEY });
   const { logger, capture } = captureLogs();
@@ -117,6 +144,15 @@ export async function openAuditTrail({ legacy = 0, entries = 12 } = {}): Promise
     key,
     logs: capture,
     withDb,
+    release: async () => {
+      if (testDbKind !== 'pglite') return;
+      const loadDataDir = await inMemory?.dumpDataDir('none');
+      await close();
+      if (loadDataDir) {
+        await (await openPgliteDb(folder, { engine: pgliteEngine(), loadDataDir })).close();
+        inFolder = true;
+      }
+    },
     write: (count) =>
       withDb(async (db) => {
         useAuditKey(key);
@@ -141,6 +177,7 @@ export async function openAuditTrail({ legacy = 0, entries = 12 } = {}): Promise
         }),
       ),
     dispose: async () => {
+      await close();
       if (schema) {
         const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
         await admin.connect();
@@ -150,19 +187,24 @@ export async function openAuditTrail({ legacy = 0, entries = 12 } = {}): Promise
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
-  await withDb(async (db) => {
-    if (legacy > 0) {
-      const before = migrationsBefore028();
-      try {
-        await migrate(db, before);
-      } finally {
-        rmSync(before, { recursive: true, force: true });
+  try {
+    await withDb(async (db) => {
+      if (legacy > 0) {
+        const before = migrationsBefore028();
+        try {
+          await migrate(db, before);
+        } finally {
+          rmSync(before, { recursive: true, force: true });
+        }
+        await writeLegacyEntries(db, legacy - 1);
       }
-      await writeLegacyEntries(db, legacy - 1);
-    }
-    await migrate(db);
-  });
-  await trail.write(entries);
+      await migrate(db);
+    });
+    await trail.write(entries);
+  } catch (error) {
+    await trail.dispose();
+    throw error;
+  }
   return trail;
 }
 

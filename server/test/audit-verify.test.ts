@@ -2,6 +2,8 @@ import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { existsSync, readFileSync } from 'node:fs';
+import { parseCheckpoints } from '../src/audit/audit-checkpoints';
+import { describeBreak, verifyAuditChain } from '../src/audit/verify-chain';
 import { DEMO_PASSWORD } from '../src/demo-password';
 import { openAuditTrail, rehashFrom, type AuditTrail } from './audit-trail-fixture';
 import { startServerProcess } from './server-process';
@@ -11,6 +13,9 @@ import { startServerProcess } from './server-process';
  * that outlives it, with the trail's checkpoint file as AUDIT_CHECKPOINT_FILE. The tables' owner,
  * with the triggers off, changes or removes entries, re-hashes the chain or moves its head back;
  * the command names the first broken entry, says what was done to it, and exits non-zero.
+ * What the command itself does (its exit status, what it prints, where it reads checkpoints) runs
+ * as that child process; the other attacks are put to the verifier it calls, in this process
+ * (`verdict`: the same verdict and text, without a process start and a database open each).
  */
 const repoRoot = join(__dirname, '..', '..');
 
@@ -19,8 +24,9 @@ interface Run {
   out: string;
 }
 
-/** Runs the command on the trail; its exit status and what it printed. */
+/** Runs the command on the trail (released first: one process at a time holds a PGlite folder); its exit status and what it printed. */
 async function verify(trail: AuditTrail, { args = [] as string[], input = '', checkpointFile = true } = {}): Promise<Run> {
+  await trail.release();
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: trail.dataDir, PAYDESK_MODE: 'demo', NODE_ENV: 'production' };
   delete env['DATABASE_URL'];
   delete env['AUDIT_CHECKPOINT_FILE'];
@@ -38,6 +44,17 @@ async function verify(trail: AuditTrail, { args = [] as string[], input = '', ch
     const failed = error as { code: number; stdout: string; stderr: string };
     return { code: failed.code, out: failed.stdout + failed.stderr };
   }
+}
+
+/**
+ * What the command decides on the trail, reached in this process: the verifier with the audit key
+ * and the checkpoints of AUDIT_CHECKPOINT_FILE, and on a break the text the command prints (then
+ * exits non-zero).
+ */
+async function verdict(trail: AuditTrail): Promise<{ intact: boolean; out: string }> {
+  const checkpoints = parseCheckpoints(readFileSync(trail.checkpointFile, 'utf8'), trail.checkpointFile);
+  const check = await trail.withDb((db) => verifyAuditChain(db, { key: trail.key, checkpoints }));
+  return { intact: check.intact, out: check.intact ? '' : describeBreak(check) };
 }
 
 const entry = (trail: AuditTrail, id: number) =>
@@ -74,20 +91,20 @@ it('names a changed entry, and is content again once it is put back', async () =
     `Audit trail broken at ${await entry(trail, 4)}: its content does not match its keyed hash: it was changed, or re-hashed without the audit key.`,
   );
   await trail.tamper((db) => db.query('update audit_log set actor_email = $1 where id = 4', [original!.actor_email]));
-  expect((await verify(trail)).code).toBe(0);
+  expect((await verdict(trail)).intact).toBe(true);
 }, 120_000);
 
 it('names the entry after a removed one, even when its link is forged to skip it', async () => {
   trail = await openAuditTrail();
   await trail.checkpoint();
   await trail.tamper((db) => db.query('delete from audit_log where id = 7'));
-  const gap = await verify(trail);
-  expect(gap.code).not.toBe(0);
+  const gap = await verdict(trail);
+  expect(gap.intact).toBe(false);
   expect(gap.out).toContain(`Audit trail broken at ${await entry(trail, 8)}: entry 7 is missing.`);
 
   await trail.tamper((db) => db.query('update audit_log set prev_hash = (select hash from audit_log where id = 6) where id = 8'));
-  const forged = await verify(trail);
-  expect(forged.code).not.toBe(0);
+  const forged = await verdict(trail);
+  expect(forged.intact).toBe(false);
   expect(forged.out).toContain(`Audit trail broken at ${await entry(trail, 8)}: entry 7 is missing.`);
 }, 120_000);
 
@@ -100,6 +117,7 @@ it('agrees with a server process, which keys the entries it writes and checkpoin
     AUDIT_CHECKPOINT_FILE: trail.checkpointFile,
     ...(trail.databaseUrl ? { DATABASE_URL: trail.databaseUrl } : {}),
   };
+  await trail.release();
   const server = await startServerProcess(env);
   try {
     const signIn = await fetch(`${server.baseUrl}/api/auth/login`, {
@@ -134,8 +152,8 @@ describe('the attacks that pass a chain whose head lives in the database it guar
         `update audit_chain_head set (last_id, last_hash, last_at) = (select id, hash, occurred_at from audit_log where id = 8)`,
       );
     });
-    const cut = await verify(trail);
-    expect(cut.code).not.toBe(0);
+    const cut = await verdict(trail);
+    expect(cut.intact).toBe(false);
     expect(cut.out).toContain(
       `Audit trail broken at ${await entry(trail, 8)}: the trail ends here, but entry 12 was checkpointed at ${checkpoint!.at}: ` +
         'entries 9 to 12 are removed. 8 entries before the break verified.',
@@ -149,16 +167,16 @@ describe('the attacks that pass a chain whose head lives in the database it guar
       await db.query(`update audit_log set actor_email = 'someone-else@paydesk.test' where id = 4`);
       await rehashFrom(db, 4);
     });
-    const rehashed = await verify(trail);
-    expect(rehashed.code).not.toBe(0);
+    const rehashed = await verdict(trail);
+    expect(rehashed.intact).toBe(false);
     expect(rehashed.out).toContain(
       `Audit trail broken at ${await entry(trail, 4)}: its content does not match its keyed hash: it was changed, or re-hashed without the audit key.`,
     );
 
     // The same, with the entries marked as written before the key: the key, once used, is never dropped.
     await trail.tamper((db) => rehashFrom(db, 4, { unkeyed: true }));
-    const unkeyed = await verify(trail);
-    expect(unkeyed.code).not.toBe(0);
+    const unkeyed = await verdict(trail);
+    expect(unkeyed.intact).toBe(false);
     expect(unkeyed.out).toContain(
       `Audit trail broken at ${await entry(trail, 4)}: it is not keyed, but entry 3 before it is: it was written or re-hashed without the audit key.`,
     );
@@ -170,8 +188,8 @@ describe('the attacks that pass a chain whose head lives in the database it guar
     await trail.tamper((db) =>
       db.query(`update audit_chain_head set (last_id, last_hash, last_at) = (select id, hash, occurred_at from audit_log where id = 8)`),
     );
-    const moved = await verify(trail);
-    expect(moved.code).not.toBe(0);
+    const moved = await verdict(trail);
+    expect(moved.intact).toBe(false);
     expect(moved.out).toContain(
       `Audit trail broken at ${await entry(trail, 9)}: the chain's head was moved back to entry 8, but entries 9 to 12 are still there.`,
     );
@@ -179,8 +197,8 @@ describe('the attacks that pass a chain whose head lives in the database it guar
     // The entries after the head removed, and the server (which holds the key) writes new ones in their place.
     await trail.tamper((db) => db.query('delete from audit_log where id > 8'));
     await trail.write(4);
-    const rewritten = await verify(trail);
-    expect(rewritten.code).not.toBe(0);
+    const rewritten = await verdict(trail);
+    expect(rewritten.intact).toBe(false);
     expect(rewritten.out).toContain(
       `Audit trail broken at ${await entry(trail, 12)}: it is not the entry 12 checkpointed at ${checkpoint!.at}: ` +
         "the chain's head was moved back before it and the trail written again.",

@@ -31,8 +31,8 @@ export interface TestDb {
 export const pgliteEngine = (): typeof PGlite =>
   jest.requireActual<{ PGlite: typeof PGlite }>(join(dirname(require.resolve('@electric-sql/pglite')), 'index.js')).PGlite;
 
-/** The dump of a template made for this jest run (global-setup.ts), if there is one. */
-function templateDump(template: DbTemplate): Blob | undefined {
+/** The dump of a template made for this jest run (global-setup.ts), if there is one (server-pglite only). */
+export function templateDump(template: DbTemplate): Blob | undefined {
   const dir = process.env[TEMPLATES_DIR_VARIABLE];
   const file = dir && templateFile(dir, template);
   return file && existsSync(file) ? new Blob([readFileSync(file)]) : undefined;
