@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { recordAudit } from '../src/audit/audit-log';
-import { entryText, useAuditKey, utcMicros } from '../src/audit/audit-chain';
+import { ENTRY_COLUMNS, entryTextOf, useAuditKey, type EntryRow } from '../src/audit/audit-chain';
 import {
   checkpointAuditChain,
   checkpointLine,
@@ -60,38 +60,14 @@ describe('entries written before migration 028', () => {
         target: { type: 'user', id: 7 },
         changes: { name: { from: 'A\u2028B', to: '😀 "x" \n' }, status: { to: null }, email: { from: 'a@b.c' } },
       });
-      const rows = await db.query<{
-        id: number;
-        occurred_at: string;
-        actor_id: number | null;
-        actor_email: string | null;
-        action: string;
-        client_ip: string | null;
-        user_agent: string | null;
-        target_type: string | null;
-        target_id: string | null;
-        changes: string;
-        database_text: string;
-      }>(
-        `select id, ${utcMicros('occurred_at')} as occurred_at, actor_id, actor_email, action, client_ip, user_agent, target_type, target_id,
-                changes::text as changes,
+      const rows = await db.query<EntryRow & { database_text: string }>(
+        `select ${ENTRY_COLUMNS},
                 audit_entry_text(id, occurred_at, actor_id, actor_email, action, client_ip, user_agent, target_type, target_id, changes) as database_text
            from audit_log order by id`,
       );
       expect(rows).toHaveLength(7);
       for (const row of rows) {
-        const text = entryText({
-          id: row.id,
-          occurredAt: row.occurred_at,
-          actorId: row.actor_id,
-          actorEmail: row.actor_email,
-          action: row.action,
-          clientIp: row.client_ip,
-          userAgent: row.user_agent,
-          targetType: row.target_type,
-          targetId: row.target_id,
-          changes: row.changes,
-        });
+        const text = entryTextOf(row);
         expect(text).toBe(row.database_text);
       }
       expect(rows.some((row) => row.changes.includes('1.50'))).toBe(true);

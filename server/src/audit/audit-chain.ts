@@ -66,6 +66,39 @@ export const entryText = (entry: EntryFields): string =>
   `[${entry.id}, ${json(entry.occurredAt)}, ${entry.actorId ?? 'null'}, ${json(entry.actorEmail)}, ${json(entry.action)}, ` +
   `${json(entry.clientIp)}, ${json(entry.userAgent)}, ${json(entry.targetType)}, ${json(entry.targetId)}, ${entry.changes}]`;
 
+/** An entry's columns as ENTRY_COLUMNS selects them. */
+export interface EntryRow {
+  id: number | string;
+  occurred_at: string;
+  actor_id: number | null;
+  actor_email: string | null;
+  action: string;
+  client_ip: string | null;
+  user_agent: string | null;
+  target_type: string | null;
+  target_id: string | null;
+  changes: string;
+}
+
+/** The select list that reads an entry's columns as its text needs them. */
+export const ENTRY_COLUMNS = `id, ${utcMicros('occurred_at')} as occurred_at, actor_id, actor_email, action, client_ip, user_agent,
+  target_type, target_id, changes::text as changes`;
+
+/** entryText of a row read with ENTRY_COLUMNS. */
+export const entryTextOf = (row: EntryRow): string =>
+  entryText({
+    id: Number(row.id),
+    occurredAt: row.occurred_at,
+    actorId: row.actor_id,
+    actorEmail: row.actor_email,
+    action: row.action,
+    clientIp: row.client_ip,
+    userAgent: row.user_agent,
+    targetType: row.target_type,
+    targetId: row.target_id,
+    changes: row.changes,
+  });
+
 /** The link: sha256(prev_hash || text) unkeyed, HMAC-SHA256 under the audit key keyed. */
 export const linkHash = (scheme: HashScheme, key: Buffer, previous: Buffer, text: string): Buffer =>
   (scheme === KEYED ? createHmac('sha256', key) : createHash('sha256')).update(previous).update(text, 'utf8').digest();

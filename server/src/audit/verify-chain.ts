@@ -1,5 +1,5 @@
 import type { Db } from '../db/db';
-import { entryText, KEYED, linkHash, UNKEYED, utcMicros } from './audit-chain';
+import { ENTRY_COLUMNS, entryTextOf, KEYED, linkHash, UNKEYED, utcMicros, type EntryRow } from './audit-chain';
 import type { AuditCheckpoint } from './audit-checkpoints';
 
 /**
@@ -39,17 +39,7 @@ export interface VerifyOptions {
   batch?: number;
 }
 
-interface ChainRow {
-  id: number | string;
-  occurred_at: string;
-  actor_id: number | null;
-  actor_email: string | null;
-  action: string;
-  client_ip: string | null;
-  user_agent: string | null;
-  target_type: string | null;
-  target_id: string | null;
-  changes: string;
+interface ChainRow extends EntryRow {
   prev_hash: Uint8Array;
   hash: Uint8Array;
   hash_scheme: number;
@@ -65,12 +55,10 @@ const shown = (row: Shown | undefined) =>
     : { id: 0, occurredAt: new Date(0).toISOString(), action: '(none)' };
 
 const rows = (db: Db, after: number, batch: number) =>
-  db.query<ChainRow>(
-    `select id, ${utcMicros('occurred_at')} as occurred_at, actor_id, actor_email, action, client_ip, user_agent, target_type,
-            target_id, changes::text as changes, prev_hash, hash, hash_scheme
-       from audit_log where id > $1 order by id limit $2`,
-    [after, batch],
-  );
+  db.query<ChainRow>(`select ${ENTRY_COLUMNS}, prev_hash, hash, hash_scheme from audit_log where id > $1 order by id limit $2`, [
+    after,
+    batch,
+  ]);
 
 /**
  * The columns' types as migrations 026 and 028 made them. A type the table's owner created could
@@ -154,18 +142,7 @@ export async function verifyAuditChain(db: Db, { key, checkpoints = [], batch = 
           `it is not keyed, but entry ${previousId} before it is: it was written or re-hashed without the audit key`,
         );
       }
-      const text = entryText({
-        id,
-        occurredAt: row.occurred_at,
-        actorId: row.actor_id,
-        actorEmail: row.actor_email,
-        action: row.action,
-        clientIp: row.client_ip,
-        userAgent: row.user_agent,
-        targetType: row.target_type,
-        targetId: row.target_id,
-        changes: row.changes,
-      });
+      const text = entryTextOf(row);
       const hash = Buffer.from(row.hash);
       if (!linkHash(scheme, key, previousHash, text).equals(hash)) {
         return scheme === KEYED
