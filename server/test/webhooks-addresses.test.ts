@@ -119,6 +119,15 @@ it.each(['2001:4860:4860::8888', '2a00:1450:4001:80b::200e', '2620:fe::fe', '240
 
 describe('at create and update', () => {
   const strict = () => addressPolicy(testConfig());
+  /** The app as outside demo mode, without WEBHOOK_ALLOWED_HOSTS. */
+  let strictApp: TestApp;
+  let token: Record<string, string>;
+  beforeAll(async () => {
+    strictApp = await buildTestApp();
+    token = bearer(await login(strictApp.app, 'admin@paydesk.test'));
+  }, 60_000);
+  afterAll(() => strictApp?.close());
+
   it.each([
     'http://127.0.0.1:8080/hooks',
     'http://localhost/hooks',
@@ -131,33 +140,28 @@ describe('at create and update', () => {
     'http://100.100.1.1/x',
   ])('refuses %s with 422 webhook_url_refused', async (url) => {
     expect(await strict().check(new URL(url))).toEqual(expect.stringContaining('is not a public address'));
-    const app = await buildTestApp();
-    try {
-      const token = bearer(await login(app.app, 'admin@paydesk.test'));
-      const created = await app.app.inject({
-        method: 'POST',
-        url: '/api/backend/webhooks/endpoints',
-        headers: token,
-        payload: { url, event_types: ['payment.succeeded'] },
-      });
-      expect([created.statusCode, created.json().code]).toEqual([422, 'webhook_url_refused']);
-      const ok = await app.app.inject({
-        method: 'POST',
-        url: '/api/backend/webhooks/endpoints',
-        headers: token,
-        payload: { url: 'https://8.8.8.8/hooks', event_types: ['payment.succeeded'] },
-      });
-      expect(ok.statusCode).toBe(201);
-      const patched = await app.app.inject({
-        method: 'PATCH',
-        url: `/api/backend/webhooks/endpoints/${ok.json().data.endpoint.id}`,
-        headers: token,
-        payload: { url },
-      });
-      expect([patched.statusCode, patched.json().code]).toEqual([422, 'webhook_url_refused']);
-    } finally {
-      await app.close();
-    }
+    const { app } = strictApp;
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/backend/webhooks/endpoints',
+      headers: token,
+      payload: { url, event_types: ['payment.succeeded'] },
+    });
+    expect([created.statusCode, created.json().code]).toEqual([422, 'webhook_url_refused']);
+    const ok = await app.inject({
+      method: 'POST',
+      url: '/api/backend/webhooks/endpoints',
+      headers: token,
+      payload: { url: 'https://8.8.8.8/hooks', event_types: ['payment.succeeded'] },
+    });
+    expect(ok.statusCode).toBe(201);
+    const patched = await app.inject({
+      method: 'PATCH',
+      url: `/api/backend/webhooks/endpoints/${ok.json().data.endpoint.id}`,
+      headers: token,
+      payload: { url },
+    });
+    expect([patched.statusCode, patched.json().code]).toEqual([422, 'webhook_url_refused']);
   });
 
   it.each([
