@@ -39,12 +39,14 @@ const redirected = (response: LightMyRequestResponse, to: string) => {
   expect(response.headers['cache-control']).toBe('no-store');
 };
 
+/** The demo app, whose database the apps below share: they differ in configuration only. */
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp({ PAYDESK_MODE: 'demo', PUBLIC_URL, REDIRECT_TO_PUBLIC_URL: 'true' });
+});
+afterAll(() => t?.close());
+
 describe('in demo mode, under another host than PUBLIC_URL', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp({ PAYDESK_MODE: 'demo', PUBLIC_URL, REDIRECT_TO_PUBLIC_URL: 'true' });
-  });
-  afterAll(() => t.close());
   const at = (host: string, options: InjectOptions) => t.app.inject({ ...options, headers: { ...options.headers, host } });
 
   test.each(pagesAndFiles)('GET and HEAD %s are redirected (308) to PUBLIC_URL, same path and query', async (url) => {
@@ -109,19 +111,22 @@ describe('in demo mode, under another host than PUBLIC_URL', () => {
 });
 
 describe('behind a balancer named in TRUST_PROXY', () => {
-  let t: TestApp;
+  let balanced: TestApp;
   beforeAll(async () => {
     // inject's requests come from 127.0.0.1: the balancer.
-    t = await buildTestApp({ PAYDESK_MODE: 'demo', PUBLIC_URL, TRUST_PROXY: '127.0.0.1', REDIRECT_TO_PUBLIC_URL: 'true' });
+    balanced = await buildTestApp(
+      { PAYDESK_MODE: 'demo', PUBLIC_URL, TRUST_PROXY: '127.0.0.1', REDIRECT_TO_PUBLIC_URL: 'true' },
+      { db: t.db },
+    );
   });
-  afterAll(() => t.close());
+  afterAll(() => balanced?.close());
 
   test('the host the browser asked for is X-Forwarded-Host, whatever Host the balancer sends', async () => {
     const upstream = { host: 'paydesk-upstream:8080' };
-    const canonical = await t.app.inject({ url: '/control/login', headers: { ...upstream, 'x-forwarded-host': 'localhost:8080' } });
+    const canonical = await balanced.app.inject({ url: '/control/login', headers: { ...upstream, 'x-forwarded-host': 'localhost:8080' } });
     expect(canonical.statusCode).not.toBe(308);
     redirected(
-      await t.app.inject({ url: '/control/login?next=1', headers: { ...upstream, 'x-forwarded-host': OTHER_HOST } }),
+      await balanced.app.inject({ url: '/control/login?next=1', headers: { ...upstream, 'x-forwarded-host': OTHER_HOST } }),
       `${PUBLIC_URL}/control/login?next=1`,
     );
   });
@@ -148,15 +153,15 @@ describe('REDIRECT_TO_PUBLIC_URL', () => {
     ['in demo mode, by default, pages are redirected', { PAYDESK_MODE: 'demo', REDIRECT_TO_PUBLIC_URL: '' }, true],
     ['in demo mode, set to false, nothing is redirected', { PAYDESK_MODE: 'demo', REDIRECT_TO_PUBLIC_URL: 'false' }, false],
   ])('%s', async (_name, env, expected) => {
-    const t = await buildTestApp({ ...env, PUBLIC_URL: 'https://pay.example.test' });
+    const app = await buildTestApp({ ...env, PUBLIC_URL: 'https://pay.example.test' }, { db: t.db });
     try {
-      const away = await t.app.inject({ url: '/checkout/chk_1', headers: { host: 'paydesk-1.internal:8080' } });
+      const away = await app.app.inject({ url: '/checkout/chk_1', headers: { host: 'paydesk-1.internal:8080' } });
       expect(away.statusCode === 308).toBe(expected);
       if (expected) expect(away.headers.location).toBe('https://pay.example.test/checkout/chk_1');
-      const home = await t.app.inject({ url: '/checkout/chk_1', headers: { host: 'pay.example.test:443' } });
+      const home = await app.app.inject({ url: '/checkout/chk_1', headers: { host: 'pay.example.test:443' } });
       expect(home.statusCode).not.toBe(308);
     } finally {
-      await t.close();
+      await app.close();
     }
   });
 });

@@ -166,9 +166,12 @@ export interface TestApp {
  */
 export async function buildTestApp(
   env: Record<string, string> = {},
-  options: { onRoute?: onRouteHookHandler; poolMax?: number } = {},
+  options: { onRoute?: onRouteHookHandler; poolMax?: number; db?: Db } = {},
 ): Promise<TestApp> {
-  const testDb = await openSeededTestDb({ poolMax: options.poolMax, transactions: 60 });
+  // On another app's database (`db`), for apps that differ in configuration only; it stays open.
+  const testDb = options.db
+    ? { db: options.db, dispose: async () => undefined }
+    : await openSeededTestDb({ poolMax: options.poolMax, transactions: 60 });
   const config = testConfig(env);
   const { logger, capture } = captureLogs();
   const app = await buildApp({ config, db: testDb.db, logger, onRoute: options.onRoute });
