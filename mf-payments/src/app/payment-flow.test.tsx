@@ -6,7 +6,7 @@ import { json, mockPublicApi, ok, sealedResult, transactionResultOf } from '../t
 
 jest.setTimeout(20_000);
 let api: ReturnType<typeof mockPublicApi>;
-afterEach(() => api.spy.mockRestore());
+afterEach(() => api.restore());
 
 const proceed = () => ok({ gatewayRecommendation: 'PROCEED', transactionId: 'txn_1', orderId: 'ord_1' });
 async function payAndGet(result: TransactionResult | (() => Response), details = standalone) {
@@ -52,9 +52,9 @@ test('in the widget, a failure is reported and the dialog closes', async () => {
     transactionResultOf({ status: 'failed', statusOk: false, paymentCompleted: false, response_message: 'Card declined' }),
     widget,
   );
-  expect(await screen.findByText('Card declined')).toBeTruthy();
-  expect(screen.getByText('Payment Failed')).toBeTruthy();
-  await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Card Payment' })).toBeNull());
+  expect(await screen.findByText('Card declined')).toBeInTheDocument();
+  expect(screen.getByText('Payment Failed')).toBeInTheDocument();
+  await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Card Payment' })).not.toBeInTheDocument());
   expect(screen.getByTestId('card-open').textContent).toBe('false');
 });
 
@@ -84,9 +84,9 @@ test('pending_3d with the demo type opens the Demo 3D Secure modal, and no scrip
       response_content: { code: '01', redirectHtml: null, data: { type: DEMO_THREE_DS_TYPE, script } },
     }),
   );
-  expect(await screen.findByRole('dialog', { name: 'Demo 3D Secure' })).toBeTruthy();
+  expect(await screen.findByRole('dialog', { name: 'Demo 3D Secure' })).toBeInTheDocument();
   expect((window as { hacked?: boolean }).hacked).toBeUndefined();
-  expect(screen.queryByRole('dialog', { name: 'Card Payment' })).toBeNull();
+  expect(screen.queryByRole('dialog', { name: 'Card Payment' })).not.toBeInTheDocument();
 });
 
 test('pending_3d with the challenge processor and S0 opens the overlay with a form of our own', async () => {
@@ -150,7 +150,7 @@ describe('after 3-D Secure, one requery decides', () => {
   ])('the challenge message leads to the page of the requery (%#)', async (after, page) => {
     const submit = jest.spyOn(HTMLFormElement.prototype, 'submit').mockImplementation(() => undefined);
     await payAndGet(challenge);
-    api.spy.mockRestore();
+    api.restore();
     api = mockPublicApi({ 'GET /api/checkout/requery': () => ok(after) });
     await screen.findByRole('dialog', { name: '3D Secure Verification' });
     await act(async () => {
@@ -171,7 +171,7 @@ describe('after 3-D Secure, one requery decides', () => {
 
   test('the demo modal sends what the payer typed, never an outcome, then the requery decides the page', async () => {
     await payAndGet(demo, standalone);
-    api.spy.mockRestore();
+    api.restore();
     api = mockPublicApi({
       'POST /api/demo-3ds/complete': () => ok(null),
       'GET /api/checkout/requery': () => ok(transactionResultOf()),
@@ -185,7 +185,7 @@ describe('after 3-D Secure, one requery decides', () => {
 
   test('Cancel Transaction sends no code', async () => {
     await payAndGet(demo, standalone);
-    api.spy.mockRestore();
+    api.restore();
     api = mockPublicApi({
       'POST /api/demo-3ds/complete': () => ok(null),
       'GET /api/checkout/requery': () =>

@@ -9,7 +9,7 @@ import { json, mockPublicApi, ok, testKeys } from '../testing/public-api-mock';
 jest.setTimeout(20_000);
 let api: ReturnType<typeof mockPublicApi>;
 afterEach(() => {
-  api.spy.mockRestore();
+  api.restore();
   Object.defineProperty(window, 'opener', { value: null, configurable: true });
 });
 
@@ -41,11 +41,11 @@ const renderCheckout = (path = '/checkout/ref-1') =>
 test('a skeleton, then the Secure Payment card; Pay opens the card dialog with the reference', async () => {
   api = validateWith(() => ok(seal(checkout, testKeys)));
   renderCheckout();
-  expect(screen.getByRole('status', { name: 'Loading' })).toBeTruthy();
-  expect(await screen.findByRole('heading', { name: 'Secure Payment' })).toBeTruthy();
+  expect(screen.getByRole('status', { name: 'Loading' })).toBeInTheDocument();
+  expect(await screen.findByRole('heading', { name: 'Secure Payment' })).toBeInTheDocument();
   expect(screen.getByTestId('checkout-amount').textContent).toBe('$42.50');
-  expect(screen.getByText('Ada Lovelace')).toBeTruthy();
-  expect(screen.getByText('ada@example.com')).toBeTruthy();
+  expect(screen.getByText('Ada Lovelace')).toBeInTheDocument();
+  expect(screen.getByText('ada@example.com')).toBeInTheDocument();
   expect(api.callsTo('/api/checkout/validate/ref-1')[0]!.authorization).toBe('Bearer pk_test_paydesk');
   fireEvent.click(screen.getByRole('button', { name: 'Pay' }));
   // The card dialog's code loads on demand (the widget's first load does not carry it).
@@ -59,16 +59,16 @@ test.each([
 ])('a refused checkout shows Payment Error (%#)', async (value, message) => {
   api = validateWith(() => ok(seal(value, testKeys)));
   renderCheckout();
-  expect(await screen.findByRole('heading', { name: 'Payment Error' })).toBeTruthy();
-  expect(screen.getByText(message)).toBeTruthy();
-  expect(screen.getByRole('button', { name: 'Try Again' })).toBeTruthy();
+  expect(await screen.findByRole('heading', { name: 'Payment Error' })).toBeInTheDocument();
+  expect(screen.getByText(message)).toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'Try Again' })).toBeInTheDocument();
 });
 
 test('an unknown reference shows Invalid Reference with the server message', async () => {
   api = validateWith(() => json(404, { status: 'error', message: 'Invalid reference' }));
   renderCheckout();
-  expect(await screen.findByRole('heading', { name: 'Invalid Reference' })).toBeTruthy();
-  expect(screen.getByText('Invalid reference')).toBeTruthy();
+  expect(await screen.findByRole('heading', { name: 'Invalid Reference' })).toBeInTheDocument();
+  expect(screen.getByText('Invalid reference')).toBeInTheDocument();
 });
 
 test('a network failure says so, and Try Again validates again', async () => {
@@ -79,15 +79,15 @@ test('a network failure says so, and Try Again validates again', async () => {
     return ok(seal(checkout, testKeys));
   });
   renderCheckout();
-  expect(await screen.findByText('Unable to validate reference. Please try again.')).toBeTruthy();
+  expect(await screen.findByText('Unable to validate reference. Please try again.')).toBeInTheDocument();
   fireEvent.click(screen.getByRole('button', { name: 'Try Again' }));
-  expect(await screen.findByRole('heading', { name: 'Secure Payment' })).toBeTruthy();
+  expect(await screen.findByRole('heading', { name: 'Secure Payment' })).toBeInTheDocument();
 });
 
 test('an answer that does not open is an Invalid response', async () => {
   api = validateWith(() => ok('v1.AAAA.BBBB.0000'));
   renderCheckout();
-  expect(await screen.findByText('Invalid response')).toBeTruthy();
+  expect(await screen.findByText('Invalid response')).toBeInTheDocument();
 });
 
 test('closing the widget records cancelled with keepalive and tells the opener, at its exact origin', async () => {

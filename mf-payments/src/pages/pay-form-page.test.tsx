@@ -9,7 +9,7 @@ let api: ReturnType<typeof mockPublicApi>;
 beforeEach(() => {
   api = mockPublicApi();
 });
-afterEach(() => api.spy.mockRestore());
+afterEach(() => api.restore());
 
 async function fill(values: Partial<Record<'First Name' | 'Last Name' | 'Email' | 'Phone' | 'Amount', string>>) {
   const user = userEvent.setup();
@@ -23,38 +23,38 @@ const all = { 'First Name': 'Ada', 'Last Name': 'Lovelace', Email: 'ada@example.
 
 test('shows the payer no build label', () => {
   renderWithProviders(<PayFormPage />);
-  expect(screen.queryByText(/mf-payments/)).toBeNull();
+  expect(screen.queryByText(/mf-payments/)).not.toBeInTheDocument();
 });
 
 test('an empty form says Missing Information first', async () => {
   renderWithProviders(<PayFormPage />);
   const user = await fill({ Email: 'no-at-sign', Amount: '0' });
   await user.click(screen.getByRole('button', { name: /^Pay/ }));
-  expect(await screen.findByText('Missing Information')).toBeTruthy();
-  expect(screen.getByText('Please fill in all required fields')).toBeTruthy();
-  expect(screen.queryByRole('dialog')).toBeNull();
+  expect(await screen.findByText('Missing Information')).toBeInTheDocument();
+  expect(screen.getByText('Please fill in all required fields')).toBeInTheDocument();
+  expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
 });
 
 test('then the e-mail, then the amount', async () => {
   renderWithProviders(<PayFormPage />);
   const user = await fill({ ...all, Email: 'ada.example.com', Amount: '0' });
   await user.click(screen.getByRole('button', { name: /^Pay/ }));
-  expect(await screen.findByText('Invalid Email')).toBeTruthy();
-  expect(screen.getByText('Please enter a valid email address')).toBeTruthy();
-  expect(screen.queryByText('Invalid Amount')).toBeNull();
+  expect(await screen.findByText('Invalid Email')).toBeInTheDocument();
+  expect(screen.getByText('Please enter a valid email address')).toBeInTheDocument();
+  expect(screen.queryByText('Invalid Amount')).not.toBeInTheDocument();
 
   await user.type(screen.getByLabelText(/^Email/), '{selectall}ada@example.com');
   await user.click(screen.getByRole('button', { name: /^Pay/ }));
-  expect(await screen.findByText('Invalid Amount')).toBeTruthy();
-  expect(screen.getByText('Please enter a valid amount')).toBeTruthy();
+  expect(await screen.findByText('Invalid Amount')).toBeInTheDocument();
+  expect(screen.getByText('Please enter a valid amount')).toBeInTheDocument();
 });
 
 test('the amount keeps digits and one dot, with a $ prefix, and the button shows it', async () => {
   renderWithProviders(<PayFormPage />);
   await fill({ Amount: '1a2.3.4' });
   expect((screen.getByLabelText(/^Amount/) as HTMLInputElement).value).toBe('12.34');
-  expect(screen.getByText('$')).toBeTruthy();
-  expect(screen.getByRole('button', { name: 'Pay $12.34' })).toBeTruthy();
+  expect(screen.getByText('$')).toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'Pay $12.34' })).toBeInTheDocument();
   expect(screen.getByLabelText(/^Amount/).getAttribute('aria-invalid')).toBe('false');
 });
 
@@ -64,11 +64,11 @@ test('a third decimal is shown as typed and invalid, never rounded, and the form
   const field = screen.getByLabelText(/^Amount/) as HTMLInputElement;
   expect(field.value).toBe('12.345');
   expect(field.getAttribute('aria-invalid')).toBe('true');
-  expect(screen.queryByRole('button', { name: 'Pay $12.35' })).toBeNull();
+  expect(screen.queryByRole('button', { name: 'Pay $12.35' })).not.toBeInTheDocument();
   await user.click(screen.getByRole('button', { name: /^Pay/ }));
-  expect(await screen.findByText('Invalid Amount')).toBeTruthy();
-  expect(screen.getByText('Please enter a valid amount')).toBeTruthy();
-  expect(screen.queryByRole('dialog')).toBeNull();
+  expect(await screen.findByText('Invalid Amount')).toBeInTheDocument();
+  expect(screen.getByText('Please enter a valid amount')).toBeInTheDocument();
+  expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
 });
 
 test('valid data opens the Card Payment dialog with the amount and payee', async () => {
@@ -104,7 +104,7 @@ test('by keyboard alone: Enter in a field opens the card dialog, Escape closes i
   await user.tab();
   expect(dialog.contains(document.activeElement)).toBe(true);
   await user.keyboard('{Escape}');
-  await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Pay $25.50' }));
 });
 
@@ -124,6 +124,6 @@ test('1e3 cannot be typed as a thousand: the field keeps the digits only', async
   renderWithProviders(<PayFormPage />);
   await fill({ Amount: '1e3' });
   expect((screen.getByLabelText(/^Amount/) as HTMLInputElement).value).toBe('13');
-  expect(screen.getByRole('button', { name: 'Pay $13.00' })).toBeTruthy();
+  expect(screen.getByRole('button', { name: 'Pay $13.00' })).toBeInTheDocument();
   await screen.findByRole('link', { name: 'support@paydesk.test' });
 });

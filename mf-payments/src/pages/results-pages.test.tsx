@@ -13,7 +13,7 @@ import { leavePage } from '../features/results/hooks/use-checkout-success';
 
 jest.setTimeout(20_000);
 let api: ReturnType<typeof mockPublicApi>;
-afterEach(() => api?.spy.mockRestore());
+afterEach(() => api?.restore());
 
 function Probe() {
   const l = useLocation();
@@ -51,14 +51,14 @@ test('the success receipt shows id, date and Completed, with Go Back to /', () =
   renderAt('/payment-success', state);
   expect(screen.getByTestId('transaction-id').textContent).toBe('txn_1');
   expect(screen.getByTestId('payment-status').textContent).toBe('Completed');
-  expect(screen.getByText('Jan 2, 2026', { exact: false })).toBeTruthy();
+  expect(screen.getByText('Jan 2, 2026', { exact: false })).toBeInTheDocument();
   expect(screen.getByRole('link', { name: 'Go Back' }).getAttribute('href')).toBe('/');
 });
 
 test('the failure page shows the reason, Failed, Try Again and Need Help', async () => {
   api = mockPublicApi();
   renderAt('/payment-failure', { ...state, reason: 'Insufficient funds' });
-  expect(screen.getByText('Failure Reason')).toBeTruthy();
+  expect(screen.getByText('Failure Reason')).toBeInTheDocument();
   expect(screen.getByTestId('failure-reason').textContent).toBe('Insufficient funds');
   expect(screen.getByTestId('payment-status').textContent).toBe('Failed');
   expect(screen.getByRole('link', { name: 'Try Again' }).getAttribute('href')).toBe('/');
@@ -73,8 +73,8 @@ test('the pending page requeries once and stays while still pending, with the se
   renderAt('/payment-pending?transaction_id=txn_9');
   expect(screen.getByTestId('payment-status').textContent).toBe('Pending');
   expect(screen.getByTestId('transaction-id').textContent).toBe('txn_9');
-  expect(await screen.findByText('Awaiting the bank')).toBeTruthy();
-  expect(screen.getByRole('link', { name: 'Return to Payment' })).toBeTruthy();
+  expect(await screen.findByText('Awaiting the bank')).toBeInTheDocument();
+  expect(screen.getByRole('link', { name: 'Return to Payment' })).toBeInTheDocument();
   expect(api.callsTo('/api/checkout/requery').map((c) => c.path)).toEqual(['/api/checkout/requery?reference=txn_9']);
 });
 

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { pasteInto } from '@paydesk/shared/testing/paste';
 import { renderWithProviders } from '@paydesk/shared/testing/render';
 import { PaymentFlow } from '../app/payment-flow';
 import type { PaymentDetails } from '../features/card-dialog/model/payment-details';
@@ -43,12 +44,12 @@ export function renderFlow(details: PaymentDetails = standalone) {
 
 export const futureExpiry = () => `12/${String((new Date().getFullYear() + 2) % 100).padStart(2, '0')}`;
 
-/** Types a card, an expiry in the future and a CVV; returns the user for further steps. */
+/** Pastes a card, an expiry in the future and a CVV, as a payer's password manager fills them; returns the user for further steps. */
 export async function enterCard(cardNumber = '4242424242424242', cvv = '123') {
-  const user = userEvent.setup();
-  await user.type(screen.getByLabelText('Card Number'), cardNumber);
-  await user.type(screen.getByLabelText('Expiry (MM/YY)'), futureExpiry().replace('/', ''));
-  await user.type(screen.getByLabelText('CVV'), cvv);
+  const user = userEvent.setup({ delay: null });
+  await pasteInto(user, screen.getByLabelText('Card Number'), cardNumber);
+  await pasteInto(user, screen.getByLabelText('Expiry (MM/YY)'), futureExpiry().replace('/', ''));
+  await pasteInto(user, screen.getByLabelText('CVV'), cvv);
   return user;
 }
 

@@ -1,9 +1,10 @@
+import { fakeApi } from '@paydesk/shared/testing/fake-api';
 import { envelopeKeys, open, seal } from '@paydesk/shared/crypto/envelope';
 import type { PublicConfig } from '@paydesk/shared/schemas/payer-api';
 import { forgetPublicConfig } from '../lib/public-config';
 import type { TransactionResult } from '@paydesk/shared/schemas/payment';
 
-/** A fake provider API for jsdom tests: routes by "METHOD /path", records every call. */
+/** The provider API for jsdom tests on the shared fake API: routes by "METHOD /path", records every call. */
 export const testConfig: PublicConfig = {
   publishableKey: 'pk_test_paydesk',
   envelopeKey: 'ab'.repeat(32),
@@ -29,24 +30,23 @@ export const ok = (data?: unknown, message = 'OK') => json(200, { status: 'succe
 export function mockPublicApi(routes: Record<string, Handler> = {}) {
   // A fresh fake API is a fresh page: the configuration is fetched again.
   forgetPublicConfig();
-  const calls: RecordedCall[] = [];
   const table: Record<string, Handler> = { 'GET /api/public/config': () => ok(testConfig), ...routes };
-  const spy = jest.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
-    const request = input instanceof Request ? input : new Request(new URL(String(input), 'http://localhost'), init);
-    const url = new URL(request.url);
-    const text = await request.text();
-    const body = text ? (JSON.parse(text) as unknown) : undefined;
-    calls.push({
-      method: request.method,
-      path: url.pathname + url.search,
-      authorization: request.headers.get('authorization'),
-      body,
-      keepalive: init?.keepalive === true,
-    });
-    const handler = table[`${request.method} ${url.pathname}`];
-    return handler ? handler(body) : json(404, { status: 'error', message: 'Not found' });
-  });
-  return { calls, spy, callsTo: (path: string) => calls.filter((c) => c.path.startsWith(path)) };
+  const api = fakeApi(Object.fromEntries(Object.entries(table).map(([key, handler]) => [key, (call) => handler(call.body)])));
+  const recorded = (): RecordedCall[] =>
+    api.calls.map((call) => ({
+      method: call.method,
+      path: call.path + call.url.search,
+      authorization: call.headers.get('authorization'),
+      body: call.body,
+      keepalive: call.keepalive,
+    }));
+  return {
+    get calls() {
+      return recorded();
+    },
+    callsTo: (path: string) => recorded().filter((c) => c.path.startsWith(path)),
+    restore: api.restore,
+  };
 }
 
 export function transactionResultOf(overrides: Partial<TransactionResult> = {}): TransactionResult {

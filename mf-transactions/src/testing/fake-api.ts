@@ -1,3 +1,4 @@
+import { fakeApi as sharedFakeApi, type ApiCall } from '@paydesk/shared/testing/fake-api';
 import type { RefundObject } from '@paydesk/shared/schemas/merchant-objects';
 import type { Transaction, TransactionDetails } from '@paydesk/shared/schemas/transaction';
 
@@ -10,24 +11,32 @@ export interface Posted {
 
 export type Handler = (url: URL, posted?: Posted) => { status?: number; body: unknown };
 
-/** Routes the API slice's fetches to handlers by path; records every URL asked for, and every POST. */
+const postedOf = (call: ApiCall): Posted => ({ path: call.path, body: call.body, idempotencyKey: call.headers.get('idempotency-key') });
+
+/**
+ * The API slice's calls on the shared fake API, routed by "METHOD /path" (`:name` for one segment);
+ * records every URL asked for, and every POST.
+ */
 export function fakeApi(routes: Record<string, Handler>) {
-  const calls: URL[] = [];
-  const posts: Posted[] = [];
-  const spy = jest.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
-    const url = new URL(input instanceof Request ? input.url : String(input));
-    calls.push(url);
-    let posted: Posted | undefined;
-    if (input instanceof Request && input.method === 'POST') {
-      const text = await input.text();
-      posted = { path: url.pathname, body: text ? JSON.parse(text) : undefined, idempotencyKey: input.headers.get('idempotency-key') };
-      posts.push(posted);
-    }
-    const route = Object.keys(routes).find((path) => url.pathname === path || url.pathname.startsWith(`${path}/`));
-    const answer = route ? routes[route]!(url, posted) : { status: 404, body: { status: 'error', message: 'Not found' } };
-    return new Response(JSON.stringify(answer.body), { status: answer.status ?? 200, headers: { 'content-type': 'application/json' } });
-  });
-  return { calls, posts, restore: () => spy.mockRestore(), callsTo: (path: string) => calls.filter((u) => u.pathname === path) };
+  const api = sharedFakeApi(
+    Object.fromEntries(
+      Object.entries(routes).map(([key, handler]) => [
+        key,
+        (call: ApiCall) => handler(call.url, call.method === 'POST' ? postedOf(call) : undefined),
+      ]),
+    ),
+  );
+  return {
+    get calls() {
+      return api.calls.map((call) => call.url);
+    },
+    get posts() {
+      return api.calls.filter((call) => call.method === 'POST').map(postedOf);
+    },
+    restore: api.restore,
+    /** The URLs asked of one route, "METHOD /path" as in the routes. */
+    callsTo: (key: string) => api.callsTo(key).map((call) => call.url),
+  };
 }
 
 export const ok = (data: unknown) => ({ body: { status: 'success', data } });

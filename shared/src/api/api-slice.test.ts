@@ -3,6 +3,7 @@ import { makeStore } from '../store';
 import { writeStoredSession } from '../session/storage';
 import { notify } from '../ui/notify';
 import { sessionExpiredToast } from '../ui/session-expired-toast';
+import { fakeApi, json, type FakeApi } from '../testing/fake-api';
 import { api } from './api-slice';
 
 jest.mock('../ui/notify', () => ({ notify: jest.fn() }));
@@ -19,37 +20,36 @@ const probeApi = api.injectEndpoints({
 });
 
 const user = { id: 1, username: 'Alex Admin', role: 'admin' as const, email: 'admin@paydesk.test' };
-const answer = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-let fetchSpy: jest.SpyInstance;
+/** The three probes' addresses, all answered by `status` and `body`. */
+const serve = (status: number, body: unknown): FakeApi => {
+  const reply = () => json(status, body);
+  return fakeApi({ 'GET /api/probe': reply, 'GET /api/quiet': reply, 'GET /api/public': reply });
+};
 
 beforeEach(() => {
   localStorage.clear();
   jest.mocked(notify).mockClear();
-  fetchSpy = jest.spyOn(globalThis, 'fetch');
 });
-afterEach(() => fetchSpy.mockRestore());
 
 test('calls carry the stored bearer token', async () => {
   writeStoredSession({ token: 'tok-1', user });
-  fetchSpy.mockResolvedValue(answer(200, { ok: true }));
+  const fake = serve(200, { ok: true });
   const store = pageStore();
   const result = await store.dispatch(probeApi.endpoints.probe.initiate(undefined));
   expect(result.data).toEqual({ ok: true });
-  const request = fetchSpy.mock.calls[0][0] as Request;
-  expect(request.headers.get('authorization')).toBe('Bearer tok-1');
+  expect(fake.calls[0]!.headers.get('authorization')).toBe('Bearer tok-1');
 });
 
 test('a call that carries its own credential keeps it, even when staff are signed in', async () => {
   writeStoredSession({ token: 'tok-1', user });
-  fetchSpy.mockResolvedValue(answer(200, {}));
+  const fake = serve(200, {});
   await pageStore().dispatch(probeApi.endpoints.keyedProbe.initiate(undefined));
-  expect((fetchSpy.mock.calls[0][0] as Request).headers.get('authorization')).toBe('Bearer pk_test');
+  expect(fake.calls[0]!.headers.get('authorization')).toBe('Bearer pk_test');
 });
 
 test('a 401 with a token ends the session, clears storage and shows the Unauthorized toast (AUTH-07)', async () => {
   writeStoredSession({ token: 'tok-1', user });
-  fetchSpy.mockResolvedValue(answer(401, { status: 'error', message: 'Unauthorized' }));
+  serve(401, { status: 'error', message: 'Unauthorized' });
   const store = pageStore();
   expect(store.getState().session.user).toEqual(user);
   await store.dispatch(probeApi.endpoints.probe.initiate(undefined));
@@ -61,7 +61,7 @@ test('a 401 with a token ends the session, clears storage and shows the Unauthor
 
 test('a 401 on a silent call (wallet) logs out without a toast', async () => {
   writeStoredSession({ token: 'tok-1', user });
-  fetchSpy.mockResolvedValue(answer(401, { status: 'error', message: 'Unauthorized' }));
+  serve(401, { status: 'error', message: 'Unauthorized' });
   const store = pageStore();
   await store.dispatch(probeApi.endpoints.quietProbe.initiate(undefined));
   expect(store.getState().session.token).toBeNull();
@@ -69,7 +69,7 @@ test('a 401 on a silent call (wallet) logs out without a toast', async () => {
 });
 
 test('a 401 without a token (a wrong password at sign-in) leaves the session alone', async () => {
-  fetchSpy.mockResolvedValue(answer(401, { status: 'error', message: 'Invalid username or password' }));
+  serve(401, { status: 'error', message: 'Invalid username or password' });
   const store = pageStore();
   const result = await store.dispatch(probeApi.endpoints.probe.initiate(undefined));
   expect(result.error).toMatchObject({ status: 401 });

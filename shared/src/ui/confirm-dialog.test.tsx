@@ -22,8 +22,7 @@ function open(busy: boolean) {
 test('is named by its title and described by its text', () => {
   open(false);
   const dialog = screen.getByRole('dialog', { name: 'Delete thing?' });
-  expect(dialog.getAttribute('aria-describedby')).toBeTruthy();
-  expect(document.getElementById(dialog.getAttribute('aria-describedby')!)?.textContent).toBe('The thing goes for good.');
+  expect(dialog).toHaveAccessibleDescription('The thing goes for good.');
 });
 
 test('confirms and cancels', async () => {
@@ -36,8 +35,8 @@ test('confirms and cancels', async () => {
 
 test('while busy: the busy label, both buttons disabled, and Escape does not close it', async () => {
   const { onClose, user } = open(true);
-  expect(screen.getByRole('button', { name: 'Deleting...' })).toHaveProperty('disabled', true);
-  expect(screen.getByRole('button', { name: 'Cancel' })).toHaveProperty('disabled', true);
+  expect(screen.getByRole('button', { name: 'Deleting...' })).toBeDisabled();
+  expect(screen.getByRole('button', { name: 'Cancel' })).toBeDisabled();
   await user.keyboard('{Escape}');
   expect(onClose).not.toHaveBeenCalled();
 });

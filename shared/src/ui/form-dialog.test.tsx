@@ -54,19 +54,19 @@ test('the submit button submits; Cancel, Escape and the backdrop close', async (
 
 test('while busy: the busy label, both buttons disabled, and neither Escape, the backdrop nor Enter does anything', async () => {
   const { onSubmit, onClose, user } = open({ busy: true });
-  expect(screen.getByRole('button', { name: 'Renaming...' })).toHaveProperty('disabled', true);
-  expect(screen.getByRole('button', { name: 'Cancel' })).toHaveProperty('disabled', true);
+  expect(screen.getByRole('button', { name: 'Renaming...' })).toBeDisabled();
+  expect(screen.getByRole('button', { name: 'Cancel' })).toBeDisabled();
   await user.keyboard('{Escape}');
   await user.click(backdrop());
   await user.type(screen.getByLabelText('Name'), '{Enter}');
   expect(onClose).not.toHaveBeenCalled();
   expect(onSubmit).not.toHaveBeenCalled();
-  expect(screen.getByRole('dialog', { name: 'Rename thing' })).toBeTruthy();
+  expect(screen.getByRole('dialog', { name: 'Rename thing' })).toBeInTheDocument();
 });
 
 test('a disabled submit button is not pressed by Enter either', async () => {
   const { onSubmit, user } = open({ submit: { label: 'Rename', disabled: true } });
-  expect(screen.getByRole('button', { name: 'Rename' })).toHaveProperty('disabled', true);
+  expect(screen.getByRole('button', { name: 'Rename' })).toBeDisabled();
   await user.type(screen.getByLabelText('Name'), 'x{Enter}');
   expect(onSubmit).not.toHaveBeenCalled();
 });
@@ -79,7 +79,7 @@ test('the error line is announced, and absent when there is no error', () => {
       <TextField label="Name" />
     </FormDialog>,
   );
-  expect(screen.queryByRole('alert')).toBeNull();
+  expect(screen.queryByRole('alert')).not.toBeInTheDocument();
 });
 
 test('another button in place of Cancel does its own thing, and may stay pressable while busy', async () => {
@@ -88,5 +88,5 @@ test('another button in place of Cancel does its own thing, and may stay pressab
   await user.click(screen.getByRole('button', { name: 'Stop' }));
   expect(back).toHaveBeenCalledTimes(1);
   expect(onClose).not.toHaveBeenCalled();
-  expect(screen.queryByRole('button', { name: 'Cancel' })).toBeNull();
+  expect(screen.queryByRole('button', { name: 'Cancel' })).not.toBeInTheDocument();
 });

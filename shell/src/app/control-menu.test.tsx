@@ -18,6 +18,6 @@ test.each([
   renderWithProviders(<SideNav areas={controlAreas} onNavigate={() => undefined} />, { preloadedState: sessionOf(testUsers[role]) });
   expect(menu()).toEqual(entries);
   expect(screen.getByTestId('current-user-name').textContent).toBe(testUsers[role].username);
-  expect(screen.getByRole('link', { name: 'Settings' })).toBeTruthy();
-  expect(screen.getByRole('button', { name: 'Logout' })).toBeTruthy();
+  expect(screen.getByRole('link', { name: 'Settings' })).toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
 });

@@ -1,12 +1,10 @@
 import { registerRemotes } from '@module-federation/enhanced/runtime';
+import { fakeApi } from '@paydesk/shared/testing/fake-api';
 import { loadRemoteManifest } from './manifest';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({ registerRemotes: jest.fn() }));
 
-const serve = (status: number, body: unknown) =>
-  jest.spyOn(globalThis, 'fetch').mockResolvedValue(new Response(JSON.stringify(body), { status }));
-
-afterEach(() => jest.restoreAllMocks());
+const serve = (status: number, body: unknown) => fakeApi({ 'GET /remotes.json': () => ({ status, body }) });
 
 test('registers each remote of the manifest with an absolute entry address', async () => {
   serve(200, {

@@ -1,36 +1,30 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
+import { fakeApi, type FakeApi } from '@paydesk/shared/testing/fake-api';
 import { renderWithProviders } from '@paydesk/shared/testing/render';
 import { LoginPage } from './login-page';
 
 /** AUTH-12: after a correct password, a user with a second factor is asked for a code before any session. */
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const CHALLENGE = 'c'.repeat(43);
 const user = { id: 7, name: 'Tess Totp', role: 'admin', email: 'tess@paydesk.test' };
 
-let fetchSpy: jest.SpyInstance;
-let sent: { path: string; body: unknown }[];
+let api: FakeApi;
 beforeEach(() => {
-  sent = [];
-  fetchSpy = jest.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
-    const request = input as Request;
-    const path = new URL(request.url).pathname;
-    const body = JSON.parse(await request.text()) as { code?: string };
-    sent.push({ path, body });
-    if (path === '/api/auth/login')
-      return json(200, {
+  api = fakeApi({
+    'POST /api/auth/login': () => ({
+      body: {
         status: 'success',
         message: 'Enter your verification code',
         data: { challenge: CHALLENGE, next: 'code', expires_at: new Date().toISOString() },
-      });
-    if (body.code === '123456')
-      return json(200, { status: 'success', message: 'Login successful', data: { token: 'session-token', user } });
-    return json(401, { status: 'error', message: 'Invalid verification code', code: 'two_factor_code_invalid' });
+      },
+    }),
+    'POST /api/auth/login/two-factor': ({ body }) =>
+      (body as { code?: string }).code === '123456'
+        ? { body: { status: 'success', message: 'Login successful', data: { token: 'session-token', user } } }
+        : { status: 401, body: { status: 'error', message: 'Invalid verification code', code: 'two_factor_code_invalid' } },
   });
 });
-afterEach(() => fetchSpy.mockRestore());
 
 test('the password step leads to the code step; a wrong code keeps it, the right one signs in', async () => {
   const { store } = renderWithProviders(
@@ -57,6 +51,6 @@ test('the password step leads to the code step; a wrong code keeps it, the right
   await person.click(screen.getByRole('button', { name: 'Verify' }));
   await screen.findByText('Dashboard page');
   expect(store.getState().session.token).toBe('session-token');
-  expect(sent.map((call) => call.path)).toEqual(['/api/auth/login', '/api/auth/login/two-factor', '/api/auth/login/two-factor']);
-  expect(sent[2]!.body).toEqual({ challenge: CHALLENGE, code: '123456' });
+  expect(api.calls.map((call) => call.path)).toEqual(['/api/auth/login', '/api/auth/login/two-factor', '/api/auth/login/two-factor']);
+  expect(api.calls[2]!.body).toEqual({ challenge: CHALLENGE, code: '123456' });
 });

@@ -1,22 +1,19 @@
 import { screen, waitFor } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
+import { fakeApi } from '@paydesk/shared/testing/fake-api';
 import { renderWithProviders, sessionOf, testUsers } from '@paydesk/shared/testing/render';
 import { ControlLayout } from './control-layout';
 
-const me = (processor: { name: string; sandbox: boolean }) =>
-  new Response(
-    JSON.stringify({
-      status: 'success',
-      data: { id: 1, name: 'Sam Super', role: 'super_admin', email: 'superadmin@paydesk.test', payment_processor: processor },
+/** /api/auth/me answering the signed-in user with the server's payment processor. */
+const serveMe = (processor: { name: string; sandbox: boolean }) =>
+  fakeApi({
+    'GET /api/auth/me': () => ({
+      body: {
+        status: 'success',
+        data: { id: 1, name: 'Sam Super', role: 'super_admin', email: 'superadmin@paydesk.test', payment_processor: processor },
+      },
     }),
-    { status: 200, headers: { 'content-type': 'application/json' } },
-  );
-
-let fetchSpy: jest.SpyInstance;
-beforeEach(() => {
-  fetchSpy = jest.spyOn(globalThis, 'fetch');
-});
-afterEach(() => fetchSpy.mockRestore());
+  });
 
 const renderLayout = () =>
   renderWithProviders(
@@ -29,19 +26,19 @@ const renderLayout = () =>
   );
 
 test('the top bar shows a Sandbox badge when the server says the sandbox decides outcomes', async () => {
-  fetchSpy.mockResolvedValue(me({ name: 'sandbox', sandbox: true }));
+  const api = serveMe({ name: 'sandbox', sandbox: true });
   renderLayout();
   const badge = await screen.findByText('Sandbox');
   expect(badge.closest('header')).not.toBeNull();
-  expect((fetchSpy.mock.calls[0]![0] as Request).url).toMatch(/\/api\/auth\/me$/);
+  expect(api.calls.map((call) => call.path)).toEqual(['/api/auth/me']);
 });
 
 test('no badge when a real processor decides', async () => {
-  fetchSpy.mockResolvedValue(me({ name: 'acquirer', sandbox: false }));
+  serveMe({ name: 'acquirer', sandbox: false });
   const { store } = renderLayout();
   await waitFor(() =>
     expect(Object.values(store.getState().api.queries).some((q) => q?.endpointName === 'me' && q.status === 'fulfilled')).toBe(true),
   );
-  expect(screen.getByText('Page')).toBeTruthy();
-  expect(screen.queryByText('Sandbox')).toBeNull();
+  expect(screen.getByText('Page')).toBeInTheDocument();
+  expect(screen.queryByText('Sandbox')).not.toBeInTheDocument();
 });

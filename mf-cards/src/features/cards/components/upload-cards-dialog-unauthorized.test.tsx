@@ -14,8 +14,8 @@ test('a 401 ends the session like every back-office call: the Unauthorized toast
   await user.click(screen.getByRole('button', { name: 'Upload' }));
   await waitFor(() => expect(store.getState().session.user).toBeNull());
   expect(localStorage.getItem('token')).toBeNull();
-  expect(await screen.findByText('Your session has expired. Please log in again.')).toBeTruthy();
+  expect(await screen.findByText('Your session has expired. Please log in again.')).toBeInTheDocument();
   expect(screen.getAllByTestId('toast')).toHaveLength(1);
-  expect(screen.queryByText('Upload Failed')).toBeNull();
+  expect(screen.queryByText('Upload Failed')).not.toBeInTheDocument();
   xhr.restore();
 });

@@ -45,9 +45,9 @@ test('a file whose name is not .xlsx or .xls gets the Invalid File toast and is 
   openDialog();
   const u = user();
   await u.upload(screen.getByLabelText('Excel file'), fileNamed('cards.csv'));
-  expect(await screen.findByText('Invalid File')).toBeTruthy();
-  expect(screen.getByText('Please upload an Excel file (.xlsx or .xls)')).toBeTruthy();
-  expect(screen.getByRole('button', { name: 'Upload' })).toHaveProperty('disabled', true);
+  expect(await screen.findByText('Invalid File')).toBeInTheDocument();
+  expect(screen.getByText('Please upload an Excel file (.xlsx or .xls)')).toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'Upload' })).toBeDisabled();
   expect(screen.getByTestId('chosen-file').textContent).toBe('No file chosen');
   expect(xhr.sent).toHaveLength(0);
 });
@@ -60,19 +60,19 @@ test('shows the share sent, then Processing…, then Upload Successful with the 
   const [upload] = xhr.sent;
   expect(upload).toMatchObject({ method: 'POST', url: '/api/backend/cards/upload', fileName: 'cards.XLSX' });
   expect(upload!.headers.authorization).toBe('Bearer test-token');
-  expect(screen.getByRole('button', { name: 'Upload' })).toHaveProperty('disabled', true);
+  expect(screen.getByRole('button', { name: 'Upload' })).toBeDisabled();
 
   act(() => upload!.progress(512, 2048));
   expect(screen.getByRole('progressbar', { name: 'Upload progress' }).getAttribute('aria-valuenow')).toBe('25');
-  expect(screen.getByText('Uploading… 25%')).toBeTruthy();
+  expect(screen.getByText('Uploading… 25%')).toBeInTheDocument();
   act(() => upload!.progress(2048, 2048));
-  expect(screen.getByText('Processing…')).toBeTruthy();
+  expect(screen.getByText('Processing…')).toBeInTheDocument();
   expect(screen.getByRole('progressbar', { name: 'Processing' }).getAttribute('aria-valuenow')).toBeNull();
 
   act(() => upload!.respond(201, { status: 'success', message: 'Cards uploaded successfully', data: result() }));
-  expect(await screen.findByText('Upload Successful')).toBeTruthy();
-  expect(screen.getByText('Cards uploaded successfully')).toBeTruthy();
-  expect(screen.queryByText('Processing…')).toBeNull();
+  expect(await screen.findByText('Upload Successful')).toBeInTheDocument();
+  expect(screen.getByText('Cards uploaded successfully')).toBeInTheDocument();
+  expect(screen.queryByText('Processing…')).not.toBeInTheDocument();
   expect([figure('rows'), figure('added'), figure('already_in_pool'), figure('rejected_count')]).toEqual(['5', '3', '1', '1']);
   const rejected = within(screen.getByRole('table', { name: 'Rejected rows' }));
   expect(
@@ -81,7 +81,7 @@ test('shows the share sent, then Processing…, then Upload Successful with the 
       .slice(1)
       .map((r) => r.textContent),
   ).toEqual(['4The card number fails the Luhn check']);
-  expect(screen.queryByText(/^Showing the first/)).toBeNull();
+  expect(screen.queryByText(/^Showing the first/)).not.toBeInTheDocument();
 });
 
 test('says when the server listed only some of the rejected rows', async () => {
@@ -95,17 +95,17 @@ test('says when the server listed only some of the rejected rows', async () => {
     },
   });
   await uploadFile(user(), 'cards.xls');
-  expect(await screen.findByText('Showing the first 100 of 250 rejected rows.')).toBeTruthy();
+  expect(await screen.findByText('Showing the first 100 of 250 rejected rows.')).toBeInTheDocument();
   expect(within(screen.getByRole('table', { name: 'Rejected rows' })).getAllByRole('row')).toHaveLength(101);
 });
 
 test("a workbook the server refuses shows Upload Failed with the server's reason, not Invalid File", async () => {
   openDialog({ status: 415, body: { status: 'error', message: NOT_A_WORKBOOK_MESSAGE, code: 'unsupported_media_type' } });
   await uploadFile(user(), 'renamed.xlsx');
-  expect(await screen.findByText('Upload Failed')).toBeTruthy();
-  expect(screen.getByText(NOT_A_WORKBOOK_MESSAGE)).toBeTruthy();
-  expect(screen.queryByText('Invalid File')).toBeNull();
-  expect(screen.queryByTestId('upload-result')).toBeNull();
+  expect(await screen.findByText('Upload Failed')).toBeInTheDocument();
+  expect(screen.getByText(NOT_A_WORKBOOK_MESSAGE)).toBeInTheDocument();
+  expect(screen.queryByText('Invalid File')).not.toBeInTheDocument();
+  expect(screen.queryByTestId('upload-result')).not.toBeInTheDocument();
 });
 
 test('a 422 answer shows Upload Failed with the server message and the rejected rows', async () => {
@@ -127,14 +127,14 @@ test('a 422 answer shows Upload Failed with the server message and the rejected 
     },
   });
   await uploadFile(user(), 'cards.xlsx');
-  expect(await screen.findByText('Upload Failed')).toBeTruthy();
-  expect(screen.getByText('No card in the file could be added')).toBeTruthy();
+  expect(await screen.findByText('Upload Failed')).toBeInTheDocument();
+  expect(screen.getByText('No card in the file could be added')).toBeInTheDocument();
   expect(figure('added')).toBe('0');
   const rows = within(screen.getByRole('table', { name: 'Rejected rows' }))
     .getAllByRole('row')
     .slice(1);
   expect(rows.map((r) => r.textContent)).toEqual(['2The card has expired', '3The CVV must have 3 digits']);
-  expect(screen.queryByText('Upload Successful')).toBeNull();
+  expect(screen.queryByText('Upload Successful')).not.toBeInTheDocument();
 });
 
 test.each([
@@ -147,8 +147,8 @@ test.each([
 ])('a refused upload shows Upload Failed with %s', async (_case, reply, message) => {
   openDialog(reply);
   await uploadFile(user(), 'cards.xlsx');
-  expect(await screen.findByText('Upload Failed')).toBeTruthy();
-  expect(screen.getByText(message)).toBeTruthy();
+  expect(await screen.findByText('Upload Failed')).toBeInTheDocument();
+  expect(screen.getByText(message)).toBeInTheDocument();
 });
 
 test('an upload that does not reach the server shows Upload Failed / Failed to upload cards and can be tried again', async () => {
@@ -156,7 +156,7 @@ test('an upload that does not reach the server shows Upload Failed / Failed to u
   const u = user();
   await uploadFile(u, 'cards.xlsx');
   act(() => xhr.sent[0]!.fail());
-  expect(await screen.findByText('Failed to upload cards')).toBeTruthy();
+  expect(await screen.findByText('Failed to upload cards')).toBeInTheDocument();
   expect(screen.getByTestId('chosen-file').textContent).toBe('cards.xlsx');
   await u.click(screen.getByRole('button', { name: 'Upload' }));
   expect(xhr.sent).toHaveLength(2);
@@ -169,7 +169,7 @@ test('Cancel stops an upload under way without a toast', async () => {
   await u.click(screen.getByRole('button', { name: 'Cancel' }));
   expect(xhr.sent[0]!.aborted).toBe(true);
   await screen.findByRole('button', { name: 'Close' });
-  expect(screen.queryByTestId('toast')).toBeNull();
+  expect(screen.queryByTestId('toast')).not.toBeInTheDocument();
   expect(onClose).not.toHaveBeenCalled();
 });
 

@@ -1,3 +1,4 @@
+import { fakeApi } from '@paydesk/shared/testing/fake-api';
 import { CARD_SEARCH_IN_ADDRESS_MESSAGE, HIDDEN_CVV, searchFitsAddress, type PoolCard } from '@paydesk/shared/schemas/card';
 
 export interface RecordedCall {
@@ -33,15 +34,12 @@ export const someCards = (count: number): PoolCard[] =>
   Array.from({ length: count }, (_, i) => aCard({ id: i + 1, card_number: `411111******${String(i + 1).padStart(4, '0')}` }));
 
 /**
- * The card pool's list and status calls of CARD-08 behind a spy on fetch. The list (GET, or
+ * The card pool's list and status calls of CARD-08 on the shared fake API. The list (GET, or
  * POST /search with the filters in the body) filters and pages `cards` as the server does; a
  * status change updates the card and answers it.
  * `reply` overrides "METHOD /api/path"; `pause` holds its answers. Uploads go through XMLHttpRequest: see fakeUploadXhr.
  */
 export function fakeCardsApi(cards: PoolCard[] = someCards(3)) {
-  const calls: RecordedCall[] = [];
-  const replies = new Map<string, Reply>();
-  const paused = new Map<string, Promise<void>>();
   /** The server's filters: a whole number matches its first six and last four (the fingerprint's stand-in). */
   const list = ({
     search = '',
@@ -81,38 +79,29 @@ export function fakeCardsApi(cards: PoolCard[] = someCards(3)) {
     card.status = (body as { status: PoolCard['status'] }).status;
     return answer(200, { status: 'success', data: card });
   };
-  const spy = jest.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
-    const request = input instanceof Request ? input : new Request(input, init);
-    const url = new URL(request.url);
-    const text = await request.text();
-    const body: unknown = text ? JSON.parse(text) : undefined;
-    calls.push({ method: request.method, url, body });
-    await paused.get(`${request.method} ${url.pathname}`);
-    const override = replies.get(`${request.method} ${url.pathname}`);
-    if (override) return override();
-    if (url.pathname === '/api/backend/cards') return listByAddress(url);
-    if (url.pathname === '/api/backend/cards/search' && request.method === 'POST') return list(body as Parameters<typeof list>[0]);
-    const status = url.pathname.match(/^\/api\/backend\/cards\/(\d+)\/status$/);
-    if (status && request.method === 'POST') return setStatus(Number(status[1]), body);
-    return answer(404, { status: 'error', message: 'Not found' });
+  const api = fakeApi({
+    'GET /api/backend/cards': (call) => listByAddress(call.url),
+    'POST /api/backend/cards/search': (call) => list(call.body as Parameters<typeof list>[0]),
+    'POST /api/backend/cards/:id/status': (call) => setStatus(Number(call.params.id), call.body),
   });
+  const recorded = (): RecordedCall[] => api.calls.map(({ method, url, body }) => ({ method, url, body }));
   return {
-    calls,
-    lists: () =>
-      calls.filter((call) => call.url.pathname === '/api/backend/cards').map((call) => Object.fromEntries(call.url.searchParams)),
-    /** The bodies of the list calls made by POST /api/backend/cards/search. */
-    searches: () => calls.filter((call) => call.url.pathname === '/api/backend/cards/search').map((call) => call.body),
-    posts: () => calls.filter((call) => call.method === 'POST' && call.url.pathname !== '/api/backend/cards/search'),
-    reply: (key: string, reply: Reply) => replies.set(key, reply),
-    /** Holds the answers to "METHOD /api/path" until the returned function is called. */
-    pause: (key: string): (() => void) => {
-      let release = () => {};
-      paused.set(key, new Promise((resolve) => (release = resolve)));
-      return () => {
-        paused.delete(key);
-        release();
-      };
+    get calls() {
+      return recorded();
     },
-    restore: () => spy.mockRestore(),
+    lists: () =>
+      recorded()
+        .filter((call) => call.url.pathname === '/api/backend/cards')
+        .map((call) => Object.fromEntries(call.url.searchParams)),
+    /** The bodies of the list calls made by POST /api/backend/cards/search. */
+    searches: () =>
+      recorded()
+        .filter((call) => call.url.pathname === '/api/backend/cards/search')
+        .map((call) => call.body),
+    posts: () => recorded().filter((call) => call.method === 'POST' && call.url.pathname !== '/api/backend/cards/search'),
+    reply: (key: string, reply: Reply) => api.reply(key, reply),
+    /** Holds the answers to "METHOD /api/path" until the returned function is called. */
+    pause: api.pause,
+    restore: api.restore,
   };
 }

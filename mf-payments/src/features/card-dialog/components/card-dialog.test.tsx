@@ -6,7 +6,7 @@ import { mockPublicApi, ok, openedPayload, sealedResult, transactionResultOf } f
 const proceed = () => ok({ gatewayRecommendation: 'PROCEED', transactionId: 'txn_1', orderId: 'ord_1' });
 jest.setTimeout(20_000);
 let api: ReturnType<typeof mockPublicApi>;
-afterEach(() => api.spy.mockRestore());
+afterEach(() => api.restore());
 
 test('the fields format as typed and Pay USD waits for all three to be valid', async () => {
   api = mockPublicApi({ 'POST /api/initialize-card-transaction': proceed });
@@ -42,7 +42,7 @@ test('leaving a valid card number initialises once, with the publishable key', a
   const user = userEvent.setup();
   await user.type(screen.getByLabelText('Card Number'), '4242 4242 4242 4241');
   await user.tab();
-  expect(screen.getByText('Invalid card number')).toBeTruthy();
+  expect(screen.getByText('Invalid card number')).toBeInTheDocument();
   expect(api.callsTo('/api/initialize-card-transaction')).toHaveLength(0);
   await user.type(screen.getByLabelText('Card Number'), '{backspace}2');
   await user.tab();
@@ -63,7 +63,7 @@ test('anything but PROCEED keeps Pay disabled and says why', async () => {
   const user = await enterCard('4100000000000019');
   await user.click(screen.getByLabelText('Card Number'));
   await user.tab();
-  expect(await screen.findByText('Blocked as fraudulent')).toBeTruthy();
+  expect(await screen.findByText('Blocked as fraudulent')).toBeInTheDocument();
   expect(payButton().disabled).toBe(true);
   expect(api.callsTo('/api/process-card-transaction')).toHaveLength(0);
 });

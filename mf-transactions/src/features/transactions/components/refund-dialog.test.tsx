@@ -5,7 +5,6 @@ import { aRefund, fakeApi, type Posted } from '../../../testing/fake-api';
 import { RefundDialog } from './refund-dialog';
 
 let api: ReturnType<typeof fakeApi>;
-afterEach(() => api.restore());
 
 const created = (_url: URL, posted?: Posted) => ({
   status: 201,
@@ -18,7 +17,7 @@ const created = (_url: URL, posted?: Posted) => ({
 
 /** The dialog with $200.00 left to refund, its amount replaced by what is typed. */
 async function typeAmount(typed: string) {
-  api = fakeApi({ '/api/backend/transactions': created });
+  api = fakeApi({ 'POST /api/backend/transactions/:id/refunds': created });
   const onClose = jest.fn();
   renderWithProviders(
     <RefundDialog transaction={{ transaction_id: 'PDAAAA0001', last_four: '4242' }} leftCents={20_000} onClose={onClose} />,
@@ -26,7 +25,8 @@ async function typeAmount(typed: string) {
       preloadedState: sessionOf(testUsers.admin),
     },
   );
-  const user = userEvent.setup();
+  // No pause between keystrokes: each case is about what is typed, not when.
+  const user = userEvent.setup({ delay: null });
   const dialog = within(screen.getByRole('dialog', { name: 'Refund payment' }));
   await user.clear(dialog.getByLabelText('Amount'));
   await user.type(dialog.getByLabelText('Amount'), typed);
@@ -50,13 +50,13 @@ test.each([
 
 test.each(['12.345', '0.001', '12.340000001'])('%p has a part of a cent: refused with the rule, never rounded', async (typed) => {
   const { dialog } = await typeAmount(typed);
-  expect(dialog.getByText('The amount may have at most two decimals')).toBeTruthy();
-  expect(dialog.getByRole('button', { name: 'Continue' })).toHaveProperty('disabled', true);
+  expect(dialog.getByText('The amount may have at most two decimals')).toBeInTheDocument();
+  expect(dialog.getByRole('button', { name: 'Continue' })).toBeDisabled();
 });
 
 test('1e3 cannot be typed as a thousand: the field keeps the digits only', async () => {
   const { dialog, user } = await typeAmount('1e3');
-  expect(dialog.getByLabelText('Amount')).toHaveProperty('value', '13');
+  expect(dialog.getByLabelText('Amount')).toHaveValue('13');
   await user.click(dialog.getByRole('button', { name: 'Continue' }));
   expect(dialog.getByTestId('refund-confirmation').textContent).toBe('Refund $13.00 to the card ending 4242?');
 });
@@ -64,6 +64,6 @@ test('1e3 cannot be typed as a thousand: the field keeps the digits only', async
 test('Enter in the amount goes on to the confirmation', async () => {
   const { dialog } = await typeAmount('20{Enter}');
   expect(dialog.getByTestId('refund-confirmation').textContent).toBe('Refund $20.00 to the card ending 4242?');
-  expect(dialog.getByRole('button', { name: 'Back' })).toBeTruthy();
+  expect(dialog.getByRole('button', { name: 'Back' })).toBeInTheDocument();
   expect(api.posts).toEqual([]);
 });

@@ -5,7 +5,7 @@ import { TransactionDetailsView } from './transaction-details-view';
 
 let api: ReturnType<typeof fakeApi>;
 afterEach(() => api.restore());
-const DETAILS = '/api/backend/transaction-details';
+const DETAILS = 'GET /api/backend/transaction-details/:id';
 const value = (label: string) =>
   within(screen.getByRole('region', { name: 'Payment Information' })).getByTestId(`detail-${label}`).lastChild?.textContent;
 
@@ -19,11 +19,11 @@ test('an admin sees the real fee and net, completed as Success, and the Transact
     'Sandbox Processor (Primary Switch)',
   ]);
   expect(screen.getAllByTestId('status-badge').map((b) => b.textContent)).toEqual(['Success', 'Success']);
-  expect(screen.getByRole('region', { name: 'Transaction Summary' })).toBeTruthy();
+  expect(screen.getByRole('region', { name: 'Transaction Summary' })).toBeInTheDocument();
   expect(screen.getByRole('link', { name: 'Back to Transactions' }).getAttribute('href')).toBe('/control/transactions');
-  expect(screen.getByText('Transaction Created')).toBeTruthy();
-  expect(screen.getByText('Status Updated')).toBeTruthy();
-  expect(screen.queryByTestId('failure-reason')).toBeNull();
+  expect(screen.getByText('Transaction Created')).toBeInTheDocument();
+  expect(screen.getByText('Status Updated')).toBeInTheDocument();
+  expect(screen.queryByTestId('failure-reason')).not.toBeInTheDocument();
 });
 
 test('a viewer sees fee 10 % and net 90 % as the server sends them, and no Transaction Summary', async () => {
@@ -31,7 +31,7 @@ test('a viewer sees fee 10 % and net 90 % as the server sends them, and no Trans
   renderWithProviders(<TransactionDetailsView id="1" />, { preloadedState: sessionOf(testUsers.viewer) });
   await screen.findByRole('region', { name: 'Payment Information' });
   expect([value('Fee'), value('Net Amount')]).toEqual(['$20.00', '$180.00']);
-  expect(screen.queryByRole('region', { name: 'Transaction Summary' })).toBeNull();
+  expect(screen.queryByRole('region', { name: 'Transaction Summary' })).not.toBeInTheDocument();
 });
 
 test('a failed transaction shows the Failure Reason from the nested debug message', async () => {
@@ -47,11 +47,11 @@ test('404 shows Transaction not found; another failure also toasts', async () =>
   api = fakeApi({ [DETAILS]: () => ({ status: 404, body: { status: 'error', message: 'Transaction not found' } }) });
   const first = renderWithProviders(<TransactionDetailsView id="9" />, { preloadedState: sessionOf(testUsers.admin) });
   await screen.findByText('Transaction not found');
-  expect(screen.queryByText('Failed to load transaction details')).toBeNull();
+  expect(screen.queryByText('Failed to load transaction details')).not.toBeInTheDocument();
   first.unmount();
   api.restore();
   api = fakeApi({ [DETAILS]: () => ({ status: 500, body: { status: 'error', message: 'Internal server error' } }) });
   renderWithProviders(<TransactionDetailsView id="9" />, { preloadedState: sessionOf(testUsers.admin) });
   await screen.findByText('Failed to load transaction details');
-  expect(screen.getByText('Transaction not found')).toBeTruthy();
+  expect(screen.getByText('Transaction not found')).toBeInTheDocument();
 });

@@ -33,7 +33,7 @@ describe('at 1440 px, a desk', () => {
   test('is a table whose cells stay on one line, amounts on the right', () => {
     renderWithProviders(<TransactionsList rows={rows} />);
     const table = screen.getByRole('table', { name: 'Transactions' });
-    expect(screen.queryByRole('list')).toBeNull();
+    expect(screen.queryByRole('list')).not.toBeInTheDocument();
     const cells = within(table).getAllByRole('cell');
     expect(cells.length).toBe(16);
     expect(cells.filter((cell) => getComputedStyle(cell).whiteSpace !== 'nowrap')).toEqual([]);
@@ -63,7 +63,7 @@ describe('at 390 px, a phone', () => {
 
   test('shows each transaction as a card with the data of its row, and no table', () => {
     renderWithProviders(<TransactionsList rows={rows} />);
-    expect(screen.queryByRole('table')).toBeNull();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
     const cards = within(screen.getByRole('list', { name: 'Transactions' })).getAllByRole('listitem');
     expect(cards.length).toBe(2);
     const second = within(cards[1]!);
@@ -76,10 +76,10 @@ describe('at 390 px, a phone', () => {
       formatDateTime(rows[1]!.created_at),
       'TXN0123456789ABCDEFGHIJ',
     ]) {
-      expect(second.getByText(text)).toBeTruthy();
+      expect(second.getByText(text)).toBeInTheDocument();
     }
-    expect(second.getByText(/Mastercard •••• 4444 · N\/A/)).toBeTruthy();
+    expect(second.getByText(/Mastercard •••• 4444 · N\/A/)).toBeInTheDocument();
     expect(second.getByRole('link', { name: 'View TXN0123456789ABCDEFGHIJ' }).getAttribute('href')).toBe('/control/transactions/2');
-    expect(within(cards[0]!).getByText(/Visa •••• 4242 · Primary Switch/)).toBeTruthy();
+    expect(within(cards[0]!).getByText(/Visa •••• 4242 · Primary Switch/)).toBeInTheDocument();
   });
 });

@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { manageableRoles } from '@paydesk/shared/roles';
+import { pasteInto } from '@paydesk/shared/testing/paste';
 import { renderWithProviders, sessionOf, testUsers } from '@paydesk/shared/testing/render';
 import { optionsOf } from '@paydesk/shared/testing/select';
 import { answer, fakeUsersApi } from '../testing/fake-users-api';
@@ -10,23 +11,22 @@ let api: ReturnType<typeof fakeUsersApi>;
 beforeEach(() => {
   api = fakeUsersApi();
 });
-afterEach(() => api.restore());
 
 function open(roles = manageableRoles('super_admin')) {
   const onClose = jest.fn();
   renderWithProviders(<AddUserDialog roles={roles} onClose={onClose} />, { preloadedState: sessionOf(testUsers.super_admin) });
-  return { onClose, user: userEvent.setup() };
+  return { onClose, user: userEvent.setup({ delay: null }) };
 }
 
 async function fill(user: ReturnType<typeof userEvent.setup>, password = 'Strong-password-2026') {
-  await user.type(screen.getByLabelText(/^Name/), 'New Person');
-  await user.type(screen.getByLabelText(/^Email/), 'New.Person@Example.com');
-  await user.type(screen.getByLabelText(/^Password/), password);
+  await pasteInto(user, screen.getByLabelText(/^Name/), 'New Person');
+  await pasteInto(user, screen.getByLabelText(/^Email/), 'New.Person@Example.com');
+  await pasteInto(user, screen.getByLabelText(/^Password/), password);
 }
 
 test('has Name, Email, Role (Viewer by default) and Password, and adds an active viewer', async () => {
   const { onClose, user } = open();
-  expect(screen.getByRole('dialog', { name: 'Add User' })).toBeTruthy();
+  expect(screen.getByRole('dialog', { name: 'Add User' })).toBeInTheDocument();
   expect(screen.getByRole('combobox', { name: 'Role' }).textContent).toBe('Viewer');
   await fill(user);
   await user.click(screen.getByRole('button', { name: 'Add User' }));
@@ -69,9 +69,9 @@ test.each([
   await fill(user);
   await user.click(screen.getByRole('button', { name: 'Add User' }));
   await screen.findByText(message);
-  expect(screen.getByText('Error')).toBeTruthy();
+  expect(screen.getByText('Error')).toBeInTheDocument();
   expect(onClose).not.toHaveBeenCalled();
-  expect(screen.getByRole('dialog', { name: 'Add User' })).toBeTruthy();
+  expect(screen.getByRole('dialog', { name: 'Add User' })).toBeInTheDocument();
 });
 
 test('a call that never reaches the server shows An unexpected error occurred', async () => {
@@ -80,5 +80,5 @@ test('a call that never reaches the server shows An unexpected error occurred', 
   await fill(user);
   await user.click(screen.getByRole('button', { name: 'Add User' }));
   await screen.findByText('An unexpected error occurred');
-  await waitFor(() => expect(screen.getByRole('button', { name: 'Add User' })).toHaveProperty('disabled', false));
+  await waitFor(() => expect(screen.getByRole('button', { name: 'Add User' })).toBeEnabled());
 });

@@ -21,8 +21,8 @@ test('asks with the exact texts of USR-04', () => {
   open();
   const dialog = screen.getByRole('dialog', { name: 'Delete User' });
   expect(dialog.textContent).toContain('Are you sure you want to delete Vic Viewer? This action cannot be undone.');
-  expect(screen.getByRole('button', { name: 'Cancel' })).toBeTruthy();
-  expect(screen.getByRole('button', { name: 'Confirm' })).toBeTruthy();
+  expect(screen.getByRole('button', { name: 'Cancel' })).toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'Confirm' })).toBeInTheDocument();
 });
 
 test("Confirm reads 'Processing...' while busy, deletes, and shows User Deleted", async () => {
@@ -37,7 +37,7 @@ test("Confirm reads 'Processing...' while busy, deletes, and shows User Deleted"
   const { onClose, user } = open();
   await user.click(screen.getByRole('button', { name: 'Confirm' }));
   const busy = await screen.findByRole('button', { name: 'Processing...' });
-  expect(busy).toHaveProperty('disabled', true);
+  expect(busy).toBeDisabled();
   release(answer(200, { status: 'success', message: 'User deleted successfully' }));
   await screen.findByText('User Deleted');
   expect(api.mutations()).toEqual([{ method: 'DELETE', path: '/api/backend/users/3', body: undefined }]);
@@ -56,7 +56,7 @@ test.each([
   const { onClose, user } = open();
   await user.click(screen.getByRole('button', { name: 'Confirm' }));
   await screen.findByText(message);
-  expect(screen.getByText('Error')).toBeTruthy();
+  expect(screen.getByText('Error')).toBeInTheDocument();
   expect(onClose).not.toHaveBeenCalled();
 });
 

@@ -18,11 +18,11 @@ const actionsOf = (email: string) =>
 test('shows the title, Add User, and the Admin Users table with its columns', async () => {
   api = fakeUsersApi();
   show('super_admin');
-  expect(screen.getByRole('heading', { name: 'User Management' })).toBeTruthy();
-  expect(screen.getByRole('button', { name: 'Add User' })).toBeTruthy();
-  expect(screen.getByRole('status', { name: 'Loading' })).toBeTruthy();
+  expect(screen.getByRole('heading', { name: 'User Management' })).toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'Add User' })).toBeInTheDocument();
+  expect(screen.getByRole('status', { name: 'Loading' })).toBeInTheDocument();
   await screen.findByText('Vic Viewer');
-  expect(screen.getByRole('heading', { name: 'Admin Users' })).toBeTruthy();
+  expect(screen.getByRole('heading', { name: 'Admin Users' })).toBeInTheDocument();
   const table = screen.getByRole('table', { name: 'Admin Users' });
   expect(
     within(table)
@@ -72,10 +72,10 @@ test('opens each dialog from its button, and the list reloads after a change', a
   await screen.findByText('User Deleted');
   await waitFor(() => expect(api.calls.filter((c) => c.method === 'GET')).toHaveLength(2));
   await user.click(screen.getByRole('button', { name: 'Edit Alex Admin' }));
-  expect(screen.getByRole('dialog', { name: 'Edit User' })).toBeTruthy();
+  expect(screen.getByRole('dialog', { name: 'Edit User' })).toBeInTheDocument();
   await user.click(screen.getByRole('button', { name: 'Cancel' }));
   await user.click(screen.getByRole('button', { name: 'Add User' }));
-  expect(screen.getByRole('dialog', { name: 'Add User' })).toBeTruthy();
+  expect(screen.getByRole('dialog', { name: 'Add User' })).toBeInTheDocument();
 });
 
 test('shows an empty list as such', async () => {

@@ -1,3 +1,4 @@
+import { fakeApi } from '@paydesk/shared/testing/fake-api';
 import type { AdminUser } from '@paydesk/shared/schemas/user';
 
 export interface RecordedCall {
@@ -21,26 +22,25 @@ export const someUsers: AdminUser[] = [
 ];
 
 /**
- * The user calls of USR-07 behind a spy on fetch: the list answers `users`, every mutation
- * succeeds unless `reply` overrides "METHOD /api/path". Records what the page sent.
+ * The user calls of USR-07 on the shared fake API: the list answers `users`, every mutation
+ * succeeds unless `reply` replaces "METHOD /api/path". Records what the page sent.
  */
 export function fakeUsersApi(users: AdminUser[] = someUsers) {
-  const calls: RecordedCall[] = [];
-  const replies = new Map<string, Reply>();
-  const spy = jest.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
-    const request = input instanceof Request ? input : new Request(input, init);
-    const path = new URL(request.url).pathname;
-    const text = await request.text();
-    calls.push({ method: request.method, path, body: text ? JSON.parse(text) : undefined });
-    const override = replies.get(`${request.method} ${path}`);
-    if (override) return override();
-    if (request.method === 'GET') return answer(200, { data: users });
-    return answer(request.method === 'POST' ? 201 : 200, { status: 'success', message: 'Done' });
+  const done = (status: number) => () => answer(status, { status: 'success', message: 'Done' });
+  const api = fakeApi({
+    'GET /api/backend/users': () => answer(200, { data: users }),
+    'POST /api/backend/users': done(201),
+    'PUT /api/backend/users/:id': done(200),
+    'DELETE /api/backend/users/:id': done(200),
+    'DELETE /api/backend/users/:id/two-factor': done(200),
   });
+  const recorded = (): RecordedCall[] => api.calls.map(({ method, path, body }) => ({ method, path, body }));
   return {
-    calls,
-    mutations: () => calls.filter((call) => call.method !== 'GET'),
-    reply: (key: string, reply: Reply) => replies.set(key, reply),
-    restore: () => spy.mockRestore(),
+    get calls() {
+      return recorded();
+    },
+    mutations: () => recorded().filter((call) => call.method !== 'GET'),
+    reply: (key: string, reply: Reply) => api.reply(key, reply),
+    restore: api.restore,
   };
 }

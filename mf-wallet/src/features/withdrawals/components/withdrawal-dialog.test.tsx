@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { pasteInto } from '@paydesk/shared/testing/paste';
 import { renderWithProviders, sessionOf, testUsers } from '@paydesk/shared/testing/render';
 import { answer, fakeWalletApi } from '../testing/fake-wallet-api';
 import { WithdrawalDialog } from './withdrawal-dialog';
@@ -8,14 +9,14 @@ let api: ReturnType<typeof fakeWalletApi>;
 beforeEach(() => {
   api = fakeWalletApi();
 });
-afterEach(() => api.restore());
 
 function open(availableCents = 100_000) {
   const onClose = jest.fn();
   const rendered = renderWithProviders(<WithdrawalDialog availableCents={availableCents} onClose={onClose} />, {
     preloadedState: sessionOf(testUsers.admin),
   });
-  return { onClose, user: userEvent.setup(), ...rendered };
+  // No pause between keystrokes: the amount is typed, not timed.
+  return { onClose, user: userEvent.setup({ delay: null }), ...rendered };
 }
 
 const submit = () => screen.getByRole('button', { name: 'Submit Request' });
@@ -23,18 +24,18 @@ const submit = () => screen.getByRole('button', { name: 'Submit Request' });
 async function fill(user: ReturnType<typeof userEvent.setup>, amount: string, account = true) {
   await user.type(screen.getByLabelText('Amount'), amount);
   if (!account) return;
-  await user.type(screen.getByLabelText('Account Number'), '12345678');
-  await user.type(screen.getByLabelText('Bank Name'), 'First Test Bank');
-  await user.type(screen.getByLabelText('Account Name'), 'Paydesk Merchant Ltd');
+  await pasteInto(user, screen.getByLabelText('Account Number'), '12345678');
+  await pasteInto(user, screen.getByLabelText('Bank Name'), 'First Test Bank');
+  await pasteInto(user, screen.getByLabelText('Account Name'), 'Paydesk Merchant Ltd');
 }
 
 test('disables submit while the amount is empty or above the balance', async () => {
   const { user } = open(5_000);
-  expect(submit()).toHaveProperty('disabled', true);
+  expect(submit()).toBeDisabled();
   await user.type(screen.getByLabelText('Amount'), '50.01');
-  expect(submit()).toHaveProperty('disabled', true);
+  expect(submit()).toBeDisabled();
   await user.type(screen.getByLabelText('Amount'), '{backspace}0');
-  expect(submit()).toHaveProperty('disabled', false);
+  expect(submit()).toBeEnabled();
 });
 
 test('checks the amount before the account fields, then the account fields, without a call', async () => {
@@ -42,12 +43,12 @@ test('checks the amount before the account fields, then the account fields, with
   await fill(user, '0', false);
   await user.click(submit());
   await screen.findByText('Invalid Amount');
-  expect(screen.getByText('Please enter a valid amount')).toBeTruthy();
+  expect(screen.getByText('Please enter a valid amount')).toBeInTheDocument();
   await user.clear(screen.getByLabelText('Amount'));
   await user.type(screen.getByLabelText('Amount'), '10');
   await user.click(submit());
   await screen.findByText('Missing Information');
-  expect(screen.getByText('Please fill in all required fields')).toBeTruthy();
+  expect(screen.getByText('Please fill in all required fields')).toBeInTheDocument();
   expect(api.posts()).toEqual([]);
 });
 
@@ -55,7 +56,7 @@ test('shows a processing fee of $0.00 and a net equal to the amount', async () =
   const { user } = open();
   await fill(user, '1234.5', false);
   const summary = within(screen.getByTestId('withdrawal-summary'));
-  expect(summary.getByText('$0.00')).toBeTruthy();
+  expect(summary.getByText('$0.00')).toBeInTheDocument();
   expect(summary.getAllByText('$1,234.50')).toHaveLength(2);
 });
 
@@ -65,7 +66,7 @@ test('sends the request with an Idempotency-Key, toasts Withdrawal Requested and
   await user.type(screen.getByLabelText('Reason (optional)'), 'Rent');
   await user.click(submit());
   await screen.findByText('Withdrawal Requested');
-  expect(screen.getByText('Withdrawal of $250.50 has been submitted for processing')).toBeTruthy();
+  expect(screen.getByText('Withdrawal of $250.50 has been submitted for processing')).toBeInTheDocument();
   expect(api.posts()).toEqual([
     {
       method: 'POST',
@@ -112,6 +113,6 @@ test.each([
   await fill(user, '10');
   await user.click(submit());
   await screen.findByText('Withdrawal Failed');
-  expect(screen.getByText(message)).toBeTruthy();
+  expect(screen.getByText(message)).toBeInTheDocument();
   expect(onClose).not.toHaveBeenCalled();
 });

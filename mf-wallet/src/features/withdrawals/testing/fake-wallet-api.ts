@@ -1,3 +1,4 @@
+import { fakeApi } from '@paydesk/shared/testing/fake-api';
 import type { Withdrawal } from '@paydesk/shared/schemas/wallet';
 
 export interface RecordedCall {
@@ -30,31 +31,22 @@ export const aWithdrawal = (over: Partial<Withdrawal> = {}): Withdrawal => ({
   ...over,
 });
 
-/** The wallet calls of WAL-09 behind a spy on fetch; `reply` overrides "METHOD /api/path". */
+/** The wallet calls of WAL-09 on the shared fake API; `reply` replaces "METHOD /api/path". */
 export function fakeWalletApi(available = '1000.00', withdrawals: Withdrawal[] = []) {
-  const calls: RecordedCall[] = [];
-  const replies = new Map<string, Reply>();
-  const spy = jest.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
-    const request = input instanceof Request ? input : new Request(input, init);
-    const path = new URL(request.url).pathname;
-    const text = await request.text();
-    calls.push({
-      method: request.method,
-      path,
-      body: text ? JSON.parse(text) : undefined,
-      idempotencyKey: request.headers.get('idempotency-key'),
-    });
-    const override = replies.get(`${request.method} ${path}`);
-    if (override) return override();
-    if (path === '/api/backend/wallet-balance')
-      return answer(200, { status: 'success', data: { available_balance: available, pending: '0.00', total: available } });
-    if (path === '/api/backend/withdrawals') return answer(200, { status: 'success', data: withdrawals });
-    return answer(201, { status: 'success', message: 'Withdrawal submitted' });
+  const api = fakeApi({
+    'GET /api/backend/wallet-balance': () =>
+      answer(200, { status: 'success', data: { available_balance: available, pending: '0.00', total: available } }),
+    'GET /api/backend/withdrawals': () => answer(200, { status: 'success', data: withdrawals }),
+    'POST /api/backend/withdraw': () => answer(201, { status: 'success', message: 'Withdrawal submitted' }),
   });
+  const recorded = (): RecordedCall[] =>
+    api.calls.map(({ method, path, body, headers }) => ({ method, path, body, idempotencyKey: headers.get('idempotency-key') }));
   return {
-    calls,
-    posts: () => calls.filter((call) => call.method === 'POST'),
-    reply: (key: string, reply: Reply) => replies.set(key, reply),
-    restore: () => spy.mockRestore(),
+    get calls() {
+      return recorded();
+    },
+    posts: () => recorded().filter((call) => call.method === 'POST'),
+    reply: (key: string, reply: Reply) => api.reply(key, reply),
+    restore: api.restore,
   };
 }
