@@ -269,8 +269,28 @@ const rawDialog = {
   paths: [{ name: '@mui/material', importNames: ['Dialog'], message: rawDialogMessage }],
   pattern: { group: ['@mui/material/Dialog'], message: rawDialogMessage },
 };
-// The shared dialog pieces themselves.
-const dialogPieces = 'shared/src/ui/**';
+// Tables and chips likewise: a table is a DataTable (columns as data, in its keyboard-scrollable
+// TableRegion, the same header, empty, loading and phone layout everywhere), a status a StatusChip
+// (the tones that pass the contrast checks), any other chip a LabelChip.
+const rawTableMessage =
+  'A table is a DataTable of @paydesk/shared/ui (columns as data), not a raw MUI Table or TableHead (docs/architecture.md, eslint.config.mjs).';
+const rawTable = {
+  paths: [{ name: '@mui/material', importNames: ['Table', 'TableHead'], message: rawTableMessage }],
+  pattern: { group: ['@mui/material/Table', '@mui/material/TableHead'], message: rawTableMessage },
+};
+const rawChipMessage =
+  'A chip is a StatusChip (a status) or a LabelChip (any other label) of @paydesk/shared/ui, not a raw MUI Chip (docs/architecture.md, eslint.config.mjs).';
+const rawChip = {
+  paths: [{ name: '@mui/material', importNames: ['Chip'], message: rawChipMessage }],
+  pattern: { group: ['@mui/material/Chip'], message: rawChipMessage },
+};
+/** The options of no-restricted-imports that refuse the raw `pieces` beside a package `wall`. */
+const refusing = (pieces, wall) => ({
+  paths: pieces.flatMap((piece) => piece.paths),
+  patterns: [wall, ...pieces.map((piece) => piece.pattern)],
+});
+// The shared UI pieces themselves.
+const uiPieces = 'shared/src/ui/**';
 // The other places where a raw Dialog is the right piece, each with its reason.
 const rawDialogAllowed = [
   // The payer flow's dialogs keep their own (PAY-05, PAY-09, PAY-11, PAY-17): the card dialog gives
@@ -377,23 +397,24 @@ export default defineConfig(
   {
     files: ['shared/**'],
     rules: {
-      'no-restricted-imports': ['error', { paths: rawDialog.paths, patterns: [sharedNoApp, rawDialog.pattern] }],
+      'no-restricted-imports': ['error', refusing([rawDialog, rawTable, rawChip], sharedNoApp)],
     },
   },
   {
     files: ['{shell,mf-*}/**'],
     rules: {
-      'no-restricted-imports': ['error', { paths: rawDialog.paths, patterns: [frontEndNoApp, rawDialog.pattern] }],
+      'no-restricted-imports': ['error', refusing([rawDialog, rawTable, rawChip], frontEndNoApp)],
     },
   },
-  // A raw Dialog where it is the right piece; the package walls stay.
+  // The raw MUI pieces in shared's UI pieces, and a raw Dialog where it is the right piece; the
+  // package walls stay, and so do the table and chip rules.
   {
-    files: [dialogPieces],
+    files: [uiPieces],
     rules: { 'no-restricted-imports': ['error', { patterns: [sharedNoApp] }] },
   },
   {
     files: rawDialogAllowed,
-    rules: { 'no-restricted-imports': ['error', { patterns: [frontEndNoApp] }] },
+    rules: { 'no-restricted-imports': ['error', refusing([rawTable, rawChip], frontEndNoApp)] },
   },
   {
     files: ['server/**'],

@@ -344,6 +344,60 @@ const cases: Case[] = [
     refusedBy: names,
   },
 
+  // Tables are DataTable and chips StatusChip or LabelChip, from shared's pieces: raw MUI Table, TableHead and Chip are refused elsewhere.
+  {
+    name: 'a remote importing a raw MUI Table',
+    filePath: 'mf-wallet/src/features/withdrawals/components/fixture.tsx',
+    code: "export { default as Table } from '@mui/material/Table';\n",
+    refusedBy: names,
+  },
+  {
+    name: 'a remote importing a raw MUI TableHead',
+    filePath: 'mf-cards/src/features/cards/components/fixture.tsx',
+    code: "export { default as TableHead } from '@mui/material/TableHead';\n",
+    refusedBy: names,
+  },
+  {
+    name: 'a remote importing TableHead from the MUI barrel',
+    filePath: 'mf-users/src/features/audit/components/fixture.tsx',
+    code: "export { TableHead } from '@mui/material';\n",
+    refusedBy: names,
+  },
+  {
+    name: 'the shell importing a raw MUI Chip',
+    filePath: 'shell/src/features/layout/fixture.tsx',
+    code: "export { default as Chip } from '@mui/material/Chip';\n",
+    refusedBy: names,
+  },
+  {
+    name: 'a remote importing Chip from the MUI barrel',
+    filePath: 'mf-developers/src/features/api-keys/components/fixture.tsx',
+    code: "export { Chip } from '@mui/material';\n",
+    refusedBy: names,
+  },
+  {
+    name: 'shared outside its UI pieces importing a raw MUI Chip',
+    filePath: 'shared/src/testing/fixture.tsx',
+    code: "export { default as Chip } from '@mui/material/Chip';\n",
+    refusedBy: names,
+  },
+  {
+    name: 'a path allowed a raw Dialog still refused a raw Chip',
+    filePath: 'mf-payments/src/features/card-dialog/components/card-dialog.tsx',
+    code: "export { default as Chip } from '@mui/material/Chip';\n",
+    refusedBy: names,
+  },
+  {
+    name: "shared's UI pieces importing a raw MUI Table, TableHead and Chip",
+    filePath: 'shared/src/ui/fixture.tsx',
+    code: "export { default as Table } from '@mui/material/Table';\nexport { default as TableHead } from '@mui/material/TableHead';\nexport { default as Chip } from '@mui/material/Chip';\n",
+  },
+  {
+    name: 'a remote building its table on DataTable, with a StatusChip and a LabelChip',
+    filePath: 'mf-developers/src/features/webhooks/components/fixture.tsx',
+    code: "export { DataTable } from '@paydesk/shared/ui/data-table';\nexport { StatusChip } from '@paydesk/shared/ui/status-chip';\nexport { LabelChip } from '@paydesk/shared/ui/label-chip';\n",
+  },
+
   // The server's money goes through shared's money module too.
   {
     name: 'the server converting cents by hand',

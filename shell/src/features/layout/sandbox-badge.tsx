@@ -1,4 +1,4 @@
-import Chip from '@mui/material/Chip';
+import { LabelChip } from '@paydesk/shared/ui/label-chip';
 import { useMeQuery } from '../../lib/auth-api';
 
 /**
@@ -10,10 +10,10 @@ export function SandboxBadge() {
   const { data } = useMeQuery(undefined);
   if (!data?.payment_processor.sandbox) return null;
   return (
-    <Chip
+    <LabelChip
       label="Sandbox"
-      color="warning"
-      size="small"
+      tone="warning"
+      variant="filled"
       title="Payments are simulated by the sandbox processor"
       sx={{ mr: 1, fontWeight: 700 }}
     />

@@ -1,12 +1,15 @@
 import Box from '@mui/material/Box';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { formatCount } from '@paydesk/shared/format';
 import type { CardUploadResult } from '@paydesk/shared/schemas/card';
+import { DataTable, type DataColumn } from '@paydesk/shared/ui/data-table';
+
+type Rejected = CardUploadResult['rejected'][number];
+
+const rejectedColumns: DataColumn<Rejected>[] = [
+  { key: 'row', header: 'Row', cell: (r) => r.row },
+  { key: 'reason', header: 'Reason', cell: (r) => r.reason },
+];
 
 const figures = [
   ['rows', 'Rows in the file'],
@@ -32,22 +35,13 @@ export function UploadResult({ result }: { result: CardUploadResult }) {
       </Box>
       {result.rejected.length > 0 ? (
         <Box>
-          <Table size="small" aria-label="Rejected rows">
-            <TableHead>
-              <TableRow>
-                <TableCell>Row</TableCell>
-                <TableCell>Reason</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {result.rejected.map((r, i) => (
-                <TableRow key={`${r.row}-${i}`}>
-                  <TableCell>{r.row}</TableCell>
-                  <TableCell>{r.reason}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+          <DataTable
+            label="Rejected rows"
+            columns={rejectedColumns}
+            rows={result.rejected}
+            rowKey={(r, i) => `${r.row}-${i}`}
+            hover={false}
+          />
           {cut ? (
             <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
               Showing the first {formatCount(result.rejected.length)} of {formatCount(result.rejected_count)} rejected rows.

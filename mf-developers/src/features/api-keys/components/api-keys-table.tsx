@@ -1,23 +1,17 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { ApiKey } from '@paydesk/shared/schemas/api-keys';
 import { formatDateTime } from '@paydesk/shared/format';
+import { DataTable, type DataColumn } from '@paydesk/shared/ui/data-table';
+import { StatusChip, type StatusTone } from '@paydesk/shared/ui/status-chip';
 import { isWorking, kindLabel } from '../model/key-labels';
-import { TableRegion } from '@paydesk/shared/ui/table-region';
 
-type Color = 'success' | 'error' | 'warning' | 'default';
-const statusLook: Record<ApiKey['status'], { label: string; color: Color }> = {
-  active: { label: 'Active', color: 'success' },
-  expiring: { label: 'Expiring', color: 'warning' },
-  expired: { label: 'Expired', color: 'default' },
-  revoked: { label: 'Revoked', color: 'error' },
+const statusLook: Record<ApiKey['status'], { label: string; tone: StatusTone }> = {
+  active: { label: 'Active', tone: 'success' },
+  expiring: { label: 'Expiring', tone: 'warning' },
+  expired: { label: 'Expired', tone: 'neutral' },
+  revoked: { label: 'Revoked', tone: 'error' },
 };
 
 /**
@@ -33,6 +27,35 @@ const keyCell = {
   maxWidth: { xs: '9rem', md: '15rem' },
 } as const;
 
+const columns: DataColumn<ApiKey>[] = [
+  { key: 'name', header: 'Name', cell: (key) => key.name },
+  { key: 'kind', header: 'Kind', cell: (key) => kindLabel(key.kind) },
+  {
+    key: 'key',
+    header: 'Key',
+    sx: keyCell,
+    title: (key) => key.publishable_key ?? key.prefix,
+    cell: (key) => key.publishable_key ?? `${key.prefix}…`,
+  },
+  {
+    key: 'status',
+    header: 'Status',
+    cell: (key) => (
+      <>
+        <StatusChip label={statusLook[key.status].label} tone={statusLook[key.status].tone} />
+        {key.status === 'expiring' && key.expires_at ? (
+          <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+            until {formatDateTime(key.expires_at)}
+          </Typography>
+        ) : null}
+      </>
+    ),
+  },
+  { key: 'created-by', header: 'Created by', cell: (key) => key.created_by ?? 'Configuration' },
+  { key: 'created', header: 'Created', nowrap: true, cell: (key) => formatDateTime(key.created_at) },
+  { key: 'last-used', header: 'Last used', nowrap: true, cell: (key) => (key.last_used_at ? formatDateTime(key.last_used_at) : 'Never') },
+];
+
 interface Props {
   rows: readonly ApiKey[];
   canManage: boolean;
@@ -42,54 +65,29 @@ interface Props {
 
 /** KEY-04, KEY-12: the keys by their prefix (a publishable key whole), status, creator, times. */
 export function ApiKeysTable({ rows, canManage, onRoll, onRevoke }: Props) {
-  const columns = ['Name', 'Kind', 'Key', 'Status', 'Created by', 'Created', 'Last used', ...(canManage ? ['Actions'] : [])];
+  const actions: DataColumn<ApiKey> = {
+    key: 'actions',
+    header: 'Actions',
+    cell: (key) =>
+      isWorking(key) ? (
+        <Box sx={{ display: 'flex', gap: 1 }}>
+          <Button size="small" variant="outlined" onClick={() => onRoll(key)} aria-label={`Roll ${key.prefix}`}>
+            Roll
+          </Button>
+          <Button size="small" color="error" onClick={() => onRevoke(key)} aria-label={`Revoke ${key.prefix}`}>
+            Revoke
+          </Button>
+        </Box>
+      ) : null,
+  };
   return (
-    <TableRegion label="API keys">
-      <Table size="small">
-        <TableHead>
-          <TableRow>
-            {columns.map((c) => (
-              <TableCell key={c}>{c}</TableCell>
-            ))}
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {rows.map((key) => (
-            <TableRow key={key.id} hover data-testid="api-key-row">
-              <TableCell>{key.name}</TableCell>
-              <TableCell>{kindLabel(key.kind)}</TableCell>
-              <TableCell title={key.publishable_key ?? key.prefix} sx={keyCell}>
-                {key.publishable_key ?? `${key.prefix}…`}
-              </TableCell>
-              <TableCell>
-                <Chip size="small" label={statusLook[key.status].label} color={statusLook[key.status].color} />
-                {key.status === 'expiring' && key.expires_at ? (
-                  <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
-                    until {formatDateTime(key.expires_at)}
-                  </Typography>
-                ) : null}
-              </TableCell>
-              <TableCell>{key.created_by ?? 'Configuration'}</TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(key.created_at)}</TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{key.last_used_at ? formatDateTime(key.last_used_at) : 'Never'}</TableCell>
-              {canManage ? (
-                <TableCell>
-                  {isWorking(key) ? (
-                    <Box sx={{ display: 'flex', gap: 1 }}>
-                      <Button size="small" variant="outlined" onClick={() => onRoll(key)} aria-label={`Roll ${key.prefix}`}>
-                        Roll
-                      </Button>
-                      <Button size="small" color="error" onClick={() => onRevoke(key)} aria-label={`Revoke ${key.prefix}`}>
-                        Revoke
-                      </Button>
-                    </Box>
-                  ) : null}
-                </TableCell>
-              ) : null}
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </TableRegion>
+    <DataTable
+      label="API keys"
+      columns={canManage ? [...columns, actions] : columns}
+      rows={rows}
+      rowKey={(key) => key.id}
+      rowTestId="api-key-row"
+      emptyText="No API keys yet"
+    />
   );
 }

@@ -1,18 +1,13 @@
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import { DataTable } from '@paydesk/shared/ui/data-table';
 import { notify } from '@paydesk/shared/ui/notify';
 import { QueryState } from '@paydesk/shared/ui/query-state';
 import { useGetAttemptsQuery, useResendEventMutation } from '../api/deliveries-api';
 import { reportFailure } from '../../../lib/report-failure';
 import { useCanManage } from '../../../lib/use-can-manage';
-import { AttemptRow, attemptColumns } from './attempt-row';
-import { TableRegion } from '@paydesk/shared/ui/table-region';
+import { AttemptAnswer, attemptColumns } from './attempt-columns';
 import { ListPaginationBar, useListPaging } from '../../../components/list-paging';
 
 /** DEV-06: an endpoint's delivery attempts, newest first (the server's order), with Resend per event. */
@@ -46,27 +41,13 @@ export function DeliveryLog({ endpointId }: { endpointId: string }) {
         >
           {(p) => (
             <>
-              <TableRegion label="Delivery attempts">
-                <Table size="small" aria-label="Delivery attempts">
-                  <TableHead>
-                    <TableRow>
-                      {attemptColumns.map((c, i) => (
-                        <TableCell key={i}>{c}</TableCell>
-                      ))}
-                    </TableRow>
-                  </TableHead>
-                  <TableBody>
-                    {p.data.map((a) => (
-                      <AttemptRow
-                        key={a.id}
-                        attempt={a}
-                        resending={resending}
-                        onResend={canManage ? () => void resendEvent(a.event_id) : undefined}
-                      />
-                    ))}
-                  </TableBody>
-                </Table>
-              </TableRegion>
+              <DataTable
+                label="Delivery attempts"
+                columns={attemptColumns({ resending, onResend: canManage ? (a) => void resendEvent(a.event_id) : undefined })}
+                rows={p.data}
+                rowKey={(a) => a.id}
+                detail={(a) => <AttemptAnswer attempt={a} />}
+              />
               <ListPaginationBar envelope={p} paging={paging} />
             </>
           )}

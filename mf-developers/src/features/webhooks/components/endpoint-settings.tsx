@@ -3,12 +3,12 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import { useNavigate } from 'react-router-dom';
 import { formatDateTime } from '@paydesk/shared/format';
 import { controlPaths } from '@paydesk/shared/routes';
 import type { WebhookEndpoint } from '@paydesk/shared/schemas/webhooks';
+import { LabelChip } from '@paydesk/shared/ui/label-chip';
 import { notify } from '@paydesk/shared/ui/notify';
 import { useUpdateEndpointMutation } from '../api/endpoints-api';
 import type { EndpointWithSecret } from '../api/envelopes';
@@ -54,7 +54,7 @@ export function EndpointSettings({ endpoint }: { endpoint: WebhookEndpoint }) {
         <Typography color="text.secondary">{endpoint.description || 'No description'}</Typography>
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }} aria-label="Events sent">
           {endpoint.event_types.map((t) => (
-            <Chip key={t} size="small" variant="outlined" label={t} />
+            <LabelChip key={t} label={t} />
           ))}
         </Box>
         <Typography variant="body2" color="text.secondary">

@@ -1,69 +1,42 @@
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Link from '@mui/material/Link';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import { useTheme } from '@mui/material/styles';
 import { Link as RouterLink } from 'react-router-dom';
 import type { Transaction } from '@paydesk/shared/schemas/transaction';
+import { DataTable, type DataColumn } from '@paydesk/shared/ui/data-table';
 import { QueryState } from '@paydesk/shared/ui/query-state';
 import { StatusBadge } from '../../../components/status-badge';
 import { TransactionCards } from '../../../components/transaction-cards';
 import { DateTimeText, MoneyText, TransactionIdText } from '../../../components/transaction-text';
 import { transactionDetailsPath } from '../../../lib/paths';
 import { useGetRecentTransactionsQuery } from '../api/dashboard-api';
-import { TableRegion } from '@paydesk/shared/ui/table-region';
 
-function RecentTable({ rows }: { rows: readonly Transaction[] }) {
-  return (
-    <TableRegion label="Recent transactions">
-      <Table size="small" aria-label="Recent transactions" sx={{ '& td, & th': { whiteSpace: 'nowrap' } }}>
-        <TableHead>
-          <TableRow>
-            <TableCell>Transaction ID</TableCell>
-            <TableCell>Customer</TableCell>
-            <TableCell align="right">Amount</TableCell>
-            <TableCell>Status</TableCell>
-            <TableCell>Date</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {rows.map((t) => (
-            <TableRow key={t.id} data-testid="recent-row">
-              <TableCell>
-                <Link component={RouterLink} to={transactionDetailsPath(t.id)}>
-                  <TransactionIdText id={t.transaction_id} />
-                </Link>
-              </TableCell>
-              <TableCell>
-                {t.first_name} {t.last_name}
-              </TableCell>
-              <TableCell align="right">
-                <MoneyText amount={t.payment_amount} />
-              </TableCell>
-              <TableCell>
-                <StatusBadge status={t.status} />
-              </TableCell>
-              <TableCell>
-                <DateTimeText value={t.created_at} />
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </TableRegion>
-  );
-}
+const columns: DataColumn<Transaction>[] = [
+  {
+    key: 'id',
+    header: 'Transaction ID',
+    nowrap: true,
+    cell: (t) => (
+      <Link component={RouterLink} to={transactionDetailsPath(t.id)}>
+        <TransactionIdText id={t.transaction_id} />
+      </Link>
+    ),
+  },
+  {
+    key: 'customer',
+    header: 'Customer',
+    nowrap: true,
+    cell: (t) => `${t.first_name} ${t.last_name}`,
+  },
+  { key: 'amount', header: 'Amount', align: 'right', nowrap: true, cell: (t) => <MoneyText amount={t.payment_amount} /> },
+  { key: 'status', header: 'Status', nowrap: true, cell: (t) => <StatusBadge status={t.status} /> },
+  { key: 'date', header: 'Date', nowrap: true, cell: (t) => <DateTimeText value={t.created_at} /> },
+];
 
 /** DASH's latest transactions: the same table on a desk and the same cards on a phone as Transaction Monitoring. */
 export function RecentTransactions() {
   const recent = useGetRecentTransactionsQuery();
-  const narrow = useMediaQuery(useTheme().breakpoints.down('lg'));
   return (
     <Card variant="outlined">
       <CardContent>
@@ -79,7 +52,18 @@ export function RecentTransactions() {
           errorText="Recent transactions could not be loaded."
           onRetry={() => void recent.refetch()}
         >
-          {(rows) => (narrow ? <TransactionCards rows={rows} label="Recent transactions" /> : <RecentTable rows={rows} />)}
+          {(rows) => (
+            <DataTable
+              label="Recent transactions"
+              columns={columns}
+              rows={rows}
+              rowKey={(t) => t.id}
+              rowTestId="recent-row"
+              hover={false}
+              // Below lg the columns do not fit beside the navigation: the cards of Transaction Monitoring.
+              cards={{ below: 'lg', render: (cardRows) => <TransactionCards rows={cardRows} label="Recent transactions" /> }}
+            />
+          )}
         </QueryState>
       </CardContent>
     </Card>

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { LabelChip } from '@paydesk/shared/ui/label-chip';
 
 interface Props {
   label: string;
@@ -35,7 +35,7 @@ export function StatCard({ label, value, detail, sample = false }: Props) {
           <Typography variant="body2" color="text.secondary">
             {label}
           </Typography>
-          {sample ? <Chip size="small" color="warning" variant="outlined" label="Sample" /> : null}
+          {sample ? <LabelChip label="Sample" tone="warning" /> : null}
         </Stack>
         <Typography variant="h5" component="p" sx={valueSx} data-testid="stat-value">
           {value}

@@ -1,13 +1,8 @@
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { formatDateTime } from '@paydesk/shared/format';
 import type { AuditEntry } from '@paydesk/shared/schemas/audit';
-import { TableRegion } from '@paydesk/shared/ui/table-region';
+import { DataTable, type DataColumn } from '@paydesk/shared/ui/data-table';
 
 const show = (value: unknown): string => (value === undefined ? '–' : Array.isArray(value) ? value.join(', ') : String(value));
 
@@ -21,47 +16,43 @@ export const changeText = (changes: AuditEntry['changes']): string =>
     )
     .join('; ');
 
+const columns: DataColumn<AuditEntry>[] = [
+  { key: 'time', header: 'Time', nowrap: true, cell: (entry) => formatDateTime(entry.occurred_at) },
+  {
+    key: 'actor',
+    header: 'Actor',
+    cell: (entry) =>
+      entry.actor ? (
+        entry.actor.email
+      ) : (
+        <Typography component="span" color="text.secondary">
+          Anonymous
+        </Typography>
+      ),
+  },
+  { key: 'action', header: 'Action', nowrap: true, cell: (entry) => <code>{entry.action}</code> },
+  { key: 'target', header: 'Target', cell: (entry) => (entry.target ? `${entry.target.type} ${entry.target.id}` : '–') },
+  { key: 'changes', header: 'Changes', sx: { wordBreak: 'break-word' }, cell: (entry) => changeText(entry.changes) || '–' },
+  {
+    key: 'client',
+    header: 'Client',
+    cell: (entry) => (
+      <Tooltip title={entry.user_agent ?? ''}>
+        <span>{entry.client_ip ?? '–'}</span>
+      </Tooltip>
+    ),
+  },
+];
+
 export function AuditTable({ rows }: { rows: readonly AuditEntry[] }) {
   return (
-    <TableRegion label="Audit log">
-      <Table size="small" aria-label="Audit log">
-        <TableHead>
-          <TableRow>
-            <TableCell>Time</TableCell>
-            <TableCell>Actor</TableCell>
-            <TableCell>Action</TableCell>
-            <TableCell>Target</TableCell>
-            <TableCell>Changes</TableCell>
-            <TableCell>Client</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {rows.map((entry) => (
-            <TableRow key={entry.id} hover data-testid={`audit-row-${entry.id}`}>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(entry.occurred_at)}</TableCell>
-              <TableCell>
-                {entry.actor ? (
-                  entry.actor.email
-                ) : (
-                  <Typography component="span" color="text.secondary">
-                    Anonymous
-                  </Typography>
-                )}
-              </TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                <code>{entry.action}</code>
-              </TableCell>
-              <TableCell>{entry.target ? `${entry.target.type} ${entry.target.id}` : '–'}</TableCell>
-              <TableCell sx={{ wordBreak: 'break-word' }}>{changeText(entry.changes) || '–'}</TableCell>
-              <TableCell>
-                <Tooltip title={entry.user_agent ?? ''}>
-                  <span>{entry.client_ip ?? '–'}</span>
-                </Tooltip>
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </TableRegion>
+    <DataTable
+      label="Audit log"
+      columns={columns}
+      rows={rows}
+      rowKey={(entry) => entry.id}
+      rowTestId={(entry) => `audit-row-${entry.id}`}
+      emptyText="No audit entries"
+    />
   );
 }
