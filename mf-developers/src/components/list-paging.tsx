@@ -1,9 +1,17 @@
 import { useState } from 'react';
+import { pageField, sizeField, type SetListState } from '@paydesk/shared/list-state';
 import { PaginationBar } from '@paydesk/shared/ui/pagination-bar';
 import { listSizes, type ListSize } from '../lib/list-sizes';
 
-/** A Developers list's page and page size (25 to start); a new size starts again from page 1. */
-export function useListPaging() {
+/** A Developers list's page and page size, wherever they are kept. */
+export interface ListPaging {
+  limit: ListSize;
+  setPage: (page: number) => void;
+  resize: (size: ListSize) => void;
+}
+
+/** A Developers list's page and page size (25 to start) kept in the component; a new size starts again from page 1. */
+export function useListPaging(): ListPaging & { page: number } {
   const [page, setPage] = useState(1);
   const [limit, setLimit] = useState<ListSize>(25);
   const resize = (size: ListSize) => {
@@ -12,6 +20,16 @@ export function useListPaging() {
   };
   return { page, limit, setPage, resize };
 }
+
+/** The `page` and `limit` of a Developers list kept in the address (useListState). */
+export const pagingFields = { page: pageField(1_000_000), limit: sizeField(listSizes, 25) };
+
+/** The paging of a list whose state is in the address; a new size goes back to page 1 there. */
+export const addressPaging = (limit: ListSize, set: SetListState<{ page: number; limit: ListSize }>): ListPaging => ({
+  limit,
+  setPage: (page) => set({ page }),
+  resize: (size) => set({ limit: size }),
+});
 
 interface PageEnvelope {
   current_page: number;
@@ -22,7 +40,7 @@ interface PageEnvelope {
 }
 
 /** The bar under a Developers list: the page the server answered, and the list's paging state. */
-export function ListPaginationBar({ envelope, paging }: { envelope: PageEnvelope; paging: ReturnType<typeof useListPaging> }) {
+export function ListPaginationBar({ envelope, paging }: { envelope: PageEnvelope; paging: ListPaging }) {
   return (
     <PaginationBar
       page={envelope.current_page}

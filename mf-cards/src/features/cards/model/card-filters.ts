@@ -1,3 +1,4 @@
+import { pageField, readListState, sizeField, textField, writeListState, type ListFields } from '@paydesk/shared/list-state';
 import { CARD_PAGE_SIZES, cardStatuses, searchFitsAddress, type CardStatus } from '@paydesk/shared/schemas/card';
 
 export type CardPageSize = (typeof CARD_PAGE_SIZES)[number];
@@ -28,27 +29,19 @@ export const cardStatusOptions: readonly { value: CardStatusFilter; label: strin
 export const parseCardStatusFilter = (value: string): CardStatusFilter =>
   (cardStatuses as readonly string[]).includes(value) ? (value as CardStatus) : 'all';
 
-/** Reads `?search=&status=&page=&per_page=`; anything malformed falls back to the default. */
-export function readCardFilters(params: URLSearchParams): CardFilters {
-  const page = Number(params.get('page'));
-  const perPage = Number(params.get('per_page'));
-  return {
-    search: (params.get('search') ?? '').slice(0, MAX_CARD_SEARCH),
-    status: parseCardStatusFilter(params.get('status') ?? ''),
-    page: Number.isInteger(page) && page >= 1 && page <= 1_000_000 ? page : 1,
-    perPage: (CARD_PAGE_SIZES as readonly number[]).includes(perPage) ? (perPage as CardPageSize) : DEFAULT_CARD_PAGE_SIZE,
-  };
-}
+/** `?search=&status=&page=&per_page=`; a search that may not go in an address (searchFitsAddress) is read but never written. */
+export const cardListFields: ListFields<CardFilters> = {
+  search: textField(MAX_CARD_SEARCH, { format: (search) => (searchFitsAddress(search) ? search : undefined) }),
+  status: { fallback: 'all', parse: parseCardStatusFilter },
+  page: pageField(1_000_000),
+  perPage: sizeField(CARD_PAGE_SIZES, DEFAULT_CARD_PAGE_SIZE, 'per_page'),
+};
+
+/** Reads the address; anything malformed falls back to the default. */
+export const readCardFilters = (params: URLSearchParams): CardFilters => readListState(cardListFields, params);
 
 /** Only what differs from the defaults goes into the URL, and the search only if it may (searchFitsAddress). */
-export function writeCardFilters(filters: CardFilters): URLSearchParams {
-  const params = new URLSearchParams();
-  if (filters.search && searchFitsAddress(filters.search)) params.set('search', filters.search);
-  if (filters.status !== 'all') params.set('status', filters.status);
-  if (filters.page !== 1) params.set('page', String(filters.page));
-  if (filters.perPage !== DEFAULT_CARD_PAGE_SIZE) params.set('per_page', String(filters.perPage));
-  return params;
-}
+export const writeCardFilters = (filters: CardFilters): URLSearchParams => writeListState(cardListFields, filters);
 
 /** The API's filters: page and size always, search (trimmed) and status only when set. */
 export function cardListRequest({ search, status, page, perPage }: CardFilters): {

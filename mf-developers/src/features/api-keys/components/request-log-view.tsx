@@ -1,70 +1,35 @@
-import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
-import type { ApiRequestEntry } from '@paydesk/shared/schemas/api-keys';
-import { formatDateTime } from '@paydesk/shared/format';
-import { useDebouncedValue } from '@paydesk/shared/use-debounced-value';
+import { useListState } from '@paydesk/shared/list-state';
+import { useSettledText } from '@paydesk/shared/use-settled-text';
 import { OptionsSelectField } from '@paydesk/shared/ui/list-controls';
 import { PageHeader } from '@paydesk/shared/ui/page-header';
 import { QueryState } from '@paydesk/shared/ui/query-state';
 import { DevelopersTabs } from '../../../components/developers-tabs';
 import { useGetApiKeysQuery, useGetApiRequestsQuery } from '../api/api-keys-api';
 import { parseStatusClass, statusClassOptions } from '../model/key-labels';
-import { TableRegion } from '@paydesk/shared/ui/table-region';
-import { ListPaginationBar, useListPaging } from '../../../components/list-paging';
+import { MAX_PATH, requestLogFields } from '../model/request-log-filters';
+import { RequestLogTable } from './request-log-table';
+import { addressPaging, ListPaginationBar } from '../../../components/list-paging';
 
-const columns = ['Time', 'Key', 'Method', 'Path', 'Status', 'Latency', 'Idempotency-Key'] as const;
-const statusColor = (status: number) => (status >= 500 ? 'error.main' : status >= 400 ? 'warning.main' : 'success.main');
+const PATH_DEBOUNCE_MS = 300;
 
-function RequestsTable({ rows }: { rows: readonly ApiRequestEntry[] }) {
-  return (
-    <TableRegion label="Request log">
-      <Table size="small">
-        <TableHead>
-          <TableRow>
-            {columns.map((c) => (
-              <TableCell key={c}>{c}</TableCell>
-            ))}
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {rows.map((r) => (
-            <TableRow key={r.id} hover data-testid="api-request-row">
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(r.created_at)}</TableCell>
-              <TableCell sx={{ fontFamily: 'monospace' }}>{`${r.key_prefix}…`}</TableCell>
-              <TableCell>{r.method}</TableCell>
-              <TableCell sx={{ fontFamily: 'monospace', wordBreak: 'break-all', minWidth: 160 }}>{r.path}</TableCell>
-              <TableCell sx={{ color: statusColor(r.status), fontWeight: 600 }}>{r.status}</TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{`${r.latency_ms} ms`}</TableCell>
-              <TableCell sx={{ wordBreak: 'break-all' }}>{r.idempotency_key ?? '—'}</TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </TableRegion>
-  );
-}
-
-/** The Request log page (KEY-10): the merchant API's requests, by key, status class and path, paged. */
+/** The Request log page (KEY-10): the merchant API's requests, by key, status class and path, paged; the address keeps the filters. */
 export function RequestLogView() {
   const keys = useGetApiKeysQuery();
-  const [keyId, setKeyId] = useState<string>('all');
-  const [statusClass, setStatusClass] = useState(parseStatusClass('all'));
-  const [path, setPath] = useState('');
-  const paging = useListPaging();
-  const { page, limit, setPage } = paging;
-  const settledPath = useDebouncedValue(path, 300);
-  const list = useGetApiRequestsQuery({ page, limit, keyId, statusClass, path: settledPath }, { refetchOnMountOrArgChange: true });
+  const [filters, setFilters] = useListState(requestLogFields);
+  // Once the keys are known, an id in the address that is no secret key's is read as all keys.
+  const known = !keys.data || keys.data.some((k) => k.kind === 'secret' && k.id === filters.keyId);
+  const keyId = known ? filters.keyId : 'all';
+  const [path, setPath] = useSettledText(filters.path, (text) => setFilters({ path: text }), PATH_DEBOUNCE_MS);
+  const list = useGetApiRequestsQuery({ ...filters, keyId }, { refetchOnMountOrArgChange: true });
   const keyOptions = [
     { value: 'all', label: 'All secret keys' },
     ...(keys.data ?? []).filter((k) => k.kind === 'secret').map((k) => ({ value: k.id, label: `${k.name} (${k.prefix}…)` })),
+    // The address's key, by its id, until the keys are known.
+    ...(keys.data || keyId === 'all' ? [] : [{ value: keyId, label: keyId }]),
   ];
 
   return (
@@ -74,23 +39,12 @@ export function RequestLogView() {
       <Card variant="outlined">
         <CardContent>
           <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, mb: 2 }}>
-            <OptionsSelectField
-              label="Key"
-              value={keyId}
-              options={keyOptions}
-              onChange={(value) => {
-                setKeyId(value);
-                setPage(1);
-              }}
-            />
+            <OptionsSelectField label="Key" value={keyId} options={keyOptions} onChange={(value) => setFilters({ keyId: value })} />
             <OptionsSelectField
               label="Status"
-              value={statusClass}
+              value={filters.statusClass}
               options={statusClassOptions}
-              onChange={(value) => {
-                setStatusClass(parseStatusClass(value));
-                setPage(1);
-              }}
+              onChange={(value) => setFilters({ statusClass: parseStatusClass(value) })}
             />
             <TextField
               size="small"
@@ -98,11 +52,8 @@ export function RequestLogView() {
               placeholder="/api/checkout"
               value={path}
               sx={{ flex: '1 1 200px' }}
-              onChange={(e) => {
-                setPath(e.target.value);
-                setPage(1);
-              }}
-              slotProps={{ htmlInput: { maxLength: 200 }, inputLabel: { shrink: true } }}
+              onChange={(e) => setPath(e.target.value)}
+              slotProps={{ htmlInput: { maxLength: MAX_PATH }, inputLabel: { shrink: true } }}
             />
           </Box>
           <QueryState
@@ -116,8 +67,8 @@ export function RequestLogView() {
           >
             {(p) => (
               <>
-                <RequestsTable rows={p.data} />
-                <ListPaginationBar envelope={p} paging={paging} />
+                <RequestLogTable rows={p.data} />
+                <ListPaginationBar envelope={p} paging={addressPaging(filters.limit, setFilters)} />
               </>
             )}
           </QueryState>

@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useLocation } from 'react-router-dom';
 import { renderWithProviders, sessionOf, testUsers } from '@paydesk/shared/testing/render';
 import { chooseOption } from '@paydesk/shared/testing/select';
 import { anEndpoint, anEvent, fakeWebhooksApi } from '../testing/fake-webhooks-api';
@@ -51,4 +52,49 @@ test('a role without developers.manage sees the JSON but cannot resend', async (
   expect(within(drawer).getByTestId('event-json')).toBeTruthy();
   expect(within(drawer).queryByRole('button', { name: 'Resend' })).toBeNull();
   expect(api.sent('GET', '/endpoints')).toHaveLength(0);
+});
+
+function Address() {
+  return <output data-testid="address">{useLocation().search}</output>;
+}
+const address = () => Object.fromEntries(new URLSearchParams(screen.getByTestId('address').textContent ?? ''));
+
+test('the address keeps the filters and the page: a link shows them, and a new filter goes back to page 1', async () => {
+  api = fakeWebhooksApi();
+  renderWithProviders(
+    <>
+      <EventsView />
+      <Address />
+    </>,
+    {
+      preloadedState: sessionOf(testUsers.admin),
+      route: '/control/developers/events?type=refund.failed&from=2026-03-01T09:30&page=2&limit=50',
+    },
+  );
+  await screen.findByRole('table', { name: 'Events' });
+  const from = new Date('2026-03-01T09:30').toISOString();
+  expect(eventQueries()).toEqual([{ page: '2', limit: '50', type: 'refund.failed', from }]);
+  expect(screen.getByRole('combobox', { name: 'Type' }).textContent).toBe('refund.failed');
+  expect((screen.getByLabelText('From') as HTMLInputElement).value).toBe('2026-03-01T09:30');
+  expect(screen.getByRole('combobox', { name: 'Per page' }).textContent).toBe('50');
+
+  await chooseOption(screen.getByRole('combobox', { name: 'Type' }), 'payment.failed');
+  await waitFor(() => expect(eventQueries().at(-1)).toEqual({ page: '1', limit: '50', type: 'payment.failed', from }));
+  expect(address()).toEqual({ type: 'payment.failed', from: '2026-03-01T09:30', limit: '50' });
+  fireEvent.change(screen.getByLabelText('From'), { target: { value: '' } });
+  await waitFor(() => expect(address()).toEqual({ type: 'payment.failed', limit: '50' }));
+});
+
+test('values in the address that do not parse fall back to their defaults and leave it', async () => {
+  api = fakeWebhooksApi();
+  renderWithProviders(
+    <>
+      <EventsView />
+      <Address />
+    </>,
+    { preloadedState: sessionOf(testUsers.admin), route: '/control/developers/events?type=nope&from=yesterday&page=0&limit=7' },
+  );
+  await screen.findByRole('table', { name: 'Events' });
+  expect(eventQueries()).toEqual([{ page: '1', limit: '25' }]);
+  expect(address()).toEqual({});
 });

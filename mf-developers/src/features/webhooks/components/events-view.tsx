@@ -1,24 +1,25 @@
 import { useState } from 'react';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
+import { useListState } from '@paydesk/shared/list-state';
 import type { WebhookEvent } from '@paydesk/shared/schemas/webhooks';
 import { PageHeader } from '@paydesk/shared/ui/page-header';
 import { QueryState } from '@paydesk/shared/ui/query-state';
 import { useGetEventsQuery } from '../api/deliveries-api';
+import { eventListFields } from '../model/event-list';
 import { instantOf } from '../model/time-range';
 import { DevelopersTabs } from '../../../components/developers-tabs';
 import { EventDrawer } from './event-drawer';
-import { EventFilters, type EventFilter } from './event-filters';
+import { EventFilters } from './event-filters';
 import { EventsTable } from './events-table';
-import { ListPaginationBar, useListPaging } from '../../../components/list-paging';
+import { addressPaging, ListPaginationBar } from '../../../components/list-paging';
 
-/** The Events page (DEV-07, DEV-08). */
+/** The Events page (DEV-07, DEV-08); the address keeps the filters and the page. */
 export function EventsView() {
-  const [filter, setFilter] = useState<EventFilter>({ type: 'all', from: '', to: '' });
-  const paging = useListPaging();
-  const { page, limit, setPage } = paging;
+  const [state, setState] = useListState(eventListFields);
+  const { page, limit, type, from, to } = state;
   const [viewing, setViewing] = useState<WebhookEvent | null>(null);
-  const list = useGetEventsQuery({ page, limit, type: filter.type, from: instantOf(filter.from), to: instantOf(filter.to) });
+  const list = useGetEventsQuery({ page, limit, type, from: instantOf(from), to: instantOf(to) });
 
   return (
     <>
@@ -26,13 +27,7 @@ export function EventsView() {
       <DevelopersTabs current="events" />
       <Card variant="outlined">
         <CardContent>
-          <EventFilters
-            value={filter}
-            onChange={(next) => {
-              setFilter(next);
-              setPage(1);
-            }}
-          />
+          <EventFilters value={state} onChange={(next) => setState({ type: next.type, from: next.from, to: next.to })} />
           <QueryState
             isLoading={list.isLoading}
             error={list.error}
@@ -45,7 +40,7 @@ export function EventsView() {
             {(p) => (
               <>
                 <EventsTable rows={p.data} onView={setViewing} />
-                <ListPaginationBar envelope={p} paging={paging} />
+                <ListPaginationBar envelope={p} paging={addressPaging(limit, setState)} />
               </>
             )}
           </QueryState>

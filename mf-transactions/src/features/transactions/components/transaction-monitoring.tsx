@@ -1,19 +1,18 @@
-import { useEffect, useState } from 'react';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import DownloadIcon from '@mui/icons-material/Download';
 import RefreshIcon from '@mui/icons-material/Refresh';
-import { useSearchParams } from 'react-router-dom';
 import { notify } from '@paydesk/shared/ui/notify';
 import { PageHeader } from '@paydesk/shared/ui/page-header';
 import { PaginationBar } from '@paydesk/shared/ui/pagination-bar';
 import { QueryState } from '@paydesk/shared/ui/query-state';
 import { downloadText } from '@paydesk/shared/csv';
 import { CARD_NUMBER_SEARCH_MESSAGE, pageSizes } from '@paydesk/shared/schemas/transaction';
-import { useDebouncedValue } from '@paydesk/shared/use-debounced-value';
+import { useListState } from '@paydesk/shared/list-state';
+import { useSettledText } from '@paydesk/shared/use-settled-text';
 import { useErrorToast } from '../../../lib/use-error-toast';
 import { useGetTransactionsQuery } from '../api/transactions-api';
-import { isSearchable, readFilters, writeFilters, type ListFilters } from '../model/list-filters';
+import { isSearchable, listFields } from '../model/list-filters';
 import { TRANSACTIONS_CSV, transactionsCsv } from '../model/transactions-csv';
 import { TransactionsList } from './transactions-list';
 import { TransactionsToolbar } from './transactions-toolbar';
@@ -21,25 +20,18 @@ import { TransactionsToolbar } from './transactions-toolbar';
 export const SEARCH_DEBOUNCE_MS = 400;
 
 /**
- * Transaction Monitoring: the URL holds the filters; search, status or page size go back to page 1.
- * A card number typed in the search is neither sent nor put in the URL: the box says why.
+ * Transaction Monitoring: the address holds the filters (useListState); search, status or page size
+ * go back to page 1. A card number typed in the search is neither sent nor put in the URL: the box says why.
  */
 export function TransactionMonitoring() {
-  const [params, setParams] = useSearchParams();
-  const filters = readFilters(params);
-  const [searchInput, setSearchInput] = useState(filters.search);
-  const search = useDebouncedValue(searchInput, SEARCH_DEBOUNCE_MS);
-  const update = (change: Partial<ListFilters>) => setParams(writeFilters({ ...filters, page: 1, ...change }), { replace: true });
-
-  useEffect(() => {
-    if (search !== filters.search && isSearchable(search)) update({ search });
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- only a settled search text changes the list (the other filters change it directly)
-  }, [search]);
-
-  useEffect(() => {
-    if (params.get('search') !== writeFilters(filters).get('search')) setParams(writeFilters(filters), { replace: true });
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, on arrival: a card number in an old link's search leaves the address
-  }, []);
+  const [filters, setFilters] = useListState(listFields);
+  const [searchInput, setSearchInput] = useSettledText(
+    filters.search,
+    (search) => {
+      if (isSearchable(search)) setFilters({ search });
+    },
+    SEARCH_DEBOUNCE_MS,
+  );
 
   const query = useGetTransactionsQuery(filters);
   useErrorToast(query.error, query.requestId, 'Error', 'Failed to fetch transaction data.');
@@ -75,7 +67,7 @@ export function TransactionMonitoring() {
           searchError={isSearchable(searchInput) ? undefined : CARD_NUMBER_SEARCH_MESSAGE}
           status={filters.status}
           onSearch={setSearchInput}
-          onStatus={(status) => update({ status })}
+          onStatus={(status) => setFilters({ status })}
         />
         <QueryState
           isLoading={query.isLoading}
@@ -97,8 +89,8 @@ export function TransactionMonitoring() {
                 total={page.total}
                 perPage={filters.perPage}
                 pageSizes={pageSizes}
-                onPage={(n) => update({ page: n })}
-                onPerPage={(perPage) => update({ perPage })}
+                onPage={(n) => setFilters({ page: n })}
+                onPerPage={(perPage) => setFilters({ perPage })}
               />
             </>
           )}

@@ -1,4 +1,5 @@
 import { containsCardNumber } from '@paydesk/shared/cards/card-number-text';
+import { pageField, readListState, sizeField, textField, writeListState, type ListFields } from '@paydesk/shared/list-state';
 import { pageSizes, transactionStatuses, type PageSize, type TransactionStatus } from '@paydesk/shared/schemas/transaction';
 
 /**
@@ -36,25 +37,19 @@ export const parseStatusFilter = (value: string): ListFilters['status'] => {
 /** A search the list may send: anything but one holding a card number. */
 export const isSearchable = (search: string): boolean => !containsCardNumber(search);
 
-/** Reads `?search=&status=&page=&per_page=`; TXN-02's `?filter=disputed` preselects Disputed. A card number in `search` is dropped. */
-export function readFilters(params: URLSearchParams): ListFilters {
-  const page = Number(params.get('page'));
-  const perPage = Number(params.get('per_page'));
-  const search = (params.get('search') ?? '').slice(0, MAX_SEARCH);
-  return {
-    search: isSearchable(search) ? search : '',
-    status: parseStatusFilter(params.get('status') ?? params.get('filter') ?? 'all'),
-    page: Number.isInteger(page) && page >= 1 ? page : 1,
-    perPage: (pageSizes as readonly number[]).includes(perPage) ? (perPage as PageSize) : 10,
-  };
-}
+/** `?search=&status=&page=&per_page=`; TXN-02's `?filter=disputed` preselects Disputed. A card number in `search` is never read nor written. */
+export const listFields: ListFields<ListFilters> = {
+  search: textField(MAX_SEARCH, {
+    parse: (text) => (isSearchable(text.slice(0, MAX_SEARCH)) ? text.slice(0, MAX_SEARCH) : undefined),
+    format: (search) => (isSearchable(search) ? search : undefined),
+  }),
+  status: { fallback: 'all', parse: parseStatusFilter, aliases: ['filter'] },
+  page: pageField(),
+  perPage: sizeField(pageSizes, 10, 'per_page'),
+};
+
+/** The filters the address holds; anything malformed is its default. */
+export const readFilters = (params: URLSearchParams): ListFilters => readListState(listFields, params);
 
 /** Only what differs from the defaults goes into the URL, and never a card number. */
-export function writeFilters(filters: ListFilters): URLSearchParams {
-  const params = new URLSearchParams();
-  if (filters.search && isSearchable(filters.search)) params.set('search', filters.search);
-  if (filters.status !== 'all') params.set('status', filters.status);
-  if (filters.page !== 1) params.set('page', String(filters.page));
-  if (filters.perPage !== 10) params.set('per_page', String(filters.perPage));
-  return params;
-}
+export const writeFilters = (filters: ListFilters): URLSearchParams => writeListState(listFields, filters);

@@ -11,7 +11,7 @@ const row = { display: 'flex', flexWrap: 'wrap', gap: 2, mb: 2 } as const;
 const cell = (grow: number, basis: string) => ({ flex: `${grow} 1 ${basis}`, minWidth: 0 });
 
 /** AUD-05: the trail filtered by who acted (e-mail address), what they did, and when. */
-export function AuditFilters({ value, onChange }: { value: AuditFilterForm; onChange: (value: AuditFilterForm) => void }) {
+export function AuditFilters({ value, onChange }: { value: AuditFilterForm; onChange: (change: Partial<AuditFilterForm>) => void }) {
   return (
     <Box sx={row} data-testid="audit-filters">
       <Box sx={cell(2, '240px')}>
@@ -19,7 +19,7 @@ export function AuditFilters({ value, onChange }: { value: AuditFilterForm; onCh
           size="small"
           label="Actor e-mail"
           value={value.actor}
-          onChange={(e) => onChange({ ...value, actor: e.target.value })}
+          onChange={(e) => onChange({ actor: e.target.value })}
           slotProps={{ htmlInput: { maxLength: 254 }, inputLabel: { shrink: true } }}
         />
       </Box>
@@ -28,14 +28,14 @@ export function AuditFilters({ value, onChange }: { value: AuditFilterForm; onCh
           label="Action"
           value={value.action}
           options={actionOptions}
-          onChange={(action) => onChange({ ...value, action: parseAction(action) })}
+          onChange={(action) => onChange({ action: parseAction(action) })}
         />
       </Box>
       <Box sx={cell(1, '210px')}>
-        <DateTimeField label="From" value={value.from} onChange={(from) => onChange({ ...value, from })} />
+        <DateTimeField label="From" value={value.from} onChange={(from) => onChange({ from })} />
       </Box>
       <Box sx={cell(1, '210px')}>
-        <DateTimeField label="To" value={value.to} onChange={(to) => onChange({ ...value, to })} />
+        <DateTimeField label="To" value={value.to} onChange={(to) => onChange({ to })} />
       </Box>
     </Box>
   );

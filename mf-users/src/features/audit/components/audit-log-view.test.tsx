@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useLocation } from 'react-router-dom';
 import { downloadText } from '@paydesk/shared/csv';
 import type { AuditEntry } from '@paydesk/shared/schemas/audit';
 import { renderWithProviders, sessionOf, testUsers } from '@paydesk/shared/testing/render';
@@ -104,4 +105,73 @@ test('exports the filtered entries as CSV', async () => {
   expect(await screen.findByText('1 entry exported to audit-log.csv.')).toBeTruthy();
   const exported = sent.find((u) => u.pathname === '/api/backend/audit/export.csv')!;
   expect(Object.fromEntries(exported.searchParams)).toEqual({ action: 'user.created' });
+});
+
+function Address() {
+  return <output data-testid="address">{useLocation().search}</output>;
+}
+const address = () => Object.fromEntries(new URLSearchParams(screen.getByTestId('address').textContent ?? ''));
+const renderAt = (route: string) =>
+  renderWithProviders(
+    <>
+      <AuditLogView />
+      <Address />
+    </>,
+    { preloadedState: sessionOf(testUsers.super_admin), route },
+  );
+const button = (name: string) => screen.getByRole('button', { name }) as HTMLButtonElement;
+
+test('the address keeps the filters, the size and the keyset page: a reload shows the same page, and Newer still works', async () => {
+  fakeAuditApi();
+  renderAt('/control/audit?action=user.created&actor=superadmin%40paydesk.test&limit=25&before=2&newer=9');
+  await screen.findByText('Anonymous');
+  expect(listQueries()).toEqual([{ limit: '25', action: 'user.created', actor: 'superadmin@paydesk.test', before: '2' }]);
+  expect(screen.getByRole('combobox', { name: 'Action' }).textContent).toBe('user created');
+  expect((screen.getByLabelText('Actor e-mail') as HTMLInputElement).value).toBe('superadmin@paydesk.test');
+  expect(screen.getByRole('combobox', { name: 'Rows' }).textContent).toBe('25 per page');
+  expect(button('Older').disabled).toBe(true);
+
+  const user = userEvent.setup();
+  await user.click(button('Newer'));
+  await waitFor(() =>
+    expect(listQueries().at(-1)).toEqual({ limit: '25', action: 'user.created', actor: 'superadmin@paydesk.test', before: '9' }),
+  );
+  expect(address()).toEqual({ action: 'user.created', actor: 'superadmin@paydesk.test', limit: '25', before: '9' });
+  await user.click(button('Newer'));
+  await waitFor(() => expect(address()).toEqual({ action: 'user.created', actor: 'superadmin@paydesk.test', limit: '25' }));
+  expect(listQueries().at(-1)).toEqual({ limit: '25', action: 'user.created', actor: 'superadmin@paydesk.test' });
+  expect(button('Newer').disabled).toBe(true);
+
+  await user.click(await screen.findByRole('button', { name: 'Older' }));
+  await waitFor(() => expect(address()).toMatchObject({ before: '2' }));
+  expect(address()).not.toHaveProperty('newer');
+});
+
+test('a filter or a page size written to the address drops the keyset page', async () => {
+  fakeAuditApi();
+  renderAt('/control/audit?before=2&newer=9,5');
+  await screen.findByText('Anonymous');
+  expect(listQueries()).toEqual([{ limit: '50', before: '2' }]);
+  await chooseOption(screen.getByRole('combobox', { name: 'Action' }), 'card blocked');
+  await waitFor(() => expect(address()).toEqual({ action: 'card.blocked' }));
+  expect(listQueries().at(-1)).toEqual({ limit: '50', action: 'card.blocked' });
+
+  fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-03-01T10:00' } });
+  await waitFor(() => expect(address()).toEqual({ action: 'card.blocked', to: '2026-03-01T10:00' }));
+  fireEvent.change(screen.getByLabelText('Actor e-mail'), { target: { value: 'admin@paydesk.test' } });
+  await waitFor(() => expect(address()).toEqual({ action: 'card.blocked', to: '2026-03-01T10:00', actor: 'admin@paydesk.test' }));
+  await userEvent.setup().click(screen.getByRole('button', { name: 'Older' }));
+  await waitFor(() => expect(address()).toMatchObject({ before: '2' }));
+  await chooseOption(screen.getByRole('combobox', { name: 'Rows' }), '100 per page');
+  await waitFor(() =>
+    expect(address()).toEqual({ action: 'card.blocked', to: '2026-03-01T10:00', actor: 'admin@paydesk.test', limit: '100' }),
+  );
+});
+
+test('a cursor in the address that does not parse is the newest page', async () => {
+  fakeAuditApi();
+  renderAt('/control/audit?before=abc&newer=1,x&limit=30&action=nope');
+  await screen.findByTestId('audit-row-3');
+  expect(listQueries()).toEqual([{ limit: '50' }]);
+  expect(address()).toEqual({});
 });

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -6,15 +5,19 @@ import CardContent from '@mui/material/CardContent';
 import DownloadIcon from '@mui/icons-material/Download';
 import { downloadText } from '@paydesk/shared/csv';
 import { AUDIT_CSV } from '@paydesk/shared/schemas/audit';
-import { useDebouncedValue } from '@paydesk/shared/use-debounced-value';
+import { useListState } from '@paydesk/shared/list-state';
+import { useSettledText } from '@paydesk/shared/use-settled-text';
 import { OptionsSelectField } from '@paydesk/shared/ui/list-controls';
 import { notify } from '@paydesk/shared/ui/notify';
 import { PageHeader } from '@paydesk/shared/ui/page-header';
 import { QueryState } from '@paydesk/shared/ui/query-state';
 import { useGetAuditEntriesQuery, useLazyExportAuditQuery, type AuditPageSize } from '../api/audit-api';
-import { emptyAuditFilter, filterArgs, type AuditFilterForm } from '../model/audit-filter';
+import { filterArgs } from '../model/audit-filter';
+import { auditListFields, newerPage, olderPage } from '../model/audit-list';
 import { AuditFilters } from './audit-filters';
 import { AuditTable } from './audit-table';
+
+const ACTOR_DEBOUNCE_MS = 300;
 
 const pageSizes = [
   { value: '25', label: '25 per page' },
@@ -25,19 +28,16 @@ const pageSizes = [
 /**
  * The Audit Log page (AUD-05, AUD-06): every staff action and security event, newest first,
  * filtered, paged by keyset (Newer / Older: the trail has no page numbers to jump to), and
- * exported as CSV with every entry the filters select.
+ * exported as CSV with every entry the filters select. The address keeps the filters and the page.
  */
 export function AuditLogView() {
-  const [form, setForm] = useState<AuditFilterForm>(emptyAuditFilter);
-  const filter = filterArgs(useDebouncedValue(form, 300));
-  const [limit, setLimit] = useState<AuditPageSize>(50);
-  // The `before` of each page reached so far: the last is the page shown.
-  const [cursors, setCursors] = useState<(number | undefined)[]>([undefined]);
-  const before = cursors[cursors.length - 1];
+  const [state, setState] = useListState(auditListFields);
+  const [actor, setActor] = useSettledText(state.actor, (text) => setState({ actor: text }), ACTOR_DEBOUNCE_MS);
+  const filter = filterArgs(state);
+  const { limit, before } = state;
   const list = useGetAuditEntriesQuery({ ...filter, limit, before }, { refetchOnMountOrArgChange: true });
   const [exportCsv, exporting] = useLazyExportAuditQuery();
 
-  const restart = () => setCursors([undefined]);
   const download = async () => {
     const result = await exportCsv(filter);
     if (result.data === undefined) {
@@ -63,11 +63,8 @@ export function AuditLogView() {
       <Card variant="outlined">
         <CardContent>
           <AuditFilters
-            value={form}
-            onChange={(next) => {
-              setForm(next);
-              restart();
-            }}
+            value={{ ...state, actor }}
+            onChange={({ actor: typed, ...change }) => (typed === undefined ? setState(change) : setActor(typed))}
           />
           <QueryState
             isLoading={list.isLoading}
@@ -88,18 +85,18 @@ export function AuditLogView() {
                       label="Rows"
                       value={String(limit)}
                       options={pageSizes}
-                      onChange={(value) => {
-                        setLimit(Number(value) as AuditPageSize);
-                        restart();
-                      }}
+                      onChange={(value) => setState({ limit: Number(value) as AuditPageSize })}
                     />
                   </Box>
                   {/* Together: on a phone they wrap below the selector as a pair, never one without the other. */}
                   <Box sx={{ display: 'flex', gap: 1 }}>
-                    <Button onClick={() => setCursors(cursors.slice(0, -1))} disabled={cursors.length <= 1}>
+                    <Button onClick={() => setState(newerPage(state))} disabled={before === undefined}>
                       Newer
                     </Button>
-                    <Button onClick={() => setCursors([...cursors, page.next_before ?? undefined])} disabled={page.next_before === null}>
+                    <Button
+                      onClick={() => page.next_before !== null && setState(olderPage(state, page.next_before))}
+                      disabled={page.next_before === null}
+                    >
                       Older
                     </Button>
                   </Box>

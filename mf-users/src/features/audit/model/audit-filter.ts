@@ -9,8 +9,6 @@ export interface AuditFilterForm {
   to: string;
 }
 
-export const emptyAuditFilter: AuditFilterForm = { actor: '', action: '', from: '', to: '' };
-
 export const actionOptions: readonly { value: AuditAction | ''; label: string }[] = [
   { value: '', label: 'All actions' },
   ...auditActions.map((action) => ({ value: action, label: auditActionLabel(action) })),

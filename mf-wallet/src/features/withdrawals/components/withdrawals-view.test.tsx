@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useLocation } from 'react-router-dom';
 import { renderWithProviders, sessionOf, testUsers } from '@paydesk/shared/testing/render';
 import { chooseOption, optionsOf } from '@paydesk/shared/testing/select';
 import { aWithdrawal, fakeWalletApi } from '../testing/fake-wallet-api';
@@ -76,4 +77,39 @@ test('exports the filtered rows as withdrawals.csv and says Export Complete', as
   expect(lines).toHaveLength(2);
   expect(lines[1]).toMatch(/^WDDONE,250.00,/);
   click.mockRestore();
+});
+
+function Address() {
+  return <output data-testid="address">{useLocation().search}</output>;
+}
+const renderAt = (route: string) =>
+  renderWithProviders(
+    <>
+      <WithdrawalsView />
+      <Address />
+    </>,
+    { preloadedState: sessionOf(testUsers.admin), route },
+  );
+
+test('the address keeps the status filter: a link shows it, and a new choice writes it', async () => {
+  api = fakeWalletApi('10.00', rows);
+  renderAt('/control/withdrawals?status=failed');
+  await screen.findByText('Withdrawal History (1)');
+  expect(screen.getByRole('combobox', { name: 'Status' }).textContent).toBe('Failed');
+  expect(screen.getByText('The bank rejected the account')).toBeTruthy();
+  const user = userEvent.setup();
+  await chooseOption(screen.getByRole('combobox', { name: 'Status' }), 'Completed', user);
+  expect(screen.getByTestId('address').textContent).toBe('?status=completed');
+  expect(screen.getByText('Withdrawal History (1)')).toBeTruthy();
+  await chooseOption(screen.getByRole('combobox', { name: 'Status' }), 'All', user);
+  expect(screen.getByTestId('address').textContent).toBe('');
+  expect(screen.getByText('Withdrawal History (3)')).toBeTruthy();
+});
+
+test('a status in the address that is none of the choices is All, and leaves the address', async () => {
+  api = fakeWalletApi('10.00', rows);
+  renderAt('/control/withdrawals?status=lost');
+  await screen.findByText('Withdrawal History (3)');
+  expect(screen.getByRole('combobox', { name: 'Status' }).textContent).toBe('All');
+  expect(screen.getByTestId('address').textContent).toBe('');
 });

@@ -6,12 +6,13 @@ import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import DownloadIcon from '@mui/icons-material/Download';
 import RefreshIcon from '@mui/icons-material/Refresh';
+import { useListState } from '@paydesk/shared/list-state';
 import { OptionsSelectField } from '@paydesk/shared/ui/list-controls';
 import { PageHeader } from '@paydesk/shared/ui/page-header';
 import { notify } from '@paydesk/shared/ui/notify';
 import { QueryState } from '@paydesk/shared/ui/query-state';
 import { useGetWalletBalanceQuery, useGetWithdrawalsQuery } from '../api/wallet-api';
-import { filterWithdrawals, parseStatusFilter, statusOptions, type StatusFilter } from '../model/status-filter';
+import { filterWithdrawals, parseStatusFilter, statusOptions, withdrawalListFields } from '../model/status-filter';
 import { WITHDRAWALS_CSV, withdrawalsCsv } from '../model/withdrawals-csv';
 import { downloadText } from '@paydesk/shared/csv';
 import { formatCount } from '@paydesk/shared/format';
@@ -20,11 +21,14 @@ import { WalletBalanceCard } from './wallet-balance-card';
 import { WithdrawalDialog } from './withdrawal-dialog';
 import { WithdrawalsTable } from './withdrawals-table';
 
-/** The Withdrawals screen (WAL-01 to WAL-06). Fetch errors are not toasted (ERR-11): they show in place. */
+/**
+ * The Withdrawals screen (WAL-01 to WAL-06). Fetch errors are not toasted (ERR-11): they show in
+ * place. The address keeps the status filter.
+ */
 export function WithdrawalsView() {
   const balance = useGetWalletBalanceQuery();
   const list = useGetWithdrawalsQuery();
-  const [status, setStatus] = useState<StatusFilter>('all');
+  const [{ status }, setFilters] = useListState(withdrawalListFields);
   const [dialogOpen, setDialogOpen] = useState(false);
   const rows = filterWithdrawals(list.data ?? [], status);
 
@@ -68,7 +72,7 @@ export function WithdrawalsView() {
               label="Status"
               value={status}
               options={statusOptions}
-              onChange={(value) => setStatus(parseStatusFilter(value))}
+              onChange={(value) => setFilters({ status: parseStatusFilter(value) })}
             />
           </Box>
           <QueryState

@@ -1,3 +1,4 @@
+import type { ListFields } from '@paydesk/shared/list-state';
 import type { Withdrawal, WithdrawalStatus } from '@paydesk/shared/schemas/wallet';
 
 export type StatusFilter = WithdrawalStatus | 'all';
@@ -15,3 +16,6 @@ export const parseStatusFilter = (value: string): StatusFilter => statusOptions.
 
 export const filterWithdrawals = (rows: readonly Withdrawal[], status: StatusFilter): Withdrawal[] =>
   status === 'all' ? [...rows] : rows.filter((row) => row.status === status);
+
+/** The list in the address: `?status=`, left out for All. The list comes whole, so it has no page. */
+export const withdrawalListFields: ListFields<{ status: StatusFilter }> = { status: { fallback: 'all', parse: parseStatusFilter } };

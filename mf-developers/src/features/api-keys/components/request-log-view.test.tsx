@@ -1,0 +1,95 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { useLocation } from 'react-router-dom';
+import type { ApiKey, ApiRequestEntry } from '@paydesk/shared/schemas/api-keys';
+import { renderWithProviders, sessionOf, testUsers } from '@paydesk/shared/testing/render';
+import { chooseOption } from '@paydesk/shared/testing/select';
+import { answer } from '../../../testing/answer';
+import { RequestLogView } from './request-log-view';
+
+const aKey: ApiKey = {
+  id: 'key_1',
+  kind: 'secret',
+  name: 'Order service',
+  prefix: 'sk_test_AbCd',
+  publishable_key: null,
+  status: 'active',
+  created_by: 'Alex Admin',
+  created_at: '2026-03-01T10:00:00.000Z',
+  last_used_at: null,
+  expires_at: null,
+  revoked_at: null,
+};
+const aRequest: ApiRequestEntry = {
+  id: 'req_1',
+  key_id: 'key_1',
+  key_prefix: 'sk_test_AbCd',
+  method: 'POST',
+  path: '/api/checkout',
+  status: 402,
+  latency_ms: 12,
+  idempotency_key: null,
+  created_at: '2026-03-01T10:00:00.000Z',
+};
+
+let spy: jest.SpyInstance;
+const sent: URL[] = [];
+afterEach(() => {
+  spy.mockRestore();
+  sent.length = 0;
+});
+
+/** The keys and one page of requests (the second of three) behind a spy on fetch. */
+function fakeApi() {
+  spy = jest.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+    const url = new URL((input instanceof Request ? input : new Request(input, init)).url);
+    sent.push(url);
+    if (url.pathname === '/api/backend/api-keys') return answer(200, { status: 'success', data: [aKey] });
+    const page = { data: [aRequest], current_page: 2, last_page: 3, per_page: 50, from: 51, to: 51, total: 101 };
+    return answer(200, { status: 'success', data: page });
+  });
+}
+const requestQueries = () => sent.filter((u) => u.pathname === '/api/backend/api-requests').map((u) => Object.fromEntries(u.searchParams));
+
+function Address() {
+  return <output data-testid="address">{useLocation().search}</output>;
+}
+const address = () => Object.fromEntries(new URLSearchParams(screen.getByTestId('address').textContent ?? ''));
+const renderLog = (route: string) =>
+  renderWithProviders(
+    <>
+      <RequestLogView />
+      <Address />
+    </>,
+    { preloadedState: sessionOf(testUsers.admin), route },
+  );
+
+test('a link shows the filtered page it names, and a new filter goes in the address from page 1', async () => {
+  fakeApi();
+  renderLog('/control/developers/requests?key=key_1&status=4xx&path=%2Fapi%2Fcheckout&page=2&limit=50');
+  await screen.findByTestId('api-request-row');
+  expect(requestQueries()[0]).toEqual({ page: '2', limit: '50', key_id: 'key_1', status_class: '4xx', path: '/api/checkout' });
+  expect(screen.getByRole('combobox', { name: 'Key' }).textContent).toBe('Order service (sk_test_AbCd…)');
+  expect(screen.getByRole('combobox', { name: 'Status' }).textContent).toBe('4xx (refused)');
+  expect((screen.getByLabelText('Path') as HTMLInputElement).value).toBe('/api/checkout');
+  expect(screen.getByRole('combobox', { name: 'Per page' }).textContent).toBe('50');
+
+  await chooseOption(screen.getByRole('combobox', { name: 'Status' }), '5xx (failed)');
+  await waitFor(() =>
+    expect(requestQueries().at(-1)).toEqual({ page: '1', limit: '50', key_id: 'key_1', status_class: '5xx', path: '/api/checkout' }),
+  );
+  expect(address()).toEqual({ key: 'key_1', status: '5xx', path: '/api/checkout', limit: '50' });
+
+  fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+  await waitFor(() => expect(address()).toEqual({ key: 'key_1', status: '5xx', path: '/api/checkout', page: '3', limit: '50' }));
+  fireEvent.change(screen.getByLabelText('Path'), { target: { value: '/api/refunds' } });
+  await waitFor(() => expect(address()).toEqual({ key: 'key_1', status: '5xx', path: '/api/refunds', limit: '50' }));
+  expect(requestQueries().at(-1)).toEqual({ page: '1', limit: '50', key_id: 'key_1', status_class: '5xx', path: '/api/refunds' });
+});
+
+test('a key the address names that is no secret key is read as all keys', async () => {
+  fakeApi();
+  renderLog('/control/developers/requests?key=key_gone');
+  await screen.findByTestId('api-request-row');
+  await waitFor(() => expect(requestQueries().at(-1)).toEqual({ page: '1', limit: '25' }));
+  expect(screen.getByRole('combobox', { name: 'Key' }).textContent).toBe('All secret keys');
+});
