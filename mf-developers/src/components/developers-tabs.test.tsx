@@ -17,11 +17,11 @@ test('the two lists are navigation tabs: the current one is selected and the pag
     { route: '/control/developers' },
   );
   const nav = screen.getByRole('navigation', { name: 'Developers' });
-  expect(nav).toBeTruthy();
+  expect(nav).toBeInTheDocument();
   const webhooks = screen.getByRole('tab', { name: 'Webhooks' });
-  expect(webhooks.getAttribute('aria-selected')).toBe('true');
-  expect(webhooks.getAttribute('aria-current')).toBe('page');
-  expect(screen.getByRole('tab', { name: 'Events' }).getAttribute('aria-current')).toBeNull();
+  expect(webhooks).toHaveAttribute('aria-selected', 'true');
+  expect(webhooks).toHaveAttribute('aria-current', 'page');
+  expect(screen.getByRole('tab', { name: 'Events' })).not.toHaveAttribute('aria-current');
 
   const user = userEvent.setup();
   await user.click(screen.getByRole('tab', { name: 'Events' }));

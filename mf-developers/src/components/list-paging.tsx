@@ -1,24 +1,12 @@
-import { useState } from 'react';
 import { pageField, sizeField, type SetListState } from '@paydesk/shared/list-state';
 import { PaginationBar } from '@paydesk/shared/ui/pagination-bar';
 import { listSizes, type ListSize } from '../lib/list-sizes';
 
-/** A Developers list's page and page size, wherever they are kept. */
+/** A Developers list's page and page size, as its pagination bar reads and changes them. */
 export interface ListPaging {
   limit: ListSize;
   setPage: (page: number) => void;
   resize: (size: ListSize) => void;
-}
-
-/** A Developers list's page and page size (25 to start) kept in the component; a new size starts again from page 1. */
-export function useListPaging(): ListPaging & { page: number } {
-  const [page, setPage] = useState(1);
-  const [limit, setLimit] = useState<ListSize>(25);
-  const resize = (size: ListSize) => {
-    setLimit(size);
-    setPage(1);
-  };
-  return { page, limit, setPage, resize };
 }
 
 /** The `page` and `limit` of a Developers list kept in the address (useListState). */

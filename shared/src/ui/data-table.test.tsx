@@ -65,11 +65,11 @@ test('a cell renderer gives a working control, and opens the row detail', async 
   const user = userEvent.setup();
   await user.click(screen.getByRole('button', { name: 'Buy Apple' }));
   expect(bought).toEqual(['Apple']);
-  expect(screen.queryByText('Apple grows on trees')).toBeNull();
+  expect(screen.queryByText('Apple grows on trees')).not.toBeInTheDocument();
   await user.click(screen.getByRole('button', { name: 'About Apple' }));
-  expect(screen.getByText('Apple grows on trees')).toBeTruthy();
+  expect(screen.getByText('Apple grows on trees')).toBeInTheDocument();
   expect(screen.getByRole('button', { name: 'About Apple' }).getAttribute('aria-expanded')).toBe('true');
-  expect(screen.queryByText('Pear grows on trees')).toBeNull();
+  expect(screen.queryByText('Pear grows on trees')).not.toBeInTheDocument();
 });
 
 test('no rows: the header and the caller’s text', () => {
@@ -85,8 +85,8 @@ test('loading: the table is busy and shows the wait, not the rows', () => {
   renderWithProviders(<DataTable label="Fruit" columns={columns} rows={fruits} rowKey={(f) => f.id} loading />);
   const table = screen.getByRole('table', { name: 'Fruit' });
   expect(table.getAttribute('aria-busy')).toBe('true');
-  expect(within(table).getByRole('status', { name: 'Loading Fruit' })).toBeTruthy();
-  expect(screen.queryByText('Apple')).toBeNull();
+  expect(within(table).getByRole('status', { name: 'Loading Fruit' })).toBeInTheDocument();
+  expect(screen.queryByText('Apple')).not.toBeInTheDocument();
 });
 
 describe('on a narrow screen', () => {
@@ -126,7 +126,7 @@ describe('on a narrow screen', () => {
         }}
       />,
     );
-    expect(screen.queryByRole('table')).toBeNull();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
     expect(
       within(screen.getByRole('list', { name: 'Fruit' }))
         .getAllByRole('listitem')

@@ -1,9 +1,9 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { useLocation } from 'react-router-dom';
 import type { ApiKey, ApiRequestEntry } from '@paydesk/shared/schemas/api-keys';
+import { fakeApi } from '@paydesk/shared/testing/fake-api';
 import { renderWithProviders, sessionOf, testUsers } from '@paydesk/shared/testing/render';
 import { chooseOption } from '@paydesk/shared/testing/select';
-import { answer } from '../../../testing/answer';
 import { RequestLogView } from './request-log-view';
 
 const aKey: ApiKey = {
@@ -31,24 +31,17 @@ const aRequest: ApiRequestEntry = {
   created_at: '2026-03-01T10:00:00.000Z',
 };
 
-let spy: jest.SpyInstance;
-const sent: URL[] = [];
-afterEach(() => {
-  spy.mockRestore();
-  sent.length = 0;
-});
+let api: ReturnType<typeof fakeApi>;
 
-/** The keys and one page of requests (the second of three) behind a spy on fetch. */
-function fakeApi() {
-  spy = jest.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
-    const url = new URL((input instanceof Request ? input : new Request(input, init)).url);
-    sent.push(url);
-    if (url.pathname === '/api/backend/api-keys') return answer(200, { status: 'success', data: [aKey] });
-    const page = { data: [aRequest], current_page: 2, last_page: 3, per_page: 50, from: 51, to: 51, total: 101 };
-    return answer(200, { status: 'success', data: page });
+/** The keys and one page of requests (the second of three) on the shared fake API. */
+function fakeLogApi() {
+  const page = { data: [aRequest], current_page: 2, last_page: 3, per_page: 50, from: 51, to: 51, total: 101 };
+  api = fakeApi({
+    'GET /api/backend/api-keys': () => ({ body: { status: 'success', data: [aKey] } }),
+    'GET /api/backend/api-requests': () => ({ body: { status: 'success', data: page } }),
   });
 }
-const requestQueries = () => sent.filter((u) => u.pathname === '/api/backend/api-requests').map((u) => Object.fromEntries(u.searchParams));
+const requestQueries = () => api.callsTo('GET /api/backend/api-requests').map((c) => Object.fromEntries(c.url.searchParams));
 
 function Address() {
   return <output data-testid="address">{useLocation().search}</output>;
@@ -64,13 +57,13 @@ const renderLog = (route: string) =>
   );
 
 test('a link shows the filtered page it names, and a new filter goes in the address from page 1', async () => {
-  fakeApi();
+  fakeLogApi();
   renderLog('/control/developers/requests?key=key_1&status=4xx&path=%2Fapi%2Fcheckout&page=2&limit=50');
   await screen.findByTestId('api-request-row');
   expect(requestQueries()[0]).toEqual({ page: '2', limit: '50', key_id: 'key_1', status_class: '4xx', path: '/api/checkout' });
   expect(screen.getByRole('combobox', { name: 'Key' }).textContent).toBe('Order service (sk_test_AbCd…)');
   expect(screen.getByRole('combobox', { name: 'Status' }).textContent).toBe('4xx (refused)');
-  expect((screen.getByLabelText('Path') as HTMLInputElement).value).toBe('/api/checkout');
+  expect(screen.getByLabelText('Path')).toHaveValue('/api/checkout');
   expect(screen.getByRole('combobox', { name: 'Per page' }).textContent).toBe('50');
 
   await chooseOption(screen.getByRole('combobox', { name: 'Status' }), '5xx (failed)');
@@ -87,7 +80,7 @@ test('a link shows the filtered page it names, and a new filter goes in the addr
 });
 
 test('a key the address names that is no secret key is read as all keys', async () => {
-  fakeApi();
+  fakeLogApi();
   renderLog('/control/developers/requests?key=key_gone');
   await screen.findByTestId('api-request-row');
   await waitFor(() => expect(requestQueries().at(-1)).toEqual({ page: '1', limit: '25' }));

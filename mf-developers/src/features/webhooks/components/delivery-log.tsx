@@ -1,6 +1,7 @@
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
+import { useListState } from '@paydesk/shared/list-state';
 import { DataTable } from '@paydesk/shared/ui/data-table';
 import { notify } from '@paydesk/shared/ui/notify';
 import { QueryState } from '@paydesk/shared/ui/query-state';
@@ -8,12 +9,15 @@ import { useGetAttemptsQuery, useResendEventMutation } from '../api/deliveries-a
 import { reportFailure } from '../../../lib/report-failure';
 import { useCanManage } from '../../../lib/use-can-manage';
 import { AttemptAnswer, attemptColumns } from './attempt-columns';
-import { ListPaginationBar, useListPaging } from '../../../components/list-paging';
+import { addressPaging, ListPaginationBar, pagingFields } from '../../../components/list-paging';
 
-/** DEV-06: an endpoint's delivery attempts, newest first (the server's order), with Resend per event. */
+/**
+ * DEV-06: an endpoint's delivery attempts, newest first (the server's order), with Resend per event.
+ * The address keeps its page as `log_page` and `log_limit`, prefixed since the page also shows the
+ * endpoint's settings.
+ */
 export function DeliveryLog({ endpointId }: { endpointId: string }) {
-  const paging = useListPaging();
-  const { page, limit } = paging;
+  const [{ page, limit }, setPaging] = useListState(pagingFields, { prefix: 'log_' });
   const list = useGetAttemptsQuery({ endpointId, page, limit });
   const [resend, { isLoading: resending }] = useResendEventMutation();
   const canManage = useCanManage();
@@ -48,7 +52,7 @@ export function DeliveryLog({ endpointId }: { endpointId: string }) {
                 rowKey={(a) => a.id}
                 detail={(a) => <AttemptAnswer attempt={a} />}
               />
-              <ListPaginationBar envelope={p} paging={paging} />
+              <ListPaginationBar envelope={p} paging={addressPaging(limit, setPaging)} />
             </>
           )}
         </QueryState>

@@ -18,7 +18,7 @@ test.each(['https://user:pass@shop.example/hooks', 'https://user@shop.example/ho
     await user.type(within(dialog).getByRole('textbox', { name: 'Endpoint URL' }), url);
     await user.click(within(dialog).getByRole('checkbox', { name: 'Select all' }));
     await user.click(within(dialog).getByRole('button', { name: 'Add' }));
-    expect(within(dialog).getByText(ENDPOINT_URL_CREDENTIALS_MESSAGE)).toBeTruthy();
+    expect(within(dialog).getByText(ENDPOINT_URL_CREDENTIALS_MESSAGE)).toBeInTheDocument();
     expect(save).not.toHaveBeenCalled();
   },
 );

@@ -1,14 +1,5 @@
 import type { DeliveryAttempt, WebhookEndpoint, WebhookEvent } from '@paydesk/shared/schemas/webhooks';
-import { answer } from '../../../testing/answer';
-
-export interface RecordedCall {
-  method: string;
-  path: string;
-  query: URLSearchParams;
-  body: unknown;
-}
-
-type Reply = (call: RecordedCall) => Response | Promise<Response>;
+import { fakeApi } from '@paydesk/shared/testing/fake-api';
 
 const page = <T>(rows: readonly T[]) => ({
   status: 'success',
@@ -57,28 +48,25 @@ export const anEvent = (over: Partial<WebhookEvent> = {}): WebhookEvent => ({
   ...over,
 });
 
-/** `/api/backend/webhooks` behind a spy on fetch; `reply` overrides "METHOD /api/path". */
+const base = '/api/backend/webhooks';
+const done = () => ({ body: { status: 'success', message: 'Done' } });
+
+/**
+ * The webhook calls on the shared fake API: the lists answer one page of the rows given, and the
+ * endpoint's changes and Resend succeed unless `reply` replaces "METHOD /api/path".
+ */
 export function fakeWebhooksApi({ endpoints = [anEndpoint()], attempts = [anAttempt()], events = [anEvent()] } = {}) {
-  const calls: RecordedCall[] = [];
-  const replies = new Map<string, Reply>();
-  const spy = jest.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
-    const request = input instanceof Request ? input : new Request(input, init);
-    const url = new URL(request.url);
-    const text = await request.text();
-    const call = { method: request.method, path: url.pathname, query: url.searchParams, body: text ? JSON.parse(text) : undefined };
-    calls.push(call);
-    const override = replies.get(`${request.method} ${url.pathname}`);
-    if (override) return override(call);
-    const base = '/api/backend/webhooks';
-    if (request.method === 'GET' && url.pathname === `${base}/endpoints`) return answer(200, { status: 'success', data: endpoints });
-    if (request.method === 'GET' && url.pathname.endsWith('/attempts')) return answer(200, page(attempts));
-    if (request.method === 'GET' && url.pathname === `${base}/events`) return answer(200, page(events));
-    return answer(200, { status: 'success', message: 'Done' });
+  const api = fakeApi({
+    [`GET ${base}/endpoints`]: () => ({ body: { status: 'success', data: endpoints } }),
+    [`GET ${base}/endpoints/:id/attempts`]: () => ({ body: page(attempts) }),
+    [`GET ${base}/events`]: () => ({ body: page(events) }),
+    [`PATCH ${base}/endpoints/:id`]: done,
+    [`DELETE ${base}/endpoints/:id`]: done,
+    [`POST ${base}/events/:id/resend`]: done,
   });
   return {
-    calls,
-    sent: (method: string, path: string) => calls.filter((c) => c.method === method && c.path === `/api/backend/webhooks${path}`),
-    reply: (key: string, reply: Reply) => replies.set(key, reply),
-    restore: () => spy.mockRestore(),
+    ...api,
+    /** The calls to one path under /api/backend/webhooks, e.g. sent('POST', '/endpoints'). */
+    sent: (method: string, path: string) => api.callsTo(`${method} ${base}${path}`),
   };
 }

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router-dom';
 import { downloadText } from '@paydesk/shared/csv';
 import type { AuditEntry } from '@paydesk/shared/schemas/audit';
+import { fakeApi, type ApiCall, type FakeApi } from '@paydesk/shared/testing/fake-api';
 import { renderWithProviders, sessionOf, testUsers } from '@paydesk/shared/testing/render';
 import { chooseOption } from '@paydesk/shared/testing/select';
 import { AuditLogView } from './audit-log-view';
@@ -21,37 +22,34 @@ const anEntry = (id: number, over: Partial<AuditEntry> = {}): AuditEntry => ({
   ...over,
 });
 
-let spy: jest.SpyInstance;
-const sent: URL[] = [];
-afterEach(() => {
-  spy.mockRestore();
-  sent.length = 0;
-});
-
-/** The audit calls behind a spy on fetch: two pages of entries, then the CSV. */
-function fakeAuditApi() {
-  spy = jest.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
-    const request = input instanceof Request ? input : new Request(input, init);
-    const url = new URL(request.url);
-    sent.push(url);
-    if (url.pathname.endsWith('/export.csv'))
-      return new Response('ID,Time\r\n3,x\r\n', { status: 200, headers: { 'content-type': 'text/csv' } });
-    const older = url.searchParams.get('before') === '2';
-    const body = older
-      ? {
+/** Two pages of entries: the newest, and the older one `before=2` asks for. */
+const auditPage = ({ url }: ApiCall) =>
+  url.searchParams.get('before') === '2'
+    ? {
+        body: {
           status: 'success',
           data: [anEntry(1, { actor: null, action: 'auth.sign_in_failed', target: null, changes: {} })],
           next_before: null,
-        }
-      : {
+        },
+      }
+    : {
+        body: {
           status: 'success',
           data: [anEntry(3), anEntry(2, { action: 'card.blocked', changes: { status: { from: 'active', to: 'blocked' } } })],
           next_before: 2,
-        };
-    return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+        },
+      };
+
+let api: FakeApi;
+/** The audit calls on the shared fake API: two pages of entries, then the CSV. */
+function fakeAuditApi() {
+  api = fakeApi({
+    'GET /api/backend/audit': auditPage,
+    'GET /api/backend/audit/export.csv': () => new Response('ID,Time\r\n3,x\r\n', { status: 200, headers: { 'content-type': 'text/csv' } }),
   });
 }
-const listQueries = () => sent.filter((u) => u.pathname === '/api/backend/audit').map((u) => Object.fromEntries(u.searchParams));
+const queryOf = (call: ApiCall) => Object.fromEntries(call.url.searchParams);
+const listQueries = () => api.callsTo('GET /api/backend/audit').map(queryOf);
 
 test('shows the entries with who, what, target and the changes', async () => {
   fakeAuditApi();
@@ -83,7 +81,7 @@ test('filters by actor, action and time, and pages older and newer by keyset', a
   await user.click(screen.getByRole('button', { name: 'Older' }));
   await screen.findByText('Anonymous');
   expect(listQueries().at(-1)).toEqual({ limit: '50', before: '2' });
-  expect((screen.getByRole('button', { name: 'Older' }) as HTMLButtonElement).disabled).toBe(true);
+  expect(screen.getByRole('button', { name: 'Older' })).toBeDisabled();
   await user.click(screen.getByRole('button', { name: 'Newer' }));
   await screen.findByTestId('audit-row-3');
 
@@ -102,9 +100,8 @@ test('exports the filtered entries as CSV', async () => {
   await waitFor(() => expect(listQueries().at(-1)?.['action']).toBe('user.created'));
   await userEvent.setup().click(screen.getByRole('button', { name: 'Export CSV' }));
   await waitFor(() => expect(jest.mocked(downloadText)).toHaveBeenCalledWith('audit-log.csv', 'ID,Time\r\n3,x\r\n'));
-  expect(await screen.findByText('1 entry exported to audit-log.csv.')).toBeTruthy();
-  const exported = sent.find((u) => u.pathname === '/api/backend/audit/export.csv')!;
-  expect(Object.fromEntries(exported.searchParams)).toEqual({ action: 'user.created' });
+  expect(await screen.findByText('1 entry exported to audit-log.csv.')).toBeInTheDocument();
+  expect(api.callsTo('GET /api/backend/audit/export.csv').map(queryOf)).toEqual([{ action: 'user.created' }]);
 });
 
 function Address() {
@@ -119,7 +116,7 @@ const renderAt = (route: string) =>
     </>,
     { preloadedState: sessionOf(testUsers.super_admin), route },
   );
-const button = (name: string) => screen.getByRole('button', { name }) as HTMLButtonElement;
+const button = (name: string) => screen.getByRole('button', { name });
 
 test('the address keeps the filters, the size and the keyset page: a reload shows the same page, and Newer still works', async () => {
   fakeAuditApi();
@@ -127,9 +124,9 @@ test('the address keeps the filters, the size and the keyset page: a reload show
   await screen.findByText('Anonymous');
   expect(listQueries()).toEqual([{ limit: '25', action: 'user.created', actor: 'superadmin@paydesk.test', before: '2' }]);
   expect(screen.getByRole('combobox', { name: 'Action' }).textContent).toBe('user created');
-  expect((screen.getByLabelText('Actor e-mail') as HTMLInputElement).value).toBe('superadmin@paydesk.test');
+  expect(screen.getByLabelText('Actor e-mail')).toHaveValue('superadmin@paydesk.test');
   expect(screen.getByRole('combobox', { name: 'Rows' }).textContent).toBe('25 per page');
-  expect(button('Older').disabled).toBe(true);
+  expect(button('Older')).toBeDisabled();
 
   const user = userEvent.setup();
   await user.click(button('Newer'));
@@ -140,7 +137,7 @@ test('the address keeps the filters, the size and the keyset page: a reload show
   await user.click(button('Newer'));
   await waitFor(() => expect(address()).toEqual({ action: 'user.created', actor: 'superadmin@paydesk.test', limit: '25' }));
   expect(listQueries().at(-1)).toEqual({ limit: '25', action: 'user.created', actor: 'superadmin@paydesk.test' });
-  expect(button('Newer').disabled).toBe(true);
+  expect(button('Newer')).toBeDisabled();
 
   await user.click(await screen.findByRole('button', { name: 'Older' }));
   await waitFor(() => expect(address()).toMatchObject({ before: '2' }));

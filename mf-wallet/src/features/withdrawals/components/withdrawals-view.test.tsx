@@ -24,9 +24,9 @@ const rows = [
 test('shows the balance card, the history with its columns, and filters by status', async () => {
   api = fakeWalletApi('1234.50', rows);
   renderWithProviders(<WithdrawalsView />, { preloadedState: sessionOf(testUsers.admin) });
-  expect(await screen.findByText('$1,234.50')).toBeTruthy();
-  expect(screen.getByText('Available Balance')).toBeTruthy();
-  expect(screen.getByText('Ready for withdrawal')).toBeTruthy();
+  expect(await screen.findByText('$1,234.50')).toBeInTheDocument();
+  expect(screen.getByText('Available Balance')).toBeInTheDocument();
+  expect(screen.getByText('Ready for withdrawal')).toBeInTheDocument();
   await screen.findByText('Withdrawal History (3)');
   expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
     'Reference',
@@ -39,11 +39,11 @@ test('shows the balance card, the history with its columns, and filters by statu
   ]);
   const user = userEvent.setup();
   await chooseOption(screen.getByRole('combobox', { name: 'Status' }), 'Failed', user);
-  expect(screen.getByText('Withdrawal History (1)')).toBeTruthy();
+  expect(screen.getByText('Withdrawal History (1)')).toBeInTheDocument();
   const [, row] = screen.getAllByRole('row');
-  expect(within(row!).getByText('The bank rejected the account')).toBeTruthy();
+  expect(within(row!).getByText('The bank rejected the account')).toBeInTheDocument();
   await chooseOption(screen.getByRole('combobox', { name: 'Status' }), 'Cancelled', user);
-  expect(screen.getByText('No withdrawals found matching your criteria')).toBeTruthy();
+  expect(screen.getByText('No withdrawals found matching your criteria')).toBeInTheDocument();
   expect(await optionsOf(screen.getByRole('combobox', { name: 'Status' }), user)).toEqual([
     'All',
     'Pending',
@@ -96,14 +96,14 @@ test('the address keeps the status filter: a link shows it, and a new choice wri
   renderAt('/control/withdrawals?status=failed');
   await screen.findByText('Withdrawal History (1)');
   expect(screen.getByRole('combobox', { name: 'Status' }).textContent).toBe('Failed');
-  expect(screen.getByText('The bank rejected the account')).toBeTruthy();
+  expect(screen.getByText('The bank rejected the account')).toBeInTheDocument();
   const user = userEvent.setup();
   await chooseOption(screen.getByRole('combobox', { name: 'Status' }), 'Completed', user);
   expect(screen.getByTestId('address').textContent).toBe('?status=completed');
-  expect(screen.getByText('Withdrawal History (1)')).toBeTruthy();
+  expect(screen.getByText('Withdrawal History (1)')).toBeInTheDocument();
   await chooseOption(screen.getByRole('combobox', { name: 'Status' }), 'All', user);
   expect(screen.getByTestId('address').textContent).toBe('');
-  expect(screen.getByText('Withdrawal History (3)')).toBeTruthy();
+  expect(screen.getByText('Withdrawal History (3)')).toBeInTheDocument();
 });
 
 test('a status in the address that is none of the choices is All, and leaves the address', async () => {
