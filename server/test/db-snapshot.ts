@@ -42,6 +42,22 @@ export async function tableColumns(db: Db): Promise<Map<string, string[]>> {
  * changed nothing: no row added, removed or edited anywhere. One query.
  */
 export async function snapshot(db: Db): Promise<Record<string, string>> {
+  const rows = await db.query<{ t: string; n: number; digest: string }>(await snapshotQuery(db));
+  return Object.fromEntries(rows.map((row) => [row.t, `${row.n} rows ${row.digest}`]));
+}
+
+/** The snapshot's statement, read from the catalog once per database: its tables do not change between snapshots. */
+const snapshotQueries = new WeakMap<Db, Promise<string>>();
+function snapshotQuery(db: Db): Promise<string> {
+  let query = snapshotQueries.get(db);
+  if (!query) {
+    query = buildSnapshotQuery(db);
+    snapshotQueries.set(db, query);
+  }
+  return query;
+}
+
+async function buildSnapshotQuery(db: Db): Promise<string> {
   const parts = [...(await tableColumns(db))]
     .filter(([table]) => !countingTables.includes(table))
     .map(([table, columns]) => {
@@ -52,8 +68,7 @@ export async function snapshot(db: Db): Promise<Record<string, string>> {
       return `select '${table}' as t, count(*)::int as n, md5(coalesce(string_agg(r::text, E'\\n' order by r::text), '')) as digest
               from (select ${kept} from ${quote(table)}) r`;
     });
-  const rows = await db.query<{ t: string; n: number; digest: string }>(parts.join(' union all '));
-  return Object.fromEntries(rows.map((row) => [row.t, `${row.n} rows ${row.digest}`]));
+  return parts.join(' union all ');
 }
 
 /** Row counts of the given tables. */
