@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
-import { signIn } from '../support/accounts';
+import { openSignedIn } from '../support/accounts';
 import { launchBrowser, newPage } from '../support/browser';
 import { openWidget } from '../support/merchant';
 import { openCardDialog, payInDialog } from '../support/payer';
@@ -123,8 +123,7 @@ describe.each<Theme>(['light', 'dark'])('in the %s theme', (theme) => {
    */
   async function backOfficeViolations(pages: readonly (readonly [path: string, heading: string])[]): Promise<Record<string, string[]>> {
     const page = await themedPage(theme);
-    await signIn(page, 'super_admin');
-    await page.waitForURL('**/control/dashboard');
+    await openSignedIn(page, 'super_admin', '/control/dashboard');
     const found: Record<string, string[]> = {};
     for (const [path, heading] of pages) {
       const quiet = networkQuiet(page);
@@ -165,8 +164,7 @@ describe.each<Theme>(['light', 'dark'])('in the %s theme', (theme) => {
       ['/control/developers/requests', 'Developers'],
     ]);
     const page = await themedPage(theme);
-    await signIn(page, 'super_admin');
-    await page.waitForURL('**/control/dashboard');
+    await openSignedIn(page, 'super_admin', '/control/dashboard');
     await navigateInApp(page, '/control/transactions');
     const quiet = networkQuiet(page);
     await page.getByRole('row').nth(1).getByRole('link').first().click();
@@ -179,8 +177,7 @@ describe.each<Theme>(['light', 'dark'])('in the %s theme', (theme) => {
 
   test("MUI's Tabs and an open Select menu in remotes (PLAT-14)", async () => {
     const page = await themedPage(theme);
-    await signIn(page, 'super_admin');
-    await page.waitForURL('**/control/dashboard');
+    await openSignedIn(page, 'super_admin', '/control/dashboard');
     const found: Record<string, string[]> = {};
     const quiet = networkQuiet(page);
     await navigateInApp(page, '/control/developers');

@@ -1,7 +1,7 @@
 // The Developers area's API keys and request log against the real server (KEY-01 to KEY-12).
 import type { Browser, Page } from 'playwright-core';
 import { baseUrl, launchBrowser, newPage } from '../support/browser';
-import { signIn } from '../support/accounts';
+import { openSignedIn } from '../support/accounts';
 import { chooseOption } from '../support/select';
 
 let browser: Browser;
@@ -12,9 +12,7 @@ afterAll(() => browser.close());
 
 async function openApiKeys(viewport?: { width: number; height: number }): Promise<Page> {
   const page = await newPage(browser, viewport);
-  await signIn(page, 'admin');
-  await page.waitForURL('**/control/dashboard');
-  await page.goto('/control/developers/api-keys');
+  await openSignedIn(page, 'admin', '/control/developers/api-keys');
   await page.getByRole('button', { name: 'Create key' }).waitFor();
   return page;
 }

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { launchBrowser, newPage } from '../support/browser';
-import { signIn } from '../support/accounts';
+import { openSignedIn } from '../support/accounts';
 import { chooseOption } from '../support/select';
 
 let browser: Browser;
@@ -14,8 +14,7 @@ const uniqueEmail = (label: string): string => `${label}-${Date.now()}-${Math.fl
 
 test('a super_admin finds a user they just created in the Audit Log, filtered by action (AUD-05)', async () => {
   const page = await newPage(browser);
-  await signIn(page, 'super_admin');
-  await page.waitForURL('**/control/dashboard');
+  await openSignedIn(page, 'super_admin', '/control/dashboard');
   const nav = page.getByRole('navigation', { name: 'Main' });
 
   await nav.getByRole('link', { name: 'User Management' }).click();
@@ -52,8 +51,7 @@ test('a super_admin finds a user they just created in the Audit Log, filtered by
 
 test('an admin has no Audit Log in the menu', async () => {
   const page = await newPage(browser);
-  await signIn(page, 'admin');
-  await page.waitForURL('**/control/dashboard');
+  await openSignedIn(page, 'admin', '/control/dashboard');
   const nav = page.getByRole('navigation', { name: 'Main' });
   await nav.getByRole('link', { name: 'User Management' }).waitFor();
   expect(await nav.getByRole('link', { name: 'Audit Log' }).count()).toBe(0);
@@ -67,9 +65,7 @@ test.each([
   '%s; the rows selector is as wide as its choices',
   async (_name, viewport, oneRow) => {
     const page = await newPage(browser, viewport);
-    await signIn(page, 'super_admin');
-    await page.waitForURL('**/control/dashboard');
-    await page.goto('/control/audit');
+    await openSignedIn(page, 'super_admin', '/control/audit');
     await page.getByRole('table', { name: 'Audit log' }).waitFor();
     const row = (await page.getByTestId('audit-filters').boundingBox())!;
     const cells = await Promise.all(

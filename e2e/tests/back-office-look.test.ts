@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { signIn } from '../support/accounts';
+import { openSignedIn } from '../support/accounts';
 import { launchBrowser, newPage } from '../support/browser';
 
 /**
@@ -24,8 +24,7 @@ const widths = { desk: { width: 1440, height: 900 }, phone: { width: 390, height
 async function signedIn(theme: Theme, viewport: { width: number; height: number }): Promise<Page> {
   const page = await newPage(browser, viewport);
   await page.emulateMedia({ colorScheme: theme });
-  await signIn(page, 'admin');
-  await page.waitForURL('**/control/dashboard');
+  await openSignedIn(page, 'admin', '/control/dashboard');
   return page;
 }
 

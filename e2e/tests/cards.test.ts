@@ -3,7 +3,7 @@ import * as XLSX from '@e965/xlsx';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { withCheckDigit } from '@paydesk/shared/cards/card-rules';
 import { launchBrowser, newPage } from '../support/browser';
-import { signIn, type DemoRole } from '../support/accounts';
+import { openSignedIn, type DemoRole } from '../support/accounts';
 import { chooseOption } from '../support/select';
 
 let browser: Browser;
@@ -31,8 +31,7 @@ const cardRow = (number: string): string[] => [number, '123', '12', futureYear];
 
 async function openCards(role: DemoRole): Promise<Page> {
   const page = await newPage(browser);
-  await signIn(page, role);
-  await page.waitForURL('**/control/dashboard');
+  await openSignedIn(page, role, '/control/dashboard');
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Cards' }).click();
   await page.getByRole('heading', { name: 'Card Management' }).waitFor();
   await page.getByText(/^Cards \(\d+\)$/).waitFor();

@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { baseUrl, launchBrowser, newPage } from '../support/browser';
-import { signIn } from '../support/accounts';
+import { openSignedIn } from '../support/accounts';
 import { openWidget } from '../support/merchant';
 import { adminToken, openCardDialog, payInDialog, shownTransactionId } from '../support/payer';
 import { chooseOption } from '../support/select';
@@ -16,9 +16,7 @@ afterAll(() => browser.close());
 
 async function openDevelopers(viewport?: { width: number; height: number }): Promise<Page> {
   const page = await newPage(browser, viewport);
-  await signIn(page, 'admin');
-  await page.waitForURL('**/control/dashboard');
-  await page.goto('/control/developers');
+  await openSignedIn(page, 'admin', '/control/developers');
   await page.getByRole('heading', { name: 'Developers' }).waitFor();
   return page;
 }
@@ -174,8 +172,7 @@ test('the demo merchant page hears a verified webhook of its checkout', async ()
 
 test('a viewer has no Developers entry, and the address shows Access denied', async () => {
   const page = await newPage(browser);
-  await signIn(page, 'viewer');
-  await page.waitForURL('**/control/dashboard');
+  await openSignedIn(page, 'viewer', '/control/dashboard');
   expect(await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Developers' }).count()).toBe(0);
   await page.goto('/control/developers/events');
   await page.getByText('Access denied').waitFor();

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { baseUrl, launchBrowser, newPage } from '../support/browser';
-import { signIn } from '../support/accounts';
+import { openSignedIn } from '../support/accounts';
 import { startServer, type RunningServer } from '../support/server';
 import { serveFolder } from '../support/static-server';
 import { chooseOption } from '../support/select';
@@ -19,8 +19,7 @@ afterAll(() => browser.close());
 test('a remote that cannot load shows its fallback with Retry while the rest of the shell works', async () => {
   const page = await newPage(browser);
   await page.route('**/remotes/mf-cards/**', (route) => route.abort());
-  await signIn(page, 'admin');
-  await page.waitForURL('**/control/dashboard');
+  await openSignedIn(page, 'admin', '/control/dashboard');
   await page.getByRole('link', { name: 'Cards' }).click();
   await page.getByText('Cards is unavailable').waitFor();
   // The navigation and the other areas still work.
@@ -86,8 +85,7 @@ test.each([
 test('the shell starts even when a remote is down', async () => {
   const page = await newPage(browser);
   await page.route('**/remotes/mf-transactions/**', (route) => route.abort());
-  await signIn(page, 'admin');
-  await page.waitForURL('**/control/dashboard');
+  await openSignedIn(page, 'admin', '/control/dashboard');
   await page.getByText('Dashboard is unavailable').waitFor();
   await page.getByRole('link', { name: 'Cards' }).click();
   await page.getByRole('heading', { name: 'Card Management' }).waitFor();
@@ -126,8 +124,7 @@ const menuListContextCopies = (page: Page) =>
 
 test("remotes' Selects and MenuItems use the shell's one copy of MUI's contexts: choosing shows the value and closes the menu", async () => {
   const page = await newPage(browser);
-  await signIn(page, 'admin');
-  await page.waitForURL('**/control/dashboard');
+  await openSignedIn(page, 'admin', '/control/dashboard');
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Transactions' }).click();
   const status = page.getByRole('combobox', { name: 'Status' });
   await chooseOption(status, 'Failed'); // the menu closes
@@ -192,9 +189,7 @@ describe('redeploying one remote through the manifest', () => {
   test('the shell shows the new build after a reload, and the old one after a rollback', async () => {
     deploy('/remotes/mf-wallet/remoteEntry.js', '1.0.0');
     const page = await browser.newPage({ baseURL: server.baseUrl });
-    await signIn(page, 'admin');
-    await page.waitForURL('**/control/dashboard');
-    await page.goto('/control/withdrawals');
+    await openSignedIn(page, 'admin', '/control/withdrawals');
     const tag = page.getByTestId('build-mf-wallet');
     await tag.waitFor();
     expect(await tag.textContent()).not.toContain(build);

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, newPage } from '../support/browser';
-import { signIn } from '../support/accounts';
+import { openSignedIn } from '../support/accounts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -46,8 +46,7 @@ async function dashboardWithBigFigures(width: number): Promise<Page> {
     const name = new URL(route.request().url()).pathname.split('/').pop()!;
     return route.fulfill({ json: { status: 'success', data: big[name] } });
   });
-  await signIn(page, 'admin');
-  await page.waitForURL('**/control/dashboard');
+  await openSignedIn(page, 'admin', '/control/dashboard');
   await page.getByTestId('stat-Total Balance').waitFor();
   return page;
 }
@@ -84,9 +83,7 @@ test('on a phone a list of 1,000,100 transactions reads with separators and does
     Object.assign(body.data, { total: 1_000_100, last_page: Math.ceil(1_000_100 / body.data.per_page) });
     return route.fulfill({ response, json: body });
   });
-  await signIn(page, 'admin');
-  await page.waitForURL('**/control/dashboard');
-  await page.goto('/control/transactions');
+  await openSignedIn(page, 'admin', '/control/transactions');
   await page.getByText('Showing 1 to 10 of 1,000,100 results').waitFor();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await page.context().close();

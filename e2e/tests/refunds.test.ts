@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, newPage } from '../support/browser';
-import { signIn } from '../support/accounts';
+import { openSignedIn } from '../support/accounts';
 import { chooseOption } from '../support/select';
 
 let browser: Browser;
@@ -60,8 +60,7 @@ async function reloadUntil(page: Page, locator: () => ReturnType<Page['getByText
 
 test('a staff member refunds part, then the rest, of a payment and sees it refunded', async () => {
   const page = await newPage(browser, { width: 390, height: 844 });
-  await signIn(page, 'admin');
-  await page.waitForURL('**/control/dashboard');
+  await openSignedIn(page, 'admin', '/control/dashboard');
   const payment = await unrefundedPayment(page);
   const part = 5;
   const rest = (Math.round(Number(payment.payment_amount) * 100) - part * 100) / 100;

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { baseUrl, launchBrowser, newPage } from '../support/browser';
-import { demoAccounts, demoPassword, signIn } from '../support/accounts';
+import { demoAccounts, demoPassword, openSignedIn } from '../support/accounts';
 import { heard, openWidget, payAndHear } from '../support/merchant';
 import { openCardDialog, payInDialog } from '../support/payer';
 
@@ -92,8 +92,7 @@ test('the policy is enforced: an injected inline script does not run and is repo
 test('the back office after sign-in: every area loads under the policy, and no token in an address', async () => {
   const page = await newPage(browser);
   const seen = await watch(page);
-  await signIn(page, 'admin');
-  await page.waitForURL('**/control/dashboard');
+  await openSignedIn(page, 'admin', '/control/dashboard');
   await page.getByTestId('revenue-chart').waitFor();
   const token = (await page.evaluate(() => localStorage.getItem('token'))) ?? '';
   expect(token.length).toBeGreaterThan(20);
@@ -129,8 +128,7 @@ test('a user named with markup shows as text in User Management, and nothing run
 
   const page = await newPage(browser);
   const seen = await watch(page);
-  await signIn(page, 'super_admin');
-  await page.waitForURL('**/control/dashboard');
+  await openSignedIn(page, 'super_admin', '/control/dashboard');
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'User Management' }).click();
   const row = page.getByTestId(`user-row-${email}`);
   await row.waitFor();

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { signIn } from '../support/accounts';
+import { openSignedIn } from '../support/accounts';
 import { baseUrl, launchBrowser, newPage } from '../support/browser';
 import { adminToken } from '../support/payer';
 
@@ -42,9 +42,7 @@ type Theme = 'light' | 'dark';
 async function transactionsAt(theme: Theme, viewport: { width: number; height: number }): Promise<Page> {
   const page = await newPage(browser, viewport);
   await page.emulateMedia({ colorScheme: theme });
-  await signIn(page, 'admin');
-  await page.waitForURL('**/control/dashboard');
-  await page.goto('/control/transactions');
+  await openSignedIn(page, 'admin', '/control/transactions');
   await page.getByTestId('transaction-row').first().waitFor();
   return page;
 }

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, newPage } from '../support/browser';
-import { signIn, type DemoRole } from '../support/accounts';
+import { openSignedIn, type DemoRole } from '../support/accounts';
 import { chooseOption } from '../support/select';
 
 let browser: Browser;
@@ -69,8 +69,7 @@ const detail = (page: Page, label: string) =>
 
 async function signedIn(role: DemoRole): Promise<Page> {
   const page = await newPage(browser);
-  await signIn(page, role);
-  await page.waitForURL('**/control/dashboard');
+  await openSignedIn(page, role, '/control/dashboard');
   return page;
 }
 

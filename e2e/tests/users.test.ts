@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, newPage } from '../support/browser';
-import { signIn, type DemoRole } from '../support/accounts';
+import { openSignedIn, type DemoRole } from '../support/accounts';
 import { chooseOption, optionsOf } from '../support/select';
 
 let browser: Browser;
@@ -14,8 +14,7 @@ const uniqueEmail = (label: string): string => `${label}-${Date.now()}-${Math.fl
 
 async function openUserManagement(role: DemoRole): Promise<Page> {
   const page = await newPage(browser);
-  await signIn(page, role);
-  await page.waitForURL('**/control/dashboard');
+  await openSignedIn(page, role, '/control/dashboard');
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'User Management' }).click();
   await page.getByRole('heading', { name: 'User Management' }).waitFor();
   await page.getByRole('table', { name: 'Admin Users' }).waitFor();
@@ -90,8 +89,7 @@ test('an admin may not touch super_admin accounts nor assign that role', async (
 
 test('a viewer never sees the menu entry, and a direct visit is refused', async () => {
   const page = await newPage(browser);
-  await signIn(page, 'viewer');
-  await page.waitForURL('**/control/dashboard');
+  await openSignedIn(page, 'viewer', '/control/dashboard');
   const nav = page.getByRole('navigation', { name: 'Main' });
   await nav.getByRole('link', { name: 'Dashboard' }).waitFor();
   expect(await nav.getByRole('link', { name: 'User Management' }).count()).toBe(0);

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, newPage } from '../support/browser';
-import { signIn } from '../support/accounts';
+import { openSignedIn } from '../support/accounts';
 import { chooseOption } from '../support/select';
 
 let browser: Browser;
@@ -14,8 +14,7 @@ const dollarsToCents = (text: string): number => Math.round(Number(text.replace(
 
 async function openWithdrawals(): Promise<Page> {
   const page = await newPage(browser);
-  await signIn(page, 'admin');
-  await page.waitForURL('**/control/dashboard');
+  await openSignedIn(page, 'admin', '/control/dashboard');
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Withdrawals' }).click();
   await page.getByText('Ready for withdrawal').waitFor();
   await page.getByText(/^Withdrawal History \(\d+\)$/).waitFor();
