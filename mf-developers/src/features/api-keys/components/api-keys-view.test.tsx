@@ -4,22 +4,9 @@ import type { ApiKey } from '@paydesk/shared/schemas/api-keys';
 import { fakeApi, type Handler } from '@paydesk/shared/testing/fake-api';
 import { renderWithProviders, sessionOf, testUsers } from '@paydesk/shared/testing/render';
 import { chooseOption } from '@paydesk/shared/testing/select';
+import { aKey } from '../testing/api-key';
 import { ApiKeysView } from './api-keys-view';
 
-const aKey = (over: Partial<ApiKey> = {}): ApiKey => ({
-  id: 'key_1',
-  kind: 'secret',
-  name: 'Order service',
-  prefix: 'sk_test_AbCd',
-  publishable_key: null,
-  status: 'active',
-  created_by: 'Alex Admin',
-  created_at: '2026-03-01T10:00:00.000Z',
-  last_used_at: null,
-  expires_at: null,
-  revoked_at: null,
-  ...over,
-});
 const WHOLE_KEY = ['sk', 'test', 'shown-once-in-this-dialog-only'].join('_');
 
 /** The keys on the shared fake API, with the key actions a test answers ("METHOD /api/path"). */

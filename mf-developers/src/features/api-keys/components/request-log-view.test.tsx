@@ -1,24 +1,12 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { useLocation } from 'react-router-dom';
-import type { ApiKey, ApiRequestEntry } from '@paydesk/shared/schemas/api-keys';
+import type { ApiRequestEntry } from '@paydesk/shared/schemas/api-keys';
 import { fakeApi } from '@paydesk/shared/testing/fake-api';
 import { renderWithProviders, sessionOf, testUsers } from '@paydesk/shared/testing/render';
 import { chooseOption } from '@paydesk/shared/testing/select';
+import { aKey } from '../testing/api-key';
 import { RequestLogView } from './request-log-view';
 
-const aKey: ApiKey = {
-  id: 'key_1',
-  kind: 'secret',
-  name: 'Order service',
-  prefix: 'sk_test_AbCd',
-  publishable_key: null,
-  status: 'active',
-  created_by: 'Alex Admin',
-  created_at: '2026-03-01T10:00:00.000Z',
-  last_used_at: null,
-  expires_at: null,
-  revoked_at: null,
-};
 const aRequest: ApiRequestEntry = {
   id: 'req_1',
   key_id: 'key_1',
@@ -37,7 +25,7 @@ let api: ReturnType<typeof fakeApi>;
 function fakeLogApi() {
   const page = { data: [aRequest], current_page: 2, last_page: 3, per_page: 50, from: 51, to: 51, total: 101 };
   api = fakeApi({
-    'GET /api/backend/api-keys': () => ({ body: { status: 'success', data: [aKey] } }),
+    'GET /api/backend/api-keys': () => ({ body: { status: 'success', data: [aKey()] } }),
     'GET /api/backend/api-requests': () => ({ body: { status: 'success', data: page } }),
   });
 }
