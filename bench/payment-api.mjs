@@ -40,7 +40,7 @@
 //   and half load, and the statements PostgreSQL ended (pg_stat_database), under the server and
 //   under pgbench. pgbench's TPC-B-like script runs last, as a yardstick of the machine.
 // The server is started with the per-address payment limit raised (PAYMENT_RATE_LIMIT_PER_MINUTE
-// and every other *_RATE_LIMIT_* variable of server/src/config.ts set to its maximum), and by
+// and every other *_RATE_LIMIT_* variable of server/src/config-schema.ts set to its maximum), and by
 // default each payment comes from its own address (X-Forwarded-For, the server trusting
 // 127.0.0.1), as payers do; `--addresses one` sends everything from 127.0.0.1.
 // Targets (reported, never enforced): >= 1,000 payments/s, >= 0.5 of the database ceiling,
@@ -94,13 +94,13 @@ const SWEEP_SECONDS = 8;
 
 /** Every *_RATE_LIMIT_* variable the server reads, at the highest value its configuration accepts. */
 function raisedRateLimits() {
-  const source = readFileSync(join(benchDir, '..', 'server', 'src', 'config.ts'), 'utf8');
+  const source = readFileSync(join(benchDir, '..', 'server', 'src', 'config-schema.ts'), 'utf8');
   const limits = Object.fromEntries(
     [...source.matchAll(/^\s*(\w*RATE_LIMIT\w*):[^\n]*?\.max\(([\d_]+)\)/gm)].map(([, name, max]) => [name, max.replaceAll('_', '')]),
   );
   if (!limits.PAYMENT_RATE_LIMIT_PER_MINUTE)
     throw new Error(
-      'server/src/config.ts has no PAYMENT_RATE_LIMIT_PER_MINUTE: update bench/payment-api.mjs to the new name of the payment rate limit',
+      'server/src/config-schema.ts has no PAYMENT_RATE_LIMIT_PER_MINUTE: update bench/payment-api.mjs to the new name of the payment rate limit',
     );
   return limits;
 }
