@@ -4,20 +4,12 @@ import { join } from 'node:path';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { loadConfig } from '../src/config';
 import { isPublicHost } from '../src/http/canonical-host';
+import { checkoutBody } from './checkout-fixtures';
 import { bearer, buildTestApp, type TestApp } from './helper';
 
 const PUBLIC_URL = 'http://localhost:8080';
 /** The other name of the same server that a person types, or that a bookmark has. */
 const OTHER_HOST = '127.0.0.1:8080';
-
-const checkoutBody = {
-  first_name: 'Ada',
-  last_name: 'Lovelace',
-  email: 'ada@example.com',
-  phone: '+15550101',
-  amount: 10,
-  callback_url: 'https://shop.example/paid',
-};
 
 /** Pages and front-end files: payer pages, the back office, the shell's and the remotes' files, the demo merchant's page. */
 const pagesAndFiles = [

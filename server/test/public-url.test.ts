@@ -1,6 +1,7 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { challengePage, errorPage, resultPage } from '../src/payments/acs-pages';
 import { challengeForm } from '../src/payments/transaction-result';
+import { checkoutBody } from './checkout-fixtures';
 import { bearer, buildTestApp, type TestApp } from './helper';
 import { payerClient } from './payments-client';
 
@@ -13,15 +14,6 @@ const forging = (app: FastifyInstance): FastifyInstance =>
   ({
     inject: (options: InjectOptions) => app.inject({ ...options, headers: { ...options.headers, ...forged } }),
   }) as unknown as FastifyInstance;
-
-const checkoutBody = {
-  first_name: 'Ada',
-  last_name: 'Lovelace',
-  email: 'ada@example.com',
-  phone: '+15550101',
-  amount: 10,
-  callback_url: 'https://shop.example/paid',
-};
 
 describe.each(['production', 'demo'] as const)('in %s mode, public addresses come from PUBLIC_URL, never from Host', (mode) => {
   let t: TestApp;
