@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import TextField from '@mui/material/TextField';
+import { CodeField } from './code-field';
 import Typography from '@mui/material/Typography';
 import type { EnrolmentData } from '@paydesk/shared/schemas/two-factor';
 
@@ -43,15 +43,7 @@ export function EnrolmentPanel({
           {grouped(enrolment.secret)}
         </Typography>
       </Box>
-      <TextField
-        label="Verification code"
-        name="code"
-        required
-        autoComplete="one-time-code"
-        value={code}
-        onChange={(e) => setCode(e.target.value)}
-        slotProps={{ htmlInput: { inputMode: 'numeric', pattern: '[0-9 ]{6,7}', maxLength: 7 } }}
-      />
+      <CodeField label="Verification code" value={code} onChange={setCode} />
       <Button type="submit" variant="contained" disabled={busy}>
         {busy ? 'Verifying...' : 'Turn On'}
       </Button>

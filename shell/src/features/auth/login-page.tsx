@@ -17,6 +17,7 @@ import { useAppDispatch, useAppSelector } from '@paydesk/shared/store';
 import { notify } from '@paydesk/shared/ui/notify';
 import type { SignedInData } from '@paydesk/shared/schemas/auth';
 import type { EnrolmentData } from '@paydesk/shared/schemas/two-factor';
+import { CodeField } from '../../components/code-field';
 import { EnrolmentPanel, RecoveryCodes } from '../../components/enrolment-panel';
 import {
   useLoginMutation,
@@ -46,15 +47,7 @@ function CodeStep({ busy, onSubmit, onBack }: { busy: boolean; onSubmit: (code: 
   return (
     <Box component="form" onSubmit={submit} sx={{ display: 'grid', gap: 2 }}>
       <Typography>Enter the 6-digit code from your authenticator app, or one of your recovery codes.</Typography>
-      <TextField
-        label="Verification code"
-        name="code"
-        required
-        autoFocus
-        autoComplete="one-time-code"
-        value={code}
-        onChange={(e) => setCode(e.target.value)}
-      />
+      <CodeField label="Verification code" value={code} onChange={setCode} recovery autoFocus />
       <Button type="submit" variant="contained" size="large" disabled={busy}>
         {busy ? 'Verifying...' : 'Verify'}
       </Button>

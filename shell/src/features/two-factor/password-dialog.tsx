@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import TextField from '@mui/material/TextField';
+import { CodeField } from '../../components/code-field';
 import { FormDialog } from '@paydesk/shared/ui/form-dialog';
 
 export interface PasswordAnswer {
@@ -54,16 +55,7 @@ export function PasswordDialog({
         value={password}
         onChange={(e) => setPassword(e.target.value)}
       />
-      {withCode && (
-        <TextField
-          label="Code from your app"
-          name="code"
-          required
-          autoComplete="one-time-code"
-          value={code}
-          onChange={(e) => setCode(e.target.value)}
-        />
-      )}
+      {withCode && <CodeField label="Code from your app" value={code} onChange={setCode} recovery />}
     </FormDialog>
   );
 }
