@@ -1,7 +1,8 @@
 // ESLint for the whole repository (npm run lint): typescript-eslint's recommended rules, the rules
 // of hooks, and the import walls between packages, between server folders and between the floors
 // of each front end (PLAT-12). The walls are described in docs/architecture.md;
-// scripts/lint-walls.test.ts proves each one refuses.
+// scripts/lint-walls.test.ts proves each one refuses, and scripts/lint-one-way.test.ts the rules
+// for one way of doing a thing.
 // No stylistic rules: formatting is a formatter's job.
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
