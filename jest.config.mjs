@@ -49,8 +49,11 @@ const server = (db) => ({
   testPathIgnorePatterns: db === 'pglite' ? ['\\.postgres\\.test\\.ts$'] : [],
   setupFilesAfterEnv: ['<rootDir>/../scripts/jest/timeouts.cjs'],
   globals: { PAYDESK_TEST_DB: db },
-  // PGlite: the databases every file starts from, made once per run (server/test/db-templates.ts).
-  ...(db === 'pglite' ? { globalSetup: '<rootDir>/test/global-setup.ts', globalTeardown: '<rootDir>/test/global-teardown.ts' } : {}),
+  // Both build server/dist first, which the tests start the server and its CLIs from (server/test/built-server.ts).
+  // PGlite: also the databases every file starts from, made once per run (server/test/db-templates.ts).
+  ...(db === 'pglite'
+    ? { globalSetup: '<rootDir>/test/global-setup.ts', globalTeardown: '<rootDir>/test/global-teardown.ts' }
+    : { globalSetup: '<rootDir>/test/built-server.ts' }),
 });
 
 const projects = [

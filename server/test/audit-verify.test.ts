@@ -6,13 +6,16 @@ import { parseCheckpoints } from '../src/audit/audit-checkpoints';
 import { describeBreak, verifyAuditChain } from '../src/audit/verify-chain';
 import { DEMO_PASSWORD } from '../src/demo-password';
 import { openAuditTrail, rehashFrom, type AuditTrail } from './audit-trail-fixture';
+import { builtCommand } from './built-server';
 import { startServerProcess } from './server-process';
 
 /**
  * `npm run audit:verify` as an operator runs it (AUD-07 to AUD-10), a child process on a database
- * that outlives it, with the trail's checkpoint file as AUDIT_CHECKPOINT_FILE. The tables' owner,
- * with the triggers off, changes or removes entries, re-hashes the chain or moves its head back;
- * the command names the first broken entry, says what was done to it, and exits non-zero.
+ * that outlives it, with the trail's checkpoint file as AUDIT_CHECKPOINT_FILE; the command as
+ * built into server/dist/audit-verify.mjs, like the server the tests start (built-server.ts).
+ * The tables' owner, with the triggers off, changes or removes entries, re-hashes the chain or
+ * moves its head back; the command names the first broken entry, says what was done to it, and
+ * exits non-zero.
  * What the command itself does (its exit status, what it prints, where it reads checkpoints) runs
  * as that child process; the other attacks are put to the verifier it calls, in this process
  * (`verdict`: the same verdict and text, without a process start and a database open each).
@@ -32,7 +35,7 @@ async function verify(trail: AuditTrail, { args = [] as string[], input = '', ch
   delete env['AUDIT_CHECKPOINT_FILE'];
   if (trail.databaseUrl) env['DATABASE_URL'] = trail.databaseUrl;
   if (checkpointFile) env['AUDIT_CHECKPOINT_FILE'] = trail.checkpointFile;
-  const running = promisify(execFile)(process.execPath, ['--import', 'tsx', 'server/src/cli/audit-verify.ts', ...args], {
+  const running = promisify(execFile)(process.execPath, builtCommand('audit-verify', ...args), {
     cwd: repoRoot,
     env,
   });

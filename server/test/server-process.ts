@@ -6,6 +6,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { builtCommand } from './built-server';
 
 const repoRoot = join(__dirname, '..', '..');
 
@@ -19,7 +20,7 @@ const freePort = (): Promise<number> =>
     });
   });
 
-/** A real server process (`server/src/main.ts`), for tests that kill and restart it. */
+/** A real server process (`server/dist/main.mjs`, as `npm start` runs it), for tests that kill and restart it. */
 export interface ServerProcess {
   baseUrl: string;
   /** SIGKILL: no shutdown hook runs, in-flight requests are cut. */
@@ -36,7 +37,7 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   const baseUrl = `http://127.0.0.1:${port}`;
   let child: ChildProcess;
   const launch = async () => {
-    child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+    child = spawn(process.execPath, builtCommand('main'), {
       cwd: repoRoot,
       stdio: ['ignore', 'ignore', 'inherit'],
       env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },

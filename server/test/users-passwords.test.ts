@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { COMMON_PASSWORD, PERSONAL_PASSWORD } from '@paydesk/shared/schemas/password';
 import { findUserById } from '../src/users/users-repository';
+import { builtCommand } from './built-server';
 import { buildTestApp, login, type TestApp } from './helper';
 import { addUser, countUsers, editOf, STRONG_PASSWORD, uniqueEmail, usersApi } from './users-fixtures';
 
@@ -59,23 +60,22 @@ test('an uncommon password is accepted', async () => {
 });
 
 describe('npm run create-admin', () => {
-  /** Runs the command line tool with ADMIN_PASSWORD; the database is never reached when the input is refused. */
+  /**
+   * Runs the command line tool (built into server/dist, as the server is) with ADMIN_PASSWORD; the
+   * database is never reached when the input is refused.
+   */
   function createAdmin(password: string): Promise<{ code: number | null; stderr: string }> {
     const dataDir = mkdtempSync(join(tmpdir(), 'paydesk-cli-'));
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', join(__dirname, '..', 'src', 'cli', 'create-admin.ts'), '--email', 'grace@users.test', '--name', 'Grace Hopper'],
-      {
-        env: {
-          ...process.env,
-          ADMIN_PASSWORD: password,
-          DATA_DIR: dataDir,
-          DATABASE_URL: 'postgres://127.0.0.1:1/unreachable',
-          LOG_LEVEL: 'silent',
-        },
-        stdio: ['ignore', 'ignore', 'pipe'],
+    const child = spawn(process.execPath, builtCommand('create-admin', '--email', 'grace@users.test', '--name', 'Grace Hopper'), {
+      env: {
+        ...process.env,
+        ADMIN_PASSWORD: password,
+        DATA_DIR: dataDir,
+        DATABASE_URL: 'postgres://127.0.0.1:1/unreachable',
+        LOG_LEVEL: 'silent',
       },
-    );
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     return new Promise((done) =>
