@@ -11,6 +11,8 @@ export interface PgliteOptions {
   limits?: Partial<Pick<DbLimits, 'acquireTimeoutMs'>>;
   /** A data folder dumped by PGlite's dumpDataDir, to start from instead of an empty cluster (tests' templates). */
   loadDataDir?: Blob;
+  /** PostgreSQL settings beside PGlite's own start parameters, e.g. a smaller shared_buffers for a throwaway test database. */
+  settings?: Record<string, string>;
 }
 
 /**
@@ -27,7 +29,12 @@ export async function openPgliteDb(dataDir?: string, options: PgliteOptions = {}
   let pg: PGlite;
   try {
     // pg_trgm: migration 003 needs it (its trigram index gave way to migration 013's).
-    pg = await engine.create(dataDir, { extensions: { pg_trgm }, loadDataDir: options.loadDataDir });
+    const settings = Object.entries(options.settings ?? {}).flatMap(([name, value]) => ['-c', `${name}=${value}`]);
+    pg = await engine.create(dataDir, {
+      extensions: { pg_trgm },
+      loadDataDir: options.loadDataDir,
+      ...(settings.length > 0 && { startParams: [...engine.defaultStartParams, ...settings] }),
+    });
   } catch (error) {
     unlock();
     throw error;
