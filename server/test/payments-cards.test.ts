@@ -42,6 +42,8 @@ describe('the sandbox test-card table', () => {
   test.each([
     ['4000000000000002', 'Your card was declined.'],
     ['4000000000009995', 'Your card has insufficient funds.'],
+    ['4000000000009987', 'Your card was declined: it has been reported lost.'],
+    ['4000000000009979', 'Your card was declined: it has been reported stolen.'],
     ['4000000000000069', 'Your card has expired.'],
     ['4000000000000127', "Your card's security code is incorrect."],
     ['4000000000000119', 'A processing error occurred. Please try again.'],
