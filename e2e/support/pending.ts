@@ -31,7 +31,7 @@ export async function payPendingAndRevisit(
   server: RunningServer,
   card: string,
 ): Promise<{ page: Page; transactionId: string; settled: string | undefined }> {
-  const page = await newPage(browser, undefined, server.baseUrl);
+  const page = await newPage(browser, { url: server.baseUrl });
   await payInDialog(await openCardDialog(page), card);
   await page.waitForURL('**/payment-pending**');
   await page.getByTestId('payment-status').filter({ hasText: 'Pending' }).waitFor();

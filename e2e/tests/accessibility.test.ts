@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { openSignedIn } from '../support/accounts';
-import { launchBrowser, newPage } from '../support/browser';
+import { closePage, launchBrowser, newPage } from '../support/browser';
 import { openWidget } from '../support/merchant';
 import { openCardDialog, payInDialog } from '../support/payer';
 
@@ -86,7 +86,7 @@ describe.each<Theme>(['light', 'dark'])('in the %s theme', (theme) => {
     await page.goto('/no-such-page');
     await page.getByText('Oops! Page not found').waitFor();
     expect(await violations(page)).toEqual([]);
-    await page.context().close();
+    await closePage(page);
   });
 
   test('the payment flow: the widget, 3-D Secure, and the success, pending and failure pages', async () => {
@@ -114,7 +114,7 @@ describe.each<Theme>(['light', 'dark'])('in the %s theme', (theme) => {
       found[result] = await violations(page);
     }
     expect(found).toEqual({ widget: [], '3-D Secure': [], success: [], pending: [], failure: [] });
-    await page.context().close();
+    await closePage(page);
   });
 
   /**
@@ -133,7 +133,7 @@ describe.each<Theme>(['light', 'dark'])('in the %s theme', (theme) => {
       await quiet;
       found[path] = await violations(page);
     }
-    await page.context().close();
+    await closePage(page);
     return found;
   }
   const noneOn = (found: Record<string, string[]>) => Object.fromEntries(Object.keys(found).map((path) => [path, []]));
@@ -144,7 +144,7 @@ describe.each<Theme>(['light', 'dark'])('in the %s theme', (theme) => {
     await page.goto('/control/login');
     await page.getByRole('button', { name: 'Sign In' }).waitFor();
     expect(await violations(page)).toEqual([]);
-    await page.context().close();
+    await closePage(page);
     const found = await backOfficeViolations([
       ['/control/dashboard', 'Dashboard'],
       ['/control/transactions', 'Transaction Monitoring'],
@@ -172,7 +172,7 @@ describe.each<Theme>(['light', 'dark'])('in the %s theme', (theme) => {
     await quiet;
     found['/control/transactions/{id}'] = await violations(page);
     expect(found).toEqual(noneOn(found));
-    await page.context().close();
+    await closePage(page);
   });
 
   test("MUI's Tabs and an open Select menu in remotes (PLAT-14)", async () => {
@@ -189,6 +189,6 @@ describe.each<Theme>(['light', 'dark'])('in the %s theme', (theme) => {
     await page.getByRole('listbox').getByRole('option', { name: 'All Status' }).waitFor();
     found['/control/transactions, Status menu open'] = await violations(page);
     expect(found).toEqual({ '/control/developers': [], '/control/transactions, Status menu open': [] });
-    await page.context().close();
+    await closePage(page);
   });
 });

@@ -1,6 +1,6 @@
 // The Developers area's API keys and request log against the real server (KEY-01 to KEY-12).
 import type { Browser, Page } from 'playwright-core';
-import { baseUrl, launchBrowser, newPage } from '../support/browser';
+import { baseUrl, closePage, launchBrowser, newPage } from '../support/browser';
 import { openSignedIn } from '../support/accounts';
 import { chooseOption } from '../support/select';
 
@@ -11,7 +11,7 @@ beforeAll(async () => {
 afterAll(() => browser.close());
 
 async function openApiKeys(viewport?: { width: number; height: number }): Promise<Page> {
-  const page = await newPage(browser, viewport);
+  const page = await newPage(browser, { viewport });
   await openSignedIn(page, 'admin', '/control/developers/api-keys');
   await page.getByRole('button', { name: 'Create key' }).waitFor();
   return page;
@@ -78,7 +78,7 @@ test('on a phone: create a secret key, see it once, call the API with it, revoke
   await page.getByText('API Key Revoked', { exact: true }).waitFor();
   await page.getByTestId('api-key-row').filter({ hasText: name }).getByText('Revoked').waitFor();
   expect((await createCheckout(secret)).status).toBe(401);
-  await page.context().close();
+  await closePage(page);
 });
 
 // The demo's own keys stay untouched: other browser tests share this server and use them.
@@ -110,5 +110,5 @@ test('rolling a key with a grace period shows the new key once; both keys work m
   await shown.getByRole('button', { name: 'Done' }).click();
   await page.getByTestId('api-key-row').filter({ hasText: prefix }).getByText('Expiring').waitFor();
   expect([(await createCheckout(old)).status, (await createCheckout(next)).status]).toEqual([201, 201]);
-  await page.context().close();
+  await closePage(page);
 });

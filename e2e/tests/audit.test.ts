@@ -1,5 +1,5 @@
 import type { Browser } from 'playwright-core';
-import { launchBrowser, newPage } from '../support/browser';
+import { closePage, launchBrowser, newPage } from '../support/browser';
 import { openSignedIn } from '../support/accounts';
 import { chooseOption } from '../support/select';
 
@@ -46,7 +46,7 @@ test('a super_admin finds a user they just created in the Audit Log, filtered by
   const created = table.getByRole('row').filter({ hasText: `email: ${email}` });
   await created.waitFor();
   expect(await created.getByRole('cell').nth(1).textContent()).toBe('superadmin@paydesk.test');
-  await page.close();
+  await closePage(page);
 }, 60_000);
 
 test('an admin has no Audit Log in the menu', async () => {
@@ -55,7 +55,7 @@ test('an admin has no Audit Log in the menu', async () => {
   const nav = page.getByRole('navigation', { name: 'Main' });
   await nav.getByRole('link', { name: 'User Management' }).waitFor();
   expect(await nav.getByRole('link', { name: 'Audit Log' }).count()).toBe(0);
-  await page.close();
+  await closePage(page);
 }, 60_000);
 
 test.each([
@@ -64,7 +64,7 @@ test.each([
 ])(
   '%s; the rows selector is as wide as its choices',
   async (_name, viewport, oneRow) => {
-    const page = await newPage(browser, viewport);
+    const page = await newPage(browser, { viewport });
     await openSignedIn(page, 'super_admin', '/control/audit');
     await page.getByRole('table', { name: 'Audit log' }).waitFor();
     const row = (await page.getByTestId('audit-filters').boundingBox())!;
@@ -86,7 +86,7 @@ test.each([
     }
     const rows = (await page.getByTestId('audit-rows').boundingBox())!;
     expect(rows.width).toBeLessThan(240);
-    await page.close();
+    await closePage(page);
   },
   60_000,
 );

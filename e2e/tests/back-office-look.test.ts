@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { openSignedIn } from '../support/accounts';
-import { launchBrowser, newPage } from '../support/browser';
+import { closePage, launchBrowser, newPage } from '../support/browser';
 
 /**
  * How the back office looks, read from the browser: the revenue chart's text against its card in
@@ -22,7 +22,7 @@ type Theme = 'light' | 'dark';
 const widths = { desk: { width: 1440, height: 900 }, phone: { width: 390, height: 844 } };
 
 async function signedIn(theme: Theme, viewport: { width: number; height: number }): Promise<Page> {
-  const page = await newPage(browser, viewport);
+  const page = await newPage(browser, { viewport });
   await page.emulateMedia({ colorScheme: theme });
   await openSignedIn(page, 'admin', '/control/dashboard');
   return page;
@@ -69,7 +69,7 @@ describe.each<Theme>(['light', 'dark'])('in the %s theme', (theme) => {
       for (const part of ['xaxis', 'yaxis', 'legend'] as const) {
         expect({ part, ratio: contrast(colours[part], colours.card) >= 4.5 }).toEqual({ part, ratio: true });
       }
-      await page.context().close();
+      await closePage(page);
     },
   );
 
@@ -84,6 +84,6 @@ describe.each<Theme>(['light', 'dark'])('in the %s theme', (theme) => {
     const height = widths[width].height;
     await page.screenshot({ path: join(shots, `transactions-${theme}-${width}.png`) });
     expect(box && { top: Math.round(box.y), bottom: Math.round(box.y + box.height) }).toEqual({ top: 0, bottom: height });
-    await page.context().close();
+    await closePage(page);
   });
 });

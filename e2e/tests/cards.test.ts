@@ -2,7 +2,7 @@ import { NOT_A_WORKBOOK_MESSAGE } from '@paydesk/shared/cards/card-upload';
 import * as XLSX from '@e965/xlsx';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { withCheckDigit } from '@paydesk/shared/cards/card-rules';
-import { launchBrowser, newPage } from '../support/browser';
+import { closePage, launchBrowser, newPage } from '../support/browser';
 import { openSignedIn, type DemoRole } from '../support/accounts';
 import { chooseOption } from '../support/select';
 
@@ -107,7 +107,7 @@ test('a real .xlsx and a real .xls go up through the dialog: the counts, the rej
     expect(cells.at(-1)).toBe('Block');
   }
   expect(await cardRowOf(page, badLuhn).count()).toBe(0);
-  await page.context().close();
+  await closePage(page);
 });
 
 test('a .csv gets Invalid File in the browser and is never sent; a CSV renamed .xlsx gets it from the server', async () => {
@@ -132,7 +132,7 @@ test('a .csv gets Invalid File in the browser and is never sent; a CSV renamed .
   // Invalid File is the browser's word for a wrong file name; what the server refuses is Upload Failed with its reason.
   await toast(page, 'Upload Failed', NOT_A_WORKBOOK_MESSAGE);
   expect(await dialog.getByTestId('upload-result').count()).toBe(0);
-  await page.context().close();
+  await closePage(page);
 });
 
 test('Block then Unblock a card; the status filter and the search stay in the address', async () => {
@@ -168,7 +168,7 @@ test('Block then Unblock a card; the status filter and the search stay in the ad
   await row.getByRole('button', { name: 'Unblock' }).click();
   await toast(page, 'Status Updated', 'Card has been unblocked successfully');
   await row.getByTestId('card-status').filter({ hasText: 'active' }).waitFor();
-  await page.context().close();
+  await closePage(page);
 });
 
 test('a search by whole card number goes in a request body: neither the address nor any request URL holds it', async () => {
@@ -201,7 +201,7 @@ test('a search by whole card number goes in a request body: neither the address 
   await page.getByText(/^Cards \(\d+\)$/).waitFor();
   expect(await page.getByPlaceholder('Search cards...').inputValue()).toBe('');
   expect(await page.getByRole('combobox', { name: 'Status' }).textContent()).toBe('Active');
-  await page.context().close();
+  await closePage(page);
 });
 
 test('Download Template opens the template in a new window, without the session; it has the four columns', async () => {
@@ -222,7 +222,7 @@ test('Download Template opens the template in a new window, without the session;
   const book = XLSX.read(await file.body(), { type: 'buffer' });
   const [header] = XLSX.utils.sheet_to_json<string[]>(book.Sheets[book.SheetNames[0]!]!, { header: 1 });
   expect(header).toEqual(COLUMNS);
-  await page.context().close();
+  await closePage(page);
 });
 
 test('a viewer sees the cards but no Upload Cards, Block or Unblock', async () => {
@@ -230,11 +230,11 @@ test('a viewer sees the cards but no Upload Cards, Block or Unblock', async () =
   const dialog = await upload(admin, 'for-viewer.xlsx', workbook([cardRow(newCardNumber())], 'xlsx'), XLSX_TYPE);
   await toast(admin, 'Upload Successful', 'Cards uploaded successfully');
   await dialog.getByRole('button', { name: 'Close' }).click();
-  await admin.context().close();
+  await closePage(admin);
 
   const page = await openCards('viewer');
   await page.getByTestId('card-row').first().waitFor();
   expect(await page.getByRole('button', { name: 'Upload Cards' }).count()).toBe(0);
   expect(await page.getByRole('button', { name: /^(Block|Unblock)$/ }).count()).toBe(0);
-  await page.context().close();
+  await closePage(page);
 });

@@ -2,7 +2,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
-import { baseUrl, launchBrowser, newPage } from '../support/browser';
+import { baseUrl, closePage, launchBrowser, newPage } from '../support/browser';
 import { openSignedIn } from '../support/accounts';
 import { openWidget } from '../support/merchant';
 import { adminToken, openCardDialog, payInDialog, shownTransactionId } from '../support/payer';
@@ -15,7 +15,7 @@ beforeAll(async () => {
 afterAll(() => browser.close());
 
 async function openDevelopers(viewport?: { width: number; height: number }): Promise<Page> {
-  const page = await newPage(browser, viewport);
+  const page = await newPage(browser, { viewport });
   await openSignedIn(page, 'admin', '/control/developers');
   await page.getByRole('heading', { name: 'Developers' }).waitFor();
   return page;
@@ -37,7 +37,7 @@ test('every Developers page ends with one version stamp, at the foot of the page
     expect(Math.abs(height - 24 - bottom)).toBeLessThanOrEqual(1);
     expect(await page.getByText(/Signed in as/).count()).toBe(0);
   }
-  await page.context().close();
+  await closePage(page);
 });
 
 async function addEndpoint(page: Page, url: string): Promise<void> {
@@ -76,7 +76,7 @@ test('on a phone: add an endpoint, see its secret once, roll it with a grace, de
   await page.getByRole('heading', { name: 'Developers' }).waitFor();
   // The list refetches after the deletion: the endpoint leaves it.
   await page.getByRole('link', { name: url }).waitFor({ state: 'detached' });
-  await page.context().close();
+  await closePage(page);
 });
 
 /** Waits until `count()` reaches `expected` (checked every 100 ms), or fails after `ms`. */
@@ -115,7 +115,7 @@ test('a payment reaches a new endpoint, signed; the delivery is in its log; Rese
   await payInDialog(await openCardDialog(payer), '4242424242424242');
   await payer.waitForURL('**/payment-success**');
   const transactionId = await shownTransactionId(payer);
-  await payer.context().close();
+  await closePage(payer);
 
   const ofPayment = () => receiver.heard.filter((h) => h.body.includes(transactionId));
   await countReaches(() => ofPayment().length, 1);
@@ -134,7 +134,7 @@ test('a payment reaches a new endpoint, signed; the delivery is in its log; Rese
   await page.getByText('Event Resent').waitFor();
   await countReaches(() => ofPayment().length, 2);
   expect(ofPayment()[1]!.body).toBe(delivered!.body);
-  await page.context().close();
+  await closePage(page);
   receiver.server.close();
 });
 
@@ -167,7 +167,7 @@ test('the demo merchant page hears a verified webhook of its checkout', async ()
     .filter({ hasText: 'signature verified' })
     .waitFor({ timeout: 15_000 });
   await heard(paid.id).filter({ hasText: 'payment.succeeded' }).filter({ hasText: 'signature verified' }).waitFor();
-  await merchant.context().close();
+  await closePage(merchant);
 });
 
 test('a viewer has no Developers entry, and the address shows Access denied', async () => {
@@ -176,5 +176,5 @@ test('a viewer has no Developers entry, and the address shows Access denied', as
   expect(await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Developers' }).count()).toBe(0);
   await page.goto('/control/developers/events');
   await page.getByText('Access denied').waitFor();
-  await page.context().close();
+  await closePage(page);
 });

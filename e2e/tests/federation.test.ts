@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { baseUrl, launchBrowser, newPage } from '../support/browser';
+import { baseUrl, closePage, launchBrowser, newPage } from '../support/browser';
 import { openSignedIn } from '../support/accounts';
 import { startServer, type RunningServer } from '../support/server';
 import { serveFolder } from '../support/static-server';
@@ -31,7 +31,7 @@ test('a remote that cannot load shows its fallback with Retry while the rest of 
   await page.unroute('**/remotes/mf-cards/**');
   await page.getByRole('button', { name: 'Retry' }).click();
   await page.getByRole('heading', { name: 'Card Management' }).waitFor();
-  await page.context().close();
+  await closePage(page);
 });
 
 test('a payer page whose remote cannot load shows its fallback, and Retry loads the form', async () => {
@@ -43,7 +43,7 @@ test('a payer page whose remote cannot load shows its fallback, and Retry loads 
   await page.unroute('**/remotes/mf-payments/**');
   await page.getByRole('button', { name: 'Retry' }).click();
   await page.getByRole('button', { name: /^Pay \$/ }).waitFor();
-  await page.context().close();
+  await closePage(page);
 });
 
 /** A checkout's widget address, created as the merchant demo page's server side creates one. */
@@ -79,7 +79,7 @@ test.each([
   const main = Object.keys(started).find((file) => /^\/main\.[0-9a-f]+\.js$/.test(file)) ?? '';
   for (const file of hinted) expect(started[file ?? '']).toBeLessThanOrEqual(started[main] ?? -1);
   expect(remoteFiles.filter((file) => hinted.includes(file)).sort()).toEqual([...hinted].sort()); // no second download
-  await page.context().close();
+  await closePage(page);
 });
 
 test('the shell starts even when a remote is down', async () => {
@@ -89,7 +89,7 @@ test('the shell starts even when a remote is down', async () => {
   await page.getByText('Dashboard is unavailable').waitFor();
   await page.getByRole('link', { name: 'Cards' }).click();
   await page.getByRole('heading', { name: 'Card Management' }).waitFor();
-  await page.context().close();
+  await closePage(page);
 });
 
 /** Where MUI's MenuList context is in the page's share scope: who provides it, who uses it. */
@@ -146,7 +146,7 @@ test("remotes' Selects and MenuItems use the shell's one copy of MUI's contexts:
     { version: expect.any(String), from: 'shell', loaded: true, useIn: expect.arrayContaining(['mf_transactions', 'mf_users']) },
   ]);
   expect(await menuListContextCopies(page)).toBe(1);
-  await page.context().close();
+  await closePage(page);
 });
 
 describe('redeploying one remote through the manifest', () => {
@@ -202,6 +202,6 @@ describe('redeploying one remote through the manifest', () => {
     await page.reload();
     await page.getByTestId('build-mf-wallet').waitFor();
     expect(await page.getByTestId('build-mf-wallet').textContent()).not.toContain(build);
-    await page.context().close();
+    await closePage(page);
   }, 60_000);
 });

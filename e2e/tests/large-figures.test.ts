@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newPage } from '../support/browser';
+import { closePage, launchBrowser, newPage } from '../support/browser';
 import { openSignedIn } from '../support/accounts';
 
 let browser: Browser;
@@ -41,7 +41,7 @@ const big: Record<string, unknown> = {
 };
 
 async function dashboardWithBigFigures(width: number): Promise<Page> {
-  const page = await newPage(browser, { width, height: 900 });
+  const page = await newPage(browser, { viewport: { width, height: 900 } });
   await page.route(/\/api\/backend\/(total-revenue|total-transactions|today-stats|wallet-balance)$/, (route) => {
     const name = new URL(route.request().url()).pathname.split('/').pop()!;
     return route.fulfill({ json: { status: 'success', data: big[name] } });
@@ -72,11 +72,11 @@ test.each([1280, 1440, 390])('at %i px every dashboard figure shows whole on one
   const shown = await figures(page);
   expect(shown.map((f) => f.text)).toEqual(expect.arrayContaining(['$1,293,781,250.00', '$293,781,250.00', '1,000,100']));
   expect(shown.filter((f) => f.clipped || f.lines > 1)).toEqual([]);
-  await page.context().close();
+  await closePage(page);
 });
 
 test('on a phone a list of 1,000,100 transactions reads with separators and does not scroll sideways', async () => {
-  const page = await newPage(browser, { width: 390, height: 844 });
+  const page = await newPage(browser, { viewport: { width: 390, height: 844 } });
   await page.route(/\/api\/backend\/all-transactions/, async (route) => {
     const response = await route.fetch();
     const body = (await response.json()) as { data: { per_page: number } };
@@ -86,5 +86,5 @@ test('on a phone a list of 1,000,100 transactions reads with separators and does
   await openSignedIn(page, 'admin', '/control/transactions');
   await page.getByText('Showing 1 to 10 of 1,000,100 results').waitFor();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-  await page.context().close();
+  await closePage(page);
 });

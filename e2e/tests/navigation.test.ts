@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newPage } from '../support/browser';
+import { closePage, launchBrowser, newPage } from '../support/browser';
 import { demoAccounts, signIn, type DemoRole } from '../support/accounts';
 
 let browser: Browser;
@@ -35,7 +35,7 @@ describe.each(Object.keys(expected) as DemoRole[])('signed in as %s', (role) => 
     await page.getByRole('link', { name: 'Cards' }).click();
     await page.getByRole('heading', { name: 'Card Management' }).waitFor();
     await page.getByTestId('signed-in-as').filter({ hasText: demoAccounts[role].name }).waitFor();
-    await page.context().close();
+    await closePage(page);
   });
 });
 
@@ -46,7 +46,7 @@ test('a viewer who types the User Management address is refused', async () => {
   await page.goto('/control/users');
   await page.getByText('Access denied').waitFor();
   expect(await page.getByRole('heading', { name: 'User Management' }).count()).toBe(0);
-  await page.context().close();
+  await closePage(page);
 });
 
 test('a wrong password shows Login Failed and stays on the login page', async () => {
@@ -55,7 +55,7 @@ test('a wrong password shows Login Failed and stays on the login page', async ()
   await page.getByText('Login Failed').waitFor();
   await page.getByText('Invalid username or password').waitFor();
   expect(new URL(page.url()).pathname).toBe('/control/login');
-  await page.context().close();
+  await closePage(page);
 });
 
 test('logout clears the stored session and returns to the login page', async () => {
@@ -67,11 +67,11 @@ test('logout clears the stored session and returns to the login page', async () 
   expect(await page.evaluate(() => [localStorage.getItem('token'), localStorage.getItem('admin_user')])).toEqual([null, null]);
   await page.goto('/control/dashboard');
   await page.waitForURL('**/control/login');
-  await page.context().close();
+  await closePage(page);
 });
 
 test('on a phone the menu collapses behind a button', async () => {
-  const page = await newPage(browser, { width: 390, height: 844 });
+  const page = await newPage(browser, { viewport: { width: 390, height: 844 } });
   await signIn(page, 'admin');
   await page.waitForURL('**/control/dashboard');
   const cards = page.getByRole('link', { name: 'Cards' });
@@ -80,7 +80,7 @@ test('on a phone the menu collapses behind a button', async () => {
   await cards.click();
   await page.getByRole('heading', { name: 'Card Management' }).waitFor();
   await cards.waitFor({ state: 'hidden' });
-  await page.context().close();
+  await closePage(page);
 });
 
 test('a role changed on the server shows in the menu without signing out', async () => {
@@ -95,5 +95,5 @@ test('a role changed on the server shows in the menu without signing out', async
   await page.reload();
   await page.getByTestId('current-user-name').filter({ hasText: 'Alex Admin' }).waitFor();
   expect(await page.getByTestId('current-user-role').textContent()).toBe('Admin');
-  await page.context().close();
+  await closePage(page);
 });

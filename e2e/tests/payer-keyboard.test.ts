@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newPage } from '../support/browser';
+import { closePage, launchBrowser, newPage } from '../support/browser';
 
 /**
  * The payer's way by keyboard alone (PAY-17): Tab between the fields, Enter to go on; the card
@@ -45,7 +45,7 @@ test('fill the form and pay with 4242… by keyboard alone, ending on the receip
   await page.keyboard.press('Enter');
   await page.waitForURL('**/payment-success');
   await page.getByTestId('payment-status').filter({ hasText: 'Completed' }).waitFor();
-  await page.context().close();
+  await closePage(page);
 });
 
 test('the card dialog keeps focus inside while open; Escape closes it and focus is on Pay', async () => {
@@ -65,7 +65,7 @@ test('the card dialog keeps focus inside while open; Escape closes it and focus 
   // Enter on Pay opens it again.
   await page.keyboard.press('Enter');
   await dialog.waitFor();
-  await page.context().close();
+  await closePage(page);
 });
 
 test('an error toast is announced: it is in an element with role alert', async () => {
@@ -77,5 +77,5 @@ test('an error toast is announced: it is in an element with role alert', async (
   const alert = page.getByRole('alert').filter({ hasText: 'Missing Information' });
   await alert.waitFor();
   expect(await alert.textContent()).toContain('Please fill in all required fields');
-  await page.context().close();
+  await closePage(page);
 });

@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { baseUrl, launchBrowser, newPage } from '../support/browser';
+import { baseUrl, closePage, launchBrowser, newPage } from '../support/browser';
 import { openCardDialog, payInDialog, shownTransactionId, storedStatus } from '../support/payer';
 
 let browser: Browser;
@@ -25,19 +25,19 @@ test('3-D Secure challenge, Complete: success page, completed in the database', 
   await page.waitForURL('**/payment-success');
   await page.getByTestId('payment-status').filter({ hasText: 'Completed' }).waitFor();
   expect(await storedStatus(baseUrl(), await shownTransactionId(page))).toBe('completed');
-  await page.context().close();
+  await closePage(page);
 });
 
 test('opened under another host name than PUBLIC_URL, the pay form moves there and its 3-D Secure frame works', async () => {
   // The server's PUBLIC_URL names 127.0.0.1; localhost reaches the same server under another name.
   const canonical = new URL(baseUrl());
-  const page = await newPage(browser, undefined, `http://localhost:${canonical.port}`);
+  const page = await newPage(browser, { url: `http://localhost:${canonical.port}` });
   await challenge(page, '4000000000003220', 'Complete');
   expect(new URL(page.url()).origin).toBe(canonical.origin);
   await page.waitForURL('**/payment-success');
   await page.getByTestId('payment-status').filter({ hasText: 'Completed' }).waitFor();
   expect(await storedStatus(baseUrl(), await shownTransactionId(page))).toBe('completed');
-  await page.context().close();
+  await closePage(page);
 });
 
 test('3-D Secure challenge, Fail: failure page, failed in the database', async () => {
@@ -46,7 +46,7 @@ test('3-D Secure challenge, Fail: failure page, failed in the database', async (
   await page.waitForURL('**/payment-failure');
   await page.getByText('Failure Reason').waitFor();
   expect(await storedStatus(baseUrl(), await shownTransactionId(page))).toBe('failed');
-  await page.context().close();
+  await closePage(page);
 });
 
 test('3-D Secure passes but the card is declined: failure page', async () => {
@@ -55,7 +55,7 @@ test('3-D Secure passes but the card is declined: failure page', async () => {
   await page.waitForURL('**/payment-failure');
   await page.getByText('Failure Reason').waitFor();
   expect(await storedStatus(baseUrl(), await shownTransactionId(page))).toBe('failed');
-  await page.context().close();
+  await closePage(page);
 });
 
 /** The demo modal sends the code typed; the sandbox issuer fails codes ending in 8 or 9 (about 20 %). */
@@ -75,7 +75,7 @@ test('demo 3-D Secure modal, a passing code: success page, completed in the data
   await page.waitForURL('**/payment-success');
   await page.getByTestId('payment-status').filter({ hasText: 'Completed' }).waitFor();
   expect(await storedStatus(baseUrl(), await shownTransactionId(page))).toBe('completed');
-  await page.context().close();
+  await closePage(page);
 });
 
 test('demo 3-D Secure modal, a failing code: failure page, failed in the database', async () => {
@@ -83,5 +83,5 @@ test('demo 3-D Secure modal, a failing code: failure page, failed in the databas
   await page.waitForURL('**/payment-failure');
   await page.getByText('Failure Reason').waitFor();
   expect(await storedStatus(baseUrl(), await shownTransactionId(page))).toBe('failed');
-  await page.context().close();
+  await closePage(page);
 });

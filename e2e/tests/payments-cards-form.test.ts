@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { baseUrl, launchBrowser, newPage } from '../support/browser';
+import { baseUrl, closePage, launchBrowser, newPage } from '../support/browser';
 import { failure, openCardDialog, payInDialog, shownTransactionId, storedStatus, success, type PaymentResult } from '../support/payer';
 import { payPendingAndRevisit, pendingServer } from '../support/pending';
 
@@ -50,7 +50,7 @@ test.each([
   await payInDialog(await openCardDialog(page), card, cvv);
   const transactionId = await expectResultPage(page, result);
   expect(await storedStatus(baseUrl(), transactionId)).toBe(storedFor(result));
-  await page.context().close();
+  await closePage(page);
 });
 
 describe('pending payments, resolved in the background', () => {
@@ -63,6 +63,6 @@ describe('pending payments, resolved in the background', () => {
     const { page, transactionId, settled } = await payPendingAndRevisit(browser, server(), card);
     expect(settled).toBe(storedFor(result));
     expect(await expectResultPage(page, result)).toBe(transactionId);
-    await page.context().close();
+    await closePage(page);
   });
 });

@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { baseUrl, launchBrowser, newPage } from '../support/browser';
+import { baseUrl, closePage, launchBrowser, newPage } from '../support/browser';
 import { heard, nextTransactionId, openWidget, payAndHear } from '../support/merchant';
 import { failure, storedStatus, success, type PaymentResult } from '../support/payer';
 
@@ -66,7 +66,7 @@ test.each<{ row: string; card: string; cvv?: string; step?: Step; result: Paymen
     expect(await heard(merchant).count()).toBe(0);
   }
   expect(await storedStatus(baseUrl(), transactionId)).toBe(result.page === 'success' ? 'completed' : 'failed');
-  await merchant.context().close();
+  await closePage(merchant);
 });
 
 test('widget from the merchant demo page, blocked 4100 0000 0000 0019: Pay stays disabled with the reason', async () => {
@@ -80,5 +80,5 @@ test('widget from the merchant demo page, blocked 4100 0000 0000 0019: Pay stays
   await dialog.getByText('This card was blocked as fraudulent. Please use another card.', { exact: true }).waitFor();
   expect(await dialog.getByRole('button', { name: 'Pay USD' }).isDisabled()).toBe(true);
   expect(await heard(merchant).count()).toBe(0);
-  await merchant.context().close();
+  await closePage(merchant);
 });

@@ -1,5 +1,5 @@
 import type { Browser } from 'playwright-core';
-import { launchBrowser, newPage } from '../support/browser';
+import { closePage, launchBrowser, newPage } from '../support/browser';
 import { enterCard, openCardDialog, payInDialog } from '../support/payer';
 
 let browser: Browser;
@@ -14,7 +14,7 @@ test('a good card on the standalone form ends on the receipt with status Complet
   await page.waitForURL('**/payment-success');
   await page.getByTestId('payment-status').filter({ hasText: 'Completed' }).waitFor();
   expect(await page.getByTestId('transaction-id').textContent()).toMatch(/^TXN[A-Z0-9]+$/);
-  await page.context().close();
+  await closePage(page);
 });
 
 test('a declined card ends on the failure page with its reason', async () => {
@@ -24,7 +24,7 @@ test('a declined card ends on the failure page with its reason', async () => {
   await page.getByText('Failure Reason').waitFor();
   await page.getByText('Your card was declined.').waitFor();
   await page.getByRole('link', { name: 'Try Again' }).waitFor();
-  await page.context().close();
+  await closePage(page);
 });
 
 test('a card blocked at initialisation keeps Pay disabled and says why', async () => {
@@ -33,7 +33,7 @@ test('a card blocked at initialisation keeps Pay disabled and says why', async (
   await enterCard(dialog, '4100000000000019');
   await dialog.getByText(/blocked as fraudulent/).waitFor();
   expect(await dialog.getByRole('button', { name: 'Pay USD' }).isDisabled()).toBe(true);
-  await page.context().close();
+  await closePage(page);
 });
 
 test('the form refuses missing fields with the VAL-01 toast', async () => {
@@ -43,5 +43,5 @@ test('the form refuses missing fields with the VAL-01 toast', async () => {
   await page.getByRole('button', { name: 'Pay $5.00' }).click();
   await page.getByText('Missing Information').waitFor();
   await page.getByText('Please fill in all required fields').waitFor();
-  await page.context().close();
+  await closePage(page);
 });

@@ -1,5 +1,5 @@
 import type { Browser } from 'playwright-core';
-import { baseUrl, launchBrowser, newPage } from '../support/browser';
+import { baseUrl, closePage, launchBrowser, newPage } from '../support/browser';
 import { heard, nextTransactionId, openWidget, payAndHear } from '../support/merchant';
 import { payInDialog, storedStatus } from '../support/payer';
 
@@ -15,7 +15,7 @@ test('the merchant demo page never hands the secret key to the browser', async (
   expect(response?.status()).toBe(200);
   const script = await (await page.request.get('/demo/merchant/merchant.js')).text();
   expect(`${await page.content()}${script}`).not.toContain('sk_demo_paydesk');
-  await page.context().close();
+  await closePage(page);
 });
 
 test('a good card in the widget: checkout success in the popup, PAYMENT_SUCCESS on the merchant page, completed in the database', async () => {
@@ -35,7 +35,7 @@ test('a good card in the widget: checkout success in the popup, PAYMENT_SUCCESS 
   const transactionId = (await item.getAttribute('data-transaction-id')) ?? '';
   expect(transactionId).toMatch(/^TXN[A-Z0-9]+$/);
   expect(await storedStatus(baseUrl(), transactionId)).toBe('completed');
-  await merchant.context().close();
+  await closePage(merchant);
 });
 
 test('closing the widget without paying tells the merchant PAYMENT_CANCELLED', async () => {
@@ -46,7 +46,7 @@ test('closing the widget without paying tells the merchant PAYMENT_CANCELLED', a
   const item = heard(merchant).filter({ hasText: 'PAYMENT_CANCELLED' });
   await item.waitFor();
   expect(await item.getAttribute('data-reference')).toBe(reference);
-  await merchant.context().close();
+  await closePage(merchant);
 });
 
 test('a declined card in the widget shows the error and closes the dialog; the merchant hears nothing', async () => {
@@ -61,7 +61,7 @@ test('a declined card in the widget shows the error and closes the dialog; the m
   expect(popup.url()).toContain('/checkout/chk_');
   await popup.getByRole('heading', { name: 'Secure Payment' }).waitFor();
   expect(await heard(merchant).count()).toBe(0);
-  await merchant.context().close();
+  await closePage(merchant);
 });
 
 test('a pending card in the widget: the merchant hears PAYMENT_PENDING, the payment is pending', async () => {
@@ -72,7 +72,7 @@ test('a pending card in the widget: the merchant hears PAYMENT_PENDING, the paym
   const transactionId = (await item.getAttribute('data-transaction-id')) ?? '';
   expect(await storedStatus(baseUrl(), transactionId)).toBe('pending');
   expect(await heard(merchant).count()).toBe(1); // the receipt closed the popup: no PAYMENT_CANCELLED
-  await merchant.context().close();
+  await closePage(merchant);
 });
 
 test('3-D Secure in the widget: Complete in the issuer frame, then PAYMENT_SUCCESS', async () => {
@@ -84,7 +84,7 @@ test('3-D Secure in the widget: Complete in the issuer frame, then PAYMENT_SUCCE
   await item.waitFor();
   const transactionId = (await item.getAttribute('data-transaction-id')) ?? '';
   expect(await storedStatus(baseUrl(), transactionId)).toBe('completed');
-  await merchant.context().close();
+  await closePage(merchant);
 });
 
 test('a 3-D Secure card completed after a second card paid the checkout is voided: the payer is told, the widget reports no success', async () => {
@@ -109,6 +109,6 @@ test('a 3-D Secure card completed after a second card paid the checkout is voide
   await popup.getByText('This checkout was already paid or has closed, so this payment was voided. You were not charged.').waitFor();
   expect(await storedStatus(baseUrl(), challengedId)).toBe('voided');
   expect(await heard(merchant).filter({ hasText: 'PAYMENT_SUCCESS' }).count()).toBe(0);
-  await second.context().close();
-  await merchant.context().close();
+  await closePage(second);
+  await closePage(merchant);
 });

@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newPage } from '../support/browser';
+import { closePage, launchBrowser, newPage } from '../support/browser';
 import { openSignedIn } from '../support/accounts';
 import { chooseOption } from '../support/select';
 
@@ -59,7 +59,7 @@ async function reloadUntil(page: Page, locator: () => ReturnType<Page['getByText
 }
 
 test('a staff member refunds part, then the rest, of a payment and sees it refunded', async () => {
-  const page = await newPage(browser, { width: 390, height: 844 });
+  const page = await newPage(browser, { viewport: { width: 390, height: 844 } });
   await openSignedIn(page, 'admin', '/control/dashboard');
   const payment = await unrefundedPayment(page);
   const part = 5;
@@ -84,5 +84,5 @@ test('a staff member refunds part, then the rest, of a payment and sees it refun
   await timeline.getByText(`Refund of ${money(rest)} succeeded`).waitFor();
   expect(await page.getByRole('region', { name: 'Refunds' }).getByTestId('refund-row').count()).toBe(2);
   expect(await page.getByRole('button', { name: 'Refund', exact: true }).count()).toBe(0);
-  await page.close();
+  await closePage(page);
 }, 120_000);

@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { baseUrl, launchBrowser, newPage } from '../support/browser';
+import { baseUrl, closePage, launchBrowser, newPage } from '../support/browser';
 import { demoAccounts, demoPassword, openSignedIn } from '../support/accounts';
 import { heard, openWidget, payAndHear } from '../support/merchant';
 import { openCardDialog, payInDialog } from '../support/payer';
@@ -68,7 +68,7 @@ const scriptSources = (policy: string | undefined): string[] => {
 };
 
 test('the policy is enforced: an injected inline script does not run and is reported', async () => {
-  const page = await newPage(browser);
+  const page = await newPage(browser, { isolated: true });
   const seen = await watch(page);
   const response = await page.goto('/');
   const scripts = scriptSources(response?.headers()['content-security-policy']);
@@ -86,11 +86,11 @@ test('the policy is enforced: an injected inline script does not run and is repo
     await new Promise((resolve) => setTimeout(resolve, 100));
   expect(await page.evaluate(() => (window as { injected?: boolean }).injected)).toBeUndefined();
   expect(seen.violations.join('\n')).toMatch(/script-src/);
-  await page.context().close();
+  await closePage(page);
 });
 
 test('the back office after sign-in: every area loads under the policy, and no token in an address', async () => {
-  const page = await newPage(browser);
+  const page = await newPage(browser, { isolated: true });
   const seen = await watch(page);
   await openSignedIn(page, 'admin', '/control/dashboard');
   await page.getByTestId('revenue-chart').waitFor();
@@ -107,7 +107,7 @@ test('the back office after sign-in: every area loads under the policy, and no t
     await page.getByRole('heading', { name: heading }).waitFor();
   }
   expectClean(seen, [token]);
-  await page.context().close();
+  await closePage(page);
 });
 
 test('a user named with markup shows as text in User Management, and nothing runs', async () => {
@@ -126,7 +126,7 @@ test('a user named with markup shows as text in User Management, and nothing run
   });
   expect(created.status).toBe(201);
 
-  const page = await newPage(browser);
+  const page = await newPage(browser, { isolated: true });
   const seen = await watch(page);
   await openSignedIn(page, 'super_admin', '/control/dashboard');
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'User Management' }).click();
@@ -136,21 +136,21 @@ test('a user named with markup shows as text in User Management, and nothing run
   expect(await row.locator('img, script').count()).toBe(0);
   await new Promise((resolve) => setTimeout(resolve, 500)); // an onerror would have fired by now
   expectClean(seen, []);
-  await page.context().close();
+  await closePage(page);
 });
 
 test('the pay form: a card payment under the policy, no card number in an address', async () => {
-  const page = await newPage(browser);
+  const page = await newPage(browser, { isolated: true });
   const seen = await watch(page);
   await payInDialog(await openCardDialog(page), '4242424242424242');
   await page.waitForURL('**/payment-success');
   await page.getByTestId('payment-status').filter({ hasText: 'Completed' }).waitFor();
   expectClean(seen, ['4242424242424242', '4242%20424', '4242 4242']);
-  await page.context().close();
+  await closePage(page);
 });
 
 test('3-D Secure: the issuer page runs in a sandboxed frame under its own policy', async () => {
-  const page = await newPage(browser);
+  const page = await newPage(browser, { isolated: true });
   const seen = await watch(page);
   const issuerPages: (string | undefined)[] = [];
   page.on('response', (response) => {
@@ -172,11 +172,11 @@ test('3-D Secure: the issuer page runs in a sandboxed frame under its own policy
     expect(scriptSources(policy)).toEqual(["'self'"]);
   }
   expectClean(seen, ['4000000000003220', '4000 0000']);
-  await page.context().close();
+  await closePage(page);
 });
 
 test('the checkout widget in a popup tells its opener under the policy', async () => {
-  const merchant = await newPage(browser);
+  const merchant = await newPage(browser, { isolated: true });
   const seen = await watch(merchant);
   const popup = await openWidget(merchant);
   const reference = popup.url().split('/checkout/')[1] ?? '';
@@ -196,11 +196,11 @@ test('the checkout widget in a popup tells its opener under the policy', async (
   expect(await heard(merchant).count()).toBe(1); // the forged messages were not heard
   expect(await item.getAttribute('data-reference')).toBe(reference);
   expectClean(seen, ['4242424242424242', '4242 4242']);
-  await merchant.context().close();
+  await closePage(merchant);
 });
 
 test('Swagger UI renders the API under its own policy', async () => {
-  const page = await newPage(browser);
+  const page = await newPage(browser, { isolated: true });
   const seen = await watch(page);
   const response = await page.goto('/api/docs');
   expect(scriptSources(response?.headers()['content-security-policy'])).toEqual(["'self'"]);
@@ -208,5 +208,5 @@ test('Swagger UI renders the API under its own policy', async () => {
   await page.getByText('/api/auth/login').first().click();
   await page.getByRole('button', { name: 'Try it out' }).first().waitFor();
   expectClean(seen, []);
-  await page.context().close();
+  await closePage(page);
 });

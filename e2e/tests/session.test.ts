@@ -1,5 +1,5 @@
 import type { Browser } from 'playwright-core';
-import { launchBrowser, newPage } from '../support/browser';
+import { closePage, launchBrowser, newPage } from '../support/browser';
 import { signIn } from '../support/accounts';
 
 let browser: Browser;
@@ -13,7 +13,7 @@ test('an unauthenticated visit to /control goes to the login page', async () => 
   await page.goto('/control/transactions');
   await page.waitForURL('**/control/login');
   await page.getByRole('button', { name: 'Sign In' }).waitFor();
-  await page.context().close();
+  await closePage(page);
 });
 
 test('a signed-in user who opens the login page goes to the dashboard', async () => {
@@ -22,7 +22,7 @@ test('a signed-in user who opens the login page goes to the dashboard', async ()
   await page.waitForURL('**/control/dashboard');
   await page.goto('/control/login');
   await page.waitForURL('**/control/dashboard');
-  await page.context().close();
+  await closePage(page);
 });
 
 test('a tampered token sends the user to the login page with the session-expired toast', async () => {
@@ -51,7 +51,7 @@ test('a tampered token sends the user to the login page with the session-expired
     throw new Error(`Still at ${page.url()}: ${String(error)}`, { cause: error });
   }
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
-  await page.context().close();
+  await closePage(page);
 });
 
 test('unknown paths show the 404 page with a link home, with a 404 status', async () => {
@@ -62,7 +62,7 @@ test('unknown paths show the 404 page with a link home, with a 404 status', asyn
   await page.getByRole('link', { name: 'Return to Home' }).click();
   await page.waitForURL((url) => url.pathname === '/');
   await page.getByRole('heading', { name: 'Make a Payment' }).waitFor();
-  await page.context().close();
+  await closePage(page);
 });
 
 test('settings save is simulated and says Settings Saved', async () => {
@@ -80,5 +80,5 @@ test('settings save is simulated and says Settings Saved', async () => {
   expect(calls.filter((u) => u.includes('/api/'))).toEqual([]);
   await page.reload();
   expect(await page.getByLabel('Site Name').inputValue()).toBe('Acme Payments');
-  await page.context().close();
+  await closePage(page);
 });

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { openSignedIn } from '../support/accounts';
-import { baseUrl, launchBrowser, newPage } from '../support/browser';
+import { baseUrl, closePage, launchBrowser, newPage } from '../support/browser';
 import { adminToken } from '../support/payer';
 
 /**
@@ -40,7 +40,7 @@ mkdirSync(shots, { recursive: true });
 type Theme = 'light' | 'dark';
 
 async function transactionsAt(theme: Theme, viewport: { width: number; height: number }): Promise<Page> {
-  const page = await newPage(browser, viewport);
+  const page = await newPage(browser, { viewport });
   await page.emulateMedia({ colorScheme: theme });
   await openSignedIn(page, 'admin', '/control/transactions');
   await page.getByTestId('transaction-row').first().waitFor();
@@ -77,7 +77,7 @@ describe.each<Theme>(['light', 'dark'])('in the %s theme', (theme) => {
         .first()
         .isVisible(),
     ).resolves.toBe(true);
-    await page.context().close();
+    await closePage(page);
   });
 
   test('at 390 px the page has no sideways scroll and each transaction is a card', async () => {
@@ -94,6 +94,6 @@ describe.each<Theme>(['light', 'dark'])('in the %s theme', (theme) => {
     await page.getByRole('list', { name: 'Recent transactions' }).getByTestId('transaction-row').first().waitFor();
     await page.screenshot({ path: join(shots, `dashboard-layout-${theme}-phone.png`), fullPage: true });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-    await page.context().close();
+    await closePage(page);
   });
 });

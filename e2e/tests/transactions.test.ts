@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newPage } from '../support/browser';
+import { closePage, launchBrowser, newPage } from '../support/browser';
 import { openSignedIn, type DemoRole } from '../support/accounts';
 import { chooseOption } from '../support/select';
 
@@ -95,7 +95,7 @@ describe.each(['super_admin', 'admin', 'viewer'] as const)('%s', (role) => {
     await page.getByTestId('revenue-chart').and(page.locator('[data-range="7days"]')).waitFor();
     await page.getByRole('button', { name: 'Refresh' }).click();
     await page.getByText('Data Refreshed').waitFor();
-    await page.context().close();
+    await closePage(page);
   });
 
   test('details show the fee and net the role may see; no summary card for a viewer', async () => {
@@ -110,7 +110,7 @@ describe.each(['super_admin', 'admin', 'viewer'] as const)('%s', (role) => {
     expect(await page.getByRole('region', { name: 'Transaction Summary' }).count()).toBe(viewer ? 0 : 1);
     await page.getByRole('link', { name: 'Back to Transactions' }).click();
     await page.getByRole('heading', { name: 'Transaction Monitoring' }).waitFor();
-    await page.context().close();
+    await closePage(page);
   });
 });
 
@@ -164,5 +164,5 @@ test('filter, search, page size and paging drive the requests and rows; export e
       [r.transaction_id, `${r.first_name} ${r.last_name}`, r.email, r.payment_amount, r.status, r.created_at].join(','),
     ),
   );
-  await page.context().close();
+  await closePage(page);
 });

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { Secret, TOTP } from 'otpauth';
-import { baseUrl, launchBrowser, newPage } from '../support/browser';
+import { baseUrl, closePage, launchBrowser, newPage } from '../support/browser';
 import { demoAccounts, demoPassword, signIn } from '../support/accounts';
 import { chooseOption } from '../support/select';
 
@@ -139,6 +139,6 @@ test('a staff member turns on two-factor sign-in, signs in with a code, and a su
     .filter({ hasText: `user ${person.id}` })
     .first()
     .waitFor();
-  await admin.context().close();
-  await page.context().close();
+  await closePage(admin);
+  await closePage(page);
 });

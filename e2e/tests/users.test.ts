@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newPage } from '../support/browser';
+import { closePage, launchBrowser, newPage } from '../support/browser';
 import { openSignedIn, type DemoRole } from '../support/accounts';
 import { chooseOption, optionsOf } from '../support/select';
 
@@ -65,7 +65,7 @@ test('a super_admin adds, edits and deletes a user through the dialogs', async (
   await confirm.getByRole('button', { name: 'Confirm' }).click();
   await page.getByText('User Deleted', { exact: true }).waitFor();
   await row(page, email).waitFor({ state: 'detached' });
-  await page.context().close();
+  await closePage(page);
 });
 
 test('a refused add shows the Error toast with the server message and keeps the dialog', async () => {
@@ -74,7 +74,7 @@ test('a refused add shows the Error toast with the server message and keeps the 
   await page.getByText('A user with this email already exists').waitFor();
   await page.getByText('Error', { exact: true }).waitFor();
   await page.getByRole('dialog', { name: 'Add User' }).waitFor();
-  await page.context().close();
+  await closePage(page);
 });
 
 test('an admin may not touch super_admin accounts nor assign that role', async () => {
@@ -84,7 +84,7 @@ test('an admin may not touch super_admin accounts nor assign that role', async (
   await page.getByRole('button', { name: 'Add User' }).click();
   const roles = page.getByRole('dialog', { name: 'Add User' }).getByRole('combobox', { name: 'Role' });
   expect(await optionsOf(roles)).toEqual(['Admin', 'Viewer']);
-  await page.context().close();
+  await closePage(page);
 });
 
 test('a viewer never sees the menu entry, and a direct visit is refused', async () => {
@@ -101,5 +101,5 @@ test('a viewer never sees the menu entry, and a direct visit is refused', async 
     return response.status;
   });
   expect(status).toBe(403);
-  await page.context().close();
+  await closePage(page);
 });

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newPage } from '../support/browser';
+import { closePage, launchBrowser, newPage } from '../support/browser';
 import { openSignedIn } from '../support/accounts';
 import { chooseOption } from '../support/select';
 
@@ -52,7 +52,7 @@ test('the dialog checks amount, balance and account fields in the order of VAL-1
   await toast(page, 'Missing Information', 'Please fill in all required fields');
   await dialog.getByText('$0.00').waitFor(); // processing fee
   expect(await page.getByRole('dialog', { name: 'Request Withdrawal' }).count()).toBe(1);
-  await page.close();
+  await closePage(page);
 });
 
 test('a request lowers Available at once and shows as Pending; filter and export', async () => {
@@ -100,5 +100,5 @@ test('a request lowers Available at once and shows as Pending; filter and export
 
   await chooseOption(page.getByRole('combobox', { name: 'Status' }), 'Cancelled');
   await page.getByText('No withdrawals found matching your criteria').waitFor();
-  await page.close();
+  await closePage(page);
 });
