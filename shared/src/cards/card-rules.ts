@@ -47,32 +47,28 @@ export function formatCardNumber(value: string): string {
     .trim();
 }
 
-export function passesLuhn(digits: string): boolean {
+/** Luhn's sum: every second digit from the end doubled (less 9 above 9), the last one first when `doubleLast`. */
+function luhnSum(digits: string, doubleLast: boolean): number {
   let sum = 0;
   for (let i = 0; i < digits.length; i += 1) {
     let digit = Number(digits[digits.length - 1 - i]);
-    if (i % 2 === 1) {
+    if (i % 2 === (doubleLast ? 0 : 1)) {
       digit *= 2;
       if (digit > 9) digit -= 9;
     }
     sum += digit;
   }
-  return digits.length > 0 && sum % 10 === 0;
+  return sum;
+}
+
+export function passesLuhn(digits: string): boolean {
+  return digits.length > 0 && luhnSum(digits, false) % 10 === 0;
 }
 
 /** The body followed by the one digit that makes it pass the Luhn check (test and demo cards). */
 export function withCheckDigit(body: string): string {
-  // The Luhn sum of the body as it stands once a digit follows it: every second digit from its end doubled.
-  let sum = 0;
-  for (let i = 0; i < body.length; i += 1) {
-    let digit = Number(body[body.length - 1 - i]);
-    if (i % 2 === 0) {
-      digit *= 2;
-      if (digit > 9) digit -= 9;
-    }
-    sum += digit;
-  }
-  return `${body}${(10 - (sum % 10)) % 10}`;
+  // Once a digit follows the body, the body's last digit is doubled.
+  return `${body}${(10 - (luhnSum(body, true) % 10)) % 10}`;
 }
 
 /** Valid when it has 13 to 19 digits and passes the Luhn check (VAL-04). */
