@@ -82,12 +82,7 @@ export async function newPage(
 
 /** Ends a test's page: its context, or, in the file's reused context, every page open in it (popups too). */
 export async function closePage(page: Page): Promise<void> {
-  if (await isReused(page))
-    await Promise.all(
-      page
-        .context()
-        .pages()
-        .map((open) => open.close()),
-    );
-  else await page.context().close();
+  const context = page.context();
+  if (await isReused(page)) await Promise.all(context.pages().map((open) => open.close()));
+  else await context.close();
 }
