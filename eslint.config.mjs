@@ -1,11 +1,10 @@
 // ESLint for the whole repository (npm run lint): typescript-eslint's recommended rules, the rules
 // of hooks, and the import walls between packages, between server folders and between the floors
 // of each front end (PLAT-12). The walls are described in docs/architecture.md;
-// scripts/lint-walls.test.ts proves each one refuses. The rules for one way of doing a thing are
-// in scripts/eslint/one-way-rules.mjs.
+// scripts/lint-walls.test.ts proves each one refuses. Three parts live beside it, in
+// scripts/eslint/: the server's layers (server-layers.mjs), the floors inside each front end
+// (front-end-floors.mjs) and the rules for one way of doing a thing (one-way-rules.mjs).
 // No stylistic rules: formatting is a formatter's job.
-import { existsSync, readdirSync } from 'node:fs';
-import path from 'node:path';
 import js from '@eslint/js';
 import { defineConfig } from 'eslint/config';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
@@ -13,136 +12,13 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import { root, remotes as remoteList } from './scripts/frontends.mjs';
+import { floorZones } from './scripts/eslint/front-end-floors.mjs';
+import { httpPlumbingZone, serverLayerZones } from './scripts/eslint/server-layers.mjs';
 import { centsByHand, rawChip, rawDialog, rawDialogAllowed, rawTable, refusing, uiPieces } from './scripts/eslint/one-way-rules.mjs';
 
 // The remotes by the one list (PLAT-11).
 const remotes = remoteList.map((remote) => remote.dir);
 const frontEnds = ['shell', ...remotes];
-
-// --- Server layering --------------------------------------------------------------------------
-// server/src folders (and the files directly in server/src) from top to bottom, as measured by
-// scripts/server-folder-graph.mjs. A folder imports only what lies in a layer below its own, with
-// no exception: the entry points; app.ts and the route registry beside it (routes.ts); http/, which
-// is plumbing only (error handler, headers, probes, OpenAPI) and imports no feature; the feature
-// folders, from the back-office views down to auth and security; logs, jobs and the audit trail;
-// the configuration and the database; the small modules any folder may use (ids, page numbers,
-// the text guard, the demo's documented values); and last the domain errors, which every folder
-// throws and only http/ turns into a status (docs/decisions/domain-errors.md).
-export const serverLayers = [
-  ['main.ts', 'cli', 'ephemeral-config.ts'],
-  ['app.ts'],
-  ['routes.ts', 'startup-banner.ts', 'frontends.ts'],
-  ['http'],
-  ['demo'],
-  ['transactions'],
-  ['refunds'],
-  ['payments'],
-  ['api-keys'],
-  ['wallet'],
-  ['webhooks'],
-  ['cards'],
-  ['idempotency'],
-  ['users'],
-  ['auth'],
-  ['security'],
-  ['jobs', 'frontends', 'logger.ts', 'audit'],
-  ['config.ts'],
-  ['config-schema.ts'],
-  ['db'],
-  ['ids', 'paging', 'validation', 'demo-keys.ts', 'demo-password.ts', 'demo-secrets.ts', 'repo-root.ts'],
-  ['errors'],
-];
-
-// A new entry of server/src must be placed in a layer before lint passes.
-const placed = new Set(serverLayers.flat());
-const unplaced = readdirSync(path.join(root, 'server/src')).filter(
-  (name) => !placed.has(name) && !/\.test\.[a-z]+$/.test(name) && !name.endsWith('.d.ts'),
-);
-if (unplaced.length > 0) {
-  throw new Error(`eslint.config.mjs: place server/src/${unplaced.join(', server/src/')} in serverLayers (PLAT-12)`);
-}
-
-/** For each server/src entry, a zone refusing imports from its own layer and the layers above. */
-function serverLayerZones() {
-  return serverLayers.flatMap((layer, index) =>
-    layer.flatMap((target) =>
-      serverLayers
-        .slice(0, index + 1)
-        .flat()
-        .filter((name) => name !== target)
-        .map((from) => ({
-          target: `server/src/${target}`,
-          from: `server/src/${from}`,
-          message: `server/src/${target} lies below server/src/${from} in the server layering (docs/architecture.md, eslint.config.mjs).`,
-        })),
-    ),
-  );
-}
-
-// http/ lies above the feature folders so that none of them can reach it, and, being plumbing,
-// imports none of them either: routes.ts composes their routes.
-const httpLayer = serverLayers.findIndex((layer) => layer.includes('http'));
-const featureFolders = serverLayers
-  .slice(
-    httpLayer + 1,
-    serverLayers.findIndex((layer) => layer.includes('jobs')),
-  )
-  .flat();
-const httpPlumbingZone = {
-  target: 'server/src/http',
-  from: featureFolders.map((folder) => `server/src/${folder}`),
-  message: 'server/src/http is plumbing: it imports no feature folder (routes.ts composes their routes).',
-};
-
-// --- Floors inside each front end -------------------------------------------------------------
-// As bulletproof-react draws them, in the shell and in every remote: src/features/<name>/ imports
-// no other feature; src/app/ and src/pages/ compose the features; the floor below them,
-// src/components/, src/lib/ and src/hooks/ (and the shell's federation loader, src/remotes/), holds
-// what the whole package shares and imports no feature, app or page. Tests and test helpers
-// (src/testing/, a feature's testing/) keep to the floor they lie in; src/testing/ is none.
-const lowerFloors = ['components', 'lib', 'hooks'];
-const lowerFloorsOf = (frontEnd) => (frontEnd === 'shell' ? [...lowerFloors, 'remotes'] : lowerFloors);
-const featuresDir = (frontEnd) => path.join(root, frontEnd, 'src/features');
-const entriesOf = (dir) => (existsSync(dir) ? readdirSync(dir, { withFileTypes: true }) : []);
-
-// src/features/ holds feature folders only: a loose file there belongs to no feature and to no
-// floor, so lint stops until it is moved into one.
-const looseInFeatures = frontEnds.flatMap((frontEnd) =>
-  entriesOf(featuresDir(frontEnd))
-    .filter((entry) => !entry.isDirectory())
-    .map((entry) => `${frontEnd}/src/features/${entry.name}`),
-);
-if (looseInFeatures.length > 0) {
-  throw new Error(
-    `eslint.config.mjs: src/features holds feature folders only; move ${looseInFeatures.join(', ')} into a feature or onto a floor below (components/, lib/, hooks/)`,
-  );
-}
-
-function floorZones(frontEnd) {
-  const src = `${frontEnd}/src`;
-  const features = entriesOf(featuresDir(frontEnd))
-    .filter((entry) => entry.isDirectory())
-    .map((entry) => entry.name);
-  const below = lowerFloorsOf(frontEnd).map((floor) => `${src}/${floor}`);
-  return [
-    ...features.map((feature) => ({
-      target: `${src}/features/${feature}`,
-      from: `${src}/features`,
-      except: [`./${feature}`],
-      message: `A feature imports no other feature: what ${src}/features/${feature} shares with another lies on the floor below (${lowerFloorsOf(frontEnd).join('/, ')}/), and app/ or pages/ compose the two.`,
-    })),
-    {
-      target: `${src}/features`,
-      from: [`${src}/app`, `${src}/pages`],
-      message: `${src}/app and ${src}/pages compose the features: a feature imports neither.`,
-    },
-    {
-      target: below,
-      from: [`${src}/features`, `${src}/app`, `${src}/pages`],
-      message: `${below.map((floor) => `${floor}/`).join(', ')} lie below the features: they import no feature, app or page.`,
-    },
-  ];
-}
 
 // The page's state (the store, the API slice, the session) holds no UI: whoever makes the store
 // passes in what the UI adds (the toast of an expired session, ui/session-expired-toast.tsx).

@@ -1,5 +1,5 @@
 // Prints which server/src folders import which (with the number of importing files) and the
-// cycles among them, and any upward import against the layering of eslint.config.mjs (PLAT-12).
+// cycles among them, and any upward import against the layering of scripts/eslint/server-layers.mjs (PLAT-12).
 // A file directly in server/src is a node of its own (config.ts, app.ts...). Type-only imports count
 // too (a type is a dependency of the code as much as a value) but marked "types only".
 //   node scripts/server-folder-graph.mjs          the graph as text
@@ -132,10 +132,10 @@ export function upwardImports(edges, layers) {
 if (import.meta.url === `file://${process.argv[1]}`) {
   const edges = serverFolderEdges();
   if (process.argv.includes('--check')) {
-    const { serverLayers } = await import('../eslint.config.mjs');
+    const { serverLayers } = await import('./eslint/server-layers.mjs');
     const upward = upwardImports(edges, serverLayers);
     const cycles = cyclesOf(edges);
-    for (const edge of upward) console.error(`Upward import against serverLayers of eslint.config.mjs: ${edge}`);
+    for (const edge of upward) console.error(`Upward import against serverLayers of scripts/eslint/server-layers.mjs: ${edge}`);
     for (const group of cycles) console.error(`Folders in a cycle: ${group.join(', ')}`);
     process.exit(upward.length + cycles.length > 0 ? 1 : 0);
   }
@@ -161,9 +161,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     for (const [a, b] of pairs) console.log(`  ${a} <-> ${b}`);
     console.log(`\nCycles, as strongly connected groups of folders (${cycles.length}):`);
     for (const group of cycles) console.log(`  ${group.join(', ')}`);
-    const { serverLayers } = await import('../eslint.config.mjs');
+    const { serverLayers } = await import('./eslint/server-layers.mjs');
     const upward = upwardImports(edges, serverLayers);
-    console.log(`\nUpward imports against the layers of eslint.config.mjs (${upward.length}):`);
+    console.log(`\nUpward imports against the layers of scripts/eslint/server-layers.mjs (${upward.length}):`);
     for (const edge of upward) console.log(`  ${edge}`);
   }
 }
