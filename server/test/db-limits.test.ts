@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { DbBusyError, type Db } from '../src/db/db';
@@ -58,6 +59,16 @@ describe('the top-level handle inside a transaction', () => {
     held.release();
     await held.finished;
     expect(await other).toEqual([{ n: 2 }]);
+  });
+
+  it('stops following the async context once the handle is closed', async () => {
+    // A storage left enabled stays on every later promise of the process (transaction-guard.ts).
+    const disable = jest.spyOn(AsyncLocalStorage.prototype, 'disable');
+    const closed = await openTestDb();
+    await closed.db.transaction((tx) => tx.query('select 1'));
+    await closed.dispose();
+    expect(disable).toHaveBeenCalledTimes(1);
+    disable.mockRestore();
   });
 });
 

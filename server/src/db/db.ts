@@ -62,7 +62,7 @@ export function guardedDb(db: Db, guard = transactionGuard()): Db {
     query: (sql, params) => guard.outside(() => db.query(sql, params)),
     exec: (sql) => guard.outside(() => db.exec(sql)),
     transaction: (fn) => guard.outside(() => db.transaction((tx) => guard.inside(() => fn(tx)))),
-    close: () => db.close(),
+    close: () => db.close().finally(() => guard.dispose()),
   };
 }
 
