@@ -6,16 +6,22 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { remotes, root } from './frontends.mjs';
 
-const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+// The browser tests drive Chromium's headless shell when it is installed, as Playwright does by
+// default: the same Blink without the full browser's window machinery, a third less CPU per test
+// (docs/decisions/test-run-cpu-budget.md). CHROMIUM_PATH, when set, names the browser.
+const chromium =
+  process.env.CHROMIUM_PATH ?? ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find(existsSync) ?? '/usr/bin/chromium';
 const inCi = Boolean(process.env.CI) && process.env.CI !== 'false';
 const jestArgs = process.argv.slice(2);
 
 if (!existsSync(chromium)) {
   if (inCi) {
-    console.error(`Chromium not found at ${chromium}: CI runs the browser tests (apt-get install -y chromium).`);
+    console.error(`Chromium not found at ${chromium}: CI runs the browser tests (apt-get install -y chromium-headless-shell).`);
     process.exit(1);
   }
-  console.log(`Browser tests not run: Chromium not found at ${chromium} (apt-get install -y chromium, or set CHROMIUM_PATH).`);
+  console.log(
+    `Browser tests not run: Chromium not found at ${chromium} (apt-get install -y chromium-headless-shell, or set CHROMIUM_PATH).`,
+  );
   jestArgs.push('--selectProjects', ...projectsWithoutE2e());
 }
 
@@ -29,6 +35,7 @@ const report = path.join(work, 'jest.json');
 const run = spawnSync('npx', ['jest', '--maxWorkers=2', '--json', `--outputFile=${report}`, ...jestArgs], {
   cwd: root,
   stdio: 'inherit',
+  env: { ...process.env, CHROMIUM_PATH: chromium },
 });
 
 let passed = 0;

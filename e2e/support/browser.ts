@@ -1,6 +1,11 @@
+import { existsSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type Page, type ViewportSize as Viewport } from 'playwright-core';
 
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** As npm test chooses it (scripts/test.mjs): the headless shell when installed. */
+export const CHROMIUM_PATH =
+  process.env.CHROMIUM_PATH ??
+  ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((path) => existsSync(path)) ??
+  '/usr/bin/chromium';
 
 const flags = [
   '--headless',
