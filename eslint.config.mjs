@@ -33,6 +33,7 @@ const stateWithoutUiZone = {
 // --- Package walls ------------------------------------------------------------------------------
 // What the server may import from shared: modules without UI (the card number forms are test data).
 const sharedServerSafe = [
+  'areas.ts',
   'cards',
   'crypto',
   'schemas',

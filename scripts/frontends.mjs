@@ -29,6 +29,7 @@ const inputsOf = (dir) => [
   path.join(root, dir, 'src'),
   path.join(root, dir, 'package.json'),
   path.join(root, dir, 'webpack.config.cjs'),
+  path.join(root, dir, 'areas.json'),
   path.join(root, 'shared', 'src'),
   path.join(root, 'scripts', 'webpack'),
 ];

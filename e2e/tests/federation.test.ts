@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -176,12 +176,17 @@ describe('redeploying one remote through the manifest', () => {
     rmSync(server.dataDir, { recursive: true, force: true });
   });
 
-  /** Writes the deploy-time manifest: every remote local, the wallet from `walletEntry`. */
+  /**
+   * Writes the deploy-time manifest: every remote local (with its local build's areas), the wallet
+   * from `walletEntry`, with the areas its build published beside it.
+   */
   const deploy = (walletEntry: string, version: string) => {
+    const walletAreas = (JSON.parse(readFileSync(join(work, 'mf-wallet', 'areas.json'), 'utf8')) as { areas: unknown[] }).areas;
     const remotes = ['payments', 'transactions', 'users', 'cards', 'wallet'].map((area) => ({
       name: `mf_${area}`,
       entry: area === 'wallet' ? walletEntry : `/remotes/mf-${area}/remoteEntry.js`,
       version: area === 'wallet' ? version : '1.0.0',
+      ...(area === 'wallet' && { areas: walletAreas }),
     }));
     writeFileSync(manifestFile(), JSON.stringify({ remotes }));
   };

@@ -1,5 +1,6 @@
 // The one webpack configuration of every front-end package: the shell (host) and each remote.
 // A remote builds alone into its own dist/ with remoteEntry.js and mf-manifest.json.
+const fs = require('node:fs');
 const path = require('node:path');
 const webpack = require('webpack');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
@@ -120,6 +121,36 @@ class PageChunks {
             'page-chunks.json',
             new webpack.sources.RawSource(`${JSON.stringify(Object.fromEntries(pages), null, 2)}\n`),
           );
+      });
+    });
+  }
+}
+
+/**
+ * areas.json beside mf-manifest.json: the back-office pages the remote declares in its package's
+ * areas.json (shared/src/areas.ts), which the shell routes and lists from the live releases. The
+ * build refuses an area whose module the remote does not expose; the server checks the rest
+ * (permissions, paths taken by another remote) before the remote goes live.
+ */
+class AreasFile {
+  constructor({ dir, exposes }) {
+    Object.assign(this, { dir, exposes });
+  }
+
+  apply(compiler) {
+    const file = path.join(this.dir, 'areas.json');
+    compiler.hooks.thisCompilation.tap('AreasFile', (compilation) => {
+      compilation.fileDependencies.add(file);
+      compilation.hooks.processAssets.tap({ name: 'AreasFile', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
+        const { areas } = JSON.parse(fs.readFileSync(file, 'utf8'));
+        const missing = Array.isArray(areas)
+          ? areas.filter((area) => !Object.hasOwn(this.exposes, `./${area.module}`)).map((area) => area.module)
+          : ['"areas" as a list'];
+        if (missing.length > 0) {
+          compilation.errors.push(new webpack.WebpackError(`${file}: the remote does not expose ${missing.join(', ')}`));
+          return;
+        }
+        compilation.emitAsset('areas.json', new webpack.sources.RawSource(`${JSON.stringify({ areas }, null, 2)}\n`));
       });
     });
   }
@@ -252,6 +283,7 @@ function createConfig({ dir, exposes = {}, host = false, ...own }) {
               }),
             ]
           : []),
+        ...(host || singleBundle ? [] : [new AreasFile({ dir, exposes })]),
         ...(host && production ? [new PageChunks({ except: Object.values(hostGroups).map((group) => group.name) })] : []),
       ],
       devServer: {

@@ -7,7 +7,7 @@ import type { Config } from './config';
 import { cacheControlFor, NO_CACHE } from './frontends/cache-headers';
 import { createPreloadLinks } from './frontends/preload-links';
 import { remotePackages } from '@paydesk/shared/remote-packages';
-import { currentManifest } from './frontends/remotes-manifest';
+import { currentManifest, isAreaPath, liveManifest } from './frontends/remotes-manifest';
 import { errorBody } from './http/error-body';
 
 const setHeaders = (reply: FastifyReply, path: string) => reply.header('cache-control', cacheControlFor(path));
@@ -20,9 +20,16 @@ const setHeaders = (reply: FastifyReply, path: string) => reply.header('cache-co
 export async function registerFrontends(app: FastifyInstance, config: Config): Promise<void> {
   const shellDist = join(config.frontendsDir, 'shell', 'dist');
 
+  // Each refusal of a remote's areas is logged once, not on every page load.
+  const logged = new Set<string>();
   app.get('/remotes.json', { schema: { hide: true } }, async (_request, reply) => {
     reply.header('cache-control', NO_CACHE);
-    return currentManifest(config.frontendsDir, config.remotesManifest);
+    const { manifest, problems } = liveManifest(config.frontendsDir, config.remotesManifest);
+    for (const problem of problems.filter((text) => !logged.has(text))) {
+      logged.add(problem);
+      app.log.warn({ problem }, 'remote areas refused');
+    }
+    return manifest;
   });
 
   for (const { dir } of remotePackages) {
@@ -72,7 +79,8 @@ export async function registerFrontends(app: FastifyInstance, config: Config): P
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       return reply.code(404).send(errorBody(404, 'Not found'));
     }
-    reply.code(isKnownPagePath(path) ? 200 : 404).header('cache-control', NO_CACHE);
+    const known = isKnownPagePath(path) || isAreaPath(currentManifest(config.frontendsDir, config.remotesManifest), path);
+    reply.code(known ? 200 : 404).header('cache-control', NO_CACHE);
     return reply.sendFile('index.html', shellDist);
   });
 }

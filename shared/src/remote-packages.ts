@@ -4,7 +4,7 @@ import list from './remote-packages.json';
  * The remotes of the product, written once (remote-packages.json): the package folder, the
  * federation container name and the `npm run dev` port of each. The build and start scripts,
  * jest, each remote's webpack configuration, the server (what it serves and lists in
- * /remotes.json) and the shell's area table read it; the static files that cannot (package.json
+ * /remotes.json) read it; the static files that cannot (package.json
  * workspaces, tsconfig.json) are checked against it by remote-packages.test.ts.
  */
 export interface RemotePackage {

@@ -7,22 +7,27 @@ export type Role = (typeof roles)[number];
  * The one roles policy (ROLE-06 in docs/requirements.md). The server enforces it on every route
  * (SEC-04); the shell's menu and the remotes' buttons only mirror it.
  */
-export type Permission =
-  | 'dashboard.view'
-  | 'transactions.view'
-  | 'transactions.refund'
-  | 'figures.real'
-  | 'users.manage'
+export const permissions = [
+  'dashboard.view',
+  'transactions.view',
+  'transactions.refund',
+  'figures.real',
+  'users.manage',
   /** Remove another user's second factor (a lost phone): super_admin only (AUTH-13). */
-  | 'users.reset_two_factor'
-  | 'cards.view'
-  | 'cards.manage'
-  | 'wallet.view'
-  | 'wallet.withdraw'
-  | 'settings.view'
-  | 'developers.manage'
+  'users.reset_two_factor',
+  'cards.view',
+  'cards.manage',
+  'wallet.view',
+  'wallet.withdraw',
+  'settings.view',
+  'developers.manage',
   /** The audit trail (AUD-05): super_admin only. */
-  | 'audit.view';
+  'audit.view',
+] as const;
+export type Permission = (typeof permissions)[number];
+
+/** A permission named in data (a remote's areas.json) is one of the policy's. */
+export const isPermission = (value: string): value is Permission => (permissions as readonly string[]).includes(value);
 
 const grants: Record<Role, ReadonlySet<Permission>> = {
   super_admin: new Set<Permission>([

@@ -1,40 +1,130 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
+import { parseAreas, type RemoteArea } from '@paydesk/shared/areas';
 import { remotePackages } from '@paydesk/shared/remote-packages';
+import { isPermission } from '@paydesk/shared/roles';
+import { matchesRoute } from '@paydesk/shared/routes';
 
-export const remotesManifest = z.object({
-  remotes: z.array(z.object({ name: z.string(), entry: z.string(), version: z.string() })),
+const manifestFile = z.object({
+  remotes: z.array(z.object({ name: z.string(), entry: z.string(), version: z.string(), areas: z.array(z.unknown()).optional() })),
 });
-export type RemotesManifest = z.infer<typeof remotesManifest>;
 
-const builtVersion = (distDir: string): string => {
-  const manifest = JSON.parse(readFileSync(join(distDir, 'mf-manifest.json'), 'utf8')) as {
-    metaData?: { buildInfo?: { buildVersion?: string } };
-  };
-  return manifest.metaData?.buildInfo?.buildVersion ?? 'unknown';
-};
-
-/** The manifest of the remotes built in this checkout, each served under /remotes/<dir>/. */
-export function localManifest(frontendsDir: string): RemotesManifest {
-  const remotes = remotePackages
-    .filter(({ dir }) => existsSync(join(frontendsDir, dir, 'dist', 'remoteEntry.js')))
-    .map(({ name, dir }) => ({
-      name,
-      entry: `/remotes/${dir}/remoteEntry.js`,
-      version: builtVersion(join(frontendsDir, dir, 'dist')),
-    }));
-  return { remotes };
+/** `/remotes.json`: each live remote, where its entry is, and the back-office areas it declares. */
+export interface RemotesManifest {
+  remotes: { name: string; entry: string; version: string; areas: RemoteArea[] }[];
 }
+
+/** A remote as found, before its areas are checked against the others. */
+interface FoundRemote {
+  name: string;
+  entry: string;
+  version: string;
+  /** The `areas.json` document, or undefined when the remote has none. */
+  areas: unknown;
+  /** The modules its mf-manifest.json exposes, when known. */
+  exposed?: readonly string[];
+}
+
+const readJson = (file: string): unknown => JSON.parse(readFileSync(file, 'utf8'));
 
 /**
- * The deploy-time manifest: a file the operator edits to roll a remote forward or back (read on
- * every request, so no restart), or else the local builds.
+ * Why a remote's areas cannot go live beside those of the remotes before it, or undefined: a
+ * permission the server does not know, a page address another remote has, a module it does not
+ * expose. The server still enforces every API call; the menu only mirrors the permission.
  */
-export function currentManifest(frontendsDir: string, manifestFile: string | undefined): RemotesManifest {
-  if (!manifestFile) return localManifest(frontendsDir);
-  return remotesManifest.parse(JSON.parse(readFileSync(manifestFile, 'utf8')));
+export function refusedAreas(
+  name: string,
+  areas: readonly RemoteArea[],
+  exposed: readonly string[] | undefined,
+  taken: ReadonlyMap<string, string>,
+): string | undefined {
+  for (const { path, permission, module } of areas) {
+    if (!isPermission(permission)) return `area ${path}: the permission ${permission} is not one the server knows`;
+    const owner = taken.get(path);
+    if (owner && owner !== name) return `area ${path}: the page address is ${owner}'s`;
+    if (exposed && !exposed.includes(module)) return `area ${path}: ${name} does not expose ${module}`;
+  }
+  return undefined;
 }
+
+/** The remotes with their checked areas; a remote whose areas are refused keeps its entry, with no areas. */
+function checked(found: readonly FoundRemote[]): { manifest: RemotesManifest; problems: string[] } {
+  const taken = new Map<string, string>();
+  const problems: string[] = [];
+  const remotes = found.map(({ name, entry, version, areas, exposed }) => {
+    let declared: RemoteArea[];
+    try {
+      declared = areas === undefined ? [] : parseAreas(areas, `${name} areas.json`);
+    } catch (error) {
+      problems.push(`${name} ${version}: ${(error as Error).message}`);
+      return { name, entry, version, areas: [] };
+    }
+    const refused = refusedAreas(name, declared, exposed, taken);
+    if (refused) {
+      problems.push(`${name} ${version}: ${refused}`);
+      return { name, entry, version, areas: [] };
+    }
+    for (const { path } of declared) taken.set(path, name);
+    return { name, entry, version, areas: declared };
+  });
+  return { manifest: { remotes }, problems };
+}
+
+const builtManifest = (distDir: string) =>
+  readJson(join(distDir, 'mf-manifest.json')) as {
+    metaData?: { buildInfo?: { buildVersion?: string } };
+    exposes?: { name: string }[];
+  };
+
+/** A remote built in this checkout, served under /remotes/<dir>/: its entry, version, areas and exposes. */
+function localRemote(frontendsDir: string, { name, dir }: { name: string; dir: string }): FoundRemote {
+  const dist = join(frontendsDir, dir, 'dist');
+  const built = builtManifest(dist);
+  const areasFile = join(dist, 'areas.json');
+  return {
+    name,
+    entry: `/remotes/${dir}/remoteEntry.js`,
+    version: built.metaData?.buildInfo?.buildVersion ?? 'unknown',
+    areas: existsSync(areasFile) ? readJson(areasFile) : undefined,
+    exposed: built.exposes?.map((expose) => expose.name),
+  };
+}
+
+const isBuilt = (frontendsDir: string, dir: string) => existsSync(join(frontendsDir, dir, 'dist', 'remoteEntry.js'));
+
+/**
+ * An operator manifest's remote: its areas as the file gives them or, for an entry this server
+ * serves from a local build, that build's areas.json.
+ */
+function listedRemote(frontendsDir: string, remote: z.infer<typeof manifestFile>['remotes'][number]): FoundRemote {
+  const { areas, ...rest } = remote;
+  if (areas) return { ...rest, areas: { areas } };
+  const local = remotePackages.find(({ dir }) => remote.entry.startsWith(`/remotes/${dir}/`));
+  if (!local || !isBuilt(frontendsDir, local.dir)) return { ...rest, areas: undefined };
+  const { areas: localAreas, exposed } = localRemote(frontendsDir, local);
+  return { ...rest, areas: localAreas, exposed };
+}
+
+/** A page address of a live remote's area: the shell's page, not a 404. */
+export const isAreaPath = (manifest: RemotesManifest, path: string): boolean =>
+  manifest.remotes.some(({ areas }) => areas.some((area) => matchesRoute(`/control/${area.path}`, path)));
+
+/**
+ * The deploy-time manifest, with what was refused in it: a file the operator edits to roll a
+ * remote forward or back (read on every request, so no restart), or else the local builds.
+ */
+export function liveManifest(frontendsDir: string, manifestPath: string | undefined): { manifest: RemotesManifest; problems: string[] } {
+  if (!manifestPath) {
+    const built = remotePackages.filter(({ dir }) => isBuilt(frontendsDir, dir));
+    return checked(built.map((remote) => localRemote(frontendsDir, remote)));
+  }
+  const { remotes } = manifestFile.parse(readJson(manifestPath));
+  return checked(remotes.map((remote) => listedRemote(frontendsDir, remote)));
+}
+
+export const currentManifest = (frontendsDir: string, manifestPath: string | undefined): RemotesManifest =>
+  liveManifest(frontendsDir, manifestPath).manifest;
 
 /** Stand-in origin to resolve a remote's address with: one still on it was relative (this server's). */
 export const RELATIVE_BASE = 'http://relative.invalid';

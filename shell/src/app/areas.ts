@@ -1,55 +1,39 @@
-import type { Permission } from '@paydesk/shared/roles';
+import { isPermission, type Permission } from '@paydesk/shared/roles';
+import type { RemoteManifest } from '../remotes/manifest';
 import type { RemoteModule } from '../remotes/remote-module';
 
-/** The back-office areas: where each lives, who may open it, and its menu entry. */
+/** A back-office area as the shell routes and lists it: a live remote's declared page. */
 export interface ControlArea {
   path: string;
   remote: RemoteModule;
   permission: Permission;
   /** Menu label (APP-06); absent for pages reached from another page. */
   label?: string;
+  icon?: string;
 }
 
-export const controlAreas: readonly ControlArea[] = [
-  {
-    path: 'dashboard',
-    label: 'Dashboard',
-    permission: 'dashboard.view',
-    remote: { id: 'mf_transactions/DashboardPage', area: 'Dashboard' },
-  },
-  {
-    path: 'transactions',
-    label: 'Transactions',
-    permission: 'transactions.view',
-    remote: { id: 'mf_transactions/TransactionsPage', area: 'Transactions' },
-  },
-  {
-    path: 'transactions/:id',
-    permission: 'transactions.view',
-    remote: { id: 'mf_transactions/TransactionDetailsPage', area: 'Transactions' },
-  },
-  { path: 'users', label: 'User Management', permission: 'users.manage', remote: { id: 'mf_users/UsersPage', area: 'User Management' } },
-  { path: 'audit', label: 'Audit Log', permission: 'audit.view', remote: { id: 'mf_users/AuditPage', area: 'Audit Log' } },
-  { path: 'cards', label: 'Cards', permission: 'cards.view', remote: { id: 'mf_cards/CardsPage', area: 'Cards' } },
-  {
-    path: 'withdrawals',
-    label: 'Withdrawals',
-    permission: 'wallet.view',
-    remote: { id: 'mf_wallet/WithdrawalsPage', area: 'Withdrawals' },
-  },
-  {
-    path: 'developers',
-    label: 'Developers',
-    permission: 'developers.manage',
-    remote: { id: 'mf_developers/WebhooksPage', area: 'Developers' },
-  },
-  { path: 'developers/webhooks/:id', permission: 'developers.manage', remote: { id: 'mf_developers/EndpointPage', area: 'Developers' } },
-  { path: 'developers/events', permission: 'developers.manage', remote: { id: 'mf_developers/EventsPage', area: 'Developers' } },
-  {
-    path: 'developers/api-keys',
-    label: 'API keys',
-    permission: 'developers.manage',
-    remote: { id: 'mf_developers/ApiKeysPage', area: 'Developers' },
-  },
-  { path: 'developers/requests', permission: 'developers.manage', remote: { id: 'mf_developers/RequestLogPage', area: 'Developers' } },
-];
+type Declared = RemoteManifest['remotes'][number]['areas'][number];
+
+/** The name a page's fallback shows: its label, or that of the remote's area it sits under. */
+function areaName(area: Declared, siblings: readonly Declared[], remote: string): string {
+  if (area.label) return area.label;
+  const parents = siblings.filter((s) => s.label && area.path.startsWith(`${s.path}/`)).sort((a, b) => b.path.length - a.path.length);
+  return parents[0]?.label ?? siblings.find((s) => s.label)?.label ?? remote;
+}
+
+/**
+ * The areas of the live remotes, in menu order (`order`, then as declared). The server refused
+ * a release whose areas name an unknown permission or another remote's page; an area whose
+ * permission this shell does not know is left out all the same, so it is never shown to all.
+ */
+export function controlAreasOf(remotes: RemoteManifest['remotes']): ControlArea[] {
+  const areas = remotes.flatMap(({ name, areas: declared }) =>
+    declared.flatMap((area) => {
+      const { path, label, icon, permission, module, order } = area;
+      if (!isPermission(permission)) return [];
+      const remote = { id: `${name}/${module}`, area: areaName(area, declared, name) };
+      return [{ path, permission, remote, order: order ?? Number.POSITIVE_INFINITY, ...(label && { label }), ...(icon && { icon }) }];
+    }),
+  );
+  return areas.sort((a, b) => a.order - b.order).map(({ order: _order, ...area }) => area);
+}

@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazy, useMemo } from 'react';
 import { Provider } from 'react-redux';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { controlPaths } from '@paydesk/shared/routes';
@@ -9,16 +9,21 @@ import { ProtectedLayout } from '../features/auth/protected-layout';
 import { RequirePermission } from '../features/auth/require-permission';
 import { ControlLayout } from '../features/layout/control-layout';
 import NotFoundPage from '../pages/not-found-page';
+import { liveRemotes } from '../remotes/remote-loader';
 import { RemotePage } from '../remotes/remote-page';
-import { controlAreas } from './areas';
+import { controlAreasOf } from './areas';
 import { RouteError } from './route-error';
 
 const SettingsPage = lazy(async () => ({
   default: (await import(/* webpackChunkName: "control-settings" */ '../pages/settings-page')).SettingsPage,
 }));
 
-/** Everything under /control, with the page's one store (the remotes read the same one). */
+/**
+ * Everything under /control, with the page's one store (the remotes read the same one). The
+ * areas, their routes and menu entries, are those the live remotes declare (/remotes.json).
+ */
 export default function ControlApp() {
+  const controlAreas = useMemo(() => controlAreasOf(liveRemotes()), []);
   return (
     <Provider store={appStore(sessionExpiredToast)}>
       <Routes>

@@ -1,8 +1,9 @@
-// The menu each role sees: the areas of app/areas.ts through the side navigation (the roles table).
+// The menu each role sees: the areas the product's remotes declare, through the side navigation (the roles table).
 import { screen } from '@testing-library/react';
 import { renderWithProviders, sessionOf, testUsers } from '@paydesk/shared/testing/render';
 import { SideNav } from '../features/layout/side-nav';
-import { controlAreas } from './areas';
+import { controlAreasOf } from './areas';
+import { productRemotes } from '../testing/product-remotes';
 
 const menu = () =>
   screen
@@ -15,7 +16,9 @@ test.each([
   ['admin', ['Dashboard', 'Transactions', 'User Management', 'Cards', 'Withdrawals', 'Developers', 'API keys']],
   ['viewer', ['Dashboard', 'Transactions', 'Cards']],
 ] as const)('%s sees the menu of the roles table', (role, entries) => {
-  renderWithProviders(<SideNav areas={controlAreas} onNavigate={() => undefined} />, { preloadedState: sessionOf(testUsers[role]) });
+  renderWithProviders(<SideNav areas={controlAreasOf(productRemotes())} onNavigate={() => undefined} />, {
+    preloadedState: sessionOf(testUsers[role]),
+  });
   expect(menu()).toEqual(entries);
   expect(screen.getByTestId('current-user-name').textContent).toBe(testUsers[role].username);
   expect(screen.getByRole('link', { name: 'Settings' })).toBeInTheDocument();

@@ -23,6 +23,26 @@ test('registers each remote of the manifest with an absolute entry address', asy
   );
 });
 
+test("reads each remote's areas; a remote whose areas are malformed keeps its entry without them", async () => {
+  const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+  const reports = { path: 'reports', label: 'Reports', icon: 'bar_chart', permission: 'dashboard.view', module: 'ReportsPage', order: 5 };
+  serve(200, {
+    remotes: [
+      { name: 'mf_reports', entry: '/r/remoteEntry.js', version: '1.0.0', areas: [reports] },
+      { name: 'mf_odd', entry: '/o/remoteEntry.js', version: '1.0.0', areas: [{ path: '../escape', permission: 'x.y', module: 'Odd' }] },
+      { name: 'mf_none', entry: '/n/remoteEntry.js', version: '1.0.0' },
+    ],
+  });
+  const { remotes } = await loadRemoteManifest();
+  expect(remotes.map(({ name, areas }) => [name, areas])).toEqual([
+    ['mf_reports', [reports]],
+    ['mf_odd', []],
+    ['mf_none', []],
+  ]);
+  expect(String(error.mock.calls[0]?.[0])).toContain('mf_odd: areas[0].path');
+  error.mockRestore();
+});
+
 test.each([
   ['a remote without an entry', { remotes: [{ name: 'mf_cards', version: '1' }] }],
   ['a name that is not an identifier', { remotes: [{ name: 'mf-cards', entry: '/x.js', version: '1' }] }],

@@ -1,8 +1,23 @@
 import { registerRemotes } from '@module-federation/enhanced/runtime';
+import { parseAreas, type RemoteArea } from '@paydesk/shared/areas';
 
-/** `/remotes.json`: where each remote is deployed. Changing it redeploys or rolls back a remote. */
+/**
+ * `/remotes.json`: where each live remote is deployed, and the back-office areas it declares.
+ * Changing it redeploys or rolls back a remote.
+ */
 export interface RemoteManifest {
-  remotes: { name: string; entry: string; version: string }[];
+  remotes: { name: string; entry: string; version: string; areas: RemoteArea[] }[];
+}
+
+/** A remote whose areas cannot be read keeps its entry (its payer pages, its links) without them. */
+function areasOf(name: string, areas: unknown): RemoteArea[] {
+  if (areas === undefined) return [];
+  try {
+    return parseAreas({ areas }, `remotes.json: ${name}`);
+  } catch (error) {
+    console.error(error);
+    return [];
+  }
 }
 
 const containerName = /^[a-z_][a-z0-9_]*$/i;
@@ -11,19 +26,19 @@ const nonEmpty = (value: unknown): value is string => typeof value === 'string' 
 /**
  * Checks the manifest's shape, field by field. A plain check rather than a zod schema: the shell
  * reads the manifest before any page renders, payer pages included, and a schema library there
- * would cost every payer several KB for three fields.
+ * would cost every payer several KB for a few fields.
  */
 export function parseRemoteManifest(value: unknown): RemoteManifest {
   const remotes = typeof value === 'object' && value !== null ? (value as { remotes?: unknown }).remotes : undefined;
   if (!Array.isArray(remotes)) throw new Error('remotes.json: "remotes" must be a list');
   return {
     remotes: remotes.map((remote: unknown, index) => {
-      const { name, entry, version } = (typeof remote === 'object' && remote !== null ? remote : {}) as Record<string, unknown>;
+      const { name, entry, version, areas } = (typeof remote === 'object' && remote !== null ? remote : {}) as Record<string, unknown>;
       if (typeof name !== 'string' || !containerName.test(name))
         throw new Error(`remotes.json: remotes[${index}].name must be a container name`);
       if (!nonEmpty(entry)) throw new Error(`remotes.json: remotes[${index}].entry must be an address`);
       if (!nonEmpty(version)) throw new Error(`remotes.json: remotes[${index}].version must be a version`);
-      return { name, entry, version };
+      return { name, entry, version, areas: areasOf(name, areas) };
     }),
   };
 }

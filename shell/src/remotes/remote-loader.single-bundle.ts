@@ -8,6 +8,7 @@
  * (scripts/webpack/create-config.cjs, server/src/frontends/preload-links.ts).
  */
 import { matchesRoute } from '@paydesk/shared/routes';
+import type { RemoteManifest } from './manifest';
 import { publicPages } from './public-pages';
 
 const bundled: Record<string, () => Promise<unknown>> = {
@@ -34,6 +35,9 @@ export function preloadPayerPage(pathname: string): void {
 }
 
 export async function registerRemotesFromManifest(): Promise<void> {}
+
+// The back office is left out of this variant: no remote declares an area.
+export const liveRemotes = (): RemoteManifest['remotes'] => [];
 
 // Retrying in place is this variant's only way (it measures load times, not failures).
 export const retryReloadsPage = (_id: string): boolean => false;

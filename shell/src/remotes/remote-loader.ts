@@ -1,6 +1,6 @@
 import { loadRemote } from '@module-federation/enhanced/runtime';
 import { matchesRoute } from '@paydesk/shared/routes';
-import { loadRemoteManifest } from './manifest';
+import { loadRemoteManifest, type RemoteManifest } from './manifest';
 import { publicPages } from './public-pages';
 
 /**
@@ -9,12 +9,18 @@ import { publicPages } from './public-pages';
  * swaps this file for remote-loader.single-bundle.ts, so both builds run the same pages.
  */
 let registered: Promise<void> | undefined;
+let live: RemoteManifest['remotes'] = [];
 
 /** Once per page load: the payer-page preload and the start-up share it. */
 export function registerRemotesFromManifest(): Promise<void> {
-  registered ??= loadRemoteManifest().then(() => undefined);
+  registered ??= loadRemoteManifest().then((manifest) => {
+    live = manifest.remotes;
+  });
   return registered;
 }
+
+/** The live remotes, as registered: the start-up waits for the manifest before rendering (bootstrap.tsx). */
+export const liveRemotes = (): RemoteManifest['remotes'] => live;
 
 export const loadRemoteModule = <T>(id: string): Promise<T | null> => loadRemote<T>(id);
 

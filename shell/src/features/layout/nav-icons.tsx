@@ -8,13 +8,19 @@ import WebhookIcon from '@mui/icons-material/Webhook';
 import VpnKeyIcon from '@mui/icons-material/VpnKey';
 import ManageSearchIcon from '@mui/icons-material/ManageSearch';
 
-export const navIcons: Record<string, ReactNode> = {
+import WidgetsIcon from '@mui/icons-material/Widgets';
+
+/** The icons a remote's area may name (`icon` in its areas.json), by Material Symbols name. */
+const navIcons: Record<string, ReactNode> = {
   dashboard: <DashboardIcon />,
-  transactions: <ReceiptLongIcon />,
-  users: <PeopleIcon />,
-  cards: <CreditCardIcon />,
-  withdrawals: <AccountBalanceWalletIcon />,
-  developers: <WebhookIcon />,
-  'developers/api-keys': <VpnKeyIcon />,
-  audit: <ManageSearchIcon />,
+  receipt_long: <ReceiptLongIcon />,
+  people: <PeopleIcon />,
+  credit_card: <CreditCardIcon />,
+  account_balance_wallet: <AccountBalanceWalletIcon />,
+  webhook: <WebhookIcon />,
+  vpn_key: <VpnKeyIcon />,
+  manage_search: <ManageSearchIcon />,
 };
+
+/** An area's menu icon; one the menu does not have is shown as a generic one. */
+export const navIcon = (name: string | undefined): ReactNode => (name && navIcons[name]) || <WidgetsIcon />;

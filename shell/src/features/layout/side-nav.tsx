@@ -16,14 +16,15 @@ import { controlPaths } from '@paydesk/shared/routes';
 import { selectCurrentUser, signedOut } from '@paydesk/shared/session/session-slice';
 import { useAppDispatch, useAppSelector } from '@paydesk/shared/store';
 import { useLogoutMutation } from '../../lib/auth-api';
-import { navIcons } from './nav-icons';
+import { navIcon } from './nav-icons';
 
-/** An area of the back office as the menu shows it: the app hands the list down (app/areas.ts). */
+/** An area of the back office as the menu shows it: the app hands down the live remotes' areas (app/areas.ts). */
 export interface NavArea {
   path: string;
   permission: Permission;
   /** Absent for pages reached from another page: they have no menu entry. */
   label?: string;
+  icon?: string;
 }
 
 /** The side navigation: only the entries the signed-in role may open (the server enforces the same). */
@@ -56,7 +57,7 @@ export function SideNav({ areas, onNavigate }: { areas: readonly NavArea[]; onNa
               onClick={onNavigate}
               sx={{ borderRadius: 2, '&.active': { bgcolor: 'action.selected' } }}
             >
-              <ListItemIcon>{navIcons[a.path]}</ListItemIcon>
+              <ListItemIcon>{navIcon(a.icon)}</ListItemIcon>
               <ListItemText primary={a.label} />
             </ListItemButton>
           </ListItem>
