@@ -164,6 +164,12 @@ describe('redeploying one remote through the manifest', () => {
       env: { ...process.env, PAYDESK_BUILD: build, NODE_OPTIONS: '--no-deprecation' },
       stdio: 'ignore',
     });
+    // Another team's remote, outside the product's workspaces, built by the same configuration.
+    execFileSync('npx', ['webpack', '--mode', 'production', '--env', `outputPath=${join(work, 'mf-reports')}`], {
+      cwd: join(root, 'e2e', 'fixtures', 'mf-reports'),
+      env: { ...process.env, NODE_OPTIONS: '--no-deprecation' },
+      stdio: 'ignore',
+    });
     cdn = await serveFolder(work);
     deploy('/remotes/mf-wallet/remoteEntry.js', '1.0.0');
     server = await startServer({ REMOTES_MANIFEST: manifestFile() });
@@ -180,15 +186,16 @@ describe('redeploying one remote through the manifest', () => {
    * Writes the deploy-time manifest: every remote local (with its local build's areas), the wallet
    * from `walletEntry`, with the areas its build published beside it.
    */
-  const deploy = (walletEntry: string, version: string) => {
-    const walletAreas = (JSON.parse(readFileSync(join(work, 'mf-wallet', 'areas.json'), 'utf8')) as { areas: unknown[] }).areas;
+  const deploy = (walletEntry: string, version: string, { withReports = false } = {}) => {
+    const published = (dir: string) => (JSON.parse(readFileSync(join(work, dir, 'areas.json'), 'utf8')) as { areas: unknown[] }).areas;
     const remotes = ['payments', 'transactions', 'users', 'cards', 'wallet'].map((area) => ({
       name: `mf_${area}`,
       entry: area === 'wallet' ? walletEntry : `/remotes/mf-${area}/remoteEntry.js`,
       version: area === 'wallet' ? version : '1.0.0',
-      ...(area === 'wallet' && { areas: walletAreas }),
+      ...(area === 'wallet' && { areas: published('mf-wallet') }),
     }));
-    writeFileSync(manifestFile(), JSON.stringify({ remotes }));
+    const reports = { name: 'mf_reports', entry: `${cdn.url}/mf-reports/remoteEntry.js`, version: '1.0.0', areas: published('mf-reports') };
+    writeFileSync(manifestFile(), JSON.stringify({ remotes: withReports ? [...remotes, reports] : remotes }));
   };
 
   test('the shell shows the new build after a reload, and the old one after a rollback', async () => {
@@ -207,6 +214,31 @@ describe('redeploying one remote through the manifest', () => {
     await page.reload();
     await page.getByTestId('build-mf-wallet').waitFor();
     expect(await page.getByTestId('build-mf-wallet').textContent()).not.toContain(build);
+    await closePage(page);
+  }, 60_000);
+
+  test("a remote outside the product's list brings its own area, at the next page load, to whoever holds its permission", async () => {
+    deploy('/remotes/mf-wallet/remoteEntry.js', '1.0.0');
+    const page = await browser.newPage({ baseURL: server.baseUrl });
+    await openSignedIn(page, 'super_admin', '/control/dashboard');
+    await page.getByRole('link', { name: 'Audit Log' }).waitFor();
+    expect(await page.getByRole('link', { name: 'Reports' }).count()).toBe(0);
+
+    // Released by the manifest alone: no restart, no shell build, nothing under shell/ or shared/.
+    deploy('/remotes/mf-wallet/remoteEntry.js', '1.0.0', { withReports: true });
+    await page.reload();
+    await page.getByRole('link', { name: 'Reports' }).click();
+    await page.getByRole('heading', { name: 'Reports' }).waitFor();
+    expect(page.url()).toBe(`${server.baseUrl}/control/reports`);
+    await page.getByText('Delivered by mf_reports').waitFor();
+
+    // Its area asks for the audit permission, which an admin does not hold (the roles table).
+    const admin = await browser.newPage({ baseURL: server.baseUrl });
+    await openSignedIn(admin, 'admin', '/control/reports');
+    await admin.getByText('Your role does not allow this page.').waitFor();
+    expect(await admin.getByRole('link', { name: 'Reports' }).count()).toBe(0);
+    expect(await admin.getByText('Delivered by mf_reports').count()).toBe(0);
+    await closePage(admin);
     await closePage(page);
   }, 60_000);
 });

@@ -168,19 +168,21 @@ const singleBundleDist = path.join(root, 'bench/.work/single-bundle');
 
 /**
  * A remote's container name and dev port come from the one list of remotes
- * (shared/src/remote-packages.json); the shell states its own.
+ * (shared/src/remote-packages.json); the shell, and a remote from outside that list, state their own.
  *
  * @param {object} o
  * @param {string} o.dir        the package folder (__dirname of its webpack.config.cjs)
  * @param {Record<string,string>} [o.exposes] modules a remote exposes
  * @param {boolean} [o.host]    true for the shell
- * @param {string} [o.name]     the shell's federation container name
+ * @param {string} [o.name]     the container name of the shell, or of a remote that is not one of
+ *                              the product's list (another team's, released through the manifest)
  * @param {number} [o.devPort]  the shell's port of `npm run dev`
  */
 function createConfig({ dir, exposes = {}, host = false, ...own }) {
   const listed = remotePackages.find((remote) => remote.dir === path.basename(dir));
-  if (!host && !listed) throw new Error(`${path.basename(dir)} is not in shared/src/remote-packages.json: add it there first`);
-  const { name, devPort } = host ? own : listed;
+  if (!host && !listed && !own.name)
+    throw new Error(`${path.basename(dir)} is not in shared/src/remote-packages.json: add it there, or name its container`);
+  const { name, devPort } = host || !listed ? own : listed;
   return (env = {}, argv = {}) => {
     const production = argv.mode === 'production';
     const pkg = require(path.join(dir, 'package.json'));
