@@ -30,21 +30,8 @@ export type Permission = (typeof permissions)[number];
 export const isPermission = (value: string): value is Permission => (permissions as readonly string[]).includes(value);
 
 const grants: Record<Role, ReadonlySet<Permission>> = {
-  super_admin: new Set<Permission>([
-    'dashboard.view',
-    'transactions.view',
-    'transactions.refund',
-    'figures.real',
-    'users.manage',
-    'users.reset_two_factor',
-    'cards.view',
-    'cards.manage',
-    'wallet.view',
-    'wallet.withdraw',
-    'settings.view',
-    'developers.manage',
-    'audit.view',
-  ]),
+  // Every permission of the policy.
+  super_admin: new Set<Permission>(permissions),
   admin: new Set<Permission>([
     'dashboard.view',
     'transactions.view',
