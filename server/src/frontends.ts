@@ -74,13 +74,20 @@ export async function registerFrontends(app: FastifyInstance, config: Config): P
     setHeaders,
   });
 
+  // An operator manifest that cannot be read fails /remotes.json, not every page: here it declares nothing.
+  const isLiveAreaPath = (path: string): boolean => {
+    try {
+      return isAreaPath(currentManifest(config.frontendsDir, config.remotesManifest), path);
+    } catch {
+      return false;
+    }
+  };
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       return reply.code(404).send(errorBody(404, 'Not found'));
     }
-    const known = isKnownPagePath(path) || isAreaPath(currentManifest(config.frontendsDir, config.remotesManifest), path);
-    reply.code(known ? 200 : 404).header('cache-control', NO_CACHE);
+    reply.code(isKnownPagePath(path) || isLiveAreaPath(path) ? 200 : 404).header('cache-control', NO_CACHE);
     return reply.sendFile('index.html', shellDist);
   });
 }

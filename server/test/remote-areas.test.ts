@@ -19,7 +19,7 @@ function writeRemote(frontends: string, dir: string, exposes: string[], areas: u
     join(dist, 'mf-manifest.json'),
     JSON.stringify({ metaData: { buildInfo: { buildVersion: '1.0.0' } }, exposes: exposes.map((name) => ({ name, path: `./${name}` })) }),
   );
-  writeFileSync(join(dist, 'areas.json'), JSON.stringify(areas));
+  writeFileSync(join(dist, 'areas.json'), typeof areas === 'string' ? areas : JSON.stringify(areas));
 }
 
 let frontends: string;
@@ -81,8 +81,9 @@ test.each([
     'mf_cards 1.0.0: area cards: mf_cards does not expose MissingPage',
   ],
   ['an address outside /control', ['CardsPage'], [{ ...cards, path: '../api/x' }], 'mf_cards 1.0.0: mf_cards areas.json: areas[0].path'],
+  ['an areas.json that is not JSON', ['CardsPage'], undefined, 'mf_cards 1.0.0: areas.json is not JSON'],
 ])('refuses the areas of a remote that names %s, saying why once in the log; the others stay', async (_case, exposes, areas, why) => {
-  writeRemote(frontends, 'mf-cards', exposes, { areas });
+  writeRemote(frontends, 'mf-cards', exposes, areas ? { areas } : '{"areas": [');
   writeRemote(frontends, 'mf-wallet', ['WithdrawalsPage'], { areas: [withdrawals] });
   t = await app({});
   expect(await areasOf(t.app)).toEqual([
@@ -125,4 +126,12 @@ test("an operator manifest's entry of a local build, given without areas, has th
   writeFileSync(manifest, JSON.stringify({ remotes: [{ name: 'mf_cards', entry: '/remotes/mf-cards/remoteEntry.js', version: '1.0.0' }] }));
   t = await app({ REMOTES_MANIFEST: manifest });
   expect(await areasOf(t.app)).toEqual([['mf_cards', ['cards']]]);
+});
+
+test('an operator manifest that cannot be read fails /remotes.json, and pages keep their answers', async () => {
+  const manifest = join(frontends, 'remotes.json');
+  writeFileSync(manifest, '{"remotes": [');
+  t = await app({ REMOTES_MANIFEST: manifest });
+  expect(await status(t.app, '/control/dashboard')).toBe(200);
+  expect(await status(t.app, '/control/no-such-area')).toBe(404);
 });

@@ -20,13 +20,21 @@ interface FoundRemote {
   name: string;
   entry: string;
   version: string;
-  /** The `areas.json` document, or undefined when the remote has none. */
+  /** The `areas.json` document, undefined when the remote has none, or why it could not be read. */
   areas: unknown;
   /** The modules its mf-manifest.json exposes, when known. */
   exposed?: readonly string[];
 }
 
 const readJson = (file: string): unknown => JSON.parse(readFileSync(file, 'utf8'));
+
+function readAreasFile(file: string): unknown {
+  try {
+    return readJson(file);
+  } catch (error) {
+    return new Error(`areas.json is not JSON: ${(error as Error).message}`);
+  }
+}
 
 /**
  * Why a remote's areas cannot go live beside those of the remotes before it, or undefined: a
@@ -55,6 +63,7 @@ function checked(found: readonly FoundRemote[]): { manifest: RemotesManifest; pr
   const remotes = found.map(({ name, entry, version, areas, exposed }) => {
     let declared: RemoteArea[];
     try {
+      if (areas instanceof Error) throw areas;
       declared = areas === undefined ? [] : parseAreas(areas, `${name} areas.json`);
     } catch (error) {
       problems.push(`${name} ${version}: ${(error as Error).message}`);
@@ -86,7 +95,7 @@ function localRemote(frontendsDir: string, { name, dir }: { name: string; dir: s
     name,
     entry: `/remotes/${dir}/remoteEntry.js`,
     version: built.metaData?.buildInfo?.buildVersion ?? 'unknown',
-    areas: existsSync(areasFile) ? readJson(areasFile) : undefined,
+    areas: existsSync(areasFile) ? readAreasFile(areasFile) : undefined,
     exposed: built.exposes?.map((expose) => expose.name),
   };
 }

@@ -22,9 +22,9 @@ function areaName(area: Declared, siblings: readonly Declared[], remote: string)
 }
 
 /**
- * The areas of the live remotes, in menu order (`order`, then as declared). The server refused
- * a release whose areas name an unknown permission or another remote's page; an area whose
- * permission this shell does not know is left out all the same, so it is never shown to all.
+ * The areas of the live remotes, in menu order (`order`, then as declared). The server leaves
+ * out the areas of a remote that names an unknown permission or another remote's page; an area
+ * whose permission this shell does not know is left out all the same, so it is never shown to all.
  */
 export function controlAreasOf(remotes: RemoteManifest['remotes']): ControlArea[] {
   const areas = remotes.flatMap(({ name, areas: declared }) =>
