@@ -22,6 +22,7 @@ export const serverLayers = [
   ['payments'],
   ['api-keys'],
   ['wallet'],
+  ['platform'],
   ['webhooks'],
   ['cards'],
   ['idempotency'],
