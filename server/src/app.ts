@@ -14,6 +14,7 @@ import { healthRoutes } from './http/health-routes';
 import { registerOpenApi } from './http/openapi';
 import { countRequests, requestsInFlight, type RequestsInFlight } from './http/requests-in-flight';
 import { registerSecurityHeaders } from './http/security-headers';
+import { releasedRemotes } from './platform/live-releases';
 import { registerCanonicalHost } from './http/canonical-host';
 import { rejectUnstorableText } from './validation/text-guard';
 import { createLogger } from './logger';
@@ -63,7 +64,7 @@ export async function buildApp({ config, db, logger, onRoute, onDbWedged }: Buil
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   app.addHook('preValidation', rejectUnstorableText);
-  await registerSecurityHeaders(app, config);
+  await registerSecurityHeaders(app, config, () => releasedRemotes(db));
   // After the security headers (a redirect carries them too), before any route.
   registerCanonicalHost(app, config);
   await registerOpenApi(app);

@@ -129,6 +129,13 @@ export const envSchema = z.object({
     .default(20),
   FRONTENDS_DIR: z.string().min(1).optional(),
   REMOTES_MANIFEST: z.string().min(1).optional(),
+  REMOTE_ORIGINS: z
+    .string()
+    .refine(
+      (value) => value.split(',').every((origin) => origin.trim() === '' || /^https?:\/\/[^/?#]+$/.test(origin.trim())),
+      'must be a comma-separated list of origins such as https://cdn.example.com',
+    )
+    .optional(),
   AUDIT_CHECKPOINT_FILE: z.string().min(1).optional(),
   LOGIN_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(5),
   LOGIN_LOCK_MINUTES: z.coerce

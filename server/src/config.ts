@@ -102,6 +102,8 @@ export interface Config {
   webhookTimeoutMs: number;
   /** Host names a webhook may reach whatever their addresses (outside demo mode, private ones are refused). */
   webhookAllowedHosts: string[];
+  /** Outside demo mode, the origins a remote's release may be published on. */
+  remoteOrigins: string[];
   /** Delays before each retry of a failed delivery, in milliseconds; after the last, the delivery has failed. */
   webhookRetryScheduleMs: number[];
   /** How often each process looks for events to fan out and deliveries due. */
@@ -245,6 +247,11 @@ export function loadConfig(env: Env = process.env): Config {
       .split(',')
       .map((host) => host.trim().toLowerCase())
       .filter(Boolean),
+    remoteOrigins: (parsed.REMOTE_ORIGINS ?? '')
+      .split(',')
+      .map((origin) => origin.trim())
+      .filter(Boolean)
+      .map((origin) => new URL(origin).origin),
     webhookRetryScheduleMs: parseSchedule(parsed.WEBHOOK_RETRY_SCHEDULE ?? DEFAULT_RETRY_SCHEDULE)!,
     webhookPollMs: parsed.WEBHOOK_POLL_MS,
     webhookYieldRequests: parsed.WEBHOOK_YIELD_REQUESTS,

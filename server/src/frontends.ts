@@ -9,6 +9,7 @@ import { createPreloadLinks } from './frontends/preload-links';
 import { remotePackages } from '@paydesk/shared/remote-packages';
 import { currentManifest, isAreaPath, liveManifest } from './frontends/remotes-manifest';
 import { errorBody } from './http/error-body';
+import { releasedRemotes } from './platform/live-releases';
 
 const setHeaders = (reply: FastifyReply, path: string) => reply.header('cache-control', cacheControlFor(path));
 
@@ -24,7 +25,7 @@ export async function registerFrontends(app: FastifyInstance, config: Config): P
   const logged = new Set<string>();
   app.get('/remotes.json', { schema: { hide: true } }, async (_request, reply) => {
     reply.header('cache-control', NO_CACHE);
-    const { manifest, problems } = liveManifest(config.frontendsDir, config.remotesManifest);
+    const { manifest, problems } = liveManifest(config.frontendsDir, config.remotesManifest, await releasedRemotes(app.db));
     for (const problem of problems.filter((text) => !logged.has(text))) {
       logged.add(problem);
       app.log.warn({ problem }, 'remote areas refused');
@@ -75,19 +76,19 @@ export async function registerFrontends(app: FastifyInstance, config: Config): P
   });
 
   // An operator manifest that cannot be read fails /remotes.json, not every page: here it declares nothing.
-  const isLiveAreaPath = (path: string): boolean => {
+  const isLiveAreaPath = async (path: string): Promise<boolean> => {
     try {
-      return isAreaPath(currentManifest(config.frontendsDir, config.remotesManifest), path);
+      return isAreaPath(currentManifest(config.frontendsDir, config.remotesManifest, await releasedRemotes(app.db)), path);
     } catch {
       return false;
     }
   };
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       return reply.code(404).send(errorBody(404, 'Not found'));
     }
-    reply.code(isKnownPagePath(path) || isLiveAreaPath(path) ? 200 : 404).header('cache-control', NO_CACHE);
+    reply.code(isKnownPagePath(path) || (await isLiveAreaPath(path)) ? 200 : 404).header('cache-control', NO_CACHE);
     return reply.sendFile('index.html', shellDist);
   });
 }

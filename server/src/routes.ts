@@ -13,6 +13,7 @@ import { transactionsBackendRoutes } from './transactions/backend-routes';
 import { usersRoutes } from './users/users-routes';
 import { walletRoutes } from './wallet/wallet-routes';
 import { webhooksRoutes } from './webhooks/webhooks-routes';
+import { platformRoutes } from './platform/platform-routes';
 import { twoFactorAccountRoutes, twoFactorResetRoutes, twoFactorSignInRoutes } from './auth/two-factor-routes';
 import type { Accounts } from './auth/auth-service';
 import { findUserByEmail, findUserById } from './users/users-repository';
@@ -41,6 +42,7 @@ export const apiRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(webhooksRoutes, { prefix: '/backend/webhooks' });
   await app.register(apiKeysRoutes, { prefix: '/backend' });
   await app.register(auditRoutes, { prefix: '/backend/audit' });
+  await app.register(platformRoutes, { prefix: '/platform' });
   await app.register(publicPaymentRoutes);
   await app.register(merchantRoutes);
   await app.register(refundRoutes);

@@ -8,6 +8,7 @@ import { findUserByEmail } from '../src/users/users-repository';
 import { codeFor } from './two-factor-support';
 import { roleAccounts } from './identities';
 import { addUser, uniqueEmail } from './users-fixtures';
+import { publishRemote } from './published-remote';
 
 /** Real data for the table's requests: a payment, a checkout, a pooled card, fresh users and payments on demand. */
 export async function matrixFixtures(t: TestApp): Promise<Fixtures> {
@@ -78,7 +79,28 @@ export async function matrixFixtures(t: TestApp): Promise<Fixtures> {
   // REQUIRE_TWO_FACTOR's first step, for a user without a second factor (the app under test does not require it).
   const enrolmentChallenge = async (): Promise<string> => (await issueChallenge(t.db, (await addUser(t.db, 'viewer')).id, 'enrol')).token;
 
+  // A remote's published folder for the release registry's routes; a fresh version for each call.
+  const published = await publishRemote();
+  let versions = 0;
+  const newVersion = () => `1.0.${(versions += 1)}-matrix`;
+  const superAdmin = bearer(await login(t.app, 'superadmin@paydesk.test'));
+  const platformCall = async (url: string, payload?: object) => {
+    const response = await t.app.inject({ method: 'POST', url: `/api/platform/remotes/mf_reports${url}`, headers: superAdmin, payload });
+    if (response.statusCode >= 300) throw new Error(`platform ${url}: ${response.body}`);
+  };
+  const newRelease = async (): Promise<string> => {
+    const version = newVersion();
+    await platformCall('/releases', { version, entry: published.url });
+    return version;
+  };
+
   return {
+    releaseFolder: published.url,
+    newVersion,
+    newRelease,
+    twoLiveReleases: async () => {
+      for (const version of [await newRelease(), await newRelease()]) await platformCall(`/releases/${version}/promote`);
+    },
     transactionId: paid.ids.transactionId,
     checkoutReference: await newCheckout(),
     poolCardId: Number(pooled!.id),

@@ -53,6 +53,13 @@ export interface Fixtures {
   enrolmentToConfirm(): Promise<{ challenge: string; code: string }>;
   /** Starts an enrolment for each role's account, so a confirmation has something to refuse. */
   pendingEnrolments(): Promise<void>;
+  /** The published folder of the remote mf_reports, and a version never released yet. */
+  releaseFolder: string;
+  newVersion(): string;
+  /** A version of mf_reports released for this call, not yet live. */
+  newRelease(): Promise<string>;
+  /** mf_reports with two releases made live one after the other, so a rollback has one to return to. */
+  twoLiveReleases(): Promise<void>;
 }
 
 export type Request = Omit<InjectOptions, 'method'> & { url: string; payload?: InjectOptions['payload'] };
@@ -417,6 +424,31 @@ export const routeTable: readonly RouteRule[] = [
   },
 
   { method: 'GET', route: '/api/backend/api-keys', access: session('developers.manage'), ok: 200, request: get('/api/backend/api-keys') },
+  { method: 'GET', route: '/api/platform/remotes', access: session('platform.manage'), ok: 200, request: get('/api/platform/remotes') },
+  {
+    method: 'POST',
+    route: '/api/platform/remotes/:name/releases',
+    access: session('platform.manage'),
+    ok: 201,
+    request: (f) => ({ url: '/api/platform/remotes/mf_reports/releases', payload: { version: f.newVersion(), entry: f.releaseFolder } }),
+  },
+  {
+    method: 'POST',
+    route: '/api/platform/remotes/:name/releases/:version/promote',
+    access: session('platform.manage'),
+    ok: 200,
+    request: async (f) => ({ url: `/api/platform/remotes/mf_reports/releases/${await f.newRelease()}/promote` }),
+  },
+  {
+    method: 'POST',
+    route: '/api/platform/remotes/:name/rollback',
+    access: session('platform.manage'),
+    ok: 200,
+    request: async (f) => {
+      await f.twoLiveReleases();
+      return { url: '/api/platform/remotes/mf_reports/rollback' };
+    },
+  },
   {
     method: 'POST',
     route: '/api/backend/api-keys',

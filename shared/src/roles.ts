@@ -23,6 +23,8 @@ export const permissions = [
   'developers.manage',
   /** The audit trail (AUD-05): super_admin only. */
   'audit.view',
+  /** Release, promote and roll back the federated remotes: super_admin only. */
+  'platform.manage',
 ] as const;
 export type Permission = (typeof permissions)[number];
 

@@ -53,6 +53,10 @@ export const auditFields: Record<AuditAction, readonly string[]> = {
   'api_key.created': ['name', 'kind', 'prefix'],
   'api_key.rolled': ['prefix', 'grace_hours'],
   'api_key.revoked': ['prefix'],
+  'remote.released': ['remote', 'version', 'entry', 'integrity'],
+  'remote.release_refused': ['remote', 'version', 'entry', 'reason'],
+  'remote.promoted': ['remote', 'version', 'previous_version'],
+  'remote.rolled_back': ['remote', 'version', 'previous_version'],
 };
 
 const MAX_USER_AGENT = 512;

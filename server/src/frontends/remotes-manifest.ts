@@ -119,21 +119,49 @@ function listedRemote(frontendsDir: string, remote: z.infer<typeof manifestFile>
 export const isAreaPath = (manifest: RemotesManifest, path: string): boolean =>
   manifest.remotes.some(({ areas }) => areas.some((area) => matchesRoute(`/control/${area.path}`, path)));
 
+/** A live release of the registry (platform/), which the gate checked when it was released. */
+export interface ReleasedEntry {
+  name: string;
+  entry: string;
+  version: string;
+  areas: RemoteArea[];
+  exposes: string[];
+}
+
 /**
  * The deploy-time manifest, with what was refused in it: a file the operator edits to roll a
- * remote forward or back (read on every request, so no restart), or else the local builds.
+ * remote forward or back (read on every request, so no restart), which wins over everything; or
+ * else the local builds, each replaced by the registry's live release of that remote, and the
+ * registry's other remotes after them.
  */
-export function liveManifest(frontendsDir: string, manifestPath: string | undefined): { manifest: RemotesManifest; problems: string[] } {
+export function liveManifest(
+  frontendsDir: string,
+  manifestPath: string | undefined,
+  released: readonly ReleasedEntry[] = [],
+): { manifest: RemotesManifest; problems: string[] } {
   if (!manifestPath) {
-    const built = remotePackages.filter(({ dir }) => isBuilt(frontendsDir, dir));
-    return checked(built.map((remote) => localRemote(frontendsDir, remote)));
+    const built = remotePackages.filter(({ dir }) => isBuilt(frontendsDir, dir)).map((remote) => localRemote(frontendsDir, remote));
+    const fromRegistry = released.map(({ exposes, areas, ...rest }): FoundRemote => ({ ...rest, areas: { areas }, exposed: exposes }));
+    const local = built.map((remote) => fromRegistry.find(({ name }) => name === remote.name) ?? remote);
+    return checked([...local, ...fromRegistry.filter(({ name }) => !built.some((remote) => remote.name === name))]);
   }
   const { remotes } = manifestFile.parse(readJson(manifestPath));
   return checked(remotes.map((remote) => listedRemote(frontendsDir, remote)));
 }
 
-export const currentManifest = (frontendsDir: string, manifestPath: string | undefined): RemotesManifest =>
-  liveManifest(frontendsDir, manifestPath).manifest;
+export const currentManifest = (
+  frontendsDir: string,
+  manifestPath: string | undefined,
+  released: readonly ReleasedEntry[] = [],
+): RemotesManifest => liveManifest(frontendsDir, manifestPath, released).manifest;
+
+/** The versions of the shared singletons the shell's build serves (its mf-manifest.json), by package. */
+export function shellSharedVersions(frontendsDir: string): Record<string, string> {
+  const file = join(frontendsDir, 'shell', 'dist', 'mf-manifest.json');
+  if (!existsSync(file)) return {};
+  const { shared = [] } = readJson(file) as { shared?: { name: string; version: string }[] };
+  return Object.fromEntries(shared.map(({ name, version }) => [name, version]));
+}
 
 /** Stand-in origin to resolve a remote's address with: one still on it was relative (this server's). */
 export const RELATIVE_BASE = 'http://relative.invalid';
@@ -143,9 +171,9 @@ export const RELATIVE_BASE = 'http://relative.invalid';
  * Content Security Policy allows scripts from exactly these. A relative entry is this server's; a
  * protocol-relative one gives its host (the page's own scheme); any other scheme gives nothing.
  */
-export function remoteOrigins(manifest: RemotesManifest): string[] {
+export function remoteOrigins(remotes: readonly { entry: string }[]): string[] {
   const origins = new Set<string>();
-  for (const { entry } of manifest.remotes) {
+  for (const { entry } of remotes) {
     const url = new URL(entry, RELATIVE_BASE);
     if (url.origin === RELATIVE_BASE || (url.protocol !== 'http:' && url.protocol !== 'https:')) continue;
     origins.add(entry.startsWith('//') ? url.host : url.origin);

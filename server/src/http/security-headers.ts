@@ -149,15 +149,23 @@ export function helmetOptionsFor(kind: PageKind, config: Pick<Config, 'mode'>, r
  * Security headers on every answer, by what its path serves: one onRequest hook applies the
  * kind's helmet options. Register before any route.
  */
-export async function registerSecurityHeaders(app: FastifyInstance, config: Config): Promise<void> {
+export async function registerSecurityHeaders(
+  app: FastifyInstance,
+  config: Config,
+  /** The entries of the registry's live releases (the composition root reads them). */
+  releasedEntries: () => Promise<readonly { entry: string }[]> = async () => [],
+): Promise<void> {
   await app.register(helmet, { global: false });
   const demo = config.mode === 'demo';
 
-  /** Re-read with the manifest, so a redeploy to a new origin is allowed at the next page load. */
-  const manifestOrigins = (): string[] => {
-    if (!config.remotesManifest) return []; // local builds are all served from here
+  /**
+   * Re-read with the manifest, so a redeploy to a new origin is allowed at the next page load:
+   * the operator's manifest, or else the registry's live releases (local builds are served from here).
+   */
+  const manifestOrigins = async (): Promise<string[]> => {
     try {
-      return remoteOrigins(currentManifest(config.frontendsDir, config.remotesManifest));
+      if (!config.remotesManifest) return remoteOrigins(await releasedEntries());
+      return remoteOrigins(currentManifest(config.frontendsDir, config.remotesManifest).remotes);
     } catch (error) {
       app.log.warn({ err: error }, 'remotes manifest unreadable: the shell page allows no remote origin');
       return [];
@@ -166,7 +174,7 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Conf
 
   app.addHook('onRequest', async (request, reply) => {
     const kind = pageKindOf(request.url, demo);
-    const remotes = kind === 'payer-page' || kind === 'back-office' ? manifestOrigins() : [];
+    const remotes = kind === 'payer-page' || kind === 'back-office' ? await manifestOrigins() : [];
     reply.helmet(helmetOptionsFor(kind, config, remotes));
     reply.header('permissions-policy', PERMISSIONS_POLICY);
   });

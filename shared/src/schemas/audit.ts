@@ -29,11 +29,25 @@ export const auditActions = [
   'api_key.created',
   'api_key.rolled',
   'api_key.revoked',
+  'remote.released',
+  'remote.release_refused',
+  'remote.promoted',
+  'remote.rolled_back',
 ] as const;
 export const auditAction = z.enum(auditActions);
 export type AuditAction = z.infer<typeof auditAction>;
 
-export const auditTargetTypes = ['user', 'card', 'card_upload', 'withdrawal', 'refund', 'webhook_endpoint', 'api_key', 'session'] as const;
+export const auditTargetTypes = [
+  'user',
+  'card',
+  'card_upload',
+  'withdrawal',
+  'refund',
+  'webhook_endpoint',
+  'api_key',
+  'session',
+  'remote_release',
+] as const;
 export type AuditTargetType = (typeof auditTargetTypes)[number];
 
 /** A changed field: what it was and what it became (absent on the side where it did not exist). */

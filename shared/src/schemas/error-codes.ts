@@ -27,6 +27,9 @@ export const errorCodes = [
   'api_key_ended',
   'two_factor_code_invalid',
   'two_factor_challenge_expired',
+  'release_refused',
+  'release_exists',
+  'no_previous_release',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 
