@@ -97,6 +97,13 @@ test('a refused release answers 422 release_refused naming what failed, and is r
   expect((await historyOf('mf_reports'))?.live?.version).toBe('1.0.0');
   // Refused, the version may be released again once its folder is right.
   expect((await release('7.0.0')).statusCode).toBe(201);
+  // A password in a refused entry is kept neither in the registry nor in the audit trail.
+  const withPassword = await release('7.1.0', 'http://team:xxxxxxxx@127.0.0.1:1/');
+  expect((withPassword.json() as { code: string }).code).toBe('release_refused');
+  const stored = await t.db.query<{ text: string }>(
+    `select row_to_json(r)::text as text from remote_releases r union all select row_to_json(a)::text from audit_log a`,
+  );
+  expect(stored.filter(({ text }) => text.includes(':xxxxxxxx@'))).toEqual([]);
 });
 
 test('a release of a remote the product builds replaces that remote in /remotes.json when promoted', async () => {

@@ -330,6 +330,27 @@ async function storeTwoFactorRows(db: Db, config: Config): Promise<void> {
  * checkouts, pooled cards and their uses, withdrawals, and users of every role and status.
  * The demo accounts sign in with TEST_PASSWORD.
  */
+/**
+ * Releases of every status, live ones among them, with what a hand-edited row could hold: areas
+ * that are not a list or name an unknown permission, an entry that is not a URL, no releaser.
+ */
+async function storeReleaseRows(db: Db): Promise<void> {
+  const rows: [remote: string, version: string, entry: string, areas: string, status: string, reason: string | null][] = [
+    ['mf_rows', '1.0.0', 'https://cdn.example/rows/1.0.0/remoteEntry.js', '[]', 'available', null],
+    ['mf_rows', '1.1.0', 'https://cdn.example/rows/1.1.0/remoteEntry.js', '{"not": "a list"}', 'live', null],
+    ['mf_rows', '1.2.0', 'not a url', '[]', 'rolled_back', null],
+    ['mf_rows', '1.3.0', 'http://[bad', '[]', 'refused', 'the gate said no'],
+    ['mf_odd', '0.0.1', '//cdn.example/odd/remoteEntry.js', '[{"path": "odd", "permission": "no.such", "module": "Odd"}]', 'live', null],
+    ['mf_cards', '9.9.9', 'http://[bad', '[{"path": "cards", "permission": "cards.view", "module": "CardsPage"}]', 'live', null],
+  ];
+  for (const [remote, version, entry, areas, status, reason] of rows)
+    await db.query(
+      `insert into remote_releases (remote, version, entry, integrity, areas, status, reason, promoted_at)
+       values ($1, $2, $3, case when $5 = 'refused' then null else 'sha384-x' end, $4::jsonb, $5, $6, case when $5 = 'live' then now() end)`,
+      [remote, version, entry, areas, status, reason],
+    );
+}
+
 export async function storeEveryKindOfRow(db: Db, config: Config): Promise<void> {
   const firstRelease = migrationsBefore(4);
   try {
@@ -352,6 +373,7 @@ export async function storeEveryKindOfRow(db: Db, config: Config): Promise<void>
   await storeWebhookRows(db);
   await storeAuditRows(db);
   await storeTwoFactorRows(db, config);
+  await storeReleaseRows(db);
   for (const role of roles) for (const status of userStatuses) await addUser(db, role, status);
 }
 

@@ -8,6 +8,18 @@ import * as repo from './releases-repository';
 
 const iso = (at: Date | string): string => new Date(at).toISOString();
 
+/** A refused entry as it is recorded and audited: a password in it is never stored. */
+function withoutCredentials(entry: string): string {
+  try {
+    const url = new URL(entry);
+    url.username = '';
+    url.password = '';
+    return url.href;
+  } catch {
+    return entry;
+  }
+}
+
 export function toRelease(row: repo.ReleaseRow): RemoteRelease {
   return {
     remote: row.remote,
@@ -51,14 +63,15 @@ export function releasesService(db: Db, gateContext: (remote: string) => Promise
       const verdict = await checkRelease({ remote, ...input }, await gateContext(remote));
       const common = { remote, version: input.version, releasedBy: who.actor?.id ?? null };
       if (!verdict.ok) {
+        const entry = withoutCredentials(input.entry);
         await db.transaction(async (tx) => {
-          const fields = { ...common, entry: input.entry, integrity: input.integrity ?? null, areas: [], exposes: [], shared: {} };
+          const fields = { ...common, entry, integrity: input.integrity ?? null, areas: [], exposes: [], shared: {} };
           await repo.insertRelease(tx, { ...fields, status: 'refused', reason: verdict.reason });
           await recordAudit(tx, {
             action: 'remote.release_refused',
             who,
             target: releaseTarget(remote, input.version),
-            changes: values({ remote, version: input.version, entry: input.entry, reason: verdict.reason }),
+            changes: values({ remote, version: input.version, entry, reason: verdict.reason }),
           });
         });
         throw unprocessable(`Release refused: ${verdict.reason}`, 'release_refused');

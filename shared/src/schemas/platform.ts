@@ -30,7 +30,7 @@ export type CreateReleaseRequest = z.infer<typeof createReleaseRequest>;
 export const remoteRelease = z.object({
   remote: z.string(),
   version: z.string(),
-  /** The remote's remoteEntry.js; null for a refused release whose folder was not read. */
+  /** The remote's remoteEntry.js; for a refused release, the entry as given (without credentials). */
   entry: z.string(),
   integrity: z.string().nullable(),
   status: releaseStatus,
