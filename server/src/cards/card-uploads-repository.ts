@@ -1,5 +1,5 @@
 import { setImmediate } from 'node:timers/promises';
-import type { Db } from '../db/db';
+import { isUniqueViolation, type Db } from '../db/db';
 
 /**
  * An upload that has not renewed its turn for this long is taken for dead (its process stopped):
@@ -8,8 +8,6 @@ import type { Db } from '../db/db';
 const STALE_SECONDS = 60;
 /** Rows a cleaning statement deletes at most, to keep it as short as an insert's. */
 const CHUNK = 1_000;
-
-const isUniqueViolation = (error: unknown) => (error as { code?: string }).code === '23505';
 
 /**
  * Takes the turn to store (one upload at a time, migration 017) and answers the upload's id, or

@@ -40,6 +40,10 @@ export const defaultDbLimits: DbLimits = {
   idleInTransactionTimeoutMs: 30_000,
 };
 
+/** PostgreSQL's unique_violation (23505), on either database: a row a unique index already has. */
+export const isUniqueViolation = (error: unknown): boolean =>
+  typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
+
 /** A call that waited longer than `acquireTimeoutMs` for a connection or its turn. */
 export class DbBusyError extends Error {
   override name = 'DbBusyError';

@@ -1,11 +1,4 @@
-import type { z } from 'zod';
-
-/**
- * Examples of the merchant API's bodies for the OpenAPI document (/api/docs): `withExample`
- * attaches one to a schema as JSON Schema `examples`, which the document shows beside the fields.
- */
-export const withExample = <T extends z.ZodType>(schema: T, example: unknown): T => schema.meta({ examples: [example] });
-
+/** Examples of the merchant API's bodies for the OpenAPI document (/api/docs), given by `withExample`. */
 const refund = {
   object: 'refund',
   id: 're_8KXQ2M4RTV7WZ3HJ9PNB5CDE',

@@ -4,6 +4,7 @@ import { apiError, withData } from '@paydesk/shared/schemas/common';
 import { containerName, createReleaseRequest, releaseVersion, remoteRelease, remoteSummary } from '@paydesk/shared/schemas/platform';
 import { auditWho } from '../audit/audit-log';
 import { currentManifest, shellSharedVersions } from '../frontends/remotes-manifest';
+import { withExample } from '../validation/openapi-example';
 import { releasedRemotes } from './live-releases';
 import type { GateContext } from './release-gate';
 import { releasesService } from './releases-service';
@@ -39,7 +40,6 @@ const examples = {
     message: 'Release refused: react 18.3.1 is shared by the remote mf_reports, the shell serves 19.3.1: another major',
   },
 };
-const withExample = <T extends z.ZodType>(schema: T, example: unknown): T => schema.meta({ examples: [example] });
 const releaseParams = z.object({ name: containerName, version: releaseVersion });
 
 /** /api/platform: the release registry of the federated remotes (super_admin: platform.manage). */

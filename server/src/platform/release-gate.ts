@@ -38,12 +38,21 @@ class Refusal extends Error {
   override name = 'Refusal';
 }
 
-/** A URL as it may appear in a reason: without the credentials it may carry. */
+/** A URL as it may appear in a reason, a row or the audit trail: without the credentials it may carry. */
 function shown(url: URL): string {
   const copy = new URL(url.href);
   copy.username = '';
   copy.password = '';
   return copy.href;
+}
+
+/** An entry as given, as it may be recorded: without credentials when it is a URL. */
+export function entryWithoutCredentials(entry: string): string {
+  try {
+    return shown(new URL(entry));
+  } catch {
+    return entry;
+  }
 }
 
 /** The remote's published folder (ending in `/`) that the entry names, itself or by one of its files. */

@@ -1,6 +1,6 @@
 import type { RemoteArea } from '@paydesk/shared/areas';
 import type { ReleaseStatus } from '@paydesk/shared/schemas/platform';
-import type { Db } from '../db/db';
+import { isUniqueViolation, type Db } from '../db/db';
 
 export interface ReleaseRow {
   remote: string;
@@ -32,8 +32,6 @@ export interface NewRelease {
 const columns = `r.remote, r.version, r.entry, r.integrity, r.areas, r.exposes, r.status, r.reason, u.name as released_by_name,
   r.released_at, r.promoted_at`;
 const fromReleases = 'from remote_releases r left join users u on u.id = r.released_by';
-
-const isUniqueViolation = (error: unknown) => (error as { code?: string }).code === '23505';
 
 /** Records a release; false when an accepted release of that version exists already. */
 export async function insertRelease(db: Db, release: NewRelease): Promise<boolean> {

@@ -3,22 +3,10 @@ import { recordAudit, values, type AuditWho } from '../audit/audit-log';
 import type { Db } from '../db/db';
 import { conflict, notFound, unprocessable } from '../errors/domain-error';
 import { forgetReleased } from './live-releases';
-import { checkRelease, type GateContext } from './release-gate';
+import { checkRelease, entryWithoutCredentials, type GateContext } from './release-gate';
 import * as repo from './releases-repository';
 
 const iso = (at: Date | string): string => new Date(at).toISOString();
-
-/** A refused entry as it is recorded and audited: a password in it is never stored. */
-function withoutCredentials(entry: string): string {
-  try {
-    const url = new URL(entry);
-    url.username = '';
-    url.password = '';
-    return url.href;
-  } catch {
-    return entry;
-  }
-}
 
 export function toRelease(row: repo.ReleaseRow): RemoteRelease {
   return {
@@ -63,7 +51,8 @@ export function releasesService(db: Db, gateContext: (remote: string) => Promise
       const verdict = await checkRelease({ remote, ...input }, await gateContext(remote));
       const common = { remote, version: input.version, releasedBy: who.actor?.id ?? null };
       if (!verdict.ok) {
-        const entry = withoutCredentials(input.entry);
+        // A password in a refused entry is never stored.
+        const entry = entryWithoutCredentials(input.entry);
         await db.transaction(async (tx) => {
           const fields = { ...common, entry, integrity: input.integrity ?? null, areas: [], exposes: [], shared: {} };
           await repo.insertRelease(tx, { ...fields, status: 'refused', reason: verdict.reason });

@@ -4,7 +4,8 @@ import { idempotencyHeaders, refundCreatedResponse, refundIdParams, refundReques
 import { auditWho } from '../audit/audit-log';
 import { retrying } from '../db/retry-transaction';
 import { notFound } from '../errors/domain-error';
-import { examples, withExample } from '../payments/merchant-examples';
+import { examples } from '../payments/merchant-examples';
+import { withExample } from '../validation/openapi-example';
 import { apiKeyScope, idempotent, sendIdempotent } from '../idempotency/idempotency-keys';
 import { requireKey } from '../api-keys/register-api-keys';
 import { findRefund } from './refunds-repository';

@@ -1,6 +1,6 @@
 import type { Role } from '@paydesk/shared/roles';
 import type { UserStatus } from '@paydesk/shared/schemas/user';
-import type { Db } from '../db/db';
+import { isUniqueViolation, type Db } from '../db/db';
 
 export interface UserRecord {
   id: number;
@@ -104,5 +104,4 @@ export async function countUsers(db: Db): Promise<number> {
 }
 
 /** Postgres unique_violation on the lower(email) index. */
-export const isDuplicateEmail = (error: unknown): boolean =>
-  typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
+export const isDuplicateEmail = isUniqueViolation;
