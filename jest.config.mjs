@@ -1,6 +1,8 @@
-// One jest run for the whole repository. The server's integration tests run once on embedded
-// PGlite and, when TEST_DATABASE_URL is set, once more on PostgreSQL. Browser tests are the
-// `e2e` project (they build and start the product; see e2e/README.md).
+// One jest run for the whole repository. The server's integration tests run on embedded PGlite
+// or, when TEST_DATABASE_URL is set, on PostgreSQL, with PGlite then running its own suite (see
+// embeddedDatabaseSuite). Browser tests are the `e2e` project (they build and start the product;
+// see e2e/README.md).
+import { existsSync } from 'node:fs';
 import { remotes } from './scripts/frontends.mjs';
 
 const swc = [
@@ -39,12 +41,44 @@ const web = (dir) => ({
   // react-apexcharts imports `apexcharts/client`; jest is given that subpath's CommonJS build.
   moduleNameMapper: { ...base.moduleNameMapper, '^apexcharts/client$': '<rootDir>/../node_modules/apexcharts/dist/apexcharts.common.js' },
 });
+// With PostgreSQL at hand (TEST_DATABASE_URL, as in CI), the API's whole suite runs there, on the
+// production database, and PGlite runs the files that prove the embedded database itself: the
+// drivers' parity, migrations, limits and data folder, stored rows, money in one process, the
+// audit trail's triggers and command. Without it, or with TEST_PGLITE=all, PGlite runs everything.
+// The browser tests run the whole product on PGlite (docs/decisions/test-run-cpu-budget.md).
+const embeddedDatabaseSuite = [
+  'db-adapters',
+  'db-limits',
+  'retry-transaction',
+  'migrate',
+  'data-dir-lock',
+  'demo-seed',
+  'app',
+  'health-probes',
+  'stored-rows',
+  'checkout-one-payment',
+  'refunds-concurrency',
+  'wallet-concurrency',
+  'idempotency-scope',
+  'payment-writer',
+  'ledger-checkpoints',
+  'audit-anchor',
+  'audit-verify',
+];
+for (const name of embeddedDatabaseSuite) {
+  if (!existsSync(new URL(`server/test/${name}.test.ts`, import.meta.url)))
+    throw new Error(`jest.config.mjs: no server/test/${name}.test.ts`);
+}
+const pgliteRunsAll = !process.env.TEST_DATABASE_URL || process.env.TEST_PGLITE === 'all';
 const server = (db) => ({
   ...base,
   displayName: `server-${db}`,
   rootDir: '<rootDir>/server',
   testEnvironment: 'node',
-  testMatch: ['<rootDir>/{src,test}/**/*.test.ts'],
+  testMatch:
+    db === 'postgres' || pgliteRunsAll
+      ? ['<rootDir>/{src,test}/**/*.test.ts']
+      : embeddedDatabaseSuite.map((name) => `<rootDir>/test/${name}.test.ts`),
   // `*.postgres.test.ts` needs a database server (several processes on one database).
   testPathIgnorePatterns: db === 'pglite' ? ['\\.postgres\\.test\\.ts$'] : [],
   setupFilesAfterEnv: ['<rootDir>/../scripts/jest/timeouts.cjs'],
