@@ -25,6 +25,8 @@ const esmPackages = [
   'content-disposition',
   'light-my-request/node_modules/cookie',
   'cookie',
+  // Loads `cookie` with a dynamic import, which jest's CommonJS runtime cannot run uncompiled.
+  '@fastify/cookie',
 ].join('|');
 const base = {
   transform: { '^.+\\.(t|j)sx?$': swc },

@@ -1,6 +1,7 @@
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type onRouteHookHandler } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { registerApiKeys } from './api-keys/register-api-keys';
+import fastifyCookie from '@fastify/cookie';
 import { registerAuthorize } from './auth/authorize';
 import { createTokenService } from './auth/token-service';
 import type { Config } from './config';
@@ -86,6 +87,8 @@ export async function buildApp({ config, db, logger, onRoute, onDbWedged }: Buil
   await app.register(healthRoutes, { health });
   await app.register(apiRoutes, { prefix: '/api' });
   if (config.mode === 'demo') await app.register(merchantDemoRoutes, { prefix: '/demo/merchant' });
+  // Only the front ends read a cookie: the browser's id for canary rollouts (platform/rollout.ts).
+  await app.register(fastifyCookie);
   await registerFrontends(app, config);
   return app;
 }

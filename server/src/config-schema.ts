@@ -136,6 +136,9 @@ export const envSchema = z.object({
       'must be a comma-separated list of origins such as https://cdn.example.com',
     )
     .optional(),
+  CANARY_MIN_LOADS: z.coerce.number().int().min(1).max(1_000_000).default(50),
+  CANARY_MAX_FAILURE_RATE: z.coerce.number().min(0).max(1).default(0.05),
+  REMOTE_REPORTS_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(120),
   AUDIT_CHECKPOINT_FILE: z.string().min(1).optional(),
   LOGIN_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(5),
   LOGIN_LOCK_MINUTES: z.coerce

@@ -104,6 +104,12 @@ export interface Config {
   webhookAllowedHosts: string[];
   /** Outside demo mode, the origins a remote's release may be published on. */
   remoteOrigins: string[];
+  /** A canary is judged once it has this many loads reported... */
+  canaryMinLoads: number;
+  /** ...and rolled back on its own when more than this share of them failed. */
+  canaryMaxFailureRate: number;
+  /** Failure and load reports of the remotes, per client address. */
+  remoteReportsPerMinute: number;
   /** Delays before each retry of a failed delivery, in milliseconds; after the last, the delivery has failed. */
   webhookRetryScheduleMs: number[];
   /** How often each process looks for events to fan out and deliveries due. */
@@ -252,6 +258,9 @@ export function loadConfig(env: Env = process.env): Config {
       .map((origin) => origin.trim())
       .filter(Boolean)
       .map((origin) => new URL(origin).origin),
+    canaryMinLoads: parsed.CANARY_MIN_LOADS,
+    canaryMaxFailureRate: parsed.CANARY_MAX_FAILURE_RATE,
+    remoteReportsPerMinute: parsed.REMOTE_REPORTS_PER_MINUTE,
     webhookRetryScheduleMs: parseSchedule(parsed.WEBHOOK_RETRY_SCHEDULE ?? DEFAULT_RETRY_SCHEDULE)!,
     webhookPollMs: parsed.WEBHOOK_POLL_MS,
     webhookYieldRequests: parsed.WEBHOOK_YIELD_REQUESTS,

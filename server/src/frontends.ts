@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { isKnownPagePath } from '@paydesk/shared/routes';
+import { isKnownPagePath, publicPageModuleAt } from '@paydesk/shared/routes';
 import type { Config } from './config';
 import { cacheControlFor, NO_CACHE } from './frontends/cache-headers';
 import { createPreloadLinks } from './frontends/preload-links';
@@ -10,6 +10,7 @@ import { remotePackages } from '@paydesk/shared/remote-packages';
 import { currentManifest, isAreaPath, liveManifest } from './frontends/remotes-manifest';
 import { errorBody } from './http/error-body';
 import { releasedRemotes } from './platform/live-releases';
+import { releasesFor, rolloutSubject } from './platform/rollout';
 
 const setHeaders = (reply: FastifyReply, path: string) => reply.header('cache-control', cacheControlFor(path));
 
@@ -23,9 +24,13 @@ export async function registerFrontends(app: FastifyInstance, config: Config): P
 
   // Each refusal of a remote's areas is logged once, not on every page load.
   const logged = new Set<string>();
-  app.get('/remotes.json', { schema: { hide: true } }, async (_request, reply) => {
-    reply.header('cache-control', NO_CACHE);
-    const { manifest, problems } = liveManifest(config.frontendsDir, config.remotesManifest, await releasedRemotes(app.db));
+  // The releases this browser loads: a canary for those in its share (platform/rollout.ts).
+  const releasesOf = async (request: FastifyRequest, reply: FastifyReply) =>
+    releasesFor(await releasedRemotes(app.db), await rolloutSubject(request, reply, app.tokens));
+
+  app.get('/remotes.json', { schema: { hide: true } }, async (request, reply) => {
+    reply.header('cache-control', NO_CACHE).header('vary', 'authorization, cookie');
+    const { manifest, problems } = liveManifest(config.frontendsDir, config.remotesManifest, await releasesOf(request, reply));
     for (const problem of problems.filter((text) => !logged.has(text))) {
       logged.add(problem);
       app.log.warn({ problem }, 'remote areas refused');
@@ -61,7 +66,9 @@ export async function registerFrontends(app: FastifyInstance, config: Config): P
   const preloadLinks = createPreloadLinks({ frontendsDir: config.frontendsDir, remotesManifest: config.remotesManifest });
   app.addHook('onRequest', async (request, reply) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return;
-    const link = preloadLinks(request.url.split('?')[0] ?? '/');
+    const path = request.url.split('?')[0] ?? '/';
+    if (publicPageModuleAt(path) === undefined) return;
+    const link = preloadLinks(path, await releasesOf(request, reply));
     if (link) reply.header('link', link);
   });
   // preCompressed: the build's .br and .gz copies (scripts/precompress.mjs) to browsers that take them.
@@ -76,9 +83,9 @@ export async function registerFrontends(app: FastifyInstance, config: Config): P
   });
 
   // An operator manifest that cannot be read fails /remotes.json, not every page: here it declares nothing.
-  const isLiveAreaPath = async (path: string): Promise<boolean> => {
+  const isLiveAreaPath = async (request: FastifyRequest, reply: FastifyReply, path: string): Promise<boolean> => {
     try {
-      return isAreaPath(currentManifest(config.frontendsDir, config.remotesManifest, await releasedRemotes(app.db)), path);
+      return isAreaPath(currentManifest(config.frontendsDir, config.remotesManifest, await releasesOf(request, reply)), path);
     } catch {
       return false;
     }
@@ -88,7 +95,7 @@ export async function registerFrontends(app: FastifyInstance, config: Config): P
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       return reply.code(404).send(errorBody(404, 'Not found'));
     }
-    reply.code(isKnownPagePath(path) || (await isLiveAreaPath(path)) ? 200 : 404).header('cache-control', NO_CACHE);
+    reply.code(isKnownPagePath(path) || (await isLiveAreaPath(request, reply, path)) ? 200 : 404).header('cache-control', NO_CACHE);
     return reply.sendFile('index.html', shellDist);
   });
 }

@@ -93,6 +93,7 @@ export const getWalk: Record<string, Walk> = {
   'GET /demo/merchant/webhooks': 'fixed',
   'GET /api/backend/api-keys': () => ['/api/backend/api-keys'],
   'GET /api/platform/remotes': () => ['/api/platform/remotes'],
+  'GET /api/platform/deploy-tokens': () => ['/api/platform/deploy-tokens'],
   'GET /api/backend/api-requests': () => [
     ...webhookPages('/api/backend/api-requests', 1),
     ...each(['2xx', '3xx', '4xx', '5xx'], (status) => `/api/backend/api-requests?limit=100&status_class=${status}&path=%2Fapi%2F`),

@@ -101,6 +101,15 @@ export async function matrixFixtures(t: TestApp): Promise<Fixtures> {
     twoLiveReleases: async () => {
       for (const version of [await newRelease(), await newRelease()]) await platformCall(`/releases/${version}/promote`);
     },
+    newDeployToken: async () => {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/platform/deploy-tokens',
+        headers: superAdmin,
+        payload: { remote: 'mf_reports' },
+      });
+      return (response.json() as { data: { id: string } }).data.id;
+    },
     transactionId: paid.ids.transactionId,
     checkoutReference: await newCheckout(),
     poolCardId: Number(pooled!.id),

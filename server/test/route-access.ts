@@ -60,6 +60,8 @@ export interface Fixtures {
   newRelease(): Promise<string>;
   /** mf_reports with two releases made live one after the other, so a rollback has one to return to. */
   twoLiveReleases(): Promise<void>;
+  /** A deploy token of mf_reports made for this call: its id. */
+  newDeployToken(): Promise<string>;
 }
 
 export type Request = Omit<InjectOptions, 'method'> & { url: string; payload?: InjectOptions['payload'] };
@@ -438,6 +440,37 @@ export const routeTable: readonly RouteRule[] = [
     access: session('platform.manage'),
     ok: 200,
     request: async (f) => ({ url: `/api/platform/remotes/mf_reports/releases/${await f.newRelease()}/promote` }),
+  },
+  {
+    method: 'POST',
+    route: '/api/platform/remote-reports',
+    access: open('payer pages report their remotes too; a report counts only for a released version, and holds no personal data'),
+    ok: 204,
+    request: () => ({
+      url: '/api/platform/remote-reports',
+      payload: { reports: [{ remote: 'mf_reports', version: '1.0.0', phase: 'loaded' }] },
+    }),
+  },
+  {
+    method: 'GET',
+    route: '/api/platform/deploy-tokens',
+    access: session('platform.manage'),
+    ok: 200,
+    request: get('/api/platform/deploy-tokens'),
+  },
+  {
+    method: 'POST',
+    route: '/api/platform/deploy-tokens',
+    access: session('platform.manage'),
+    ok: 201,
+    request: () => ({ url: '/api/platform/deploy-tokens', payload: { remote: 'mf_reports' } }),
+  },
+  {
+    method: 'POST',
+    route: '/api/platform/deploy-tokens/:id/revoke',
+    access: session('platform.manage'),
+    ok: 200,
+    request: async (f) => ({ url: `/api/platform/deploy-tokens/${await f.newDeployToken()}/revoke` }),
   },
   {
     method: 'POST',

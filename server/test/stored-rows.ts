@@ -332,7 +332,8 @@ async function storeTwoFactorRows(db: Db, config: Config): Promise<void> {
  */
 /**
  * Releases of every status, live ones among them, with what a hand-edited row could hold: areas
- * that are not a list or name an unknown permission, an entry that is not a URL, no releaser.
+ * that are not a list or name an unknown permission, an entry that is not a URL, no releaser; and
+ * deploy tokens.
  */
 async function storeReleaseRows(db: Db): Promise<void> {
   const rows: [remote: string, version: string, entry: string, areas: string, status: string, reason: string | null][] = [
@@ -349,6 +350,16 @@ async function storeReleaseRows(db: Db): Promise<void> {
        values ($1, $2, $3, case when $5 = 'refused' then null else 'sha384-x' end, $4::jsonb, $5, $6, case when $5 = 'live' then now() end)`,
       [remote, version, entry, areas, status, reason],
     );
+  // Deploy tokens: in use, revoked, of nobody (their maker deleted); a release made with one.
+  await db.query(
+    `insert into deploy_tokens (id, remote, token_hash, prefix, created_by, last_used_at, revoked_at) values
+     ('dtk_ROWSAAAAAAAAAAAAAAAAAAAA', 'mf_rows', repeat('a', 64), 'pdt_rowsAAAA', null, now(), null),
+     ('dtk_ROWSBBBBBBBBBBBBBBBBBBBB', 'mf_gone', repeat('b', 64), 'pdt_rowsBBBB', null, null, now())`,
+  );
+  await db.query(
+    `insert into remote_releases (remote, version, entry, integrity, status, deploy_token_id)
+     values ('mf_rows', '2.0.0', 'https://cdn.example/rows/2.0.0/remoteEntry.js', 'sha384-x', 'available', 'dtk_ROWSAAAAAAAAAAAAAAAAAAAA')`,
+  );
 }
 
 export async function storeEveryKindOfRow(db: Db, config: Config): Promise<void> {

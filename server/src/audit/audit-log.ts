@@ -53,10 +53,12 @@ export const auditFields: Record<AuditAction, readonly string[]> = {
   'api_key.created': ['name', 'kind', 'prefix'],
   'api_key.rolled': ['prefix', 'grace_hours'],
   'api_key.revoked': ['prefix'],
-  'remote.released': ['remote', 'version', 'entry', 'integrity'],
-  'remote.release_refused': ['remote', 'version', 'entry', 'reason'],
-  'remote.promoted': ['remote', 'version', 'previous_version'],
-  'remote.rolled_back': ['remote', 'version', 'previous_version'],
+  'remote.released': ['remote', 'version', 'entry', 'integrity', 'deploy_token'],
+  'remote.release_refused': ['remote', 'version', 'entry', 'reason', 'deploy_token'],
+  'remote.promoted': ['remote', 'version', 'percent', 'previous_version'],
+  'remote.rolled_back': ['remote', 'version', 'previous_version', 'reason'],
+  'deploy_token.created': ['remote', 'prefix'],
+  'deploy_token.revoked': ['remote', 'prefix'],
 };
 
 const MAX_USER_AGENT = 512;

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { publicPageModuleAt } from '@paydesk/shared/routes';
 import { bundledPageFiles, manifestAddress, preloadLinkHeader, remotePageFiles } from './page-files';
 import { remotePackages } from '@paydesk/shared/remote-packages';
-import { currentManifest } from './remotes-manifest';
+import { currentManifest, type ReleasedEntry } from './remotes-manifest';
 
 /** A remote manifest fetched from elsewhere is fetched again after this long... */
 export const REFRESH_MS = 10_000;
@@ -41,7 +41,7 @@ export function createPreloadLinks({
   remotesManifest,
   fetchJson = fetchJsonOnce,
   now = Date.now,
-}: PreloadLinksOptions): (path: string) => string | undefined {
+}: PreloadLinksOptions): (path: string, released?: readonly ReleasedEntry[]) => string | undefined {
   const onDisk = new Map<string, { stamp: string; value: unknown }>();
   const readJson = (file: string): unknown => {
     try {
@@ -85,7 +85,7 @@ export function createPreloadLinks({
     return dir && local ? readJson(join(frontendsDir, dir, 'dist', local[2] ?? '')) : undefined;
   };
 
-  return (path) => {
+  return (path, released = []) => {
     const id = publicPageModuleAt(path);
     if (!id) return undefined;
     // A shell that bundles the page itself (its single-bundle variant) lists the page's chunks.
@@ -94,7 +94,7 @@ export function createPreloadLinks({
     const [container = '', expose = ''] = id.split('/');
     let remote;
     try {
-      remote = currentManifest(frontendsDir, remotesManifest).remotes.find(({ name }) => name === container);
+      remote = currentManifest(frontendsDir, remotesManifest, released).remotes.find(({ name }) => name === container);
     } catch {
       return undefined; // an unreadable remotes.json: the shell's page says so, not this hint
     }

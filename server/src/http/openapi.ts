@@ -17,11 +17,17 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       title: 'Paydesk provider API',
       version: '1.0.0',
       description:
-        "The merchant API (secret key), the payer pages' calls (publishable key) and the back office (a session token), each " +
-        'sent as a bearer credential. Webhooks: the events Paydesk POSTs to the endpoints subscribed to their types, each ' +
-        'signed with the `Paydesk-Signature` header.',
+        "The merchant API (secret key), the payer pages' calls (publishable key), the back office (a session token) and " +
+        "a remote's releases (a deploy token), each sent as a bearer credential. Webhooks: the events Paydesk POSTs to " +
+        'the endpoints subscribed to their types, each signed with the `Paydesk-Signature` header.',
     },
-    components: { ...components, securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    components: {
+      ...components,
+      securitySchemes: {
+        bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+        deployToken: { type: 'http', scheme: 'bearer', description: "A deploy token (pdt_…): releases its one remote, from a team's CI" },
+      },
+    },
     webhooks,
   };
   await app.register(swagger, {

@@ -1,15 +1,34 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiError, withData } from '@paydesk/shared/schemas/common';
-import { containerName, createReleaseRequest, releaseVersion, remoteRelease, remoteSummary } from '@paydesk/shared/schemas/platform';
+import {
+  containerName,
+  createDeployTokenRequest,
+  createdDeployToken,
+  createReleaseRequest,
+  deployToken,
+  promoteRequest,
+  releaseVersion,
+  remoteReports,
+  remoteRelease,
+  remoteSummary,
+} from '@paydesk/shared/schemas/platform';
 import { auditWho } from '../audit/audit-log';
+import { bearerToken } from '../auth/auth-service';
+import { perAddressLimit } from '../security/register-defences';
 import { currentManifest, shellSharedVersions } from '../frontends/remotes-manifest';
 import { withExample } from '../validation/openapi-example';
+import { DEPLOY_TOKEN_PREFIX, deployTokens, type DeployTokenUse } from './deploy-tokens';
 import { releasedRemotes } from './live-releases';
+import { countReports } from './remote-reports';
+import { releasesFor } from './rollout';
 import type { GateContext } from './release-gate';
 import { releasesService } from './releases-service';
 
 const security = [{ bearerAuth: [] }];
+// A release is made in a super_admin's session or with the remote's deploy token.
+const releaseSecurity: Record<string, string[]>[] = [{ bearerAuth: [] }, { deployToken: [] }];
 const tags = ['platform'];
 const errors = { 400: apiError, 401: apiError, 403: apiError, 404: apiError };
 const remoteParams = z.object({ name: containerName });
@@ -25,6 +44,7 @@ const release = {
   released_by: 'Sam Super',
   released_at: '2026-11-27T10:00:00.000Z',
   promoted_at: null,
+  canary_percent: null,
 };
 const examples = {
   createRelease: { version: '1.4.0', entry: 'https://cdn.example.com/mf-reports/1.4.0/' },
@@ -41,21 +61,123 @@ const examples = {
   },
 };
 const releaseParams = z.object({ name: containerName, version: releaseVersion });
+const tokenParams = z.object({ id: z.string().regex(/^dtk_[A-Za-z0-9]{16,40}$/, 'A deploy token id: dtk_…') });
+const token = {
+  id: 'dtk_8KQ2M4R7T9V3X5Z2B6D8F4H7',
+  remote: 'mf_reports',
+  prefix: 'pdt_Q2hlY2tz',
+  created_by: 'Sam Super',
+  created_at: '2026-11-27T09:00:00.000Z',
+  last_used_at: null,
+  revoked_at: null,
+};
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The deploy token a release call carried, or null. */
+    deployToken: DeployTokenUse | null;
+  }
+}
 
 /** /api/platform: the release registry of the federated remotes (super_admin: platform.manage). */
 export const platformRoutes: FastifyPluginAsyncZod = async (app) => {
   const preHandler = app.authorize('platform.manage');
+  app.decorateRequest('deployToken', null);
   const { config } = app;
 
   /** What a release of `remote` is checked against: the shell's singletons and the other live remotes' pages. */
   const gateContext = async (remote: string): Promise<GateContext> => {
-    const { remotes } = currentManifest(config.frontendsDir, config.remotesManifest, await releasedRemotes(app.db));
+    const released = await releasedRemotes(app.db);
+    // The pages of what everyone loads, and of the canaries that some do.
+    const { remotes } = currentManifest(config.frontendsDir, config.remotesManifest, releasesFor(released, null));
     const takenPaths = new Map(
-      remotes.filter(({ name }) => name !== remote).flatMap(({ name, areas }) => areas.map(({ path }) => [path, name] as const)),
+      [...remotes, ...released.filter(({ canary }) => canary !== null)]
+        .filter(({ name }) => name !== remote)
+        .flatMap(({ name, areas }) => areas.map(({ path }) => [path, name] as const)),
     );
     return { mode: config.mode, allowedOrigins: config.remoteOrigins, shellShared: shellSharedVersions(config.frontendsDir), takenPaths };
   };
   const service = releasesService(app.db, gateContext);
+  const tokens = deployTokens(app.db);
+
+  // A deploy token (pdt_…) releases its own remote; any other bearer must be a session that may.
+  const releaser = async (request: FastifyRequest<{ Params: { name: string } }>, reply: FastifyReply) => {
+    const given = bearerToken(request.headers.authorization);
+    if (!given?.startsWith(DEPLOY_TOKEN_PREFIX)) return preHandler.call(app, request, reply);
+    request.deployToken = await tokens.use(given, request.params.name);
+  };
+
+  // What the shell reports of each remote: counted, and a canary that fails too often is ended.
+  app.post('/remote-reports', {
+    schema: {
+      tags,
+      summary: "Report remotes' loads, failed loads and render errors (no sign-in: payer pages report too; no personal data)",
+      body: withExample(remoteReports, {
+        reports: [{ remote: 'mf_reports', version: '1.4.0', phase: 'load_failed', message: 'Loading chunk 312 failed' }],
+      }),
+      response: { 204: z.null(), 400: apiError, 413: apiError, 429: apiError },
+    },
+    bodyLimit: 16 * 1024,
+    onRequest: perAddressLimit(app, 'remote-reports', config.remoteReportsPerMinute),
+    handler: async (request, reply) => {
+      const limits = { minLoads: config.canaryMinLoads, maxFailureRate: config.canaryMaxFailureRate };
+      for (const { remote, version } of await countReports(app.db, request.body.reports)) {
+        if (await service.judgeCanary(remote, version, limits)) app.log.warn({ remote, version }, 'canary rolled back: too many failures');
+      }
+      return reply.code(204).send(null);
+    },
+  });
+
+  app.get('/deploy-tokens', {
+    schema: {
+      tags,
+      security,
+      summary: 'Every deploy token, newest first, with its last use (the token itself is shown only when made)',
+      response: { 200: withData(z.array(deployToken)), ...errors },
+    },
+    preHandler,
+    handler: async () => ({ status: 'success' as const, data: await tokens.list() }),
+  });
+
+  app.post('/deploy-tokens', {
+    schema: {
+      tags,
+      security,
+      summary: "A token for one remote's releases, shown once: a team's CI sends it as Authorization: Bearer pdt_…",
+      body: withExample(createDeployTokenRequest, { remote: 'mf_reports' }),
+      response: {
+        201: withExample(withData(createdDeployToken), {
+          status: 'success',
+          message: 'Deploy token created',
+          data: { ...token, token: 'pdt_Q2hlY2tzIGFyZSBub3QgcmVhbCB0b2tlbnMgYXQgYWxsIGhlcmUx' },
+        }),
+        ...errors,
+      },
+    },
+    preHandler,
+    handler: async (request, reply) =>
+      reply.code(201).send({
+        status: 'success' as const,
+        message: 'Deploy token created',
+        data: await tokens.create(request.body.remote, auditWho(request)),
+      }),
+  });
+
+  app.post('/deploy-tokens/:id/revoke', {
+    schema: {
+      tags,
+      security,
+      summary: 'Revoke a deploy token: it releases nothing from now on',
+      params: tokenParams,
+      response: { 200: withData(deployToken), ...errors },
+    },
+    preHandler,
+    handler: async (request) => ({
+      status: 'success' as const,
+      message: 'Deploy token revoked',
+      data: await tokens.revoke(request.params.id, auditWho(request)),
+    }),
+  });
 
   app.get('/remotes', {
     schema: {
@@ -71,7 +193,7 @@ export const platformRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/remotes/:name/releases', {
     schema: {
       tags,
-      security,
+      security: releaseSecurity,
       summary: 'Release a version: the gate fetches its folder and checks it before it is stored (422 release_refused says why)',
       params: remoteParams,
       body: withExample(createReleaseRequest, examples.createRelease),
@@ -82,12 +204,12 @@ export const platformRoutes: FastifyPluginAsyncZod = async (app) => {
         ...errors,
       },
     },
-    preHandler,
+    preHandler: releaser,
     handler: async (request, reply) =>
       reply.code(201).send({
         status: 'success' as const,
         message: 'Release accepted',
-        data: await service.release(request.params.name, request.body, auditWho(request)),
+        data: await service.release(request.params.name, request.body, auditWho(request), request.deployToken ?? undefined),
       }),
   });
 
@@ -95,15 +217,20 @@ export const platformRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: {
       tags,
       security,
-      summary: 'Make a release live for everyone, at their next page load',
+      summary: 'Make a release live for everyone at their next page load, or (percent 1 to 99) a canary for that share of users',
       params: releaseParams,
+      body: withExample(promoteRequest, { percent: 10 }),
       response: { 200: withExample(withData(remoteRelease), examples.promoted), 409: apiError, ...errors },
+    },
+    // No body is the default share: everyone.
+    preValidation: async (request: FastifyRequest) => {
+      request.body ??= {};
     },
     preHandler,
     handler: async (request) => ({
       status: 'success' as const,
       message: 'Release promoted',
-      data: await service.promote(request.params.name, request.params.version, auditWho(request)),
+      data: await service.promote(request.params.name, request.params.version, request.body.percent, auditWho(request)),
     }),
   });
 
@@ -111,7 +238,8 @@ export const platformRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: {
       tags,
       security,
-      summary: 'Return the remote to the release live before the current one (409 no_previous_release when there is none)',
+      summary:
+        'End the running canary, or else return the remote to the release live before the current one (409 no_previous_release when there is none)',
       params: remoteParams,
       response: { 200: withData(remoteRelease), 409: apiError, ...errors },
     },

@@ -2,7 +2,9 @@ import type { CreateReleaseRequest, RemoteRelease, RemoteSummary } from '@paydes
 import { recordAudit, values, type AuditWho } from '../audit/audit-log';
 import type { Db } from '../db/db';
 import { conflict, notFound, unprocessable } from '../errors/domain-error';
+import type { DeployTokenUse } from './deploy-tokens';
 import { forgetReleased } from './live-releases';
+import { releaseHealth } from './remote-reports';
 import { checkRelease, entryWithoutCredentials, type GateContext } from './release-gate';
 import * as repo from './releases-repository';
 
@@ -19,8 +21,12 @@ export function toRelease(row: repo.ReleaseRow): RemoteRelease {
     released_by: row.released_by_name,
     released_at: iso(row.released_at),
     promoted_at: row.promoted_at === null ? null : iso(row.promoted_at),
+    canary_percent: row.canary_percent,
   };
 }
+
+/** The server acting on its own (an automatic rollback): no actor, no client. */
+const SERVER: AuditWho = { actor: null, clientIp: null, userAgent: 'paydesk canary check' };
 
 const releaseTarget = (remote: string, version: string) => ({ type: 'remote_release' as const, id: `${remote}@${version}` });
 const exists = (remote: string, version: string) =>
@@ -43,13 +49,21 @@ export function releasesService(db: Db, gateContext: (remote: string) => Promise
     async list(): Promise<RemoteSummary[]> {
       const byRemote = new Map<string, RemoteRelease[]>();
       for (const row of await repo.listReleases(db)) byRemote.set(row.remote, [...(byRemote.get(row.remote) ?? []), toRelease(row)]);
-      return [...byRemote].map(([name, releases]) => ({ name, live: releases.find((r) => r.status === 'live') ?? null, releases }));
+      const withStatus = (releases: RemoteRelease[], status: RemoteRelease['status']) => releases.find((r) => r.status === status) ?? null;
+      return [...byRemote].map(([name, releases]) => ({
+        name,
+        live: withStatus(releases, 'live'),
+        canary: withStatus(releases, 'canary'),
+        releases,
+      }));
     },
 
-    async release(remote: string, input: CreateReleaseRequest, who: AuditWho): Promise<RemoteRelease> {
+    /** `token`: the deploy token the release is made with, when not in a session. */
+    async release(remote: string, input: CreateReleaseRequest, who: AuditWho, token?: DeployTokenUse): Promise<RemoteRelease> {
       if (await repo.findRelease(db, remote, input.version)) throw exists(remote, input.version);
       const verdict = await checkRelease({ remote, ...input }, await gateContext(remote));
-      const common = { remote, version: input.version, releasedBy: who.actor?.id ?? null };
+      const common = { remote, version: input.version, releasedBy: who.actor?.id ?? null, deployTokenId: token?.id ?? null };
+      const deployToken = token?.prefix ?? null;
       if (!verdict.ok) {
         // A password in a refused entry is never stored.
         const entry = entryWithoutCredentials(input.entry);
@@ -60,7 +74,7 @@ export function releasesService(db: Db, gateContext: (remote: string) => Promise
             action: 'remote.release_refused',
             who,
             target: releaseTarget(remote, input.version),
-            changes: values({ remote, version: input.version, entry, reason: verdict.reason }),
+            changes: values({ remote, version: input.version, entry, reason: verdict.reason, deploy_token: deployToken }),
           });
         });
         throw unprocessable(`Release refused: ${verdict.reason}`, 'release_refused');
@@ -73,46 +87,83 @@ export function releasesService(db: Db, gateContext: (remote: string) => Promise
           action: 'remote.released',
           who,
           target: releaseTarget(remote, input.version),
-          changes: values({ remote, version: input.version, entry, integrity }),
+          changes: values({ remote, version: input.version, entry, integrity, deploy_token: deployToken }),
         });
       });
       return toRelease(await found(db, remote, input.version));
     },
 
-    async promote(remote: string, version: string, who: AuditWho): Promise<RemoteRelease> {
+    /**
+     * `percent` 100: live for everyone (a canary of another version ends); below 100: a canary for
+     * that share of users beside the live release, replacing any other canary of the remote.
+     */
+    async promote(remote: string, version: string, percent: number, who: AuditWho): Promise<RemoteRelease> {
       await db.transaction(async (tx) => {
-        const live = await repo.lockRemote(tx, remote);
+        const { live, canary } = await repo.lockRemote(tx, remote);
         const target = await found(tx, remote, version);
-        if (target.status === 'live') return;
-        if (live) await repo.setStatus(tx, remote, live.version, 'available');
-        await repo.makeLive(tx, remote, version);
+        if (percent < 100 && target.status === 'live') throw conflict(`${remote} ${version} is live for everyone already`, 'release_live');
+        const unchanged = percent === 100 ? target.status === 'live' : target.status === 'canary' && target.canary_percent === percent;
+        if (unchanged) return;
+        if (canary && canary.version !== version) await repo.setStatus(tx, remote, canary.version, 'available');
+        if (percent < 100) await repo.makeCanary(tx, remote, version, percent);
+        else {
+          if (live) await repo.setStatus(tx, remote, live.version, 'available');
+          await repo.makeLive(tx, remote, version);
+        }
         await recordAudit(tx, {
           action: 'remote.promoted',
           who,
           target: releaseTarget(remote, version),
-          changes: values({ remote, version, previous_version: live?.version ?? null }),
+          changes: values({ remote, version, percent, previous_version: live?.version ?? null }),
         });
       });
       forgetReleased(db);
       return toRelease(await found(db, remote, version));
     },
 
+    /**
+     * The server's own rollback of a canary that fails too often: once it has `minLoads` loads
+     * reported, more than `maxFailureRate` of them failed. Only that version, only while it is the
+     * canary, so two reports judging at once end it once and never touch the live release.
+     */
+    async judgeCanary(remote: string, version: string, limits: { minLoads: number; maxFailureRate: number }): Promise<boolean> {
+      const { loads, failures } = await releaseHealth(db, remote, version);
+      if (loads < limits.minLoads || failures / loads <= limits.maxFailureRate) return false;
+      const reason = `${failures} of its ${loads} loads failed, more than ${Math.round(limits.maxFailureRate * 1000) / 10} %`;
+      const ended = await db.transaction(async (tx) => {
+        const { live, canary } = await repo.lockRemote(tx, remote);
+        if (canary?.version !== version) return false;
+        await repo.setStatus(tx, remote, version, 'rolled_back');
+        await recordAudit(tx, {
+          action: 'remote.rolled_back',
+          who: SERVER,
+          target: releaseTarget(remote, version),
+          changes: values({ remote, version: live?.version ?? null, previous_version: version, reason }),
+        });
+        return true;
+      });
+      if (ended) forgetReleased(db);
+      return ended;
+    },
+
+    /** Ends a running canary (rolled back), or else returns to the release live before the current one. */
     async rollback(remote: string, who: AuditWho): Promise<RemoteRelease> {
       const version = await db.transaction(async (tx) => {
-        const live = await repo.lockRemote(tx, remote);
-        if (!live) throw conflict(`${remote} has no live release to roll back`, 'no_previous_release');
-        const previous = await repo.previousLive(tx, remote);
-        if (!previous)
-          throw conflict(`${remote} ${live.version} is its first live release: there is none to return to`, 'no_previous_release');
-        await repo.setStatus(tx, remote, live.version, 'rolled_back');
-        await repo.makeLive(tx, remote, previous.version);
+        const { live, canary } = await repo.lockRemote(tx, remote);
+        const back = canary ? live : await repo.previousLive(tx, remote);
+        const from = canary ?? live;
+        if (!from) throw conflict(`${remote} has no live release to roll back`, 'no_previous_release');
+        if (!canary && !back)
+          throw conflict(`${remote} ${from.version} is its first live release: there is none to return to`, 'no_previous_release');
+        await repo.setStatus(tx, remote, from.version, 'rolled_back');
+        if (!canary && back) await repo.makeLive(tx, remote, back.version);
         await recordAudit(tx, {
           action: 'remote.rolled_back',
           who,
-          target: releaseTarget(remote, previous.version),
-          changes: values({ remote, version: previous.version, previous_version: live.version }),
+          target: releaseTarget(remote, back?.version ?? from.version),
+          changes: values({ remote, version: back?.version ?? null, previous_version: from.version }),
         });
-        return previous.version;
+        return back?.version ?? from.version;
       });
       forgetReleased(db);
       return toRelease(await found(db, remote, version));

@@ -33,6 +33,8 @@ export const auditActions = [
   'remote.release_refused',
   'remote.promoted',
   'remote.rolled_back',
+  'deploy_token.created',
+  'deploy_token.revoked',
 ] as const;
 export const auditAction = z.enum(auditActions);
 export type AuditAction = z.infer<typeof auditAction>;
@@ -47,6 +49,7 @@ export const auditTargetTypes = [
   'api_key',
   'session',
   'remote_release',
+  'deploy_token',
 ] as const;
 export type AuditTargetType = (typeof auditTargetTypes)[number];
 

@@ -29,6 +29,7 @@ export const errorCodes = [
   'two_factor_challenge_expired',
   'release_refused',
   'release_exists',
+  'release_live',
   'no_previous_release',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];

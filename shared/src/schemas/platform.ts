@@ -11,8 +11,11 @@ export const releaseVersion = z
   .trim()
   .regex(/^[0-9A-Za-z][0-9A-Za-z.+_-]{0,63}$/, 'A version such as 1.4.0: letters, digits, . + _ -');
 
-/** `available` (passed the gate), `live`, `rolled_back` (was live, replaced by a rollback), `refused` (by the gate). */
-export const releaseStatus = z.enum(['available', 'live', 'rolled_back', 'refused']);
+/**
+ * `available` (passed the gate), `live`, `canary` (live for a share of users), `rolled_back` (was
+ * live or a canary, ended by a rollback), `refused` (by the gate).
+ */
+export const releaseStatus = z.enum(['available', 'live', 'canary', 'rolled_back', 'refused']);
 export type ReleaseStatus = z.infer<typeof releaseStatus>;
 
 export const createReleaseRequest = z.object({
@@ -39,13 +42,55 @@ export const remoteRelease = z.object({
   released_by: z.string().nullable(),
   released_at: isoDateTime,
   promoted_at: isoDateTime.nullable(),
+  /** A canary's share of users, 1 to 99; null otherwise. */
+  canary_percent: z.number().int().nullable(),
 });
 export type RemoteRelease = z.infer<typeof remoteRelease>;
+
+/** Live for everyone (100, the default), or a canary for that share of users (1 to 99). */
+export const promoteRequest = z.object({ percent: z.number().int().min(1).max(100).default(100) });
 
 export const remoteSummary = z.object({
   name: z.string(),
   live: remoteRelease.nullable(),
+  canary: remoteRelease.nullable(),
   /** Newest first. */
   releases: z.array(remoteRelease),
 });
 export type RemoteSummary = z.infer<typeof remoteSummary>;
+
+/** A deploy token: releases one remote, and nothing else (`Authorization: Bearer pdt_…`). */
+export const createDeployTokenRequest = z.object({ remote: containerName });
+export type CreateDeployTokenRequest = z.infer<typeof createDeployTokenRequest>;
+
+export const deployToken = z.object({
+  id: z.string(),
+  remote: z.string(),
+  /** The token's first characters, to tell it apart: `pdt_AbCdEfGh`. */
+  prefix: z.string(),
+  created_by: z.string().nullable(),
+  created_at: isoDateTime,
+  last_used_at: isoDateTime.nullable(),
+  revoked_at: isoDateTime.nullable(),
+});
+export type DeployToken = z.infer<typeof deployToken>;
+
+/** Answered once, when the token is made: the token itself is never shown again. */
+export const createdDeployToken = deployToken.extend({ token: z.string() });
+export type CreatedDeployToken = z.infer<typeof createdDeployToken>;
+
+/**
+ * What the shell reports of a remote (`POST /api/platform/remote-reports`, no sign-in: payer pages
+ * report too): a load, a load that failed, or a render error its area's boundary caught. No
+ * personal data: the remote, its version, the phase and the error's message.
+ */
+export const remoteReportPhase = z.enum(['loaded', 'load_failed', 'render_failed']);
+export type RemoteReportPhase = z.infer<typeof remoteReportPhase>;
+export const remoteReport = z.object({
+  remote: containerName,
+  version: releaseVersion,
+  phase: remoteReportPhase,
+  message: z.string().max(300).optional(),
+});
+export type RemoteReport = z.infer<typeof remoteReport>;
+export const remoteReports = z.object({ reports: z.array(remoteReport).min(1).max(20) });

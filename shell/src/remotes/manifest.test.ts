@@ -58,3 +58,29 @@ test('a manifest that cannot be fetched is an error', async () => {
   serve(503, {});
   await expect(loadRemoteManifest()).rejects.toThrow('/remotes.json answered 503');
 });
+
+describe('who asks, for canary releases', () => {
+  const stored = { id: 7, username: 'Sam Super', email: 'superadmin@paydesk.test', role: 'super_admin' };
+  beforeEach(() => {
+    localStorage.setItem('token', 'session-token');
+    localStorage.setItem('admin_user', JSON.stringify(stored));
+  });
+  afterEach(() => {
+    localStorage.clear();
+    window.history.replaceState(null, '', '/');
+  });
+
+  test('a signed-in back-office page sends its session, so the server chooses by user', async () => {
+    window.history.replaceState(null, '', '/control/dashboard');
+    const api = serve(200, { remotes: [] });
+    await loadRemoteManifest();
+    expect(api.callsTo('GET /remotes.json')[0]?.headers.get('authorization')).toBe('Bearer session-token');
+  });
+
+  test('a payer page sends no session, as its first response had none', async () => {
+    window.history.replaceState(null, '', '/checkout/ORD123');
+    const api = serve(200, { remotes: [] });
+    await loadRemoteManifest();
+    expect(api.callsTo('GET /remotes.json')[0]?.headers.get('authorization')).toBeNull();
+  });
+});

@@ -1,5 +1,6 @@
 import { registerRemotes } from '@module-federation/enhanced/runtime';
 import { parseAreas, type RemoteArea } from '@paydesk/shared/areas';
+import { readStoredSession } from '@paydesk/shared/session/storage';
 
 /**
  * `/remotes.json`: where each live remote is deployed, and the back-office areas it declares.
@@ -43,8 +44,17 @@ export function parseRemoteManifest(value: unknown): RemoteManifest {
   };
 }
 
+/**
+ * A signed-in staff member's manifest is chosen by their user id, so a canary release reaches the
+ * same people in every browser they use; a payer page sends nothing, as its first response did.
+ */
+const rolloutHeaders = (): Record<string, string> => {
+  const token = window.location.pathname.startsWith('/control') ? readStoredSession()?.token : undefined;
+  return token ? { authorization: `Bearer ${token}` } : {};
+};
+
 export async function loadRemoteManifest(url = '/remotes.json'): Promise<RemoteManifest> {
-  const response = await fetch(url, { cache: 'no-store' });
+  const response = await fetch(url, { cache: 'no-store', headers: rolloutHeaders() });
   if (!response.ok) throw new Error(`${url} answered ${response.status}`);
   const manifest = parseRemoteManifest(await response.json());
   registerRemotes(

@@ -4,6 +4,8 @@ import { ErrorNotice } from '../components/error-notice';
 interface Props {
   area: string;
   onRetry: () => void;
+  /** Told of each error caught, once. */
+  onError?: (error: Error) => void;
   children: ReactNode;
 }
 
@@ -17,6 +19,7 @@ export class RemoteBoundary extends Component<Props, { error: Error | null }> {
 
   override componentDidCatch(error: Error, info: ErrorInfo) {
     console.error(`${this.props.area} failed`, error, info.componentStack);
+    this.props.onError?.(error);
   }
 
   private readonly retry = () => {

@@ -3,11 +3,29 @@ import { Loading } from '@paydesk/shared/ui/loading';
 import { RemoteBoundary } from './remote-boundary';
 import { loadRemoteModule, retryReloadsPage } from './remote-loader';
 import type { RemoteModule } from './remote-module';
+import { reportRemote } from './remote-reports';
+
+/** A page that could not be loaded (reported as such), as against one that failed to render. */
+class RemoteLoadError extends Error {
+  constructor(cause: unknown) {
+    super(cause instanceof Error ? cause.message : String(cause), { cause });
+  }
+}
 
 async function importPage(id: string): Promise<{ default: ComponentType }> {
-  const module = await loadRemoteModule<{ default: ComponentType }>(id);
-  if (!module?.default) throw new Error(`${id} exposes no default component`);
-  return module;
+  try {
+    const module = await loadRemoteModule<{ default: ComponentType }>(id);
+    if (!module?.default) throw new Error(`${id} exposes no default component`);
+    reportRemote(id, 'loaded');
+    return module;
+  } catch (error) {
+    reportRemote(id, 'load_failed', error);
+    throw new RemoteLoadError(error);
+  }
+}
+
+function reportRenderError(id: string, error: Error): void {
+  if (!(error instanceof RemoteLoadError)) reportRemote(id, 'render_failed', error);
 }
 
 /** Renders a page exposed by a remote; a failure stays inside this area and can be retried. */
@@ -18,7 +36,12 @@ export function RemotePage({ id, area }: RemoteModule) {
   return (
     // Keyed by module: the router reuses this element across areas, and one area's failure must
     // not follow the user into the next.
-    <RemoteBoundary key={id} area={area} onRetry={() => (retryReloadsPage(id) ? window.location.reload() : setAttempt((n) => n + 1))}>
+    <RemoteBoundary
+      key={id}
+      area={area}
+      onError={(error) => reportRenderError(id, error)}
+      onRetry={() => (retryReloadsPage(id) ? window.location.reload() : setAttempt((n) => n + 1))}
+    >
       <Suspense fallback={<Loading />}>
         <Page />
       </Suspense>
