@@ -77,6 +77,20 @@ const appPackages = [
 
 const sharedNoApp = { group: appPackages, message: 'shared imports no app.' };
 const frontEndNoApp = { group: appPackages, message: 'A front end imports only @paydesk/shared of the workspace packages.' };
+const beforeShareScope = {
+  paths: [],
+  pattern: {
+    group: [
+      '@paydesk/shared/api',
+      '@paydesk/shared/api/*',
+      '@paydesk/shared/session',
+      '@paydesk/shared/session/*',
+      '@paydesk/shared/store',
+      '@paydesk/shared/ui/notify',
+    ],
+    message: "The shell's entry runs before the share scope that provides this module: import it from bootstrap.tsx's side.",
+  },
+};
 
 const zones = [
   {
@@ -243,6 +257,14 @@ export default defineConfig(
   {
     files: rawDialogAllowed,
     rules: { 'no-restricted-imports': ['error', refusing([rawTable, rawChip], frontEndNoApp)] },
+  },
+  // The shell's entry runs before the federation's share scope is set up: it imports none of the
+  // package's stateful modules, which only that scope provides (scripts/webpack/shared-deps.cjs).
+  {
+    files: ['shell/src/index.ts', 'shell/src/remotes/{remote-loader,manifest,entry-integrity,public-pages}.ts'],
+    rules: {
+      'no-restricted-imports': ['error', refusing([rawDialog, rawTable, rawChip, beforeShareScope], frontEndNoApp)],
+    },
   },
   {
     files: ['server/**'],

@@ -263,6 +263,19 @@ const cases: Case[] = [
     filePath: 'shared/src/api/fixture.test.ts',
     code: "export { sessionExpiredToast } from '../ui/session-expired-toast';\n",
   },
+
+  // The shell's entry runs before the share scope: no stateful shared module there.
+  {
+    name: "the shell's entry importing the session store",
+    filePath: 'shell/src/remotes/manifest.ts',
+    code: "export { TOKEN_KEY } from '@paydesk/shared/session/storage';\n",
+    refusedBy: names,
+  },
+  {
+    name: "the shell's entry importing plain shared code",
+    filePath: 'shell/src/remotes/manifest.ts',
+    code: "export { parseAreas } from '@paydesk/shared/areas';\n",
+  },
 ];
 
 describeLintCases(cases);

@@ -1,4 +1,5 @@
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
+import { promisify } from 'node:util';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -149,7 +150,7 @@ test("remotes' Selects and MenuItems use the shell's one copy of MUI's contexts:
   await closePage(page);
 });
 
-describe('redeploying one remote through the manifest', () => {
+describe('shipping one remote: redeployed through the manifest, or released through the registry', () => {
   let server: RunningServer;
   let work: string;
   let cdn: Awaited<ReturnType<typeof serveFolder>>;
@@ -164,13 +165,10 @@ describe('redeploying one remote through the manifest', () => {
       env: { ...process.env, PAYDESK_BUILD: build, NODE_OPTIONS: '--no-deprecation' },
       stdio: 'ignore',
     });
-    // Another team's remote, outside the product's workspaces, built by the same configuration.
-    execFileSync('npx', ['webpack', '--mode', 'production', '--env', `outputPath=${join(work, 'mf-reports')}`], {
-      cwd: join(root, 'e2e', 'fixtures', 'mf-reports'),
-      env: { ...process.env, NODE_OPTIONS: '--no-deprecation' },
-      stdio: 'ignore',
-    });
     cdn = await serveFolder(work);
+    // Another team's remote, outside the product's workspaces, built by the same configuration
+    // through the release command, for the address its CDN serves it at.
+    await releaseReports();
     deploy('/remotes/mf-wallet/remoteEntry.js', '1.0.0');
     server = await startServer({ REMOTES_MANIFEST: manifestFile() });
   }, 120_000);
@@ -183,10 +181,31 @@ describe('redeploying one remote through the manifest', () => {
   });
 
   /**
+   * `npm run release` in the fixture remote's folder (it is no workspace): a build for its CDN
+   * address, or with --skip-build and the server's address and a deploy token in `env`, the
+   * release registered as a team's CI does once the files are published.
+   */
+  const releaseReports = (env: Record<string, string> = {}, ...args: string[]) =>
+    promisify(execFile)(
+      process.execPath,
+      [
+        join(root, 'scripts', 'release.mjs'),
+        '--version',
+        '1.0.0',
+        '--base-url',
+        `${cdn.url}/mf-reports/`,
+        '--out',
+        join(work, 'mf-reports'),
+        ...args,
+      ],
+      { cwd: join(root, 'e2e', 'fixtures', 'mf-reports'), env: { ...process.env, PAYDESK_URL: '', PAYDESK_DEPLOY_TOKEN: '', ...env } },
+    );
+
+  /**
    * Writes the deploy-time manifest: every remote local (with its local build's areas), the wallet
    * from `walletEntry`, with the areas its build published beside it.
    */
-  const deploy = (walletEntry: string, version: string, { withReports = false } = {}) => {
+  const deploy = (walletEntry: string, version: string) => {
     const published = (dir: string) => (JSON.parse(readFileSync(join(work, dir, 'areas.json'), 'utf8')) as { areas: unknown[] }).areas;
     const remotes = ['payments', 'transactions', 'users', 'cards', 'wallet'].map((area) => ({
       name: `mf_${area}`,
@@ -194,8 +213,7 @@ describe('redeploying one remote through the manifest', () => {
       version: area === 'wallet' ? version : '1.0.0',
       ...(area === 'wallet' && { areas: published('mf-wallet') }),
     }));
-    const reports = { name: 'mf_reports', entry: `${cdn.url}/mf-reports/remoteEntry.js`, version: '1.0.0', areas: published('mf-reports') };
-    writeFileSync(manifestFile(), JSON.stringify({ remotes: withReports ? [...remotes, reports] : remotes }));
+    writeFileSync(manifestFile(), JSON.stringify({ remotes }));
   };
 
   test('the shell shows the new build after a reload, and the old one after a rollback', async () => {
@@ -217,28 +235,73 @@ describe('redeploying one remote through the manifest', () => {
     await closePage(page);
   }, 60_000);
 
-  test("a remote outside the product's list brings its own area, at the next page load, to whoever holds its permission", async () => {
-    deploy('/remotes/mf-wallet/remoteEntry.js', '1.0.0');
-    const page = await browser.newPage({ baseURL: server.baseUrl });
-    await openSignedIn(page, 'super_admin', '/control/dashboard');
-    await page.getByRole('link', { name: 'Audit Log' }).waitFor();
-    expect(await page.getByRole('link', { name: 'Reports' }).count()).toBe(0);
+  describe('released through the registry', () => {
+    let registry: RunningServer;
+    beforeAll(async () => {
+      registry = await startServer();
+    }, 60_000);
+    afterAll(() => {
+      process.kill(registry.pid, 'SIGTERM');
+      rmSync(registry.dataDir, { recursive: true, force: true });
+    });
 
-    // Released by the manifest alone: no restart, no shell build, nothing under shell/ or shared/.
-    deploy('/remotes/mf-wallet/remoteEntry.js', '1.0.0', { withReports: true });
-    await page.reload();
-    await page.getByRole('link', { name: 'Reports' }).click();
-    await page.getByRole('heading', { name: 'Reports' }).waitFor();
-    expect(page.url()).toBe(`${server.baseUrl}/control/reports`);
-    await page.getByText('Delivered by mf_reports').waitFor();
+    /** A call to the registry server's API, as a super_admin's script or a team's CI makes it. */
+    const call = async (path: string, token: string, body?: object) => {
+      const response = await fetch(`${registry.baseUrl}${path}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, ...(body && { 'content-type': 'application/json' }) },
+        body: body && JSON.stringify(body),
+      });
+      return { status: response.status, body: (await response.json()) as { data: Record<string, string> } };
+    };
 
-    // Its area asks for the audit permission, which an admin does not hold (the roles table).
-    const admin = await browser.newPage({ baseURL: server.baseUrl });
-    await openSignedIn(admin, 'admin', '/control/reports');
-    await admin.getByText('Your role does not allow this page.').waitFor();
-    expect(await admin.getByRole('link', { name: 'Reports' }).count()).toBe(0);
-    expect(await admin.getByText('Delivered by mf_reports').count()).toBe(0);
-    await closePage(admin);
-    await closePage(page);
-  }, 60_000);
+    test("a remote outside the product's list brings its own area, at the next page load, to whoever holds its permission", async () => {
+      const page = await browser.newPage({ baseURL: registry.baseUrl });
+      await openSignedIn(page, 'super_admin', '/control/dashboard');
+      await page.getByRole('link', { name: 'Audit Log' }).waitFor();
+      expect(await page.getByRole('link', { name: 'Reports' }).count()).toBe(0);
+
+      // The team's CI releases with its deploy token; a super_admin promotes. No restart, no shell
+      // build, nothing under shell/ or shared/, no file edited on the server.
+      const session = await page.evaluate(() => localStorage.getItem('token') ?? '');
+      const made = await call('/api/platform/deploy-tokens', session, { remote: 'mf_reports' });
+      expect(made.status).toBe(201);
+      const token = made.body.data.token ?? '';
+      const released = await releaseReports({ PAYDESK_URL: registry.baseUrl, PAYDESK_DEPLOY_TOKEN: token }, '--skip-build');
+      expect(released.stdout).toContain('Release accepted: mf_reports 1.0.0 is available');
+      expect((await call('/api/platform/remotes/mf_reports/releases/1.0.0/promote', session)).status).toBe(200);
+
+      await page.reload();
+      await page.getByRole('link', { name: 'Reports' }).click();
+      await page.getByRole('heading', { name: 'Reports' }).waitFor();
+      expect(page.url()).toBe(`${registry.baseUrl}/control/reports`);
+      await page.getByText('Delivered by mf_reports').waitFor();
+
+      // Its area asks for the audit permission, which an admin does not hold (the roles table).
+      const admin = await browser.newPage({ baseURL: registry.baseUrl });
+      await openSignedIn(admin, 'admin', '/control/reports');
+      await admin.getByText('Your role does not allow this page.').waitFor();
+      expect(await admin.getByRole('link', { name: 'Reports' }).count()).toBe(0);
+      expect(await admin.getByText('Delivered by mf_reports').count()).toBe(0);
+      await closePage(admin);
+      await closePage(page);
+    }, 60_000);
+
+    test('an entry changed on the CDN after its release is refused by the browser: its area is unavailable, the rest works', async () => {
+      const entryFile = join(work, 'mf-reports', 'remoteEntry.js');
+      const released = readFileSync(entryFile);
+      const page = await browser.newPage({ baseURL: registry.baseUrl });
+      try {
+        writeFileSync(entryFile, Buffer.concat([released, Buffer.from('\n;window.__tampered = true;\n')]));
+        await openSignedIn(page, 'super_admin', '/control/reports');
+        await page.getByText('Reports is unavailable').waitFor();
+        expect(await page.evaluate(() => '__tampered' in window)).toBe(false);
+        await page.getByRole('link', { name: 'Audit Log' }).click();
+        await page.getByRole('heading', { name: 'Audit Log' }).waitFor();
+      } finally {
+        writeFileSync(entryFile, released);
+        await closePage(page);
+      }
+    }, 60_000);
+  });
 });

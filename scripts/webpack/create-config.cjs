@@ -202,7 +202,8 @@ function createConfig({ dir, exposes = {}, host = false, ...own }) {
       devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
       output: {
         path: outputPath,
-        publicPath: host ? '/' : 'auto',
+        // A remote finds its files next to its remoteEntry.js, or at the address it is released for.
+        publicPath: host ? '/' : (env.publicPath ?? 'auto'),
         filename: production ? '[name].[contenthash:10].js' : '[name].js',
         chunkFilename: production ? '[name].[contenthash:10].js' : '[name].js',
         uniqueName: name,

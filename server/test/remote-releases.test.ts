@@ -44,13 +44,15 @@ test('a release passes the gate and is stored with its integrity, not yet live',
   expect((await remotesJson()).map(({ name }) => name)).not.toContain('mf_reports');
 });
 
-test('promoted, it is what /remotes.json serves, areas and all', async () => {
+test('promoted, it is what /remotes.json serves, areas and integrity', async () => {
   expect((await post('/mf_reports/releases/1.0.0/promote')).statusCode).toBe(200);
   expect(await remotesJson()).toContainEqual({
     name: 'mf_reports',
     version: '1.0.0',
     entry: `${published.url}remoteEntry.js`,
     areas: [reportsArea],
+    // The browser checks the entry against the hash the gate recorded.
+    integrity: expect.stringMatching(/^sha384-[A-Za-z0-9+/]{64}$/),
   });
   expect((await historyOf('mf_reports'))?.live?.version).toBe('1.0.0');
 });

@@ -7,12 +7,21 @@ import { isPermission } from '@paydesk/shared/roles';
 import { matchesRoute } from '@paydesk/shared/routes';
 
 const manifestFile = z.object({
-  remotes: z.array(z.object({ name: z.string(), entry: z.string(), version: z.string(), areas: z.array(z.unknown()).optional() })),
+  remotes: z.array(
+    z.object({
+      name: z.string(),
+      entry: z.string(),
+      version: z.string(),
+      areas: z.array(z.unknown()).optional(),
+      integrity: z.string().optional(),
+    }),
+  ),
 });
 
 /** `/remotes.json`: each live remote, where its entry is, and the back-office areas it declares. */
 export interface RemotesManifest {
-  remotes: { name: string; entry: string; version: string; areas: RemoteArea[] }[];
+  /** `integrity`: the SHA-384 its remoteEntry.js must hash to, which the browser checks (a release's). */
+  remotes: { name: string; entry: string; version: string; areas: RemoteArea[]; integrity?: string }[];
 }
 
 /** A remote as found, before its areas are checked against the others. */
@@ -24,6 +33,7 @@ interface FoundRemote {
   areas: unknown;
   /** The modules its mf-manifest.json exposes, when known. */
   exposed?: readonly string[];
+  integrity?: string | null;
 }
 
 const readJson = (file: string): unknown => JSON.parse(readFileSync(file, 'utf8'));
@@ -60,22 +70,23 @@ export function refusedAreas(
 function checked(found: readonly FoundRemote[]): { manifest: RemotesManifest; problems: string[] } {
   const taken = new Map<string, string>();
   const problems: string[] = [];
-  const remotes = found.map(({ name, entry, version, areas, exposed }) => {
+  const remotes = found.map(({ name, entry, version, areas, exposed, integrity }) => {
+    const remote = { name, entry, version, ...(integrity ? { integrity } : {}) };
     let declared: RemoteArea[];
     try {
       if (areas instanceof Error) throw areas;
       declared = areas === undefined ? [] : parseAreas(areas, `${name} areas.json`);
     } catch (error) {
       problems.push(`${name} ${version}: ${(error as Error).message}`);
-      return { name, entry, version, areas: [] };
+      return { ...remote, areas: [] };
     }
     const refused = refusedAreas(name, declared, exposed, taken);
     if (refused) {
       problems.push(`${name} ${version}: ${refused}`);
-      return { name, entry, version, areas: [] };
+      return { ...remote, areas: [] };
     }
     for (const { path } of declared) taken.set(path, name);
-    return { name, entry, version, areas: declared };
+    return { ...remote, areas: declared };
   });
   return { manifest: { remotes }, problems };
 }
@@ -126,6 +137,7 @@ export interface ReleasedEntry {
   version: string;
   areas: RemoteArea[];
   exposes: string[];
+  integrity?: string | null;
 }
 
 /**

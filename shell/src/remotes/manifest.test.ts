@@ -1,8 +1,10 @@
-import { registerRemotes } from '@module-federation/enhanced/runtime';
+import { registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import { fakeApi } from '@paydesk/shared/testing/fake-api';
-import { loadRemoteManifest } from './manifest';
+import { entryIntegrityPlugin } from './entry-integrity';
+import { TOKEN_KEY } from '@paydesk/shared/session/storage';
+import { loadRemoteManifest, SESSION_TOKEN_KEY } from './manifest';
 
-jest.mock('@module-federation/enhanced/runtime', () => ({ registerRemotes: jest.fn() }));
+jest.mock('@module-federation/enhanced/runtime', () => ({ registerRemotes: jest.fn(), registerPlugins: jest.fn() }));
 
 const serve = (status: number, body: unknown) => fakeApi({ 'GET /remotes.json': () => ({ status, body }) });
 
@@ -60,10 +62,12 @@ test('a manifest that cannot be fetched is an error', async () => {
 });
 
 describe('who asks, for canary releases', () => {
-  const stored = { id: 7, username: 'Sam Super', email: 'superadmin@paydesk.test', role: 'super_admin' };
   beforeEach(() => {
-    localStorage.setItem('token', 'session-token');
-    localStorage.setItem('admin_user', JSON.stringify(stored));
+    localStorage.setItem(TOKEN_KEY, 'session-token');
+  });
+
+  test("the session's key is the session store's", () => {
+    expect(SESSION_TOKEN_KEY).toBe(TOKEN_KEY);
   });
   afterEach(() => {
     localStorage.clear();
@@ -83,4 +87,24 @@ describe('who asks, for canary releases', () => {
     await loadRemoteManifest();
     expect(api.callsTo('GET /remotes.json')[0]?.headers.get('authorization')).toBeNull();
   });
+});
+
+test("a released remote's entry is loaded with the integrity the manifest gives it; others as they are", async () => {
+  const integrity = `sha384-${'A'.repeat(64)}`;
+  serve(200, {
+    remotes: [
+      { name: 'mf_cards', entry: 'https://cdn.example/cards/remoteEntry.js', version: '1.4.0', integrity },
+      { name: 'mf_wallet', entry: '/remotes/mf-wallet/remoteEntry.js', version: '1.0.0' },
+    ],
+  });
+  await loadRemoteManifest();
+  const script = entryIntegrityPlugin.createScript?.({ url: 'https://cdn.example/cards/remoteEntry.js' }) as HTMLScriptElement;
+  expect([script.src, script.integrity, script.crossOrigin]).toEqual(['https://cdn.example/cards/remoteEntry.js', integrity, 'anonymous']);
+  expect(entryIntegrityPlugin.createScript?.({ url: 'http://localhost/remotes/mf-wallet/remoteEntry.js' })).toBeUndefined();
+  expect(registerPlugins).toHaveBeenCalledWith([entryIntegrityPlugin]);
+});
+
+test('an integrity that is not a hash is refused', async () => {
+  serve(200, { remotes: [{ name: 'mf_cards', entry: '/remotes/mf-cards/remoteEntry.js', version: '1', integrity: 'md5-abc' }] });
+  await expect(loadRemoteManifest()).rejects.toThrow('remotes[0].integrity must be a hash');
 });

@@ -1,13 +1,14 @@
 import { registerRemotes } from '@module-federation/enhanced/runtime';
 import { parseAreas, type RemoteArea } from '@paydesk/shared/areas';
-import { readStoredSession } from '@paydesk/shared/session/storage';
+import { checkEntryIntegrity } from './entry-integrity';
 
 /**
  * `/remotes.json`: where each live remote is deployed, and the back-office areas it declares.
  * Changing it redeploys or rolls back a remote.
  */
 export interface RemoteManifest {
-  remotes: { name: string; entry: string; version: string; areas: RemoteArea[] }[];
+  /** `integrity`: what its remoteEntry.js must hash to (a release's), checked by the browser. */
+  remotes: { name: string; entry: string; version: string; areas: RemoteArea[]; integrity?: string }[];
 }
 
 /** A remote whose areas cannot be read keeps its entry (its payer pages, its links) without them. */
@@ -23,6 +24,7 @@ function areasOf(name: string, areas: unknown): RemoteArea[] {
 
 const containerName = /^[a-z_][a-z0-9_]*$/i;
 const nonEmpty = (value: unknown): value is string => typeof value === 'string' && value.length > 0;
+const sriHash = /^sha(256|384|512)-[A-Za-z0-9+/]+={0,2}$/;
 
 /**
  * Checks the manifest's shape, field by field. A plain check rather than a zod schema: the shell
@@ -34,22 +36,34 @@ export function parseRemoteManifest(value: unknown): RemoteManifest {
   if (!Array.isArray(remotes)) throw new Error('remotes.json: "remotes" must be a list');
   return {
     remotes: remotes.map((remote: unknown, index) => {
-      const { name, entry, version, areas } = (typeof remote === 'object' && remote !== null ? remote : {}) as Record<string, unknown>;
+      const { name, entry, version, areas, integrity } = (typeof remote === 'object' && remote !== null ? remote : {}) as Record<
+        string,
+        unknown
+      >;
       if (typeof name !== 'string' || !containerName.test(name))
         throw new Error(`remotes.json: remotes[${index}].name must be a container name`);
       if (!nonEmpty(entry)) throw new Error(`remotes.json: remotes[${index}].entry must be an address`);
       if (!nonEmpty(version)) throw new Error(`remotes.json: remotes[${index}].version must be a version`);
-      return { name, entry, version, areas: areasOf(name, areas) };
+      if (integrity !== undefined && (typeof integrity !== 'string' || !sriHash.test(integrity)))
+        throw new Error(`remotes.json: remotes[${index}].integrity must be a hash such as sha384-…`);
+      return { name, entry, version, areas: areasOf(name, areas), ...(integrity ? { integrity } : {}) };
     }),
   };
 }
+
+/**
+ * TOKEN_KEY of @paydesk/shared/session/storage, which this file cannot import: it runs in the
+ * shell's entry, before the federation's share scope, which provides that module, is set up
+ * (manifest.test.ts holds the two equal).
+ */
+export const SESSION_TOKEN_KEY = 'token';
 
 /**
  * A signed-in staff member's manifest is chosen by their user id, so a canary release reaches the
  * same people in every browser they use; a payer page sends nothing, as its first response did.
  */
 const rolloutHeaders = (): Record<string, string> => {
-  const token = window.location.pathname.startsWith('/control') ? readStoredSession()?.token : undefined;
+  const token = window.location.pathname.startsWith('/control') ? localStorage.getItem(SESSION_TOKEN_KEY) : null;
   return token ? { authorization: `Bearer ${token}` } : {};
 };
 
@@ -57,8 +71,10 @@ export async function loadRemoteManifest(url = '/remotes.json'): Promise<RemoteM
   const response = await fetch(url, { cache: 'no-store', headers: rolloutHeaders() });
   if (!response.ok) throw new Error(`${url} answered ${response.status}`);
   const manifest = parseRemoteManifest(await response.json());
+  const remotes = manifest.remotes.map((remote) => ({ ...remote, entry: new URL(remote.entry, window.location.href).href }));
+  checkEntryIntegrity(remotes);
   registerRemotes(
-    manifest.remotes.map(({ name, entry }) => ({ name, entry: new URL(entry, window.location.href).href })),
+    remotes.map(({ name, entry }) => ({ name, entry })),
     { force: true },
   );
   return manifest;
