@@ -65,7 +65,7 @@ const tokenParams = z.object({ id: z.string().regex(/^dtk_[A-Za-z0-9]{16,40}$/, 
 const token = {
   id: 'dtk_8KQ2M4R7T9V3X5Z2B6D8F4H7',
   remote: 'mf_reports',
-  prefix: 'pdt_Q2hlY2tz',
+  prefix: 'pdt_xxxxxxxx',
   created_by: 'Sam Super',
   created_at: '2026-11-27T09:00:00.000Z',
   last_used_at: null,
@@ -149,7 +149,7 @@ export const platformRoutes: FastifyPluginAsyncZod = async (app) => {
         201: withExample(withData(createdDeployToken), {
           status: 'success',
           message: 'Deploy token created',
-          data: { ...token, token: 'pdt_Q2hlY2tzIGFyZSBub3QgcmVhbCB0b2tlbnMgYXQgYWxsIGhlcmUx' },
+          data: { ...token, token: 'pdt_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx' },
         }),
         ...errors,
       },
