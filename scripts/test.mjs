@@ -2,7 +2,7 @@
 // set, on PostgreSQL, and the browser tests), closing with one line "N passed, N failed".
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { remotes, root } from './frontends.mjs';
 
@@ -32,7 +32,10 @@ function projectsWithoutE2e() {
 
 const work = mkdtempSync(path.join(tmpdir(), 'paydesk-test-'));
 const report = path.join(work, 'jest.json');
-const run = spawnSync('npx', ['jest', '--maxWorkers=2', '--json', `--outputFile=${report}`, ...jestArgs], {
+// One worker more than the cores: the browser tests spend part of their time waiting for the
+// browser and the product, which a third worker fills (docs/decisions/test-run-cpu-budget.md).
+const workers = availableParallelism() + 1;
+const run = spawnSync('npx', ['jest', `--maxWorkers=${workers}`, '--json', `--outputFile=${report}`, ...jestArgs], {
   cwd: root,
   stdio: 'inherit',
   env: { ...process.env, CHROMIUM_PATH: chromium },

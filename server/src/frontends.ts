@@ -68,7 +68,9 @@ export async function registerFrontends(app: FastifyInstance, config: Config): P
     if (request.method !== 'GET' && request.method !== 'HEAD') return;
     const path = request.url.split('?')[0] ?? '/';
     if (publicPageModuleAt(path) === undefined) return;
-    const link = preloadLinks(path, await releasesOf(request, reply));
+    // A database that does not answer costs the page its hints, never the page.
+    const released = await releasesOf(request, reply).catch(() => undefined);
+    const link = released && preloadLinks(path, released);
     if (link) reply.header('link', link);
   });
   // preCompressed: the build's .br and .gz copies (scripts/precompress.mjs) to browsers that take them.

@@ -159,6 +159,13 @@ describe('the pages the server sends', () => {
     expect(preloaded(String(response.headers.link))).toContain('/remotes/mf-payments/remoteEntry.js');
   });
 
+  test('when the releases cannot be read, a payer page still comes, without hints', async () => {
+    await t.db.query('alter table remote_releases rename to remote_releases_gone');
+    const response = await t.app.inject({ url: '/' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers.link).toBeUndefined();
+  });
+
   test('the back office, unknown pages, files and API calls do not', async () => {
     for (const url of ['/control/dashboard', '/no/such/page', '/remotes/mf-payments/remoteEntry.js', '/remotes.json', '/healthz']) {
       expect((await t.app.inject({ url })).headers.link).toBeUndefined();
