@@ -151,6 +151,7 @@ describe('reports from browsers, and the automatic rollback of a failing canary'
     );
     expect(audit).toHaveLength(1);
     expect(audit[0]?.actor_id).toBeNull();
-    expect(audit[0]?.changes.reason?.to).toBe('9 of its 10 loads failed, more than 20 %');
+    // Judged once the tenth load was counted; the other report may be counted before that too.
+    expect(audit[0]?.changes.reason?.to).toMatch(/^9 of its 1[01] loads failed, more than 20 %$/);
   });
 });
