@@ -1,6 +1,7 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { ApiKeyKind } from '@paydesk/shared/schemas/api-keys';
 import type { Mode } from '../config';
+import { hashSecret } from '../security/secret-hash';
 
 /**
  * A new key: `sk_live_` / `pk_live_` (production) or `sk_test_` / `pk_test_` (demo mode), then
@@ -13,7 +14,7 @@ export function newKey(kind: ApiKeyKind, mode: Mode): string {
 }
 
 /** SHA-256 of the whole key, hex: what is stored and compared. */
-export const hashKey = (key: string): string => createHash('sha256').update(key, 'utf8').digest('hex');
+export const hashKey = hashSecret;
 
 /** What lists show of a key: its first 12 characters (`sk_live_AbCd`). */
 export const prefixOf = (key: string): string => key.slice(0, 12);

@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
 import QRCode from 'qrcode';
+import { hashSecret } from '../security/secret-hash';
 
 /** RFC 6238 as every authenticator app reads it: SHA-1, 6 digits, 30-second steps. */
 const PERIOD = 30;
@@ -39,10 +39,7 @@ export const newRecoveryCodes = (): string[] =>
 /** How a recovery code is typed does not matter: case, spaces and dashes are ignored. */
 export const normaliseRecoveryCode = (code: string): string => code.toLowerCase().replace(/[\s-]/g, '');
 
-/**
- * SHA-256 is enough for 80 random bits: no guess list reaches them, so a slow hash would only
- * cost every sign-in its time.
- */
-export const hashRecoveryCode = (code: string): string => createHash('sha256').update(normaliseRecoveryCode(code)).digest('hex');
+/** 80 random bits: one SHA-256 is enough (hashSecret says why). */
+export const hashRecoveryCode = (code: string): string => hashSecret(normaliseRecoveryCode(code));
 
 export const looksLikeTotpCode = (code: string): boolean => /^\d{6}$/.test(code.replace(/\s/g, ''));

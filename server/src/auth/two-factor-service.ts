@@ -1,10 +1,11 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { recordAudit, type AuditWho } from '../audit/audit-log';
 import type { Config } from '../config';
 import type { Db } from '../db/db';
 import { conflict, invalid, notFound, unauthorized, type DomainError } from '../errors/domain-error';
 import { revokeOtherSessions, revokeUserSessions } from './sessions-repository';
 import { secretBox, type SecretBox } from '../security/secret-box';
+import { hashSecret } from '../security/secret-hash';
 import { hashRecoveryCode, looksLikeTotpCode, matchingStep, newRecoveryCodes, newTotpSecret, otpauthUri, qrCodeDataUrl } from './totp';
 import {
   consumeChallenge,
@@ -141,8 +142,6 @@ export async function resetTwoFactor(db: Db, targetId: number, who: AuditWho): P
   });
 }
 
-const hashChallenge = (token: string): string => createHash('sha256').update(token).digest('hex');
-
 export interface IssuedChallenge {
   token: string;
   expiresAt: Date;
@@ -151,15 +150,15 @@ export interface IssuedChallenge {
 /** The short-lived step after a correct password; the token is 256 random bits, kept as its hash. */
 export async function issueChallenge(db: Db, userId: number, purpose: ChallengeRow['purpose']): Promise<IssuedChallenge> {
   const token = randomBytes(32).toString('base64url');
-  return { token, expiresAt: await insertChallenge(db, hashChallenge(token), userId, purpose, CHALLENGE_MINUTES) };
+  return { token, expiresAt: await insertChallenge(db, hashSecret(token), userId, purpose, CHALLENGE_MINUTES) };
 }
 
 /** The live challenge behind a token (401 when unknown or expired). */
 export async function openChallenge(db: Db, token: string, purpose: ChallengeRow['purpose']) {
-  const challenge = await findChallenge(db, hashChallenge(token), purpose);
+  const challenge = await findChallenge(db, hashSecret(token), purpose);
   if (!challenge) throw challengeExpired();
   return challenge;
 }
 
 /** Ends a challenge once its second factor is proven; false when another call ended it first. */
-export const endChallenge = (db: Db, token: string): Promise<boolean> => consumeChallenge(db, hashChallenge(token));
+export const endChallenge = (db: Db, token: string): Promise<boolean> => consumeChallenge(db, hashSecret(token));

@@ -1,15 +1,13 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { CreatedDeployToken, DeployToken } from '@paydesk/shared/schemas/platform';
 import { recordAudit, values, type AuditWho } from '../audit/audit-log';
 import type { Db } from '../db/db';
 import { forbidden, notFound, unauthorized } from '../errors/domain-error';
 import { randomId } from '../ids/random-id';
+import { hashSecret } from '../security/secret-hash';
 
 /** What a deploy token starts with: `Authorization: Bearer pdt_…` is one, any other bearer a session. */
 export const DEPLOY_TOKEN_PREFIX = 'pdt_';
-
-// 256 random bits: one SHA-256 is the right hash, as for API keys (nothing to guess against it).
-const hashToken = (token: string): string => createHash('sha256').update(token, 'utf8').digest('hex');
 
 interface TokenRow {
   id: string;
@@ -62,7 +60,7 @@ export function deployTokens(db: Db) {
         await tx.query('insert into deploy_tokens (id, remote, token_hash, prefix, created_by) values ($1, $2, $3, $4, $5)', [
           id,
           remote,
-          hashToken(token),
+          hashSecret(token),
           prefix,
           who.actor?.id ?? null,
         ]);
@@ -92,7 +90,7 @@ export function deployTokens(db: Db) {
     async use(token: string, remote: string): Promise<DeployTokenUse> {
       const [row] = await db.query<DeployTokenUse>(
         'select id, remote, prefix from deploy_tokens where token_hash = $1 and revoked_at is null',
-        [hashToken(token)],
+        [hashSecret(token)],
       );
       if (!row) throw unauthorized('A valid deploy token is required');
       if (row.remote !== remote) throw forbidden(`This deploy token releases ${row.remote} only`);
