@@ -7,8 +7,8 @@ import { randomId } from '../ids/random-id';
 import * as repo from './api-keys-repository';
 import type { Keyring } from './keyring';
 import { hashKey, newKey, prefixOf } from './key-material';
+import { iso } from '../db/timestamps';
 
-const iso = (at: Date | string): string => new Date(at).toISOString();
 const isoOrNull = (at: Date | string | null): string | null => (at === null ? null : iso(at));
 const kindLabel = (kind: ApiKeyKind) => (kind === 'secret' ? 'secret' : 'publishable');
 

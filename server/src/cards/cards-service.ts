@@ -28,6 +28,7 @@ import {
   type CardFilter,
   type PoolCardRow,
 } from './cards-repository';
+import { iso } from '../db/timestamps';
 
 export interface CardPoolContext {
   db: Db;
@@ -35,8 +36,6 @@ export interface CardPoolContext {
   /** CARD_STORAGE_KEY: the upload worker seals with it. */
   storageKey: string;
 }
-
-const iso = (value: Date | string): string => new Date(value).toISOString();
 
 /** First six and last four, stars between: the most of a number the back office ever sees. */
 export const maskedNumber = (row: Pick<PoolCardRow, 'first_six' | 'last_four' | 'number_length'>): string =>

@@ -5,6 +5,7 @@ import type { Db } from '../db/db';
 import { forbidden, notFound, unauthorized } from '../errors/domain-error';
 import { randomId } from '../ids/random-id';
 import { hashSecret } from '../security/secret-hash';
+import { iso, isoOrNull } from '../db/timestamps';
 
 /** What a deploy token starts with: `Authorization: Bearer pdt_…` is one, any other bearer a session. */
 export const DEPLOY_TOKEN_PREFIX = 'pdt_';
@@ -19,15 +20,14 @@ interface TokenRow {
   revoked_at: Date | string | null;
 }
 
-const iso = (at: Date | string | null): string | null => (at === null ? null : new Date(at).toISOString());
 const toToken = (row: TokenRow): DeployToken => ({
   id: row.id,
   remote: row.remote,
   prefix: row.prefix,
   created_by: row.created_by_name,
-  created_at: new Date(row.created_at).toISOString(),
-  last_used_at: iso(row.last_used_at),
-  revoked_at: iso(row.revoked_at),
+  created_at: iso(row.created_at),
+  last_used_at: isoOrNull(row.last_used_at),
+  revoked_at: isoOrNull(row.revoked_at),
 });
 
 const columns = 't.id, t.remote, t.prefix, u.name as created_by_name, t.created_at, t.last_used_at, t.revoked_at';

@@ -7,8 +7,7 @@ import { forgetReleased } from './live-releases';
 import { releaseHealth } from './remote-reports';
 import { checkRelease, entryWithoutCredentials, type GateContext } from './release-gate';
 import * as repo from './releases-repository';
-
-const iso = (at: Date | string): string => new Date(at).toISOString();
+import { iso, isoOrNull } from '../db/timestamps';
 
 export function toRelease(row: repo.ReleaseRow): RemoteRelease {
   return {
@@ -20,7 +19,7 @@ export function toRelease(row: repo.ReleaseRow): RemoteRelease {
     reason: row.reason,
     released_by: row.released_by_name,
     released_at: iso(row.released_at),
-    promoted_at: row.promoted_at === null ? null : iso(row.promoted_at),
+    promoted_at: isoOrNull(row.promoted_at),
     canary_percent: row.canary_percent,
   };
 }

@@ -37,12 +37,11 @@ export async function countReports(db: Db, reports: readonly RemoteReport[]): Pr
   return [...judged.values()];
 }
 
-/** A release's loads and failures since `since` (everything when null). */
-export async function releaseHealth(db: Db, remote: string, version: string, since: Date | null = null): Promise<ReleaseHealth> {
+/** A release's loads and failures reported so far. */
+export async function releaseHealth(db: Db, remote: string, version: string): Promise<ReleaseHealth> {
   const [row] = await db.query<{ loads: number | null; failures: number | null }>(
-    `select sum(loads)::bigint as loads, sum(failures)::bigint as failures from remote_report_counts
-     where remote = $1 and version = $2 and ($3::timestamptz is null or hour >= date_trunc('hour', $3::timestamptz))`,
-    [remote, version, since],
+    `select sum(loads)::bigint as loads, sum(failures)::bigint as failures from remote_report_counts where remote = $1 and version = $2`,
+    [remote, version],
   );
   return { loads: row?.loads ?? 0, failures: row?.failures ?? 0 };
 }

@@ -3,6 +3,7 @@ import type { Transaction } from '@paydesk/shared/schemas/transaction';
 import { centsToDecimal } from '@paydesk/shared/money';
 import type { PaymentRow } from '../payments/payments-repository';
 import { visibleFeeAndNet } from './figures-policy';
+import { iso } from '../db/timestamps';
 
 /** The columns every transaction read selects (alias `t` for transactions, `k` for provider_keys). */
 export const transactionColumns = `
@@ -38,8 +39,6 @@ export type PaymentWithKey = Pick<
   provider_name: string | null;
   key_name: string | null;
 };
-
-const iso = (value: Date | string): string => new Date(value).toISOString();
 
 /** A row as a transaction of DATA-08, with the fee and net the role may see (ROLE-04). */
 export function toTransaction(row: PaymentWithKey, role: Role): Transaction {

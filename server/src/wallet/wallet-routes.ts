@@ -9,11 +9,10 @@ import { retrying } from '../db/retry-transaction';
 import { idempotent, sendIdempotent } from '../idempotency/idempotency-keys';
 import { listWithdrawals, type WithdrawalRow } from './withdrawals-repository';
 import { requestWithdrawal, sameWithdrawal } from './withdrawals-service';
+import { iso, isoOrNull } from '../db/timestamps';
 
 const security = [{ bearerAuth: [] }];
 const denied = { 401: apiError, 403: apiError };
-
-const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
 
 const toWire = (row: WithdrawalRow): Withdrawal => ({
   id: Number(row.id),
@@ -22,8 +21,8 @@ const toWire = (row: WithdrawalRow): Withdrawal => ({
   bank_name: row.bank_name,
   account_name: row.account_name,
   status: row.status,
-  created_at: iso(row.created_at)!,
-  processed_at: iso(row.processed_at),
+  created_at: iso(row.created_at),
+  processed_at: isoOrNull(row.processed_at),
   transaction_id: row.reference,
   reason: row.note,
   failure_reason: row.failure_reason,

@@ -9,10 +9,9 @@ import * as endpoints from './endpoints-repository';
 import { deliveryUrl, storedUrl } from './endpoints-url';
 import { secretBox } from '../security/secret-box';
 import { newSigningSecret } from './signature';
+import { iso } from '../db/timestamps';
 
 type ServiceConfig = Pick<Config, 'mode' | 'webhookAllowedHosts' | 'webhookSecretsKey'>;
-
-const iso = (at: Date | string): string => new Date(at).toISOString();
 
 export function toEndpoint(row: endpoints.EndpointRow): WebhookEndpoint {
   return {
