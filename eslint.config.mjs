@@ -15,6 +15,7 @@ import { root, remotes as remoteList } from './scripts/frontends.mjs';
 import { floorZones } from './scripts/eslint/front-end-floors.mjs';
 import { httpPlumbingZone, serverLayerZones } from './scripts/eslint/server-layers.mjs';
 import { centsByHand, rawChip, rawDialog, rawDialogAllowed, rawTable, refusing, uiPieces } from './scripts/eslint/one-way-rules.mjs';
+import { beforeShareScope, shellEntryFiles } from './scripts/eslint/shell-entry.mjs';
 
 // The remotes by the one list (PLAT-11).
 const remotes = remoteList.map((remote) => remote.dir);
@@ -77,20 +78,6 @@ const appPackages = [
 
 const sharedNoApp = { group: appPackages, message: 'shared imports no app.' };
 const frontEndNoApp = { group: appPackages, message: 'A front end imports only @paydesk/shared of the workspace packages.' };
-const beforeShareScope = {
-  paths: [],
-  pattern: {
-    group: [
-      '@paydesk/shared/api',
-      '@paydesk/shared/api/*',
-      '@paydesk/shared/session',
-      '@paydesk/shared/session/*',
-      '@paydesk/shared/store',
-      '@paydesk/shared/ui/notify',
-    ],
-    message: "The shell's entry runs before the share scope that provides this module: import it from bootstrap.tsx's side.",
-  },
-};
 
 const zones = [
   {
@@ -261,7 +248,7 @@ export default defineConfig(
   // The shell's entry runs before the federation's share scope is set up: it imports none of the
   // package's stateful modules, which only that scope provides (scripts/webpack/shared-deps.cjs).
   {
-    files: ['shell/src/index.ts', 'shell/src/remotes/{remote-loader,manifest,entry-integrity,public-pages}.ts'],
+    files: shellEntryFiles,
     rules: {
       'no-restricted-imports': ['error', refusing([rawDialog, rawTable, rawChip, beforeShareScope], frontEndNoApp)],
     },

@@ -117,4 +117,4 @@ function sharedDeps() {
   return shared;
 }
 
-module.exports = { sharedDeps, root, curated, muiByPath };
+module.exports = { sharedDeps, root, curated, muiByPath, singletons };
