@@ -1,3 +1,4 @@
+import type { RemoteSummary } from '@paydesk/shared/schemas/platform';
 import type { TestApp } from './helper';
 
 /** The release registry's calls, as a super_admin (or, with other headers, anyone) makes them. */
@@ -14,9 +15,7 @@ export function registryClient(t: TestApp, superAdmin: Record<string, string>) {
         }
       ).remotes,
     historyOf: async (name: string) => {
-      const list = (await t.app.inject({ url: '/api/platform/remotes', headers: superAdmin })).json() as {
-        data: { name: string; live: { version: string } | null; releases: { version: string; status: string; reason: string | null }[] }[];
-      };
+      const list = (await t.app.inject({ url: '/api/platform/remotes', headers: superAdmin })).json() as { data: RemoteSummary[] };
       return list.data.find((remote) => remote.name === name);
     },
   };

@@ -129,6 +129,13 @@ describe('reports from browsers, and the automatic rollback of a failing canary'
     expect(row?.last_failure).not.toMatch(/4242 4242 4242 4242/);
     expect((await report('9.9.9', 'loaded', 1)).statusCode).toBe(204);
     expect(await counts('9.9.9')).toEqual([]);
+    // The registry shows them by release, over the last hour and day; older hours count in neither.
+    await t.db.query(
+      `insert into remote_report_counts (remote, version, hour, loads, failures) values ('mf_judged', '1.0.0', date_trunc('hour', now()) - interval '5 hours', 100, 7), ('mf_judged', '1.0.0', date_trunc('hour', now()) - interval '2 days', 1000, 70)`,
+    );
+    const live = (await historyOf('mf_judged'))?.releases.find((r) => r.version === '1.0.0');
+    expect(live?.health).toEqual({ hour: { loads: 3, failures: 1 }, day: { loads: 103, failures: 8 } });
+    expect((await historyOf('mf_judged'))?.releases.find((r) => r.version === '2.0.0')?.health.day).toEqual({ loads: 0, failures: 0 });
     expect((await report('1.0.0', 'loaded', 21)).statusCode).toBe(400);
     expect((await report('1.0.0', 'exploded', 1)).statusCode).toBe(400);
   });

@@ -1,10 +1,10 @@
-import type { CreateReleaseRequest, RemoteRelease, RemoteSummary } from '@paydesk/shared/schemas/platform';
+import type { CreateReleaseRequest, ReleaseWithHealth, RemoteRelease, RemoteSummary } from '@paydesk/shared/schemas/platform';
 import { recordAudit, values, type AuditWho } from '../audit/audit-log';
 import type { Db } from '../db/db';
 import { conflict, notFound, unprocessable } from '../errors/domain-error';
 import type { DeployTokenUse } from './deploy-tokens';
 import { forgetReleased } from './live-releases';
-import { releaseHealth } from './remote-reports';
+import { healthOf, recentHealth, releaseHealth } from './remote-reports';
 import { checkRelease, entryWithoutCredentials, type GateContext } from './release-gate';
 import * as repo from './releases-repository';
 import { iso, isoOrNull } from '../db/timestamps';
@@ -46,9 +46,14 @@ export function releasesService(db: Db, gateContext: (remote: string) => Promise
 
   return {
     async list(): Promise<RemoteSummary[]> {
-      const byRemote = new Map<string, RemoteRelease[]>();
-      for (const row of await repo.listReleases(db)) byRemote.set(row.remote, [...(byRemote.get(row.remote) ?? []), toRelease(row)]);
-      const withStatus = (releases: RemoteRelease[], status: RemoteRelease['status']) => releases.find((r) => r.status === status) ?? null;
+      const [rows, health] = await Promise.all([repo.listReleases(db), recentHealth(db)]);
+      const byRemote = new Map<string, ReleaseWithHealth[]>();
+      for (const row of rows) {
+        const release = { ...toRelease(row), health: healthOf(health, row.remote, row.version) };
+        byRemote.set(row.remote, [...(byRemote.get(row.remote) ?? []), release]);
+      }
+      const withStatus = (releases: ReleaseWithHealth[], status: RemoteRelease['status']) =>
+        releases.find((r) => r.status === status) ?? null;
       return [...byRemote].map(([name, releases]) => ({
         name,
         live: withStatus(releases, 'live'),

@@ -1,8 +1,8 @@
-import type { RemoteReport } from '@paydesk/shared/schemas/platform';
+import type { ReleaseHealth, RemoteReport } from '@paydesk/shared/schemas/platform';
 import type { Db } from '../db/db';
 import { loggableText } from '../logger';
 
-export interface ReleaseHealth {
+export interface ReportedCounts {
   loads: number;
   failures: number;
 }
@@ -38,10 +38,45 @@ export async function countReports(db: Db, reports: readonly RemoteReport[]): Pr
 }
 
 /** A release's loads and failures reported so far. */
-export async function releaseHealth(db: Db, remote: string, version: string): Promise<ReleaseHealth> {
+export async function releaseHealth(db: Db, remote: string, version: string): Promise<ReportedCounts> {
   const [row] = await db.query<{ loads: number | null; failures: number | null }>(
     `select sum(loads)::bigint as loads, sum(failures)::bigint as failures from remote_report_counts where remote = $1 and version = $2`,
     [remote, version],
   );
   return { loads: row?.loads ?? 0, failures: row?.failures ?? 0 };
 }
+
+const NO_REPORTS: ReleaseHealth = { hour: { loads: 0, failures: 0 }, day: { loads: 0, failures: 0 } };
+
+/**
+ * Every release's loads and failures over this clock hour and the one before, and over the last
+ * 24 hours, by `remote@version`; a release nobody reported on is absent (see `healthOf`).
+ */
+export async function recentHealth(db: Db): Promise<Map<string, ReleaseHealth>> {
+  const rows = await db.query<{
+    remote: string;
+    version: string;
+    hour_loads: number;
+    hour_failures: number;
+    day_loads: number;
+    day_failures: number;
+  }>(
+    `select remote, version,
+            coalesce(sum(loads) filter (where hour >= date_trunc('hour', now()) - interval '1 hour'), 0)::bigint as hour_loads,
+            coalesce(sum(failures) filter (where hour >= date_trunc('hour', now()) - interval '1 hour'), 0)::bigint as hour_failures,
+            sum(loads)::bigint as day_loads,
+            sum(failures)::bigint as day_failures
+       from remote_report_counts
+      where hour > now() - interval '24 hours'
+      group by remote, version`,
+  );
+  return new Map(
+    rows.map((r) => [
+      `${r.remote}@${r.version}`,
+      { hour: { loads: r.hour_loads, failures: r.hour_failures }, day: { loads: r.day_loads, failures: r.day_failures } },
+    ]),
+  );
+}
+
+export const healthOf = (health: ReadonlyMap<string, ReleaseHealth>, remote: string, version: string): ReleaseHealth =>
+  health.get(`${remote}@${version}`) ?? NO_REPORTS;

@@ -47,15 +47,25 @@ export const remoteRelease = z.object({
 });
 export type RemoteRelease = z.infer<typeof remoteRelease>;
 
+const reportedCounts = z.object({ loads: z.number().int(), failures: z.number().int() });
+/**
+ * What browsers reported of a release (loads, and failed loads or render errors) over the last
+ * hour and the last 24 hours, counted per clock hour: `hour` is this clock hour and the one before.
+ */
+export const releaseHealth = z.object({ hour: reportedCounts, day: reportedCounts });
+export type ReleaseHealth = z.infer<typeof releaseHealth>;
+export const releaseWithHealth = remoteRelease.extend({ health: releaseHealth });
+export type ReleaseWithHealth = z.infer<typeof releaseWithHealth>;
+
 /** Live for everyone (100, the default), or a canary for that share of users (1 to 99). */
 export const promoteRequest = z.object({ percent: z.number().int().min(1).max(100).default(100) });
 
 export const remoteSummary = z.object({
   name: z.string(),
-  live: remoteRelease.nullable(),
-  canary: remoteRelease.nullable(),
+  live: releaseWithHealth.nullable(),
+  canary: releaseWithHealth.nullable(),
   /** Newest first. */
-  releases: z.array(remoteRelease),
+  releases: z.array(releaseWithHealth),
 });
 export type RemoteSummary = z.infer<typeof remoteSummary>;
 
