@@ -10,6 +10,7 @@ import { remotePackages } from '@paydesk/shared/remote-packages';
 import { currentManifest, isAreaPath, liveManifest } from './frontends/remotes-manifest';
 import { errorBody } from './http/error-body';
 import { releasedRemotes } from './platform/live-releases';
+import { previewOf } from './platform/preview';
 import { releasesFor, rolloutSubject } from './platform/rollout';
 
 const setHeaders = (reply: FastifyReply, path: string) => reply.header('cache-control', cacheControlFor(path));
@@ -30,12 +31,16 @@ export async function registerFrontends(app: FastifyInstance, config: Config): P
 
   app.get('/remotes.json', { schema: { hide: true } }, async (request, reply) => {
     reply.header('cache-control', NO_CACHE).header('vary', 'authorization, cookie');
-    const { manifest, problems } = liveManifest(config.frontendsDir, config.remotesManifest, await releasesOf(request, reply));
+    const releases = await releasesOf(request, reply);
+    // A super_admin's preview replaces that remote's release in their browser; an operator's manifest wins over it too.
+    const previewed = config.remotesManifest ? null : await previewOf(request, app.db, app.tokens, config);
+    const chosen = previewed ? [...releases.filter(({ name }) => name !== previewed.release.name), previewed.release] : releases;
+    const { manifest, problems } = liveManifest(config.frontendsDir, config.remotesManifest, chosen);
     for (const problem of problems.filter((text) => !logged.has(text))) {
       logged.add(problem);
       app.log.warn({ problem }, 'remote areas refused');
     }
-    return manifest;
+    return previewed ? { ...manifest, preview: previewed.preview } : manifest;
   });
 
   for (const { dir } of remotePackages) {

@@ -443,6 +443,20 @@ export const routeTable: readonly RouteRule[] = [
   },
   {
     method: 'POST',
+    route: '/api/platform/remotes/:name/releases/:version/preview',
+    access: session('platform.manage'),
+    ok: 200,
+    request: async (f) => ({ url: `/api/platform/remotes/mf_reports/releases/${await f.newRelease()}/preview` }),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/platform/preview',
+    access: open("it only clears the browser's own preview cookie"),
+    ok: 204,
+    request: () => ({ url: '/api/platform/preview' }),
+  },
+  {
+    method: 'POST',
     route: '/api/platform/remote-reports',
     access: open('payer pages report their remotes too; a report counts only for a released version, and holds no personal data'),
     ok: 204,

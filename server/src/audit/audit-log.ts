@@ -57,6 +57,7 @@ export const auditFields: Record<AuditAction, readonly string[]> = {
   'remote.release_refused': ['remote', 'version', 'entry', 'reason', 'deploy_token'],
   'remote.promoted': ['remote', 'version', 'percent', 'previous_version'],
   'remote.rolled_back': ['remote', 'version', 'previous_version', 'reason'],
+  'remote.previewed': ['remote', 'version', 'expires_at'],
   'deploy_token.created': ['remote', 'prefix'],
   'deploy_token.revoked': ['remote', 'prefix'],
 };

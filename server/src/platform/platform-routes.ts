@@ -9,18 +9,21 @@ import {
   createReleaseRequest,
   deployToken,
   promoteRequest,
+  releasePreview,
   releaseVersion,
   remoteReports,
   remoteRelease,
   remoteSummary,
 } from '@paydesk/shared/schemas/platform';
 import { auditWho } from '../audit/audit-log';
+import { requireAuth } from '../auth/authorize';
 import { bearerToken } from '../auth/auth-service';
 import { perAddressLimit } from '../security/register-defences';
 import { currentManifest, shellSharedVersions } from '../frontends/remotes-manifest';
 import { withExample } from '../validation/openapi-example';
 import { DEPLOY_TOKEN_PREFIX, deployTokens, type DeployTokenUse } from './deploy-tokens';
 import { releasedRemotes } from './live-releases';
+import { endPreview, PREVIEW_MINUTES, startPreview } from './preview';
 import { countReports } from './remote-reports';
 import { releasesFor } from './rollout';
 import type { GateContext } from './release-gate';
@@ -232,6 +235,47 @@ export const platformRoutes: FastifyPluginAsyncZod = async (app) => {
       message: 'Release promoted',
       data: await service.promote(request.params.name, request.params.version, request.body.percent, auditWho(request)),
     }),
+  });
+
+  app.post('/remotes/:name/releases/:version/preview', {
+    schema: {
+      tags,
+      security,
+      summary: `Load a release that is not live in this browser only, for ${PREVIEW_MINUTES} minutes or until DELETE /api/platform/preview (a signed cookie bound to this session)`,
+      params: releaseParams,
+      response: {
+        200: withExample(withData(releasePreview), {
+          status: 'success',
+          message: 'Preview started',
+          data: { remote: 'mf_reports', version: '1.4.0', expires_at: '2026-11-27T11:00:00.000Z' },
+        }),
+        409: apiError,
+        ...errors,
+      },
+    },
+    preHandler,
+    handler: async (request, reply) => {
+      const { name, version } = request.params;
+      const auth = requireAuth(request);
+      const start = () => startPreview(reply, config.authSecret, auth, { remote: name, version }, request.protocol === 'https');
+      return {
+        status: 'success' as const,
+        message: 'Preview started',
+        data: await service.preview(name, version, auditWho(request), start),
+      };
+    },
+  });
+
+  app.delete('/preview', {
+    schema: {
+      tags,
+      summary: "End this browser's preview: its next page load has the live releases again (no sign-in: it only clears a cookie)",
+      response: { 204: z.null() },
+    },
+    handler: async (_request, reply) => {
+      endPreview(reply);
+      return reply.code(204).send(null);
+    },
   });
 
   app.post('/remotes/:name/rollback', {

@@ -1,9 +1,16 @@
-import type { CreateReleaseRequest, ReleaseWithHealth, RemoteRelease, RemoteSummary } from '@paydesk/shared/schemas/platform';
+import type {
+  CreateReleaseRequest,
+  ReleasePreview,
+  ReleaseWithHealth,
+  RemoteRelease,
+  RemoteSummary,
+} from '@paydesk/shared/schemas/platform';
 import { recordAudit, values, type AuditWho } from '../audit/audit-log';
 import type { Db } from '../db/db';
 import { conflict, notFound, unprocessable } from '../errors/domain-error';
 import type { DeployTokenUse } from './deploy-tokens';
 import { forgetReleased } from './live-releases';
+import { isPreviewable } from './preview';
 import { healthOf, recentHealth, releaseHealth } from './remote-reports';
 import { checkRelease, entryWithoutCredentials, type GateContext } from './release-gate';
 import * as repo from './releases-repository';
@@ -148,6 +155,19 @@ export function releasesService(db: Db, gateContext: (remote: string) => Promise
       });
       if (ended) forgetReleased(db);
       return ended;
+    },
+
+    /** Starts a preview of an accepted release that is not live (`start` hands the browser its cookie), audited. */
+    async preview(remote: string, version: string, who: AuditWho, start: () => Promise<ReleasePreview>): Promise<ReleasePreview> {
+      const { status } = await found(db, remote, version);
+      if (!isPreviewable(status))
+        throw conflict(
+          `${remote} ${version} is ${status === 'canary' ? 'a canary' : 'live'}: only a release not yet live is previewed`,
+          'release_live',
+        );
+      const preview = await start();
+      await recordAudit(db, { action: 'remote.previewed', who, target: releaseTarget(remote, version), changes: values(preview) });
+      return preview;
     },
 
     /** Ends a running canary (rolled back), or else returns to the release live before the current one. */

@@ -33,6 +33,7 @@ export const auditActions = [
   'remote.release_refused',
   'remote.promoted',
   'remote.rolled_back',
+  'remote.previewed',
   'deploy_token.created',
   'deploy_token.revoked',
 ] as const;

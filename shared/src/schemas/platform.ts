@@ -69,6 +69,13 @@ export const remoteSummary = z.object({
 });
 export type RemoteSummary = z.infer<typeof remoteSummary>;
 
+/**
+ * A release a super_admin tries in their own browser before it goes live: their /remotes.json
+ * loads it instead of the live one until `expires_at`, or until they end it.
+ */
+export const releasePreview = z.object({ remote: z.string(), version: z.string(), expires_at: isoDateTime });
+export type ReleasePreview = z.infer<typeof releasePreview>;
+
 /** A deploy token: releases one remote, and nothing else (`Authorization: Bearer pdt_…`). */
 export const createDeployTokenRequest = z.object({ remote: containerName });
 export type CreateDeployTokenRequest = z.infer<typeof createDeployTokenRequest>;
