@@ -9,7 +9,7 @@ import { ProtectedLayout } from '../features/auth/protected-layout';
 import { RequirePermission } from '../features/auth/require-permission';
 import { ControlLayout } from '../features/layout/control-layout';
 import NotFoundPage from '../pages/not-found-page';
-import { liveRemotes } from '../remotes/remote-loader';
+import { liveRemotes, previewedRelease } from '../remotes/remote-loader';
 import { RemotePage } from '../remotes/remote-page';
 import { controlAreasOf } from './areas';
 import { RouteError } from './route-error';
@@ -29,7 +29,7 @@ export default function ControlApp() {
       <Routes>
         <Route path="login" element={<LoginPage />} />
         <Route element={<ProtectedLayout />}>
-          <Route element={<ControlLayout areas={controlAreas} />}>
+          <Route element={<ControlLayout areas={controlAreas} preview={previewedRelease()} />}>
             <Route index element={<Navigate to={controlPaths.dashboard} replace />} />
             {controlAreas.map(({ path, permission, remote }) => (
               <Route

@@ -108,3 +108,14 @@ test('an integrity that is not a hash is refused', async () => {
   serve(200, { remotes: [{ name: 'mf_cards', entry: '/remotes/mf-cards/remoteEntry.js', version: '1', integrity: 'md5-abc' }] });
   await expect(loadRemoteManifest()).rejects.toThrow('remotes[0].integrity must be a hash');
 });
+
+test("a preview the server names is kept for the back office's banner; a malformed one is refused", async () => {
+  const remotes = [{ name: 'mf_cards', entry: '/remotes/mf-cards/remoteEntry.js', version: '2.0.0' }];
+  const preview = { remote: 'mf_cards', version: '2.0.0', expires_at: '2026-11-27T11:00:00.000Z' };
+  serve(200, { remotes, preview });
+  expect((await loadRemoteManifest()).preview).toEqual(preview);
+  serve(200, { remotes });
+  expect((await loadRemoteManifest()).preview).toBeUndefined();
+  serve(200, { remotes, preview: { ...preview, expires_at: 'soon' } });
+  await expect(loadRemoteManifest()).rejects.toThrow('"preview" must name a remote, a version and when it ends');
+});

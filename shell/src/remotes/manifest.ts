@@ -9,6 +9,14 @@ import { checkEntryIntegrity } from './entry-integrity';
 export interface RemoteManifest {
   /** `integrity`: what its remoteEntry.js must hash to (a release's), checked by the browser. */
   remotes: { name: string; entry: string; version: string; areas: RemoteArea[]; integrity?: string }[];
+  /** A release this super_admin's browser previews instead of the live one (server/src/platform/preview.ts). */
+  preview?: ReleasePreview;
+}
+
+export interface ReleasePreview {
+  remote: string;
+  version: string;
+  expires_at: string;
 }
 
 /** A remote whose areas cannot be read keeps its entry (its payer pages, its links) without them. */
@@ -32,9 +40,10 @@ const sriHash = /^sha(256|384|512)-[A-Za-z0-9+/]+={0,2}$/;
  * would cost every payer several KB for a few fields.
  */
 export function parseRemoteManifest(value: unknown): RemoteManifest {
-  const remotes = typeof value === 'object' && value !== null ? (value as { remotes?: unknown }).remotes : undefined;
+  const { remotes, preview } = (typeof value === 'object' && value !== null ? value : {}) as { remotes?: unknown; preview?: unknown };
   if (!Array.isArray(remotes)) throw new Error('remotes.json: "remotes" must be a list');
   return {
+    ...(preview !== undefined && { preview: previewOf(preview) }),
     remotes: remotes.map((remote: unknown, index) => {
       const { name, entry, version, areas, integrity } = (typeof remote === 'object' && remote !== null ? remote : {}) as Record<
         string,
@@ -49,6 +58,13 @@ export function parseRemoteManifest(value: unknown): RemoteManifest {
       return { name, entry, version, areas: areasOf(name, areas), ...(integrity ? { integrity } : {}) };
     }),
   };
+}
+
+function previewOf(value: unknown): ReleasePreview {
+  const { remote, version, expires_at } = (typeof value === 'object' && value !== null ? value : {}) as Record<string, unknown>;
+  if (!nonEmpty(remote) || !nonEmpty(version) || !nonEmpty(expires_at) || Number.isNaN(Date.parse(expires_at)))
+    throw new Error('remotes.json: "preview" must name a remote, a version and when it ends');
+  return { remote, version, expires_at };
 }
 
 /**

@@ -39,6 +39,8 @@ export async function registerRemotesFromManifest(): Promise<void> {}
 // The back office is left out of this variant: no remote declares an area.
 export const liveRemotes = (): RemoteManifest['remotes'] => [];
 
+export const previewedRelease = (): RemoteManifest['preview'] => undefined;
+
 // Retrying in place is this variant's only way (it measures load times, not failures).
 export const retryReloadsPage = (_id: string): boolean => false;
 

@@ -10,17 +10,22 @@ import { publicPages } from './public-pages';
  */
 let registered: Promise<void> | undefined;
 let live: RemoteManifest['remotes'] = [];
+let preview: RemoteManifest['preview'];
 
 /** Once per page load: the payer-page preload and the start-up share it. */
 export function registerRemotesFromManifest(): Promise<void> {
   registered ??= loadRemoteManifest().then((manifest) => {
     live = manifest.remotes;
+    preview = manifest.preview;
   });
   return registered;
 }
 
 /** The live remotes, as registered: the start-up waits for the manifest before rendering (bootstrap.tsx). */
 export const liveRemotes = (): RemoteManifest['remotes'] => live;
+
+/** The release this browser previews among them, if any: the back office shows a banner while it does. */
+export const previewedRelease = (): RemoteManifest['preview'] => preview;
 
 export const loadRemoteModule = <T>(id: string): Promise<T | null> => loadRemote<T>(id);
 

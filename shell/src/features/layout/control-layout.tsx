@@ -9,14 +9,19 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import MenuIcon from '@mui/icons-material/Menu';
+import type { ReleasePreview } from '../../remotes/manifest';
+import { PreviewBanner } from './preview-banner';
 import { SandboxBadge } from './sandbox-badge';
 import { SideNav, type NavArea } from './side-nav';
 import { ThemeToggle } from './theme-toggle';
 
 const drawerWidth = 260;
 
-/** The /control frame: side navigation (a drawer on phones) over the given areas, a top bar and the page. */
-export function ControlLayout({ areas }: { areas: readonly NavArea[] }) {
+/**
+ * The /control frame: side navigation (a drawer on phones) over the given areas, a top bar and the
+ * page, under the banner of a release this browser previews.
+ */
+export function ControlLayout({ areas, preview }: { areas: readonly NavArea[]; preview?: ReleasePreview }) {
   const theme = useTheme();
   const desktop = useMediaQuery(theme.breakpoints.up('md'));
   const [open, setOpen] = useState(false);
@@ -66,6 +71,7 @@ export function ControlLayout({ areas }: { areas: readonly NavArea[] }) {
         )}
       </Box>
       <Box component="main" sx={{ flexGrow: 1, minWidth: 0, p: { xs: 2, md: 3 }, mt: 8 }}>
+        {preview && <PreviewBanner preview={preview} />}
         <Outlet />
       </Box>
     </Box>
