@@ -40,6 +40,7 @@ async function main(): Promise<void> {
       password: config.demoPassword,
       cardPool: { vault: cardVault(config.cardStorageKey), fingerprintKey: config.fingerprintKey },
       webhooks: { publicUrl: config.publicUrl, box: secretBox(config.webhookSecretsKey) },
+      frontendsDir: config.frontendsDir,
     }))
   ) {
     logger.info('demo data seeded');

@@ -1,7 +1,10 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildTestApp, openSeededTestDb, type TestApp, type TestDb } from './helper';
+import { migrate } from '../src/db/migrate';
+import { seedDemo } from '../src/demo/seed-demo';
+import { integrityOf } from '../src/platform/release-gate';
+import { buildTestApp, openSeededTestDb, openTestDb, TEST_PASSWORD, type TestApp, type TestDb } from './helper';
 
 /**
  * The back-office areas come from the remotes: each build publishes areas.json beside its
@@ -134,4 +137,40 @@ test('an operator manifest that cannot be read fails /remotes.json, and pages ke
   t = await app({ REMOTES_MANIFEST: manifest });
   expect(await status(t.app, '/control/dashboard')).toBe(200);
   expect(await status(t.app, '/control/no-such-area')).toBe(404);
+});
+
+test('the demo data releases each built remote as 1.0.0, which /remotes.json serves as its build is now, without integrity', async () => {
+  writeRemote(frontends, 'mf-cards', ['CardsPage'], { areas: [cards] });
+  const seeded = await openTestDb();
+  try {
+    await migrate(seeded.db);
+    await seedDemo(seeded.db, { password: TEST_PASSWORD, transactions: 0, frontendsDir: frontends });
+    expect(
+      await seeded.db.query(
+        `select r.remote, r.version, r.status, r.entry, r.integrity, r.areas, u.email from remote_releases r join users u on u.id = r.released_by`,
+      ),
+    ).toEqual([
+      {
+        remote: 'mf_cards',
+        version: '1.0.0',
+        status: 'live',
+        entry: '/remotes/mf-cards/remoteEntry.js',
+        integrity: integrityOf(Buffer.from('void 0;')),
+        areas: [cards],
+        email: 'superadmin@paydesk.test',
+      },
+    ]);
+    // Rebuilt locally with a new page and other bytes: served as built, not refused by a stale hash.
+    const card = { path: 'cards/:id', permission: 'cards.view', module: 'CardPage' };
+    writeRemote(frontends, 'mf-cards', ['CardsPage', 'CardPage'], { areas: [cards, card] });
+    writeFileSync(join(frontends, 'mf-cards', 'dist', 'remoteEntry.js'), 'void 1;');
+    t = await buildTestApp({ FRONTENDS_DIR: frontends }, { db: seeded.db });
+    expect((await t.app.inject({ url: '/remotes.json' })).json()).toEqual({
+      remotes: [{ name: 'mf_cards', entry: '/remotes/mf-cards/remoteEntry.js', version: '1.0.0', areas: [cards, card] }],
+    });
+  } finally {
+    await t?.close();
+    t = undefined;
+    await seeded.dispose();
+  }
 });

@@ -7,6 +7,7 @@ import { seedDemoWebhookEndpoint } from '../payments/merchant-demo-webhooks';
 import type { SecretBox } from '../security/secret-box';
 import { DEMO_ACCOUNTS } from './demo-accounts';
 import { seedDemoPoolCards } from './demo-pool-cards';
+import { seedDemoReleases } from './demo-releases';
 import { ensureProviderKeys } from './provider-keys';
 import { generateTransactions } from './transaction-generator';
 import { writeTransactions } from './transactions-writer';
@@ -23,19 +24,24 @@ export interface DemoSeedOptions {
   webhooks?: { publicUrl: string; box: SecretBox };
   seed?: number;
   now?: Date;
+  /** Releases the remotes built under this folder as 1.0.0 (demo-releases.ts); none without. */
+  frontendsDir?: string;
 }
 
 /**
- * Demo accounts, sandbox provider keys, ~90 days of transactions and a card pool, in one transaction.
+ * Demo accounts, sandbox provider keys, ~90 days of transactions, a card pool and the local
+ * remotes' releases, in one transaction.
  * Does nothing (returns false) when the database already has users.
  */
 export async function seedDemo(db: Db, options: DemoSeedOptions): Promise<boolean> {
   return db.transaction(async (tx) => {
     await tx.query('select pg_advisory_xact_lock($1)', [SEED_LOCK_KEY]);
     if ((await countUsers(tx)) > 0) return false;
+    let superAdmin: number | null = null;
     for (const account of DEMO_ACCOUNTS) {
       const passwordHash = await hashPassword(options.password);
-      await insertUser(tx, { ...account, passwordHash, status: 'active' });
+      const { id } = await insertUser(tx, { ...account, passwordHash, status: 'active' });
+      if (account.role === 'super_admin') superAdmin ??= id;
     }
     const providerKeys = await ensureProviderKeys(tx);
     const seeds = generateTransactions({
@@ -48,6 +54,7 @@ export async function seedDemo(db: Db, options: DemoSeedOptions): Promise<boolea
     await creditCompletedPayments(tx);
     if (options.cardPool) await seedDemoPoolCards(tx, options.cardPool, options.now);
     if (options.webhooks) await seedDemoWebhookEndpoint(tx, options.webhooks.publicUrl, options.webhooks.box);
+    if (options.frontendsDir) await seedDemoReleases(tx, options.frontendsDir, superAdmin);
     return true;
   });
 }

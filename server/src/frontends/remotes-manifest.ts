@@ -141,6 +141,18 @@ export interface ReleasedEntry {
 }
 
 /**
+ * A registry release as /remotes.json serves it. A release of a file this server serves itself
+ * (the demo data's releases of the local builds, /remotes/<dir>/remoteEntry.js) is read from that
+ * build as it is now, without an integrity: it comes from the shell's own origin, and a rebuild
+ * must not lock its pages out.
+ */
+function registryRemote(frontendsDir: string, { exposes, areas, ...release }: ReleasedEntry): FoundRemote {
+  const local = remotePackages.find(({ dir }) => release.entry === `/remotes/${dir}/remoteEntry.js`);
+  if (local && isBuilt(frontendsDir, local.dir)) return { ...localRemote(frontendsDir, local), version: release.version };
+  return { ...release, areas: { areas }, exposed: exposes };
+}
+
+/**
  * The deploy-time manifest, with what was refused in it: a file the operator edits to roll a
  * remote forward or back (read on every request, so no restart), which wins over everything; or
  * else the local builds, each replaced by the registry's live release of that remote, and the
@@ -153,7 +165,7 @@ export function liveManifest(
 ): { manifest: RemotesManifest; problems: string[] } {
   if (!manifestPath) {
     const built = remotePackages.filter(({ dir }) => isBuilt(frontendsDir, dir)).map((remote) => localRemote(frontendsDir, remote));
-    const fromRegistry = released.map(({ exposes, areas, ...rest }): FoundRemote => ({ ...rest, areas: { areas }, exposed: exposes }));
+    const fromRegistry = released.map((release) => registryRemote(frontendsDir, release));
     const local = built.map((remote) => fromRegistry.find(({ name }) => name === remote.name) ?? remote);
     return checked([...local, ...fromRegistry.filter(({ name }) => !built.some((remote) => remote.name === name))]);
   }

@@ -228,7 +228,7 @@ function checkAreas(remote: string, bytes: Buffer, url: URL, exposes: readonly s
 }
 
 /** Subresource Integrity of the entry script, as the shell's script tag will check it. */
-const integrityOf = (bytes: Buffer): string => `sha384-${createHash('sha384').update(bytes).digest('base64')}`;
+export const integrityOf = (bytes: Buffer): string => `sha384-${createHash('sha384').update(bytes).digest('base64')}`;
 
 async function gate(request: ReleaseRequest, context: GateContext): Promise<GateVerdict> {
   const policy = addressPolicy({ mode: context.mode, webhookAllowedHosts: [] });
