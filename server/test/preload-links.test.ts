@@ -139,6 +139,20 @@ describe('a remote deployed elsewhere (REMOTES_MANIFEST)', () => {
     expect(preloaded(links('/'))).toEqual([`${next}remoteEntry.js`, `${next}7777.8888888888.js`]);
   });
 
+  test('a released entry is preloaded with its integrity, in the CORS mode the page loads it in; its chunks as they are', async () => {
+    const integrity = `sha384-${'A'.repeat(64)}`;
+    writeFileSync(
+      join(frontends, 'remotes.json'),
+      JSON.stringify({ remotes: [{ name: 'mf_payments', entry: `${cdn}remoteEntry.js`, version: '1.4.0', integrity }] }),
+    );
+    const links = setUp();
+    links('/');
+    await settle();
+    expect(links('/')).toBe(
+      `<${cdn}remoteEntry.js>; rel=preload; as=script; crossorigin=anonymous; integrity="${integrity}", <${cdn}8487.1111111111.js>; rel=preload; as=script`,
+    );
+  });
+
   test('an unreadable remotes.json: no hints', () => {
     writeFileSync(join(frontends, 'remotes.json'), '{ not json');
     expect(setUp()('/')).toBeUndefined();

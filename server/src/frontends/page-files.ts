@@ -75,8 +75,18 @@ export function bundledPageFiles(pageChunks: unknown, id: string): string[] | un
   return strings((pageChunks as Record<string, unknown>)[id]).filter((file) => file.startsWith('/') && buildFile.test(file.slice(1)));
 }
 
-/** The `Link` header that has the browser fetch these files at once, at the page's own priority for scripts. */
-export function preloadLinkHeader(files: string[]): string | undefined {
+/**
+ * The `Link` header that has the browser fetch these files at once, at the page's own priority for
+ * scripts. A file the page will load with an integrity (a released remote's entry) is preloaded
+ * with it, in the same CORS mode: otherwise the browser cannot use the preload and fetches twice.
+ */
+export function preloadLinkHeader(files: string[], integrity: Readonly<Record<string, string>> = {}): string | undefined {
   if (files.length === 0) return undefined;
-  return files.map((file) => `<${file}>; rel=preload; as=${file.endsWith('.css') ? 'style' : 'script'}`).join(', ');
+  return files
+    .map((file) => {
+      const hint = `<${file}>; rel=preload; as=${file.endsWith('.css') ? 'style' : 'script'}`;
+      const hash = integrity[file];
+      return hash ? `${hint}; crossorigin=anonymous; integrity="${hash}"` : hint;
+    })
+    .join(', ');
 }

@@ -98,6 +98,8 @@ export function createPreloadLinks({
     } catch {
       return undefined; // an unreadable remotes.json: the shell's page says so, not this hint
     }
-    return remote && preloadLinkHeader(remotePageFiles(remoteManifest(remote.entry), expose, remote.entry));
+    if (!remote) return undefined;
+    const files = remotePageFiles(remoteManifest(remote.entry), expose, remote.entry);
+    return preloadLinkHeader(files, remote.integrity && files[0] ? { [files[0]]: remote.integrity } : {});
   };
 }
