@@ -163,6 +163,8 @@ describe.each<Theme>(['light', 'dark'])('in the %s theme', (theme) => {
       ['/control/developers/events', 'Developers'],
       ['/control/developers/api-keys', 'Developers'],
       ['/control/developers/requests', 'Developers'],
+      ['/control/platform', 'Platform'],
+      ['/control/platform/remotes/mf_platform', 'mf_platform'],
     ]);
     const page = await themedPage(theme);
     await openSignedIn(page, 'super_admin', '/control/dashboard');

@@ -15,7 +15,7 @@ const navEntries = async (page: Page) => {
 };
 
 const expected: Record<DemoRole, string[]> = {
-  super_admin: ['Dashboard', 'Transactions', 'User Management', 'Audit Log', 'Cards', 'Withdrawals', 'Developers', 'API keys'],
+  super_admin: ['Dashboard', 'Transactions', 'User Management', 'Audit Log', 'Cards', 'Withdrawals', 'Developers', 'API keys', 'Platform'],
   admin: ['Dashboard', 'Transactions', 'User Management', 'Cards', 'Withdrawals', 'Developers', 'API keys'],
   viewer: ['Dashboard', 'Transactions', 'Cards'],
 };

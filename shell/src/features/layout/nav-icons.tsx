@@ -7,6 +7,7 @@ import AccountBalanceWalletIcon from '@mui/icons-material/AccountBalanceWallet';
 import WebhookIcon from '@mui/icons-material/Webhook';
 import VpnKeyIcon from '@mui/icons-material/VpnKey';
 import ManageSearchIcon from '@mui/icons-material/ManageSearch';
+import RocketLaunchIcon from '@mui/icons-material/RocketLaunch';
 
 import WidgetsIcon from '@mui/icons-material/Widgets';
 
@@ -20,6 +21,7 @@ const navIcons: Record<string, ReactNode> = {
   webhook: <WebhookIcon />,
   vpn_key: <VpnKeyIcon />,
   manage_search: <ManageSearchIcon />,
+  rocket_launch: <RocketLaunchIcon />,
 };
 
 /** An area's menu icon; one the menu does not have is shown as a generic one. */
