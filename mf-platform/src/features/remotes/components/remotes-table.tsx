@@ -15,8 +15,8 @@ const columns: DataColumn<RemoteSummary>[] = [
   },
   { key: 'live', header: 'Live', nowrap: true, cell: (remote) => remote.live?.version ?? '—' },
   { key: 'canary', header: 'Canary', nowrap: true, cell: (remote) => (remote.canary ? canaryText(remote.canary) : '—') },
-  { key: 'hour', header: 'Last hour', cell: (remote) => <HealthLines remote={remote} period="hour" /> },
-  { key: 'day', header: 'Last 24 hours', cell: (remote) => <HealthLines remote={remote} period="day" /> },
+  { key: 'hour', header: 'Last hour', nowrap: true, cell: (remote) => <HealthLines remote={remote} period="hour" /> },
+  { key: 'day', header: 'Last 24 hours', nowrap: true, cell: (remote) => <HealthLines remote={remote} period="day" /> },
   {
     key: 'released',
     header: 'Last release',

@@ -65,7 +65,7 @@ export function RunningReleases({ remote, onRollBack, onStopCanary }: Props) {
       </CardContent>
       <CardActions sx={{ flexWrap: 'wrap', gap: 1, px: 2, pb: 2 }}>
         {canary ? (
-          <Button variant="outlined" color="warning" onClick={onStopCanary}>
+          <Button variant="outlined" onClick={onStopCanary}>
             Stop canary
           </Button>
         ) : null}
