@@ -127,6 +127,28 @@ export const envSchema = z.object({
     .min(0)
     .max(7 * 24 * 3600)
     .default(20),
+  DISPUTE_OPEN_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(7 * 24 * 3600)
+    .default(10),
+  DISPUTE_RESPONSE_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(60 * 24 * 3600)
+    .default(600),
+  DISPUTE_DECISION_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(60 * 24 * 3600)
+    .default(30),
+  DISPUTE_FEE: z
+    .string()
+    .regex(/^\d{1,6}(\.\d{1,2})?$/, 'must be an amount in dollars with at most two decimals, such as 15.00')
+    .default('15.00'),
   FRONTENDS_DIR: z.string().min(1).optional(),
   REMOTES_MANIFEST: z.string().min(1).optional(),
   REMOTE_ORIGINS: z

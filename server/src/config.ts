@@ -1,5 +1,6 @@
 import { join, resolve } from 'node:path';
 import type { z } from 'zod';
+import { decimalToCents } from '@paydesk/shared/money';
 import { paymentProcessors, type PaymentProcessorName } from '@paydesk/shared/schemas/payment-processor';
 import type { DbLimits } from './db/db';
 import { findRepoRoot } from './repo-root';
@@ -56,6 +57,14 @@ export interface Config {
   withdrawalSettleSeconds: number;
   /** Sandbox: how long a refund stays pending before the card network settles it. */
   refundSettleSeconds: number;
+  /** Sandbox: how long after a payment with a dispute test card its dispute (or inquiry) opens. */
+  disputeOpenSeconds: number;
+  /** How long a dispute or an inquiry waits for evidence (its due_by). */
+  disputeResponseSeconds: number;
+  /** Sandbox: how long the issuer takes to decide evidence without a test word. */
+  disputeDecisionSeconds: number;
+  /** Taken from the available balance with a dispute's amount, and kept when it is won. */
+  disputeFeeCents: number;
   /** Folder holding the built front ends, shell/dist and each remote dist (default: the repository root). */
   frontendsDir: string;
   /** Deploy-time remotes manifest file; absent means the remotes built in this checkout. */
@@ -228,6 +237,11 @@ export function loadConfig(env: Env = process.env): Config {
     pendingResolveSeconds: parsed.PENDING_RESOLVE_SECONDS,
     withdrawalSettleSeconds: parsed.WITHDRAWAL_SETTLE_SECONDS,
     refundSettleSeconds: parsed.REFUND_SETTLE_SECONDS,
+    disputeOpenSeconds: parsed.DISPUTE_OPEN_SECONDS,
+    disputeResponseSeconds: parsed.DISPUTE_RESPONSE_SECONDS,
+    disputeDecisionSeconds: parsed.DISPUTE_DECISION_SECONDS,
+    // The schema's pattern admits only plain amounts of whole cents.
+    disputeFeeCents: decimalToCents(parsed.DISPUTE_FEE)!,
     // A relative folder is taken from where the server was started, as a shell user means it.
     frontendsDir: parsed.FRONTENDS_DIR ? resolve(parsed.FRONTENDS_DIR) : repoRoot,
     remotesManifest: parsed.REMOTES_MANIFEST,

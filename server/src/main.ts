@@ -9,6 +9,7 @@ import { settleDueWithdrawals } from './wallet/withdrawal-settlement';
 import { startWebhookWorker } from './webhooks/delivery-worker';
 import { secretBox } from './security/secret-box';
 import { settleDueRefunds } from './refunds/refund-settlement';
+import { runDueDisputes } from './disputes/dispute-jobs';
 import { deleteExpiredKeys } from './idempotency/idempotency-keys';
 import { MissingKeyError } from './api-keys/api-keys-service';
 import { pruneRequestLog } from './api-keys/request-log';
@@ -52,6 +53,14 @@ async function main(): Promise<void> {
   const stopResolver = startPeriodicJob('resolving pending payments', () => resolveDuePayments(db), logger);
   const stopSettlement = startPeriodicJob('settling withdrawals', () => settleDueWithdrawals(db), logger);
   const stopRefunds = startPeriodicJob('settling refunds', () => settleDueRefunds(db, config.fingerprintKey), logger);
+  const disputeSettings = {
+    openSeconds: config.disputeOpenSeconds,
+    responseSeconds: config.disputeResponseSeconds,
+    decisionSeconds: config.disputeDecisionSeconds,
+    feeCents: config.disputeFeeCents,
+    fingerprintKey: config.fingerprintKey,
+  };
+  const stopDisputes = startPeriodicJob('moving disputes', () => runDueDisputes(db, disputeSettings), logger);
   const stopKeys = startPeriodicJob('forgetting idempotency keys', () => deleteExpiredKeys(db), logger, 60_000);
   const stopCheckpoints = startPeriodicJob('checkpointing the ledger', () => checkpointLedger(db), logger, 10_000);
   const stopRequestLog = startPeriodicJob('pruning the API request log', () => pruneRequestLog(db), logger, 60_000);
@@ -68,6 +77,7 @@ async function main(): Promise<void> {
     await stopResolver();
     await stopSettlement();
     await stopRefunds();
+    await stopDisputes();
     await stopKeys();
     await stopCheckpoints();
     await stopRequestLog();

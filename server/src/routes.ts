@@ -8,6 +8,8 @@ import { acsRoutes } from './payments/acs-routes';
 import { merchantRoutes } from './payments/merchant-routes';
 import { publicPaymentRoutes } from './payments/public-routes';
 import { backendRefundRoutes } from './refunds/backend-refund-routes';
+import { disputeRoutes } from './disputes/dispute-routes';
+import { fileRoutes } from './files/file-routes';
 import { refundRoutes } from './refunds/refund-routes';
 import { transactionsBackendRoutes } from './transactions/backend-routes';
 import { usersRoutes } from './users/users-routes';
@@ -38,6 +40,8 @@ export const apiRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(twoFactorResetRoutes, { prefix: '/backend/users' });
   await app.register(walletRoutes, { prefix: '/backend' });
   await app.register(backendRefundRoutes, { prefix: '/backend' });
+  await app.register(disputeRoutes, { prefix: '/backend', caller: 'staff' });
+  await app.register(fileRoutes, { prefix: '/backend', caller: 'staff' });
   await app.register(cardRoutes, { prefix: '/backend/cards' });
   await app.register(webhooksRoutes, { prefix: '/backend/webhooks' });
   await app.register(apiKeysRoutes, { prefix: '/backend' });
@@ -46,6 +50,8 @@ export const apiRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(publicPaymentRoutes);
   await app.register(merchantRoutes);
   await app.register(refundRoutes);
+  await app.register(disputeRoutes, { caller: 'merchant' });
+  await app.register(fileRoutes, { caller: 'merchant' });
   await app.register(acsRoutes, { prefix: '/sandbox/acs', statusOf: domainErrorStatus });
 
   app.route({

@@ -2,6 +2,14 @@ import { apiError, withData } from '@paydesk/shared/schemas/common';
 import { checkoutObject, paymentObject } from '@paydesk/shared/schemas/merchant-objects';
 import { createCheckoutRequest, createCheckoutResponse } from '@paydesk/shared/schemas/public-api';
 import { refundCreatedResponse, refundRequest, refundResponse } from '@paydesk/shared/schemas/refund';
+import {
+  disputeChangedResponse,
+  disputeListResponse,
+  disputeResponse,
+  fileCreatedResponse,
+  openDisputeRequest,
+  updateDisputeRequest,
+} from '@paydesk/shared/schemas/dispute';
 import { buildApp } from '../src/app';
 import type { Db } from '../src/db/db';
 import { bearer, buildTestApp, captureLogs, login, testConfig, type TestApp } from './helper';
@@ -92,5 +100,17 @@ describe('OpenAPI', () => {
     expect(refundCreatedResponse.safeParse(answer('/api/refunds', 'post', '201')).success).toBe(true);
     expect(refundResponse.safeParse(answer('/api/refunds/{id}', 'get', '200')).success).toBe(true);
     expect(apiError.safeParse(answer('/api/refunds', 'post', '409')).success).toBe(true);
+    // Disputes and their evidence files (DSP-12), for the merchant API and the back office alike.
+    for (const base of ['/api', '/api/backend']) {
+      expect(disputeListResponse.safeParse(answer(`${base}/disputes`, 'get', '200')).success).toBe(true);
+      expect(disputeResponse.safeParse(answer(`${base}/disputes/{id}`, 'get', '200')).success).toBe(true);
+      expect(updateDisputeRequest.strict().safeParse(body(`${base}/disputes/{id}`)).success).toBe(true);
+      expect(disputeChangedResponse.safeParse(answer(`${base}/disputes/{id}`, 'post', '200')).success).toBe(true);
+      expect(apiError.safeParse(answer(`${base}/disputes/{id}`, 'post', '409')).success).toBe(true);
+      expect(disputeChangedResponse.safeParse(answer(`${base}/disputes/{id}/close`, 'post', '200')).success).toBe(true);
+      expect(fileCreatedResponse.safeParse(answer(`${base}/files`, 'post', '201')).success).toBe(true);
+    }
+    expect(openDisputeRequest.strict().safeParse(body('/api/backend/transactions/{id}/dispute')).success).toBe(true);
+    expect(disputeChangedResponse.safeParse(answer('/api/backend/transactions/{id}/dispute', 'post', '201')).success).toBe(true);
   });
 });

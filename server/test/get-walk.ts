@@ -3,6 +3,7 @@ import { chartRanges } from '@paydesk/shared/schemas/dashboard';
 import { cardStatuses } from '@paydesk/shared/schemas/card';
 import { transactionStatuses } from '@paydesk/shared/schemas/transaction';
 import { eventTypes } from '@paydesk/shared/schemas/webhooks';
+import { disputeStatuses } from '@paydesk/shared/schemas/merchant-objects';
 import type { StoredRows } from './stored-rows';
 
 /**
@@ -25,6 +26,14 @@ const webhookPages = (base: string, total: number): string[] =>
   Array.from({ length: Math.max(1, Math.ceil(total / 100)) }, (_, i) => `${base}?limit=100&page=${i + 1}`);
 
 const each = <T>(items: readonly T[], url: (item: T) => string): string[] => items.map(url);
+
+/** Every page of the disputes list, each status, each payment with a dispute, and a time range. */
+const disputeLists = (base: string, { disputes }: StoredRows): string[] => [
+  ...webhookPages(base, disputes.length),
+  ...each(disputeStatuses, (status) => `${base}?limit=100&status=${status}`),
+  ...each(disputes, ({ transaction_id }) => `${base}?transaction_id=${encodeURIComponent(transaction_id)}`),
+  `${base}?from=2000-01-01&to=2999-12-31T00:00:00Z&limit=100`,
+];
 
 export const getWalk: Record<string, Walk> = {
   'GET /healthz': 'fixed',
@@ -74,6 +83,10 @@ export const getWalk: Record<string, Walk> = {
   ],
   'GET /api/checkout/validate/:reference': ({ checkouts }) => each(checkouts, (reference) => `/api/checkout/validate/${reference}`),
   'GET /api/refunds/:id': ({ refunds }) => each(refunds, (id) => `/api/refunds/${id}`),
+  'GET /api/disputes': (rows) => disputeLists('/api/disputes', rows),
+  'GET /api/disputes/:id': ({ disputes }) => each(disputes, ({ id }) => `/api/disputes/${id}`),
+  'GET /api/backend/disputes': (rows) => disputeLists('/api/backend/disputes', rows),
+  'GET /api/backend/disputes/:id': ({ disputes }) => each(disputes, ({ id }) => `/api/backend/disputes/${id}`),
   'GET /api/checkout/:reference': ({ checkouts }) => each(checkouts, (reference) => `/api/checkout/${reference}`),
   'GET /api/payments/:transaction_id': ({ transactions }) =>
     each(transactions, (t) => `/api/payments/${encodeURIComponent(t.transaction_id)}`),

@@ -9,6 +9,7 @@ import { codeFor } from './two-factor-support';
 import { roleAccounts } from './identities';
 import { addUser, uniqueEmail } from './users-fixtures';
 import { publishRemote } from './published-remote';
+import { evidenceBody, evidenceFiles, INQUIRY_CARD, runDisputes } from './disputes-fixtures';
 
 /** Real data for the table's requests: a payment, a checkout, a pooled card, fresh users and payments on demand. */
 export async function matrixFixtures(t: TestApp): Promise<Fixtures> {
@@ -76,6 +77,17 @@ export async function matrixFixtures(t: TestApp): Promise<Fixtures> {
   });
   if (refunded.statusCode !== 201) throw new Error(`refund: ${refunded.body}`);
 
+  /** An inquiry, opened by the sandbox issuer on a payment of its test card: it moves no money. */
+  const newDispute = async (): Promise<string> => {
+    const { result, ids } = await payer.pay(INQUIRY_CARD);
+    if (result?.status !== 'completed') throw new Error(`payment: ${JSON.stringify(result)}`);
+    await runDisputes(t);
+    const [row] = await t.db.query<{ id: string }>('select id from disputes where transaction_id = $1', [ids.transactionId]);
+    if (!row) throw new Error(`no inquiry opened for ${ids.transactionId}`);
+    return row.id;
+  };
+  const disputeId = await newDispute();
+
   // REQUIRE_TWO_FACTOR's first step, for a user without a second factor (the app under test does not require it).
   const enrolmentChallenge = async (): Promise<string> => (await issueChallenge(t.db, (await addUser(t.db, 'viewer')).id, 'enrol')).token;
 
@@ -133,6 +145,9 @@ export async function matrixFixtures(t: TestApp): Promise<Fixtures> {
     eventId: event!.id,
     newPayment,
     refundId: (refunded.json() as { data: { id: string } }).data.id,
+    disputeId,
+    newDispute,
+    evidenceUpload: () => evidenceBody(evidenceFiles.pdf(), 'matrix.pdf'),
     signIn: { email: signer.email, password: TEST_PASSWORD },
     // Straight through the service, without the password's argon2 check: the hostile-input test asks for one per input.
     twoFactorSignIn: async () => {

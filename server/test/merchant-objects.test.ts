@@ -2,6 +2,9 @@ import type { z } from 'zod';
 import {
   checkoutObject,
   checkoutStatuses,
+  disputeEvidenceFields,
+  disputeObject,
+  disputeStatuses,
   paymentObject,
   refundObject,
   refundStatuses,
@@ -17,6 +20,7 @@ import { bearer, buildTestApp, login, type TestApp } from './helper';
 import { payerClient } from './payments-client';
 import { merchantRefunds, settleNow } from './refunds-fixtures';
 import { aWithdrawal, makeWithdrawalsDue, walletApi } from './wallet-fixtures';
+import { disputedPayment } from './disputes-fixtures';
 
 /**
  * The merchant read API (MAPI-01) and the outbox events that payments, checkouts and withdrawals
@@ -213,8 +217,8 @@ describe('events in the outbox', () => {
 });
 
 /**
- * The database builds the objects (payment_object, checkout_object, refund_object and
- * withdrawal_object, migrations 019 and 022); TypeScript defines them (the shared zod schemas).
+ * The database builds the objects (payment_object, checkout_object, refund_object,
+ * withdrawal_object and dispute_object, migrations 019, 022 and 036); TypeScript defines them (the shared zod schemas).
  * Each function's output, for every status its object can have and with the columns that may be
  * missing, must parse to itself: a field the SQL lacks, or one it adds (zod drops a key its schema
  * does not name), or a value of another form, fails here.
@@ -317,6 +321,25 @@ describe('the objects the database builds have the shared shapes, for every stat
     );
     expect(built).toHaveLength(withdrawalStatuses.length);
     expectShape(withdrawalObject, built);
+  });
+
+  it('dispute_object: every dispute status, without evidence and with every field, before and after its due date', async () => {
+    const { disputeId } = await disputedPayment(t, 45);
+    const every = JSON.stringify(Object.fromEntries(disputeEvidenceFields.map((field) => [field, `${field} given`])));
+    const built = await t.db.query<{ label: string; object: unknown }>(
+      `select s.status || ' ' || v.variant as label,
+              dispute_object(jsonb_populate_record(d, jsonb_build_object('status', s.status) || v.changes)) as object
+         from disputes d cross join unnest($2::text[]) as s(status)
+              cross join (values ('bare', '{}'::jsonb),
+                                 ('every field, past due', jsonb_build_object('evidence', $3::jsonb, 'due_by', now() - interval '1 day',
+                                                                              'submission_count', 2, 'closed_at', now())),
+                                 ('submitted', jsonb_build_object('submitted_at', now(), 'submission_count', 1))) as v(variant, changes)
+        where d.id = $1`,
+      [disputeId, disputeStatuses, every],
+    );
+    expect(built).toHaveLength(disputeStatuses.length * 3);
+    expectShape(disputeObject, built);
+    expect(built.map(({ object }) => (object as { evidence_details: { past_due: boolean } }).evidence_details.past_due)).toContain(true);
   });
 
   it("the event types of the payment's statement are paymentEventTypes and checkoutEventTypes, for every status", async () => {

@@ -44,6 +44,12 @@ export interface Fixtures {
   newPayment(): Promise<string>;
   /** A refund of `transactionId`. */
   refundId: string;
+  /** A dispute opened before the calls. */
+  disputeId: string;
+  /** An inquiry opened for this call (it moves no money): its id. */
+  newDispute(): Promise<string>;
+  /** A multipart body with `purpose` and a small PDF, for POST …/files. */
+  evidenceUpload(): Promise<{ payload: Buffer; contentType: string }>;
   signIn: { email: string; password: string };
   /** A fresh user with a second factor past the password step: the challenge and a valid code. */
   twoFactorSignIn(): Promise<{ challenge: string; code: string }>;
@@ -292,6 +298,90 @@ export const routeTable: readonly RouteRule[] = [
     access: { kind: 'key', key: 'secret' },
     ok: 200,
     request: (f) => ({ url: `/api/refunds/${f.refundId}` }),
+  },
+  {
+    method: 'GET',
+    route: '/api/disputes',
+    access: secretKey,
+    ok: 200,
+    request: get('/api/disputes?status=needs_response&page=1&limit=10'),
+  },
+  { method: 'GET', route: '/api/disputes/:id', access: secretKey, ok: 200, request: (f) => ({ url: `/api/disputes/${f.disputeId}` }) },
+  {
+    method: 'POST',
+    route: '/api/disputes/:id',
+    access: secretKey,
+    ok: 200,
+    request: async (f) => ({ url: `/api/disputes/${await f.newDispute()}`, payload: { evidence: { product_description: 'matrix' } } }),
+  },
+  {
+    method: 'POST',
+    route: '/api/disputes/:id/close',
+    access: secretKey,
+    ok: 200,
+    request: async (f) => ({ url: `/api/disputes/${await f.newDispute()}/close` }),
+  },
+  {
+    method: 'POST',
+    route: '/api/files',
+    access: secretKey,
+    ok: 201,
+    request: async (f) => {
+      const { payload, contentType } = await f.evidenceUpload();
+      return { url: '/api/files', payload, headers: { 'content-type': contentType } };
+    },
+  },
+  {
+    method: 'GET',
+    route: '/api/backend/disputes',
+    access: session('disputes.view'),
+    ok: 200,
+    request: get('/api/backend/disputes?status=needs_response&page=1&limit=10'),
+  },
+  {
+    method: 'GET',
+    route: '/api/backend/disputes/:id',
+    access: session('disputes.view'),
+    ok: 200,
+    request: (f) => ({ url: `/api/backend/disputes/${f.disputeId}` }),
+  },
+  {
+    method: 'POST',
+    route: '/api/backend/disputes/:id',
+    access: session('disputes.manage'),
+    ok: 200,
+    request: async (f) => ({
+      url: `/api/backend/disputes/${await f.newDispute()}`,
+      payload: { evidence: { product_description: 'matrix' } },
+    }),
+  },
+  {
+    method: 'POST',
+    route: '/api/backend/disputes/:id/close',
+    access: session('disputes.manage'),
+    ok: 200,
+    request: async (f) => ({ url: `/api/backend/disputes/${await f.newDispute()}/close` }),
+  },
+  {
+    method: 'POST',
+    route: '/api/backend/files',
+    access: session('disputes.manage'),
+    ok: 201,
+    request: async (f) => {
+      const { payload, contentType } = await f.evidenceUpload();
+      return { url: '/api/backend/files', payload, headers: { 'content-type': contentType } };
+    },
+  },
+  {
+    // Demo mode only; an inquiry, so that the many calls of the tests move no money.
+    method: 'POST',
+    route: '/api/backend/transactions/:id/dispute',
+    access: session('disputes.manage'),
+    ok: 201,
+    request: async (f) => ({
+      url: `/api/backend/transactions/${await f.newPayment()}/dispute`,
+      payload: { reason: 'product_not_received', inquiry: true },
+    }),
   },
   { method: 'GET', route: '/api/backend/withdrawals', access: session('wallet.view'), ok: 200, request: get('/api/backend/withdrawals') },
   {

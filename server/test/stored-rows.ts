@@ -6,7 +6,14 @@ import { withdrawalStatuses } from '@paydesk/shared/schemas/wallet';
 import { userStatuses } from '@paydesk/shared/schemas/user';
 import { checkoutStatuses } from '@paydesk/shared/schemas/checkout';
 import { roles } from '@paydesk/shared/roles';
-import { refundReasons, refundStatuses } from '@paydesk/shared/schemas/merchant-objects';
+import {
+  disputeEvidenceFileFields,
+  disputeEvidenceTextFields,
+  disputeReasons,
+  disputeStatuses,
+  refundReasons,
+  refundStatuses,
+} from '@paydesk/shared/schemas/merchant-objects';
 import { eventTypes } from '@paydesk/shared/schemas/webhooks';
 import { auditActions } from '@paydesk/shared/schemas/audit';
 import { cardVault } from '../src/cards/card-vault';
@@ -26,6 +33,8 @@ export interface StoredRows {
   checkouts: string[];
   poolCards: number;
   refunds: string[];
+  /** Every dispute: its id and its payment. */
+  disputes: { id: string; transaction_id: string }[];
   /** Webhook endpoints not deleted (a deleted one's log is a 404), and outbox events. */
   endpoints: string[];
   events: string[];
@@ -229,6 +238,62 @@ async function storeRefunds(db: Db): Promise<void> {
 }
 
 /**
+ * Disputes of each status on payments of their own (a payment holds one open dispute), bare and
+ * with every evidence field (file fields naming a stored file and one that is not), one past its
+ * due date, opened by the sandbox, by a staff member and by one whose account is gone; and
+ * evidence files of each type.
+ */
+async function storeDisputes(db: Db): Promise<void> {
+  const file = `file_${uniqueId('ROWS')
+    .replace(/[^A-Za-z0-9]/g, '')
+    .padEnd(16, '0')}`;
+  await db.query(
+    `insert into files (id, purpose, filename, type, size, content, uploaded_via) values
+     ($1, 'dispute_evidence', 'receipt.pdf', 'application/pdf', 9, '%PDF-1.4 '::bytea, 'api')`,
+    [file],
+  );
+  const [staff] = await db.query<{ id: number }>('select id from users order by id limit 1');
+  const [gone] = await db.query<{ id: number }>(
+    `insert into users (name, email, password_hash, role) values ('Gone', $1, 'x', 'admin') returning id`,
+    [`${uniqueId('gone')}@example.com`],
+  );
+  const payments = await db.query<{ transaction_id: string }>(
+    `select transaction_id from transactions where status in ('completed', 'success') and refunded_cents = 0 order by id desc limit $1`,
+    [disputeStatuses.length * 2],
+  );
+  const full = {
+    ...Object.fromEntries(disputeEvidenceTextFields.map((field) => [field, `Evidence for ${field}: "quoted", <b>bold</b>`])),
+    ...Object.fromEntries(disputeEvidenceFileFields.map((field, i) => [field, i === 0 ? file : 'file_GONE0000000000000000'])),
+  };
+  let n = 0;
+  for (const status of disputeStatuses) {
+    for (const whole of [false, true]) {
+      const payment = payments[n]!.transaction_id;
+      const id = `dp_${uniqueId('ROWS')
+        .replace(/[^A-Za-z0-9]/g, '')
+        .padEnd(16, '0')}`;
+      const [via, by] = whole ? ['back_office', n % 4 === 1 ? gone!.id : staff!.id] : ['sandbox', null];
+      await db.query(
+        `insert into disputes (id, transaction_id, amount_cents, fee_cents, reason, status, evidence, submission_count, submitted_at, due_by,
+           decision, decide_at, payment_status, opened_via, opened_by, closed_at)
+         values ($1, $2, 1999, case when $3 like 'warning%' then 0 else 1500 end, $4, $3, $5::jsonb, $6,
+           case when $3 like '%under_review' or ($7 and $3 in ('won', 'lost')) then now() end,
+           case when $7 then now() - interval '1 day' else now() + interval '7 days' end,
+           case when $3 like '%under_review' then 'won' end, case when $3 like '%under_review' then now() end,
+           'completed', $8, $9, case when $3 in ('warning_closed', 'won', 'lost') then now() end)`,
+        [id, payment, status, disputeReasons[n % disputeReasons.length], JSON.stringify(whole ? full : {}), whole ? 2 : 0, whole, via, by],
+      );
+      await db.query(`update transactions set status = 'disputed' where transaction_id = $1 and $2`, [
+        payment,
+        !['warning_closed', 'won'].includes(status),
+      ]);
+      n += 1;
+    }
+  }
+  await db.query('delete from users where id = $1', [gone!.id]);
+}
+
+/**
  * Webhook endpoints in every state (enabled, disabled with a rolled secret, failing, deleted),
  * an event of each type (one with an empty object), and deliveries of each status with attempts
  * that succeeded, failed without an answer, and answered a full KB.
@@ -381,6 +446,7 @@ export async function storeEveryKindOfRow(db: Db, config: Config): Promise<void>
   await storePoolCardUses(db);
   await storeWithdrawals(db);
   await storeRefunds(db);
+  await storeDisputes(db);
   await storeWebhookRows(db);
   await storeAuditRows(db);
   await storeTwoFactorRows(db, config);
@@ -395,6 +461,7 @@ export async function readStoredRows(db: Db): Promise<StoredRows> {
     checkouts: (await db.query<{ reference: string }>('select reference from checkouts order by id')).map((row) => row.reference),
     poolCards: Number((await db.query<{ n: number }>('select count(*)::int as n from pool_cards'))[0]?.n),
     refunds: (await db.query<{ id: string }>('select id from refunds order by created_at, id')).map((row) => row.id),
+    disputes: await db.query<{ id: string; transaction_id: string }>('select id, transaction_id from disputes order by created_at, id'),
     endpoints: (await db.query<{ id: string }>('select id from webhook_endpoints where deleted_at is null order by created_at, id')).map(
       (row) => row.id,
     ),

@@ -11,6 +11,8 @@ test('the roles table of the design: what each role may do', () => {
   expect(matrix('dashboard.view')).toEqual(['super_admin', 'admin', 'viewer']);
   expect(matrix('developers.manage')).toEqual(['super_admin', 'admin']);
   expect(matrix('settings.view')).toEqual(['super_admin', 'admin', 'viewer']);
+  expect(matrix('disputes.view')).toEqual(['super_admin', 'admin', 'viewer']);
+  expect(matrix('disputes.manage')).toEqual(['super_admin', 'admin']);
   expect(matrix('developers.manage')).toEqual(['super_admin', 'admin']);
 });
 

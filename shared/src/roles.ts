@@ -11,6 +11,10 @@ export const permissions = [
   'dashboard.view',
   'transactions.view',
   'transactions.refund',
+  /** Disputes: read them (DSP-08). */
+  'disputes.view',
+  /** Disputes: answer with evidence, accept, and open one in demo mode (DSP-08, DSP-03). */
+  'disputes.manage',
   'figures.real',
   'users.manage',
   /** Remove another user's second factor (a lost phone): super_admin only (AUTH-13). */
@@ -38,6 +42,8 @@ const grants: Record<Role, ReadonlySet<Permission>> = {
     'dashboard.view',
     'transactions.view',
     'transactions.refund',
+    'disputes.view',
+    'disputes.manage',
     'figures.real',
     'users.manage',
     'cards.view',
@@ -47,7 +53,7 @@ const grants: Record<Role, ReadonlySet<Permission>> = {
     'settings.view',
     'developers.manage',
   ]),
-  viewer: new Set<Permission>(['dashboard.view', 'transactions.view', 'cards.view', 'settings.view']),
+  viewer: new Set<Permission>(['dashboard.view', 'transactions.view', 'disputes.view', 'cards.view', 'settings.view']),
 };
 
 export const can = (who: Role, what: Permission): boolean => grants[who].has(what);

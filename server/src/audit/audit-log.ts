@@ -46,6 +46,12 @@ export const auditFields: Record<AuditAction, readonly string[]> = {
   'card.unblocked': ['status'],
   'withdrawal.requested': ['reference', 'amount_cents', 'status'],
   'refund.issued': ['transaction_id', 'amount_cents', 'reason', 'status'],
+  'dispute.opened': ['transaction_id', 'amount_cents', 'reason', 'status'],
+  // The names of the evidence fields given, never their text: it may hold a customer's details.
+  'dispute.evidence_saved': ['transaction_id', 'evidence_fields', 'status'],
+  'dispute.evidence_submitted': ['transaction_id', 'evidence_fields', 'status'],
+  'dispute.accepted': ['transaction_id', 'status'],
+  'file.uploaded': ['purpose', 'type', 'size'],
   'webhook_endpoint.created': ['url', 'description', 'event_types', 'enabled'],
   'webhook_endpoint.updated': ['url', 'description', 'event_types', 'enabled'],
   'webhook_endpoint.rolled': ['previous_secret_expires_at'],

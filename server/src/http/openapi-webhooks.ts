@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { checkoutObject, paymentObject, refundObject, withdrawalObject } from '@paydesk/shared/schemas/merchant-objects';
+import { checkoutObject, disputeObject, paymentObject, refundObject, withdrawalObject } from '@paydesk/shared/schemas/merchant-objects';
 import { eventTypes, SIGNATURE_HEADER, webhookEvent, type EventType } from '@paydesk/shared/schemas/webhooks';
 
 /**
@@ -15,6 +15,7 @@ const objects = {
   CheckoutObject: checkoutObject,
   PaymentObject: paymentObject,
   RefundObject: refundObject,
+  DisputeObject: disputeObject,
   WithdrawalObject: withdrawalObject,
 };
 
@@ -71,6 +72,41 @@ const events: Record<EventType, { object: keyof typeof objects; summary: string;
     description:
       'Sent when a refund fails at settlement: `failure_reason` says why, and its amount returns to the available balance, ' +
       'so it can be refunded again.',
+  },
+  'dispute.created': {
+    object: 'DisputeObject',
+    summary: "A payment was disputed by the cardholder's bank",
+    description:
+      'Sent when a dispute opens (`needs_response`: its amount and fee leave the balance, `dispute.funds_withdrawn` follows) or ' +
+      'an inquiry opens (`warning_needs_response`: no money moves). Answer with evidence before `evidence_details.due_by` ' +
+      '(POST /api/disputes/{id}), or accept it (POST /api/disputes/{id}/close). The payment shows `disputed` while it is open.',
+  },
+  'dispute.updated': {
+    object: 'DisputeObject',
+    summary: 'A dispute changed: evidence saved or submitted, or an inquiry became a dispute',
+    description:
+      'Sent when evidence is saved or submitted (`under_review`), and when an inquiry becomes a dispute (`needs_response`, with ' +
+      'a new due date; `dispute.funds_withdrawn` follows).',
+  },
+  'dispute.closed': {
+    object: 'DisputeObject',
+    summary: 'A dispute was won, lost or accepted, or an inquiry closed',
+    description:
+      '`won`: its amount comes back (`dispute.funds_reinstated` follows; the fee does not) and the payment gets its status back. ' +
+      '`lost`: accepted, decided against the merchant, or not answered by its due date; nothing more moves and the payment stays ' +
+      '`disputed`. `warning_closed`: an inquiry closed without moving money.',
+  },
+  'dispute.funds_withdrawn': {
+    object: 'DisputeObject',
+    summary: "A dispute's amount and fee left the available balance",
+    description:
+      "Sent when a dispute opens, or an inquiry becomes one: the dispute's `amount` and `fee` leave the available balance, " +
+      'which may go below zero (withdrawals wait until it is above zero again).',
+  },
+  'dispute.funds_reinstated': {
+    object: 'DisputeObject',
+    summary: "A won dispute's amount came back to the available balance",
+    description: "Sent when a dispute is won: its `amount` returns to the available balance; the dispute's `fee` is kept.",
   },
   'withdrawal.completed': {
     object: 'WithdrawalObject',

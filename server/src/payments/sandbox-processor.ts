@@ -35,6 +35,14 @@ const table: Record<string, SandboxOutcome> = {
 export const REFUND_FAILS_CARD = '4000000000005126';
 export const REFUND_FAILURE_MESSAGE = "The card's issuer refused the refund (sandbox: the test card ending 5126 fails refunds)";
 
+/** The payment succeeds, then its cardholder's bank disputes it as fraudulent (DSP-02). */
+export const DISPUTE_CARD = '4000000000000259';
+/** The payment succeeds, then its cardholder's bank opens an inquiry, which moves no money until it becomes a dispute (DSP-02). */
+export const INQUIRY_CARD = '4000000000001976';
+/** Evidence holding this text wins its dispute or closes its inquiry; holding the other, it loses (DSP-04). */
+export const WINNING_EVIDENCE = 'winning_evidence';
+export const LOSING_EVIDENCE = 'losing_evidence';
+
 /** Initialisation refuses it (not PROCEED): blocked as fraudulent. */
 const blockedAtInitialisation = new Set(['4100000000000019']);
 

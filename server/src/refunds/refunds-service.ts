@@ -25,6 +25,10 @@ export const newRefundId = () => randomId('re_', 24);
 /** Why a payment cannot give the amount asked for, as the 409 the caller reads. */
 function refusal(payment: Pick<PaymentRow, 'status' | 'amount_cents' | 'refunded_cents'>): DomainError {
   if (payment.status === 'refunded') return conflict('This payment is already refunded in full', 'payment_not_refundable');
+  // The issuer has taken the money back, or may: a refund would pay the cardholder twice (DSP-07).
+  if (payment.status === 'disputed') {
+    return conflict('This payment is disputed: it cannot be refunded while its dispute is open or after it was lost', 'charge_disputed');
+  }
   if (!SUCCESSFUL_STATUSES.includes(payment.status)) {
     return conflict(`Only a successful payment can be refunded; this one is ${payment.status}`, 'payment_not_refundable');
   }

@@ -70,6 +70,39 @@ export async function postRefund(tx: Db, refundId: string, kind: 'refund' | 'ref
   );
 }
 
+/** A dispute's money moves, each a posting of its own kind (DSP-09). */
+export type DisputePostingKind = 'dispute_funds_withdrawn' | 'dispute_fee' | 'dispute_funds_reinstated';
+
+/**
+ * Posts one of a dispute's money moves: `dispute_funds_withdrawn` gives the amount back to the
+ * card (merchant_available → card_settlement), `dispute_fee` takes the fee
+ * (merchant_available → fees), `dispute_funds_reinstated` returns the amount of a won dispute.
+ * Unlike a refund or a withdrawal it takes no balance lock and checks nothing: the card network
+ * takes the money whatever the balance, which may go below zero (docs/decisions/disputes.md).
+ * The unique source (`dispute:<id>:<kind>`) refuses a second posting of the same move.
+ */
+export async function postDispute(tx: Db, disputeId: string, kind: DisputePostingKind, amountCents: number): Promise<void> {
+  const entries = {
+    dispute_funds_withdrawn: () => transfer('merchant_available', 'card_settlement', amountCents),
+    dispute_fee: () => transfer('merchant_available', 'fees', amountCents),
+    dispute_funds_reinstated: () => transfer('card_settlement', 'merchant_available', amountCents),
+  }[kind]();
+  await tx.query(
+    `with posting as (insert into ledger_postings (kind, source, dispute_id) values ($1, $2, $3) returning id)
+     insert into ledger_entries (posting_id, account, amount_cents) select posting.id, e.account, e.amount from posting
+       cross join (values ($4::text, $5::bigint), ($6::text, $7::bigint)) e(account, amount)`,
+    [
+      kind,
+      `dispute:${disputeId}:${kind}`,
+      disputeId,
+      entries[0]!.account,
+      entries[0]!.amountCents,
+      entries[1]!.account,
+      entries[1]!.amountCents,
+    ],
+  );
+}
+
 /** Moves `cents` from one account to another as one balanced posting. */
 export const transfer = (from: LedgerAccount, to: LedgerAccount, cents: number): Entry[] => [
   { account: from, amountCents: -cents },

@@ -40,6 +40,13 @@ export const sameWithdrawal = (body: WithdrawRequest): unknown[] => [
 export async function requestWithdrawal(tx: Db, who: WithdrawalRequester, body: WithdrawRequest): Promise<WithdrawalRow> {
   const amountCents = numberToCents(body.amount);
   const available = await lockAvailableBalance(tx);
+  // Only a dispute takes the balance below zero; nothing is paid out until it is above zero again (DSP-10).
+  if (available < 0) {
+    throw conflict(
+      `The available balance is negative (${centsToDollars(available)}) after a dispute: withdrawals resume once new payments bring it above zero`,
+      'insufficient_balance',
+    );
+  }
   if (amountCents > available) throw conflict(`Insufficient balance. Available balance: ${centsToDollars(available)}`);
   const withdrawal = await insertWithdrawal(tx, {
     reference: newWithdrawalReference(),

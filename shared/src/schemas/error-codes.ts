@@ -31,6 +31,11 @@ export const errorCodes = [
   'release_exists',
   'release_live',
   'no_previous_release',
+  'charge_disputed',
+  'payment_not_disputable',
+  'dispute_evidence_submitted',
+  'dispute_past_due',
+  'dispute_closed',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 

@@ -1,6 +1,9 @@
 import {
   checkoutEventTypes,
   createEndpointRequest,
+  DISPUTE_OPENED_EVENT,
+  disputeEventTypes,
+  disputeFundsEventTypes,
   ENDPOINT_URL_CREDENTIALS_MESSAGE,
   eventTypes,
   HIDDEN_URL_PART,
@@ -53,9 +56,15 @@ describe('an endpoint URL', () => {
 
 describe('the event types', () => {
   test('are each written by some status of some object', () => {
-    const written = [paymentEventTypes, checkoutEventTypes, refundEventTypes, withdrawalEventTypes].flatMap((types) =>
-      Object.values(types).filter((type) => type !== null),
-    );
+    const written = [
+      paymentEventTypes,
+      checkoutEventTypes,
+      refundEventTypes,
+      withdrawalEventTypes,
+      disputeEventTypes,
+      disputeFundsEventTypes,
+      { opened: DISPUTE_OPENED_EVENT },
+    ].flatMap((types) => Object.values(types).filter((type) => type !== null));
     expect(new Set(written)).toEqual(new Set(eventTypes));
   });
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isoDateTime } from './common';
-import type { CheckoutStatus, RefundStatus } from './merchant-objects';
+import type { CheckoutStatus, DisputeStatus, RefundStatus } from './merchant-objects';
 import type { TransactionStatus } from './transaction-status';
 import type { WithdrawalStatus } from './wallet';
 
@@ -17,6 +17,11 @@ export const eventTypes = [
   'refund.created',
   'refund.succeeded',
   'refund.failed',
+  'dispute.created',
+  'dispute.updated',
+  'dispute.closed',
+  'dispute.funds_withdrawn',
+  'dispute.funds_reinstated',
   'withdrawal.completed',
   'withdrawal.failed',
 ] as const;
@@ -35,7 +40,7 @@ export const paymentEventTypes = {
   failed: 'payment.failed',
   pending: 'payment.pending',
   voided: 'payment.voided',
-  // Never written by a payment: a dispute comes only with the demo's history, and a payment
+  // Never written by a payment: a dispute tells of itself (disputeEventTypes), and a payment
   // refunded in full tells of it by its refund's refund.succeeded.
   disputed: null,
   refunded: null,
@@ -55,6 +60,32 @@ export const refundEventTypes = {
   succeeded: 'refund.succeeded',
   failed: 'refund.failed',
 } as const satisfies Record<RefundStatus, EventType>;
+
+/**
+ * A dispute tells of every change of its status: `dispute.created` when it opens (as an inquiry or
+ * a dispute), `dispute.closed` when it reaches won, lost or warning_closed, `dispute.updated` for
+ * any other change (evidence saved or submitted, an inquiry become a dispute).
+ */
+export const disputeEventTypes = {
+  warning_needs_response: 'dispute.updated',
+  warning_under_review: 'dispute.updated',
+  warning_closed: 'dispute.closed',
+  needs_response: 'dispute.updated',
+  under_review: 'dispute.updated',
+  won: 'dispute.closed',
+  lost: 'dispute.closed',
+} as const satisfies Record<DisputeStatus, EventType>;
+
+/** A dispute's money moves have events of their own, beside the change of status that makes them. */
+export const disputeFundsEventTypes = {
+  /** Opened as a dispute, or an inquiry become one: its amount and fee left the balance. */
+  withdrawn: 'dispute.funds_withdrawn',
+  /** Won: its amount came back (the fee does not). */
+  reinstated: 'dispute.funds_reinstated',
+} as const satisfies Record<string, EventType>;
+
+/** The event of a dispute's first status. */
+export const DISPUTE_OPENED_EVENT = 'dispute.created' satisfies EventType;
 
 /** A withdrawal tells how it was settled. */
 export const withdrawalEventTypes = {

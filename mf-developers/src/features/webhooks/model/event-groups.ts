@@ -1,9 +1,15 @@
 import { eventTypes, type EventType } from '@paydesk/shared/schemas/webhooks';
 
-export const groupNames = ['checkout', 'payment', 'refund', 'withdrawal'] as const;
+export const groupNames = ['checkout', 'payment', 'refund', 'dispute', 'withdrawal'] as const;
 export type GroupName = (typeof groupNames)[number];
 
-const label: Record<GroupName, string> = { checkout: 'Checkout', payment: 'Payment', refund: 'Refund', withdrawal: 'Withdrawal' };
+const label: Record<GroupName, string> = {
+  checkout: 'Checkout',
+  payment: 'Payment',
+  refund: 'Refund',
+  dispute: 'Dispute',
+  withdrawal: 'Withdrawal',
+};
 
 /** The event types by what they are about (the part before the dot), as the Add endpoint dialog shows them. */
 export const eventGroups: readonly { name: GroupName; label: string; types: readonly EventType[] }[] = groupNames.map((name) => ({

@@ -1,0 +1,546 @@
+import { MAX_FILE_BYTES } from '@paydesk/shared/schemas/dispute';
+import { disputeObject, fileObject, paymentObject, type DisputeObject } from '@paydesk/shared/schemas/merchant-objects';
+import { buildTestApp, bearer, login, type TestApp } from './helper';
+import {
+  availableCents,
+  DISPUTE_CARD,
+  disputedPayment,
+  disputeEvents,
+  disputePostings,
+  disputesApi,
+  evidenceFiles,
+  INQUIRY_CARD,
+  makeDue,
+  runDisputes,
+} from './disputes-fixtures';
+import { merchantRefunds, paidPayment, settleNow, staffRefunds } from './refunds-fixtures';
+import { aWithdrawal, walletApi } from './wallet-fixtures';
+
+/**
+ * Disputes (DSP-01 to DSP-13): the sandbox issuer's cards and timed moves, the merchant API and
+ * the back office's calls, the rules on evidence, refunds and closing, and the money each move
+ * posts. One app for the file; each test makes its own payments.
+ */
+let t: TestApp;
+let api: ReturnType<typeof disputesApi>;
+let staff: ReturnType<typeof disputesApi>;
+let adminToken: string;
+beforeAll(async () => {
+  t = await buildTestApp({ PAYDESK_MODE: 'demo', DISPUTE_DECISION_SECONDS: '1', REFUND_SETTLE_SECONDS: '0' });
+  api = disputesApi(t.app, t.config.secretKey);
+  adminToken = await login(t.app, 'admin@paydesk.test');
+  staff = disputesApi(t.app, adminToken, '/api/backend');
+}, 60_000);
+afterAll(() => t?.close());
+
+const FEE = 1500;
+const disputeOf = async (id: string): Promise<DisputeObject> => disputeObject.parse((await api.get(id)).json().data);
+const paymentStatus = async (transactionId: string) =>
+  paymentObject.parse((await t.app.inject({ url: `/api/payments/${transactionId}`, headers: bearer(t.config.secretKey) })).json().data)
+    .status;
+const eventTypes = async (id: string) => (await disputeEvents(t.db, id)).map((event) => event.type);
+
+describe('the sandbox issuer (DSP-02, DSP-04, DSP-05)', () => {
+  it('disputes a payment of 4000000000000259 as fraudulent after DISPUTE_OPEN_SECONDS: its amount and the fee leave the balance', async () => {
+    const transactionId = await paidPayment(t, 80, DISPUTE_CARD);
+    await runDisputes(t, 3600);
+    expect(await t.db.query('select id from disputes where transaction_id = $1', [transactionId])).toEqual([]);
+
+    const before = await availableCents(t.db);
+    await runDisputes(t, 0);
+    const [{ id } = { id: '' }] = await t.db.query<{ id: string }>('select id from disputes where transaction_id = $1', [transactionId]);
+    const dispute = await disputeOf(id);
+    expect(dispute).toMatchObject({
+      object: 'dispute',
+      id: expect.stringMatching(/^dp_/),
+      transaction_id: transactionId,
+      amount: '80.00',
+      fee: '15.00',
+      currency: 'USD',
+      reason: 'fraudulent',
+      status: 'needs_response',
+      evidence_details: { has_evidence: false, past_due: false, submission_count: 0 },
+    });
+    expect(Object.values(dispute.evidence).every((value) => value === null)).toBe(true);
+    const due = Date.parse(dispute.evidence_details.due_by) - Date.parse(dispute.created_at);
+    expect(due).toBe(t.config.disputeResponseSeconds * 1000);
+    expect(await availableCents(t.db)).toBe(before - 8000 - FEE);
+    expect(await disputePostings(t.db, id)).toEqual([
+      { kind: 'dispute_funds_withdrawn', source: `dispute:${id}:dispute_funds_withdrawn`, available: -8000 },
+      { kind: 'dispute_fee', source: `dispute:${id}:dispute_fee`, available: -FEE },
+    ]);
+    expect(await paymentStatus(transactionId)).toBe('disputed');
+    const events = await disputeEvents(t.db, id);
+    expect(events.map((event) => event.type)).toEqual(['dispute.created', 'dispute.funds_withdrawn']);
+    expect(events.map((event) => disputeObject.parse(event.object).status)).toEqual(['needs_response', 'needs_response']);
+
+    // Once only: the next runs open nothing more for it.
+    await runDisputes(t, 0);
+    expect(await t.db.query('select id from disputes where transaction_id = $1', [transactionId])).toHaveLength(1);
+  });
+
+  it('opens an inquiry for a payment of 4000000000001976: a warning that moves no money', async () => {
+    const before = await availableCents(t.db);
+    const { transactionId, disputeId } = await disputedPayment(t, 30, INQUIRY_CARD);
+    const after = await availableCents(t.db);
+    expect(await disputeOf(disputeId)).toMatchObject({ status: 'warning_needs_response', fee: '0.00', amount: '30.00' });
+    // The payment's own credit (net of its fee) is all that moved.
+    const [payment] = await t.db.query<{ net: number }>('select net_cents::int as net from transactions where transaction_id = $1', [
+      transactionId,
+    ]);
+    expect(after - before).toBe(payment!.net);
+    expect(await disputePostings(t.db, disputeId)).toEqual([]);
+    expect(await paymentStatus(transactionId)).toBe('disputed');
+    expect(await eventTypes(disputeId)).toEqual(['dispute.created']);
+  });
+
+  it('saves evidence without submitting it, then submits it: winning_evidence wins, the amount comes back and the fee stays', async () => {
+    const { transactionId, disputeId } = await disputedPayment(t, 60);
+    const before = await availableCents(t.db);
+
+    const saved = await api.update(disputeId, {
+      evidence: { customer_name: 'Ada Lovelace', uncategorized_text: 'Signed for: winning_evidence' },
+    });
+    expect([saved.statusCode, saved.json().message]).toEqual([200, 'Evidence saved']);
+    expect(disputeObject.parse(saved.json().data)).toMatchObject({
+      status: 'needs_response',
+      evidence: { customer_name: 'Ada Lovelace', uncategorized_text: 'Signed for: winning_evidence', receipt: null },
+      evidence_details: { has_evidence: true, submission_count: 0 },
+    });
+    // A field left out keeps its value; an empty text clears one.
+    const changed = await api.update(disputeId, { evidence: { product_description: 'A lamp', customer_name: '' } });
+    expect(changed.json().data.evidence).toMatchObject({ customer_name: null, product_description: 'A lamp' });
+
+    const submitted = await api.update(disputeId, { evidence: { customer_email_address: 'ada@example.com' }, submit: true });
+    expect([submitted.statusCode, submitted.json().message]).toEqual([200, 'Evidence submitted']);
+    expect(submitted.json().data).toMatchObject({ status: 'under_review', evidence_details: { submission_count: 1 } });
+    expect(await availableCents(t.db)).toBe(before);
+
+    await runDisputes(t);
+    expect((await disputeOf(disputeId)).status).toBe('won');
+    expect(await availableCents(t.db)).toBe(before + 6000);
+    expect((await disputePostings(t.db, disputeId)).map((p) => [p.kind, p.available])).toEqual([
+      ['dispute_funds_withdrawn', -6000],
+      ['dispute_fee', -FEE],
+      ['dispute_funds_reinstated', 6000],
+    ]);
+    expect(await paymentStatus(transactionId)).toBe('completed');
+    expect(await eventTypes(disputeId)).toEqual([
+      'dispute.created',
+      'dispute.funds_withdrawn',
+      'dispute.updated',
+      'dispute.updated',
+      'dispute.updated',
+      'dispute.closed',
+      'dispute.funds_reinstated',
+    ]);
+  });
+
+  it('losing_evidence loses: nothing more moves and the payment stays disputed', async () => {
+    const { transactionId, disputeId } = await disputedPayment(t, 40);
+    const before = await availableCents(t.db);
+    await api.update(disputeId, { evidence: { uncategorized_text: 'losing_evidence' }, submit: true });
+    await runDisputes(t);
+    expect((await disputeOf(disputeId)).status).toBe('lost');
+    expect(await availableCents(t.db)).toBe(before);
+    expect(await paymentStatus(transactionId)).toBe('disputed');
+    expect((await eventTypes(disputeId)).slice(-1)).toEqual(['dispute.closed']);
+  });
+
+  it('decides other evidence after DISPUTE_DECISION_SECONDS, against the merchant', async () => {
+    const { disputeId } = await disputedPayment(t, 20);
+    await api.update(disputeId, { evidence: { product_description: 'Delivered on time' }, submit: true });
+    await runDisputes(t);
+    expect((await disputeOf(disputeId)).status).toBe('under_review');
+    await new Promise((resolve) => setTimeout(resolve, t.config.disputeDecisionSeconds * 1000 + 100));
+    await runDisputes(t);
+    expect((await disputeOf(disputeId)).status).toBe('lost');
+  });
+
+  it('loses a dispute not answered by its due date, and refuses evidence after it (dispute_past_due)', async () => {
+    const { disputeId } = await disputedPayment(t, 25);
+    await makeDue(t.db, disputeId, 'due');
+    const late = await api.update(disputeId, { evidence: { customer_name: 'Ada' } });
+    expect([late.statusCode, late.json().code]).toEqual([409, 'dispute_past_due']);
+    const before = await availableCents(t.db);
+    await runDisputes(t);
+    expect(await disputeOf(disputeId)).toMatchObject({ status: 'lost', evidence_details: { past_due: true, has_evidence: false } });
+    expect(await availableCents(t.db)).toBe(before);
+  });
+
+  it('closes an inquiry decided for the merchant; one decided against, or not answered, becomes a dispute and takes the money then', async () => {
+    const won = await disputedPayment(t, 11, INQUIRY_CARD);
+    const lost = await disputedPayment(t, 12, INQUIRY_CARD);
+    const silent = await disputedPayment(t, 13, INQUIRY_CARD);
+    await api.update(won.disputeId, { evidence: { uncategorized_text: 'winning_evidence' }, submit: true });
+    expect((await disputeOf(won.disputeId)).status).toBe('warning_under_review');
+    await api.update(lost.disputeId, { evidence: { uncategorized_text: 'losing_evidence' }, submit: true });
+    await makeDue(t.db, silent.disputeId, 'due');
+    const before = await availableCents(t.db);
+    await runDisputes(t);
+
+    expect(await disputeOf(won.disputeId)).toMatchObject({ status: 'warning_closed', fee: '0.00' });
+    expect(await paymentStatus(won.transactionId)).toBe('completed');
+    expect(await disputePostings(t.db, won.disputeId)).toEqual([]);
+
+    for (const { disputeId, cents } of [
+      { disputeId: lost.disputeId, cents: 1200 },
+      { disputeId: silent.disputeId, cents: 1300 },
+    ]) {
+      const dispute = await disputeOf(disputeId);
+      expect(dispute).toMatchObject({ status: 'needs_response', fee: '15.00', evidence_details: { past_due: false } });
+      expect(Date.parse(dispute.evidence_details.due_by)).toBeGreaterThan(Date.now());
+      expect((await disputePostings(t.db, disputeId)).map((p) => p.available)).toEqual([-cents, -FEE]);
+      expect((await eventTypes(disputeId)).slice(-2)).toEqual(['dispute.funds_withdrawn', 'dispute.updated']);
+    }
+    expect(await availableCents(t.db)).toBe(before - 1200 - 1300 - 2 * FEE);
+    // The dispute an inquiry became takes evidence again.
+    const again = await api.update(lost.disputeId, { evidence: { uncategorized_text: 'winning_evidence' }, submit: true });
+    expect(again.json().data).toMatchObject({ status: 'under_review', evidence_details: { submission_count: 2 } });
+    await runDisputes(t);
+    expect((await disputeOf(lost.disputeId)).status).toBe('won');
+  });
+});
+
+describe('the rules (DSP-06, DSP-07)', () => {
+  it('keeps submitted evidence final, accepts no dispute under review, and takes nothing on a closed one', async () => {
+    const { disputeId } = await disputedPayment(t, 15);
+    await api.update(disputeId, { evidence: { uncategorized_text: 'losing_evidence' }, submit: true });
+    const more = await api.update(disputeId, { evidence: { customer_name: 'Ada' } });
+    expect([more.statusCode, more.json().code]).toEqual([409, 'dispute_evidence_submitted']);
+    const accept = await api.close(disputeId);
+    expect([accept.statusCode, accept.json().code]).toEqual([409, 'dispute_evidence_submitted']);
+    await runDisputes(t);
+    const closed = await api.close(disputeId);
+    expect([closed.statusCode, closed.json().code, closed.json().message]).toEqual([
+      409,
+      'dispute_closed',
+      'This dispute is closed already (lost)',
+    ]);
+    const late = await api.update(disputeId, { evidence: { customer_name: 'Ada' }, submit: true });
+    expect([late.statusCode, late.json().code]).toEqual([409, 'dispute_closed']);
+  });
+
+  it('accepting a dispute loses it at once and moves no more money; accepting an inquiry closes it and gives the payment its status back', async () => {
+    const dispute = await disputedPayment(t, 14);
+    const inquiry = await disputedPayment(t, 16, INQUIRY_CARD);
+    const before = await availableCents(t.db);
+    const accepted = await api.close(dispute.disputeId);
+    expect([accepted.statusCode, accepted.json().message, accepted.json().data.status]).toEqual([200, 'Dispute accepted', 'lost']);
+    expect((await staff.close(inquiry.disputeId)).json().data.status).toBe('warning_closed');
+    expect(await availableCents(t.db)).toBe(before);
+    expect(await paymentStatus(dispute.transactionId)).toBe('disputed');
+    expect(await paymentStatus(inquiry.transactionId)).toBe('completed');
+    expect((await eventTypes(dispute.disputeId)).slice(-1)).toEqual(['dispute.closed']);
+  });
+
+  it('refuses to refund a disputed payment (charge_disputed), open or lost; a won one can be refunded', async () => {
+    const open = await disputedPayment(t, 18);
+    const refunds = merchantRefunds(t.app, t.config.secretKey);
+    const byApi = await refunds.create({ transaction_id: open.transactionId, reason: 'other' });
+    expect([byApi.statusCode, byApi.json().code]).toEqual([409, 'charge_disputed']);
+    const byStaff = await staffRefunds(t.app, adminToken).create(open.transactionId, { reason: 'other' });
+    expect([byStaff.statusCode, byStaff.json().code]).toEqual([409, 'charge_disputed']);
+    await api.close(open.disputeId);
+    expect((await refunds.create({ transaction_id: open.transactionId, reason: 'other' })).json().code).toBe('charge_disputed');
+
+    const won = await disputedPayment(t, 19);
+    await api.update(won.disputeId, { evidence: { uncategorized_text: 'winning_evidence' }, submit: true });
+    await runDisputes(t);
+    expect((await refunds.create({ transaction_id: won.transactionId, amount: 5, reason: 'other' })).statusCode).toBe(201);
+  });
+
+  it('disputes a payment refunded in part only for what is left, never one refunded in full, and a payment once', async () => {
+    const refunds = merchantRefunds(t.app, t.config.secretKey);
+    const full = await paidPayment(t, 50);
+    expect((await refunds.create({ transaction_id: full, reason: 'other' })).statusCode).toBe(201);
+    const refused = await staff.open(full, { reason: 'fraudulent' });
+    expect([refused.statusCode, refused.json().code]).toEqual([409, 'payment_not_disputable']);
+    await settleNow(t);
+    expect((await staff.open(full, { reason: 'fraudulent' })).json().message).toBe(
+      'This payment is refunded in full: it cannot be disputed',
+    );
+
+    const part = await paidPayment(t, 50);
+    expect((await refunds.create({ transaction_id: part, amount: 20, reason: 'other' })).statusCode).toBe(201);
+    const tooMuch = await staff.open(part, { reason: 'general', amount: 31 });
+    expect([tooMuch.statusCode, tooMuch.json().message]).toEqual([409, 'Only $30.00 of this payment is left after its refunds to dispute']);
+    const opened = await staff.open(part, { reason: 'general' });
+    expect([opened.statusCode, opened.json().message, opened.json().data.amount]).toEqual([201, 'Dispute opened', '30.00']);
+    const twice = await staff.open(part, { reason: 'general' });
+    expect([twice.statusCode, twice.json().code]).toEqual([409, 'payment_not_disputable']);
+    await api.close(opened.json().data.id);
+    expect((await staff.open(part, { reason: 'general' })).json().code).toBe('payment_not_disputable');
+
+    const failed = (
+      await t.db.query<{ transaction_id: string }>(`select transaction_id from transactions where status = 'failed' limit 1`)
+    )[0]!;
+    expect((await staff.open(failed.transaction_id, { reason: 'general' })).json().code).toBe('payment_not_disputable');
+    expect((await staff.open('TXN_NO_SUCH_PAYMENT', { reason: 'general' })).statusCode).toBe(404);
+  });
+
+  it('opens disputes by hand in demo mode only, as a dispute or an inquiry, and audits it', async () => {
+    const inquiry = await staff.open(await paidPayment(t, 21), { reason: 'product_not_received', inquiry: true });
+    expect(inquiry.json().data).toMatchObject({ status: 'warning_needs_response', reason: 'product_not_received', fee: '0.00' });
+    const [entry] = await t.db.query<{ actor_email: string; changes: Record<string, { to: unknown }> }>(
+      `select actor_email, changes from audit_log where action = 'dispute.opened' and target_id = $1`,
+      [inquiry.json().data.id],
+    );
+    expect(entry).toMatchObject({ actor_email: 'admin@paydesk.test', changes: { status: { to: 'warning_needs_response' } } });
+
+    const production = await buildTestApp({}, { db: t.db });
+    try {
+      const token = await login(production.app, 'admin@paydesk.test');
+      const refused = await disputesApi(production.app, token, '/api/backend').open(await paidPayment(t, 21), { reason: 'general' });
+      expect([refused.statusCode, refused.json().code]).toEqual([403, 'forbidden']);
+    } finally {
+      await production.app.close();
+    }
+  });
+
+  it('answers unknown ids with 404 and bad input with 400, changing nothing', async () => {
+    const { disputeId } = await disputedPayment(t, 17);
+    expect((await api.get('dp_NOSUCHDISPUTE0000000000')).statusCode).toBe(404);
+    expect((await api.get('re_NOSUCHREFUND')).json().message).toBe('No dispute has this id: dispute ids start with dp_');
+    expect((await api.close('dp_NOSUCHDISPUTE0000000000')).statusCode).toBe(404);
+    const cases: [unknown, string][] = [
+      [{ evidence: { favourite_colour: 'blue' } }, 'Unrecognized key'],
+      [{ evidence: { uncategorized_text: 'card 4242 4242 4242 4242' } }, 'Evidence may not contain a card number'],
+      [{ evidence: { receipt: 'file_NOSUCHFILE000000000000' } }, 'No file uploaded for dispute evidence has the id'],
+      [{ evidence: { receipt: '../etc/passwd' } }, 'A file field takes the id'],
+      [{ evidence: { product_description: 'x'.repeat(20_001) } }, 'at most 20000 characters'],
+      [{ submit: true }, 'Give some evidence before submitting it'],
+    ];
+    for (const [body, message] of cases) {
+      const response = await api.update(disputeId, body);
+      expect([response.statusCode, response.json().message]).toEqual([400, expect.stringContaining(message)]);
+    }
+    expect(await disputeOf(disputeId)).toMatchObject({ status: 'needs_response', evidence_details: { has_evidence: false } });
+  });
+});
+
+describe('the lists (DSP-08)', () => {
+  it('lists disputes newest first, filtered by status, payment and time, paged; staff read the same', async () => {
+    const first = await disputedPayment(t, 31);
+    const second = await disputedPayment(t, 32, INQUIRY_CARD);
+    const page = (await api.list('?limit=2')).json().data;
+    expect(page).toMatchObject({ current_page: 1, per_page: 2, from: 1, to: 2 });
+    expect(page.data.map((d: DisputeObject) => d.id)).toEqual([second.disputeId, first.disputeId]);
+    expect(page.total).toBeGreaterThan(2);
+    const byPayment = (await api.list(`?transaction_id=${first.transactionId}`)).json().data;
+    expect(byPayment.data.map((d: DisputeObject) => d.id)).toEqual([first.disputeId]);
+    const inquiries = (await api.list('?status=warning_needs_response&limit=100')).json().data.data as DisputeObject[];
+    expect(inquiries.every((d) => d.status === 'warning_needs_response')).toBe(true);
+    expect(inquiries.map((d) => d.id)).toContain(second.disputeId);
+    const today = new Date().toISOString().slice(0, 10);
+    expect((await api.list(`?from=${today}&to=${today}&limit=100`)).json().data.total).toBe(page.total);
+    expect((await api.list('?to=2000-01-01')).json().data.total).toBe(0);
+    expect((await api.list('?status=open')).statusCode).toBe(400);
+
+    const viewer = disputesApi(t.app, await login(t.app, 'viewer@paydesk.test'), '/api/backend');
+    expect((await viewer.get(first.disputeId)).json().data).toEqual((await api.get(first.disputeId)).json().data);
+    expect((await viewer.list('?limit=2')).json().data.data.map((d: DisputeObject) => d.id)).toEqual([second.disputeId, first.disputeId]);
+    expect((await viewer.close(first.disputeId)).statusCode).toBe(403);
+  });
+});
+
+describe('Idempotency-Key on every POST (DSP-08)', () => {
+  it('answers a retried evidence update, accept and opening with the first answer, and a key reused with another body with 422', async () => {
+    const { disputeId } = await disputedPayment(t, 22);
+    const body = { evidence: { customer_name: 'Ada' } };
+    const first = await api.update(disputeId, body, `save-${disputeId}`);
+    const again = await api.update(disputeId, body, `save-${disputeId}`);
+    expect([again.statusCode, again.headers['idempotent-replayed'], again.body]).toEqual([200, 'true', first.body]);
+    const other = await api.update(disputeId, { evidence: { customer_name: 'Bob' } }, `save-${disputeId}`);
+    expect([other.statusCode, other.json().code]).toEqual([422, 'idempotency_key_reused']);
+
+    const closed = await api.close(disputeId, `close-${disputeId}`);
+    const closedAgain = await api.close(disputeId, `close-${disputeId}`);
+    expect([closedAgain.statusCode, closedAgain.headers['idempotent-replayed'], closedAgain.body]).toEqual([200, 'true', closed.body]);
+    expect((await eventTypes(disputeId)).filter((type) => type === 'dispute.closed')).toHaveLength(1);
+
+    const payment = await paidPayment(t, 23);
+    const opened = await staff.open(payment, { reason: 'duplicate' }, `open-${payment}`);
+    const openedAgain = await staff.open(payment, { reason: 'duplicate' }, `open-${payment}`);
+    expect([openedAgain.statusCode, openedAgain.headers['idempotent-replayed'], openedAgain.body]).toEqual([201, 'true', opened.body]);
+    expect(await t.db.query('select id from disputes where transaction_id = $1', [payment])).toHaveLength(1);
+  });
+});
+
+describe('the money (DSP-09, DSP-10)', () => {
+  it('lets a dispute take the balance below zero, and refuses withdrawals and refunds until it is above zero again', async () => {
+    const wallet = walletApi(t.app, adminToken);
+    const available = await availableCents(t.db);
+    // Everything but $10 leaves for the bank, then a $80 dispute and its fee take the balance to -$85.
+    expect((await wallet.withdraw(aWithdrawal((available - 1000) / 100))).statusCode).toBe(201);
+    const { transactionId } = await disputedPayment(t, 80);
+    const [payment] = await t.db.query<{ net: number }>('select net_cents::int as net from transactions where transaction_id = $1', [
+      transactionId,
+    ]);
+    const negative = 1000 + payment!.net - 8000 - FEE;
+    expect(negative).toBeLessThan(0);
+    expect(await availableCents(t.db)).toBe(negative);
+    expect(cents((await wallet.balance()).data.available_balance)).toBe(negative);
+
+    const refused = await wallet.withdraw(aWithdrawal(1));
+    expect([refused.statusCode, refused.json().code]).toEqual([409, 'insufficient_balance']);
+    expect(refused.json().message).toMatch(/^The available balance is negative \(-\$\d+\.\d{2}\) after a dispute/);
+    const refund = await merchantRefunds(t.app, t.config.secretKey).create({ transaction_id: await paidPayment(t, 5), reason: 'other' });
+    expect([refund.statusCode, refund.json().code]).toEqual([409, 'insufficient_balance']);
+
+    // New payments bring it above zero, and withdrawals resume.
+    await paidPayment(t, 200);
+    expect(await availableCents(t.db)).toBeGreaterThan(100);
+    expect((await wallet.withdraw(aWithdrawal(1))).statusCode).toBe(201);
+  });
+});
+
+const cents = (decimal: string): number => Math.round(Number(decimal) * 100);
+
+describe('evidence files (DSP-11)', () => {
+  const fileCount = async () => Number((await t.db.query<{ n: number }>('select count(*)::int as n from files'))[0]!.n);
+
+  it('takes a PDF, a PNG and a JPEG by their bytes, whatever their names say, and evidence names them by id', async () => {
+    const uploads = [
+      [evidenceFiles.pdf(), 'receipt.pdf', 'application/pdf'],
+      [evidenceFiles.png(), 'photo.pdf', 'image/png'],
+      [evidenceFiles.jpeg(), 'scan.jpg', 'image/jpeg'],
+    ] as const;
+    const ids: string[] = [];
+    for (const [bytes, name, type] of uploads) {
+      const response = await api.upload(bytes, name);
+      expect([response.statusCode, response.json().message]).toEqual([201, 'File uploaded']);
+      expect(fileObject.parse(response.json().data)).toMatchObject({
+        purpose: 'dispute_evidence',
+        filename: name,
+        type,
+        size: bytes.length,
+      });
+      ids.push(response.json().data.id);
+    }
+    const [stored] = await t.db.query<{ content: Uint8Array }>('select content from files where id = $1', [ids[1]]);
+    expect(Buffer.from(stored!.content).equals(evidenceFiles.png())).toBe(true);
+
+    const { disputeId } = await disputedPayment(t, 24);
+    const saved = await api.update(disputeId, {
+      evidence: { receipt: ids[0], shipping_documentation: ids[1], uncategorized_file: ids[2] },
+    });
+    expect(saved.json().data.evidence).toMatchObject({ receipt: ids[0], shipping_documentation: ids[1], uncategorized_file: ids[2] });
+  });
+
+  it('keeps a name without its folders, control or direction characters', async () => {
+    for (const [sent, kept] of [
+      ['../../etc/passwd.pdf', 'passwd.pdf'],
+      ['..\\..\\windows\\win.ini.pdf', 'win.ini.pdf'],
+      ['C:\\evidence\\a\u0000b\u202e.pdf', 'ab.pdf'],
+      ['../', 'evidence'],
+      ['.htaccess', 'htaccess'],
+    ]) {
+      const response = await api.upload(evidenceFiles.pdf(), sent!);
+      expect([sent, response.statusCode, response.json().data?.filename]).toEqual([sent, 201, kept]);
+    }
+  });
+
+  it.each([
+    ['a ZIP renamed .pdf', Buffer.concat([Buffer.from('PK\u0003\u0004', 'latin1'), Buffer.alloc(40)]), 'evidence.pdf'],
+    [
+      'a PDF that is a ZIP too',
+      Buffer.concat([evidenceFiles.pdf(), Buffer.from('PK\u0005\u0006', 'latin1'), Buffer.alloc(18), Buffer.from('\n%%EOF\n')]),
+      'polyglot.pdf',
+    ],
+    ['a PNG with a script after its end', evidenceFiles.png(Buffer.from('<script>alert(1)</script>')), 'photo.png'],
+    ['a PNG with data after its end', evidenceFiles.png(Buffer.from('trailing bytes')), 'photo.png'],
+    ['a script named .png', Buffer.from('<script>alert(document.cookie)</script>'), 'photo.png'],
+    ['an HTML page named .pdf', Buffer.from('<!doctype html><html><body>hi</body></html>'), 'page.pdf'],
+    [
+      'a PDF that runs JavaScript',
+      Buffer.from('%PDF-1.4\n1 0 obj << /OpenAction << /S /JavaScript /JS (app.alert(1)) >> >> endobj\n%%EOF\n'),
+      'run.pdf',
+    ],
+    ['a JPEG with data after its end', Buffer.concat([evidenceFiles.jpeg(), Buffer.from('tail')]), 'scan.jpg'],
+    ['a damaged PNG', evidenceFiles.png().subarray(0, 20), 'photo.png'],
+    ['a text file', Buffer.from('just words'), 'notes.txt'],
+    ['an empty file', Buffer.alloc(0), 'empty.pdf'],
+  ])('refuses %s with 415 and stores nothing', async (_name, bytes, filename) => {
+    const before = await fileCount();
+    const response = await api.upload(bytes, filename);
+    expect([response.statusCode, response.json().code]).toEqual([415, 'unsupported_media_type']);
+    expect(await fileCount()).toBe(before);
+  });
+
+  it('refuses a file over 5 MB, and a 50 MB body before reading it, with 413', async () => {
+    const before = await fileCount();
+    const justOver = Buffer.concat([evidenceFiles.pdf(), Buffer.alloc(MAX_FILE_BYTES)]);
+    const over = await api.upload(justOver, 'big.pdf');
+    expect([over.statusCode, over.json().code, over.json().message]).toEqual([413, 'payload_too_large', 'A file is at most 5 MB']);
+    const huge = await api.upload(Buffer.alloc(50 * 1024 * 1024), 'huge.pdf');
+    expect([huge.statusCode, huge.json().code]).toEqual([413, 'payload_too_large']);
+    expect(await fileCount()).toBe(before);
+  });
+
+  it('refuses a body without its purpose or its one file, with 400', async () => {
+    const before = await fileCount();
+    expect((await api.upload(evidenceFiles.pdf(), 'a.pdf', null)).json().message).toBe('purpose must be one of: dispute_evidence');
+    expect((await api.upload(evidenceFiles.pdf(), 'a.pdf', 'identity_document')).statusCode).toBe(400);
+    const json = await t.app.inject({
+      method: 'POST',
+      url: '/api/files',
+      headers: bearer(t.config.secretKey),
+      payload: { purpose: 'dispute_evidence' },
+    });
+    expect(json.statusCode).toBe(400);
+    const twoFiles = new FormData();
+    twoFiles.append('purpose', 'dispute_evidence');
+    for (const name of ['a.pdf', 'b.pdf']) twoFiles.append('file', new Blob([new Uint8Array(evidenceFiles.pdf())]), name);
+    const request = new Request('http://localhost/', { method: 'POST', body: twoFiles });
+    const two = await t.app.inject({
+      method: 'POST',
+      url: '/api/files',
+      headers: { ...bearer(t.config.secretKey), 'content-type': request.headers.get('content-type')! },
+      payload: Buffer.from(await request.arrayBuffer()),
+    });
+    expect([two.statusCode, two.json().code]).toEqual([400, 'invalid_request']);
+    expect(await fileCount()).toBe(before);
+  });
+
+  it("answers a retried upload with the first file, and audits a staff member's upload", async () => {
+    const first = await api.upload(evidenceFiles.jpeg(), 'same.jpg', 'dispute_evidence', 'upload-same-jpg');
+    const again = await api.upload(evidenceFiles.jpeg(), 'same.jpg', 'dispute_evidence', 'upload-same-jpg');
+    expect([again.statusCode, again.headers['idempotent-replayed'], again.body]).toEqual([201, 'true', first.body]);
+    const other = await api.upload(evidenceFiles.png(), 'same.jpg', 'dispute_evidence', 'upload-same-jpg');
+    expect([other.statusCode, other.json().code]).toEqual([422, 'idempotency_key_reused']);
+
+    const byStaff = await staff.upload(evidenceFiles.pdf(), 'staff.pdf');
+    expect(byStaff.statusCode).toBe(201);
+    const [entry] = await t.db.query<{ actor_email: string; changes: Record<string, { to: unknown }> }>(
+      `select actor_email, changes from audit_log where action = 'file.uploaded' and target_id = $1`,
+      [byStaff.json().data.id],
+    );
+    expect(entry).toEqual({
+      actor_email: 'admin@paydesk.test',
+      changes: { purpose: { to: 'dispute_evidence' }, type: { to: 'application/pdf' }, size: { to: evidenceFiles.pdf().length } },
+    });
+  });
+});
+
+describe('the audit trail (DSP-08)', () => {
+  it("records each staff action on a dispute, with the evidence fields' names and never their text", async () => {
+    const { disputeId } = await disputedPayment(t, 26);
+    await staff.update(disputeId, { evidence: { customer_name: 'Ada Lovelace', billing_address: '1 Analytical Way' } });
+    await staff.update(disputeId, { evidence: { uncategorized_text: 'losing_evidence' }, submit: true });
+    const inquiry = await disputedPayment(t, 27, INQUIRY_CARD);
+    await staff.close(inquiry.disputeId);
+    const entries = await t.db.query<{ action: string; target_id: string; actor_email: string; changes: Record<string, { to: unknown }> }>(
+      `select action, target_id, actor_email, changes from audit_log where target_type = 'dispute' and target_id = any($1::text[]) order by id`,
+      [[disputeId, inquiry.disputeId]],
+    );
+    expect(entries.map((e) => [e.action, e.target_id, e.actor_email])).toEqual([
+      ['dispute.evidence_saved', disputeId, 'admin@paydesk.test'],
+      ['dispute.evidence_submitted', disputeId, 'admin@paydesk.test'],
+      ['dispute.accepted', inquiry.disputeId, 'admin@paydesk.test'],
+    ]);
+    expect(entries[0]!.changes.evidence_fields).toEqual({ to: ['billing_address', 'customer_name'] });
+    expect(entries[1]!.changes.status).toEqual({ to: 'under_review' });
+    expect(JSON.stringify(entries)).not.toMatch(/Ada Lovelace|Analytical/);
+  });
+});
