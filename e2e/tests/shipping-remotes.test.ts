@@ -174,5 +174,37 @@ describe('shipping one remote: redeployed through the manifest, or released thro
         await closePage(page);
       }
     }, 60_000);
+
+    test('a chunk changed on the CDN after its release is refused by the browser: its area is unavailable, the rest works', async () => {
+      // The exposed page's own chunk, which the released entry loads with the hash the build wrote into it.
+      const manifest = JSON.parse(readFileSync(join(work, 'mf-reports', 'mf-manifest.json'), 'utf8')) as {
+        exposes: { name: string; assets: { js: { sync: string[] } } }[];
+      };
+      const chunk = manifest.exposes
+        .find(({ name }) => name === 'ReportsPage')
+        ?.assets.js.sync.find((file) => file.startsWith('__federation_'));
+      const chunkFile = join(work, 'mf-reports', chunk ?? 'no exposed chunk');
+      const released = readFileSync(chunkFile);
+      // One byte of the text the page shows: still valid code, which would run unnoticed without a hash.
+      const tampered = Buffer.from(released.toString('latin1').replace('Delivered by mf_reports', 'Delivered by mf_reportz'), 'latin1');
+      expect(tampered.compare(released)).not.toBe(0);
+      const page = await browser.newPage({ baseURL: registry.baseUrl });
+      const refusals: string[] = [];
+      page.on('console', (message) => {
+        if (message.text().includes("'integrity'")) refusals.push(message.text());
+      });
+      try {
+        writeFileSync(chunkFile, tampered);
+        await openSignedIn(page, 'super_admin', '/control/reports');
+        await page.getByText('Reports is unavailable').waitFor();
+        expect(await page.getByText('Delivered by mf_reportz').count()).toBe(0);
+        expect(refusals.some((text) => text.includes(chunk ?? ''))).toBe(true);
+        await page.getByRole('link', { name: 'Audit Log' }).click();
+        await page.getByRole('heading', { name: 'Audit Log' }).waitFor();
+      } finally {
+        writeFileSync(chunkFile, released);
+        await closePage(page);
+      }
+    }, 60_000);
   });
 });

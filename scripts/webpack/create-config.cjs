@@ -7,6 +7,7 @@ const HtmlWebpackPlugin = require('html-webpack-plugin');
 const MinimizerPlugin = require('minimizer-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { sharedDeps, root, curated, muiByPath } = require('./shared-deps.cjs');
+const { ChunkIntegrityPlugin } = require('./chunk-integrity.cjs');
 const remotePackages = require('../../shared/src/remote-packages.json');
 
 /** crypto-js's passphrase modules, which the bundles replace (crypto-js-no-passphrase.cjs). */
@@ -191,6 +192,9 @@ function createConfig({ dir, exposes = {}, host = false, ...own }) {
     const ownPage = host || !production;
     const singleBundle = variant === 'single-bundle';
     if (singleBundle && !host) throw new Error('The single-bundle variant is a build of the shell only');
+    // Every chunk of a production remote is checked against the hash its entry carries
+    // (docs/decisions/chunk-integrity.md); the shell's own chunks come from the page's own origin.
+    const chunkIntegrity = production && !host;
     const outputPath = env.outputPath
       ? path.resolve(env.outputPath)
       : singleBundle
@@ -208,6 +212,9 @@ function createConfig({ dir, exposes = {}, host = false, ...own }) {
         chunkFilename: production ? '[name].[contenthash:10].js' : '[name].js',
         uniqueName: name,
         clean: true,
+        // A production remote's chunks are loaded with the hashes its entry carries (ChunkIntegrityPlugin
+        // below), which a browser checks on a file of another origin only in CORS mode.
+        ...(chunkIntegrity && { crossOriginLoading: 'anonymous' }),
       },
       resolve: {
         extensions: ['.tsx', '.ts', '.js', '.mjs'],
@@ -287,6 +294,7 @@ function createConfig({ dir, exposes = {}, host = false, ...own }) {
             ]
           : []),
         ...(host || singleBundle ? [] : [new AreasFile({ dir, exposes })]),
+        ...(chunkIntegrity ? [new ChunkIntegrityPlugin()] : []),
         ...(host && production ? [new PageChunks({ except: Object.values(hostGroups).map((group) => group.name) })] : []),
       ],
       devServer: {

@@ -1,4 +1,11 @@
-import { bundledPageFiles, manifestAddress, preloadLinkHeader, remotePageFiles } from '../src/frontends/page-files';
+import {
+  bundledPageFiles,
+  chunkIntegrityAddress,
+  manifestAddress,
+  preloadLinkHeader,
+  remoteChunkIntegrity,
+  remotePageFiles,
+} from '../src/frontends/page-files';
 
 /** The parts of a real mf-manifest.json (mf-payments' build) that the hints read. */
 const manifest = (publicPath: string, entryPath = '') => ({
@@ -97,6 +104,39 @@ test('manifestAddress: mf-manifest.json beside the entry', () => {
   expect(manifestAddress('remoteEntry.js')).toBeUndefined();
 });
 
+test('chunkIntegrityAddress: chunk-integrity.json beside the entry', () => {
+  expect(chunkIntegrityAddress('/remotes/mf-payments/remoteEntry.js')).toBe('/remotes/mf-payments/chunk-integrity.json');
+  expect(chunkIntegrityAddress('//cdn.example.com/mf-payments/remoteEntry.js')).toBe('//cdn.example.com/mf-payments/chunk-integrity.json');
+  expect(chunkIntegrityAddress('remoteEntry.js')).toBeUndefined();
+});
+
+describe('remoteChunkIntegrity', () => {
+  const hash = (letter: string) => `sha384-${letter.repeat(64)}`;
+  const listed = { '8487.9e4fd9c31d.js': hash('A'), 'pay.0123456789.css': hash('B') };
+
+  test('each listed chunk by the address remotePageFiles gives it, wherever the chunks are', () => {
+    expect(remoteChunkIntegrity(listed, manifest('auto'), '/remotes/mf-payments/remoteEntry.js')).toEqual({
+      '/remotes/mf-payments/8487.9e4fd9c31d.js': hash('A'),
+      '/remotes/mf-payments/pay.0123456789.css': hash('B'),
+    });
+    expect(remoteChunkIntegrity(listed, manifest('auto', 'entry/'), '//cdn.example.com/pay/entry/remoteEntry.js')).toMatchObject({
+      '//cdn.example.com/pay/8487.9e4fd9c31d.js': hash('A'),
+    });
+    expect(remoteChunkIntegrity(listed, manifest('https://static.example.com/pay/'), '/remotes/mf-payments/remoteEntry.js')).toMatchObject({
+      'https://static.example.com/pay/8487.9e4fd9c31d.js': hash('A'),
+    });
+  });
+
+  test('nothing a Link header could misread, and nothing without a list or a usable manifest', () => {
+    const entry = '/r/remoteEntry.js';
+    const odd = { 'x.js>; rel=preload': hash('A'), 'ok.js': 'sha384-"; rel=preload', 'md5.js': 'md5-abc', 'good.js': hash('C') };
+    expect(remoteChunkIntegrity(odd, manifest('auto'), entry)).toEqual({ '/r/good.js': hash('C') });
+    expect(remoteChunkIntegrity(undefined, manifest('auto'), entry)).toEqual({});
+    expect(remoteChunkIntegrity(listed, undefined, entry)).toEqual({});
+    expect(remoteChunkIntegrity(listed, manifest('auto'), 'remoteEntry.js')).toEqual({});
+  });
+});
+
 test("bundledPageFiles: a page the shell bundles, listed by its remote module's id", () => {
   const pageChunks = { 'mf_payments/PayFormPage': ['/285.f3a401fdce.js', '/mf_payments/PayFormPage.21c0b61f37.js', 'relative.js', 7] };
   expect(bundledPageFiles(pageChunks, 'mf_payments/PayFormPage')).toEqual(['/285.f3a401fdce.js', '/mf_payments/PayFormPage.21c0b61f37.js']);
@@ -110,4 +150,9 @@ test('preloadLinkHeader: scripts as scripts, style sheets as styles, nothing for
     '</a.js>; rel=preload; as=script, <https://cdn.example.com/b.css>; rel=preload; as=style',
   );
   expect(preloadLinkHeader([])).toBeUndefined();
+  // A file loaded with a hash is preloaded with it, in CORS mode.
+  const integrity = `sha384-${'A'.repeat(64)}`;
+  expect(preloadLinkHeader(['/a.js', '/b.js'], { '/b.js': integrity })).toBe(
+    `</a.js>; rel=preload; as=script, </b.js>; rel=preload; as=script; crossorigin=anonymous; integrity="${integrity}"`,
+  );
 });

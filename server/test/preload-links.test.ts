@@ -63,6 +63,18 @@ describe('remotes served by this server', () => {
     expect(preloaded(links('/'))).toEqual(['/remotes/mf-payments/remoteEntry.js']);
   });
 
+  test('the chunks its build hashed are preloaded with their integrity, in CORS mode, as its runtime loads them', () => {
+    const integrity = `sha384-${'B'.repeat(64)}`;
+    writeFileSync(
+      join(frontends, 'mf-payments', 'dist', 'chunk-integrity.json'),
+      JSON.stringify({ '__federation_expose_PayFormPage.2222222222.js': integrity }),
+    );
+    expect(createPreloadLinks({ frontendsDir: frontends })('/')).toBe(
+      '</remotes/mf-payments/remoteEntry.js>; rel=preload; as=script, </remotes/mf-payments/8487.1111111111.js>; rel=preload; as=script, ' +
+        `</remotes/mf-payments/__federation_expose_PayFormPage.2222222222.js>; rel=preload; as=script; crossorigin=anonymous; integrity="${integrity}"`,
+    );
+  });
+
   test("a shell that bundles the page itself: its page-chunks.json, and no remote's", () => {
     writeFileSync(
       join(frontends, 'shell', 'dist', 'page-chunks.json'),
@@ -106,7 +118,7 @@ describe('a remote deployed elsewhere (REMOTES_MANIFEST)', () => {
     expect(preloaded(links('/'))).toEqual([`${cdn}remoteEntry.js`]);
     expect(preloaded(links('/'))).toEqual([`${cdn}remoteEntry.js`]);
     await settle();
-    expect(asked).toEqual([`${cdn}mf-manifest.json`]); // one fetch at a time
+    expect(asked).toEqual([`${cdn}mf-manifest.json`, `${cdn}chunk-integrity.json`]); // one fetch of each at a time
     expect(preloaded(links('/'))).toEqual([`${cdn}remoteEntry.js`, `${cdn}8487.1111111111.js`]);
   });
 
@@ -116,7 +128,7 @@ describe('a remote deployed elsewhere (REMOTES_MANIFEST)', () => {
     await settle();
     clock += REFRESH_MS - 1;
     expect(preloaded(links('/'))).toContain(`${cdn}8487.1111111111.js`);
-    expect(asked).toHaveLength(1);
+    expect(asked).toHaveLength(2);
     clock += 1;
     answers[`${cdn}mf-manifest.json`] = JSON.parse(mfManifest('5555.6666666666.js'));
     expect(preloaded(links('/'))).toContain(`${cdn}8487.1111111111.js`); // still fresh enough while it refreshes
@@ -150,6 +162,17 @@ describe('a remote deployed elsewhere (REMOTES_MANIFEST)', () => {
     await settle();
     expect(links('/')).toBe(
       `<${cdn}remoteEntry.js>; rel=preload; as=script; crossorigin=anonymous; integrity="${integrity}", <${cdn}8487.1111111111.js>; rel=preload; as=script`,
+    );
+  });
+
+  test("a remote's chunks are preloaded with the integrity its chunk-integrity.json gives, once fetched", async () => {
+    const integrity = `sha384-${'C'.repeat(64)}`;
+    answers[`${cdn}chunk-integrity.json`] = { '8487.1111111111.js': integrity };
+    const links = setUp();
+    expect(links('/')).toBe(`<${cdn}remoteEntry.js>; rel=preload; as=script`);
+    await settle();
+    expect(links('/')).toBe(
+      `<${cdn}remoteEntry.js>; rel=preload; as=script, <${cdn}8487.1111111111.js>; rel=preload; as=script; crossorigin=anonymous; integrity="${integrity}"`,
     );
   });
 

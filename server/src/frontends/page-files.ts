@@ -1,7 +1,8 @@
 /**
  * Which files a payer page's code is in, read from the build that made them: a remote's
  * mf-manifest.json (the federation plugin writes one beside each remoteEntry.js), or the shell's
- * page-chunks.json when the shell bundles the page itself (its single-bundle build variant).
+ * page-chunks.json when the shell bundles the page itself (its single-bundle build variant); and
+ * the integrity a remote's runtime loads its chunks with, from its chunk-integrity.json.
  * Pure functions; preload-links.ts reads the files and makes the Link header.
  */
 import { RELATIVE_BASE } from './remotes-manifest';
@@ -44,6 +45,22 @@ export function manifestAddress(entry: string): string | undefined {
   return url && address(new URL('mf-manifest.json', url), entry);
 }
 
+/** Where chunk-integrity.json is for a remote entry: beside it, as the build writes it (scripts/webpack/chunk-integrity.cjs). */
+export function chunkIntegrityAddress(entry: string): string | undefined {
+  const url = entryUrl(entry);
+  return url && address(new URL('chunk-integrity.json', url), entry);
+}
+
+/** Where a remote's chunks are: its public path, or for 'auto' remoteEntry.js's own folder less the entry's folder in the build. */
+function chunkBase(metaData: FederationManifest['metaData'], entryAt: URL): URL | undefined {
+  const publicPath = metaData?.publicPath;
+  if (typeof publicPath !== 'string') return undefined;
+  const entryFolder = typeof metaData?.remoteEntry?.path === 'string' ? metaData.remoteEntry.path : '';
+  return publicPath === 'auto'
+    ? new URL(`./${'../'.repeat(entryFolder.split('/').filter(Boolean).length)}`, entryAt)
+    : new URL(publicPath, entryAt);
+}
+
 /**
  * The files the browser fetches to render one exposed module of a remote: its remoteEntry.js,
  * then the expose's own chunks in the remote's mf-manifest.json (`assets.js.sync` and
@@ -57,16 +74,31 @@ export function remotePageFiles(manifest: unknown, expose: string, entry: string
   const files = [address(entryAt, entry)];
   const { metaData, exposes } = (typeof manifest === 'object' && manifest !== null ? manifest : {}) as FederationManifest;
   const found = Array.isArray(exposes) ? exposes.find((item) => item?.name === expose || item?.path === `./${expose}`) : undefined;
-  const publicPath = metaData?.publicPath;
-  if (!found || typeof publicPath !== 'string') return files;
-  // 'auto': the chunks are found from remoteEntry.js's own address, less its folder in the build.
-  const entryFolder = typeof metaData?.remoteEntry?.path === 'string' ? metaData.remoteEntry.path : '';
-  const base =
-    publicPath === 'auto'
-      ? new URL(`./${'../'.repeat(entryFolder.split('/').filter(Boolean).length)}`, entryAt)
-      : new URL(publicPath, entryAt);
+  const base = chunkBase(metaData, entryAt);
+  if (!found || !base) return files;
   const chunks = [...strings(found.assets?.js?.sync), ...strings(found.assets?.css?.sync)].filter((file) => buildFile.test(file));
   return [...new Set([...files, ...chunks.map((file) => address(new URL(file, base), entry))])];
+}
+
+/** An integrity value as the build writes one: nothing else goes into a Link header. */
+const sha384 = /^sha384-[A-Za-z0-9+/]{64}$/;
+
+/**
+ * The integrity of each chunk a remote's chunk-integrity.json lists (`{"8487.9e4fd9c31d.js":
+ * "sha384-..."}`), by the address remotePageFiles gives that chunk: the remote's runtime loads
+ * each with it, and the browser uses a preload only when it carries the same. Nothing without a
+ * usable manifest or list.
+ */
+export function remoteChunkIntegrity(listed: unknown, manifest: unknown, entry: string): Record<string, string> {
+  const entryAt = entryUrl(entry);
+  const { metaData } = (typeof manifest === 'object' && manifest !== null ? manifest : {}) as FederationManifest;
+  const base = entryAt && chunkBase(metaData, entryAt);
+  if (!base || typeof listed !== 'object' || listed === null) return {};
+  return Object.fromEntries(
+    Object.entries(listed)
+      .filter((pair): pair is [string, string] => buildFile.test(pair[0]) && typeof pair[1] === 'string' && sha384.test(pair[1]))
+      .map(([file, integrity]) => [address(new URL(file, base), entry), integrity]),
+  );
 }
 
 /** A page's files from the shell's page-chunks.json (`{"container/Expose": ["/file.js", ...]}`), if it lists it. */
@@ -77,8 +109,9 @@ export function bundledPageFiles(pageChunks: unknown, id: string): string[] | un
 
 /**
  * The `Link` header that has the browser fetch these files at once, at the page's own priority for
- * scripts. A file the page will load with an integrity (a released remote's entry) is preloaded
- * with it, in the same CORS mode: otherwise the browser cannot use the preload and fetches twice.
+ * scripts. A file the page will load with an integrity (a released remote's entry, a remote's
+ * chunks) is preloaded with it, in the same CORS mode: otherwise the browser cannot use the
+ * preload and fetches twice.
  */
 export function preloadLinkHeader(files: string[], integrity: Readonly<Record<string, string>> = {}): string | undefined {
   if (files.length === 0) return undefined;

@@ -1,7 +1,14 @@
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { publicPageModuleAt } from '@paydesk/shared/routes';
-import { bundledPageFiles, manifestAddress, preloadLinkHeader, remotePageFiles } from './page-files';
+import {
+  bundledPageFiles,
+  chunkIntegrityAddress,
+  manifestAddress,
+  preloadLinkHeader,
+  remoteChunkIntegrity,
+  remotePageFiles,
+} from './page-files';
 import { remotePackages } from '@paydesk/shared/remote-packages';
 import { currentManifest, type ReleasedEntry } from './remotes-manifest';
 
@@ -29,8 +36,9 @@ async function fetchJsonOnce(url: string): Promise<unknown> {
  * The `Link` header of a payer page: preload hints for its remote's remoteEntry.js and the chunks
  * of the page's expose, so the browser fetches them beside the shell's own files instead of after
  * the federation runtime has run remoteEntry.js (bench/payer-page.mjs). Everything comes from what
- * is deployed at the time of the request: remotes.json says where the remote is, and that
- * remote's own mf-manifest.json which files the page needs. A remote served from this server is
+ * is deployed at the time of the request: remotes.json says where the remote is, that remote's
+ * own mf-manifest.json which files the page needs, and its chunk-integrity.json the hashes its
+ * runtime loads them with (which a preload must carry too). A remote served from this server is
  * read from its dist/ (re-read when the file changes); one elsewhere is fetched in the background,
  * never while a page waits, and its answer is used for MAX_AGE_MS at most. A hint that is missing
  * or out of date costs a page some speed or bandwidth, never correctness: the federation runtime
@@ -75,9 +83,8 @@ export function createPreloadLinks({
     return age < MAX_AGE_MS ? known?.value : undefined;
   };
 
-  /** A remote's mf-manifest.json: from its dist/ when this server serves it (/remotes/<dir>/...), else fetched. */
-  const remoteManifest = (entry: string): unknown => {
-    const at = manifestAddress(entry);
+  /** A file a remote's build writes beside its entry: from its dist/ when this server serves it (/remotes/<dir>/...), else fetched. */
+  const besideEntry = (at: string | undefined): unknown => {
     if (!at) return undefined;
     if (!at.startsWith('/')) return fetchedJson(/^\/\//.test(at) ? `https:${at}` : at);
     const local = /^\/remotes\/([^/]+)\/(.+)$/.exec(at);
@@ -99,7 +106,10 @@ export function createPreloadLinks({
       return undefined; // an unreadable remotes.json: the shell's page says so, not this hint
     }
     if (!remote) return undefined;
-    const files = remotePageFiles(remoteManifest(remote.entry), expose, remote.entry);
-    return preloadLinkHeader(files, remote.integrity && files[0] ? { [files[0]]: remote.integrity } : {});
+    const manifest = besideEntry(manifestAddress(remote.entry));
+    const files = remotePageFiles(manifest, expose, remote.entry);
+    const integrity = remoteChunkIntegrity(besideEntry(chunkIntegrityAddress(remote.entry)), manifest, remote.entry);
+    if (remote.integrity && files[0]) integrity[files[0]] = remote.integrity;
+    return preloadLinkHeader(files, integrity);
   };
 }
