@@ -78,14 +78,19 @@ describe('who asks, for canary releases', () => {
     window.history.replaceState(null, '', '/control/dashboard');
     const api = serve(200, { remotes: [] });
     await loadRemoteManifest();
-    expect(api.callsTo('GET /remotes.json')[0]?.headers.get('authorization')).toBe('Bearer session-token');
+    const [call] = api.callsTo('GET /remotes.json');
+    expect(call?.headers.get('authorization')).toBe('Bearer session-token');
+    // Not the address the page preloads without the session: the browser would answer with that.
+    expect(call?.url.search).toBe('?signed-in');
   });
 
   test('a payer page sends no session, as its first response had none', async () => {
     window.history.replaceState(null, '', '/checkout/ORD123');
     const api = serve(200, { remotes: [] });
     await loadRemoteManifest();
-    expect(api.callsTo('GET /remotes.json')[0]?.headers.get('authorization')).toBeNull();
+    const [call] = api.callsTo('GET /remotes.json');
+    expect(call?.headers.get('authorization')).toBeNull();
+    expect(call?.url.search).toBe('');
   });
 });
 

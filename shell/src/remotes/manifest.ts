@@ -75,16 +75,19 @@ function previewOf(value: unknown): ReleasePreview {
 export const SESSION_TOKEN_KEY = 'token';
 
 /**
- * A signed-in staff member's manifest is chosen by their user id, so a canary release reaches the
- * same people in every browser they use; a payer page sends nothing, as its first response did.
+ * A signed-in staff member's manifest is chosen by their user id (a canary reaches the same people
+ * in every browser they use; a preview only their session), so it is asked for with the session
+ * and at an address of its own: the page's preload of /remotes.json, made without the session, is
+ * not used in its place. A payer page sends nothing, as its first response did.
  */
-const rolloutHeaders = (): Record<string, string> => {
+function manifestRequest(url: string): { url: string; headers: Record<string, string> } {
   const token = window.location.pathname.startsWith('/control') ? localStorage.getItem(SESSION_TOKEN_KEY) : null;
-  return token ? { authorization: `Bearer ${token}` } : {};
-};
+  return token ? { url: `${url}?signed-in`, headers: { authorization: `Bearer ${token}` } } : { url, headers: {} };
+}
 
-export async function loadRemoteManifest(url = '/remotes.json'): Promise<RemoteManifest> {
-  const response = await fetch(url, { cache: 'no-store', headers: rolloutHeaders() });
+export async function loadRemoteManifest(address = '/remotes.json'): Promise<RemoteManifest> {
+  const { url, headers } = manifestRequest(address);
+  const response = await fetch(url, { cache: 'no-store', headers });
   if (!response.ok) throw new Error(`${url} answered ${response.status}`);
   const manifest = parseRemoteManifest(await response.json());
   const remotes = manifest.remotes.map((remote) => ({ ...remote, entry: new URL(remote.entry, window.location.href).href }));
