@@ -22,7 +22,7 @@ const RUNS_PER_ROUTE = Math.round(30 * scale);
 const RUNS_ENVELOPE = Math.round(60 * scale);
 const RUNS_UPLOAD = Math.round(50 * scale);
 const TIMEOUT = 30_000 * Math.max(1, scale);
-const stored = ['users', 'transactions', 'withdrawals', 'ledger_entries', 'pool_cards', 'checkouts'] as const;
+const stored = ['users', 'transactions', 'withdrawals', 'ledger_entries', 'pool_cards', 'checkouts', 'disputes', 'files'] as const;
 
 let t: TestApp;
 let who: IdentityHeaders;
@@ -166,6 +166,32 @@ describe('the encrypted card envelope of POST /api/process-card-transaction', ()
           await check(rule, { method: 'POST', url: rule.route, headers: payer.headers, payload: { data } });
         }),
         { numRuns: RUNS_ENVELOPE },
+      );
+      expect((await t.app.inject({ url: '/healthz' })).statusCode).toBe(200);
+    },
+    TIMEOUT,
+  );
+});
+
+describe.each(['/api/files', '/api/backend/files'])('malformed multipart for POST %s', (route) => {
+  const rule = routeTable.find((r) => r.method === 'POST' && r.route === route)!;
+  const name = `POST ${route} (multipart)`;
+
+  test(
+    'wrong boundary, truncated, two files, other fields, files of any bytes and names',
+    async () => {
+      const auth = await allowedHeaders(rule);
+      await fc.assert(
+        fc.asyncProperty(multipartSpec, fc.boolean(), async (spec, withPurpose) => {
+          tried[name] = (tried[name] ?? 0) + 1;
+          // With the purpose first, the file's own checks are reached more often than the form's.
+          const parts = withPurpose
+            ? [{ name: 'purpose', filename: null, content: Buffer.from('dispute_evidence') }, ...spec.parts]
+            : spec.parts;
+          const { payload, headers } = multipartRequest({ ...spec, parts });
+          await check(rule, { method: 'POST', url: rule.route, headers: { ...headers, ...auth }, payload });
+        }),
+        { numRuns: RUNS_UPLOAD },
       );
       expect((await t.app.inject({ url: '/healthz' })).statusCode).toBe(200);
     },
