@@ -344,6 +344,35 @@ describe('the lists (DSP-08)', () => {
   });
 });
 
+describe("the payment's status in the back office (DSP-13)", () => {
+  it('shows a disputed payment in the dashboard counts, the list and the details, and a won one as paid again', async () => {
+    const headers = bearer(adminToken);
+    const read = async (url: string) => {
+      const response = await t.app.inject({ url, headers });
+      expect([url, response.statusCode]).toEqual([url, 200]);
+      return response.json().data;
+    };
+    const open = await disputedPayment(t, 28);
+    const [{ n } = { n: 0 }] = await t.db.query<{ n: number }>(`select count(*)::int as n from transactions where status = 'disputed'`);
+    expect((await read('/api/backend/total-transactions')).disputed_transactions).toBe(n);
+    const listed = await read('/api/backend/all-transactions?status=disputed&per_page=100');
+    expect(listed.data.map((row: { transaction_id: string }) => row.transaction_id)).toContain(open.transactionId);
+    expect((await read(`/api/backend/transaction-details/${open.transactionId}`)).status).toBe('disputed');
+    for (const url of [
+      '/api/backend/total-revenue',
+      '/api/backend/today-stats',
+      '/api/backend/recent-transactions',
+      '/api/backend/chart-data?range=7days',
+    ])
+      await read(url);
+
+    await api.update(open.disputeId, { evidence: { uncategorized_text: 'winning_evidence' }, submit: true });
+    await runDisputes(t);
+    expect((await read(`/api/backend/transaction-details/${open.transactionId}`)).status).toBe('completed');
+    expect((await read('/api/backend/total-transactions')).disputed_transactions).toBe(n - 1);
+  });
+});
+
 describe('Idempotency-Key on every POST (DSP-08)', () => {
   it('answers a retried evidence update, accept and opening with the first answer, and a key reused with another body with 422', async () => {
     const { disputeId } = await disputedPayment(t, 22);
