@@ -16,6 +16,7 @@ import { registerOpenApi } from './http/openapi';
 import { countRequests, requestsInFlight, type RequestsInFlight } from './http/requests-in-flight';
 import { registerSecurityHeaders } from './http/security-headers';
 import { releasedRemotes } from './platform/live-releases';
+import { previewedEntry } from './platform/preview';
 import { registerCanonicalHost } from './http/canonical-host';
 import { rejectUnstorableText } from './validation/text-guard';
 import { createLogger } from './logger';
@@ -65,7 +66,10 @@ export async function buildApp({ config, db, logger, onRoute, onDbWedged }: Buil
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   app.addHook('preValidation', rejectUnstorableText);
-  await registerSecurityHeaders(app, config, () => releasedRemotes(db));
+  await registerSecurityHeaders(app, config, async (request) => {
+    const [live, previewed] = await Promise.all([releasedRemotes(db), previewedEntry(request, db, config.authSecret)]);
+    return previewed ? [...live, previewed] : live;
+  });
   // After the security headers (a redirect carries them too), before any route.
   registerCanonicalHost(app, config);
   await registerOpenApi(app);

@@ -10,18 +10,22 @@ import { registryClient } from './registry-client';
  */
 let t: TestApp;
 let superAdmin: Record<string, string>;
-let folder: PublishedRemote;
+let live: PublishedRemote;
+// The release to preview, on an origin of its own.
+let next: PublishedRemote;
 let registry: ReturnType<typeof registryClient>;
 beforeAll(async () => {
   t = await buildTestApp({ PAYDESK_MODE: 'demo', FRONTENDS_DIR: '/nonexistent' });
   superAdmin = bearer(await login(t.app, 'superadmin@paydesk.test'));
   registry = registryClient(t, superAdmin);
-  folder = await publishRemote({ name: 'mf_tried', areas: [] });
-  for (const version of ['1.0.0', '2.0.0']) expect((await registry.release(version, folder.url, 'mf_tried')).statusCode).toBe(201);
+  [live, next] = await Promise.all([publishRemote({ name: 'mf_tried', areas: [] }), publishRemote({ name: 'mf_tried', areas: [] })]);
+  expect((await registry.release('1.0.0', live.url, 'mf_tried')).statusCode).toBe(201);
+  expect((await registry.release('2.0.0', next.url, 'mf_tried')).statusCode).toBe(201);
   await registry.post('/mf_tried/releases/1.0.0/promote');
 });
 afterAll(async () => {
-  await folder.close();
+  await live.close();
+  await next.close();
   await t.close();
 });
 
@@ -100,5 +104,17 @@ test('only a release not yet live is previewed, only by whoever may manage the p
 test('ending a preview clears its cookie, without sign-in', async () => {
   const ended = await t.app.inject({ method: 'DELETE', url: '/api/platform/preview' });
   expect(ended.statusCode).toBe(204);
-  expect(String(ended.headers['set-cookie'])).toMatch(/^paydesk_preview=; Max-Age=0; Path=\/; Expires=Thu, 01 Jan 1970 00:00:00 GMT; SameSite=Lax$/);
+  expect(String(ended.headers['set-cookie'])).toMatch(
+    /^paydesk_preview=; Max-Age=0; Path=\/; Expires=Thu, 01 Jan 1970 00:00:00 GMT; SameSite=Lax$/,
+  );
+});
+
+test("a page of a browser that previews allows its release's origin to run scripts; no other page does", async () => {
+  const cookie = cookieOf(await startPreview('2.0.0'));
+  const scriptOrigins = async (headers: Record<string, string>) =>
+    /script-src ([^;]*)/.exec(String((await t.app.inject({ url: '/control/dashboard', headers })).headers['content-security-policy']))?.[1];
+  const origin = new URL(next.url).origin;
+  expect(await scriptOrigins({ cookie })).toContain(origin);
+  expect(await scriptOrigins({})).not.toContain(origin);
+  expect(await scriptOrigins({ cookie: `paydesk_preview=${cookie.split('=')[1]!.slice(0, -2)}xx` })).not.toContain(origin);
 });

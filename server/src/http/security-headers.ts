@@ -1,5 +1,5 @@
 import helmet from '@fastify/helmet';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import FindMyWay from 'find-my-way';
 import type { Config } from '../config';
 import { currentManifest, remoteOrigins } from '../frontends/remotes-manifest';
@@ -152,8 +152,8 @@ export function helmetOptionsFor(kind: PageKind, config: Pick<Config, 'mode'>, r
 export async function registerSecurityHeaders(
   app: FastifyInstance,
   config: Config,
-  /** The entries of the registry's live releases (the composition root reads them). */
-  releasedEntries: () => Promise<readonly { entry: string }[]> = async () => [],
+  /** The entries of the registry's live releases and this browser's preview (the composition root reads them). */
+  releasedEntries: (request: FastifyRequest) => Promise<readonly { entry: string }[]> = async () => [],
 ): Promise<void> {
   await app.register(helmet, { global: false });
   const demo = config.mode === 'demo';
@@ -162,9 +162,9 @@ export async function registerSecurityHeaders(
    * Re-read with the manifest, so a redeploy to a new origin is allowed at the next page load:
    * the operator's manifest, or else the registry's live releases (local builds are served from here).
    */
-  const manifestOrigins = async (): Promise<string[]> => {
+  const manifestOrigins = async (request: FastifyRequest): Promise<string[]> => {
     try {
-      if (!config.remotesManifest) return remoteOrigins(await releasedEntries());
+      if (!config.remotesManifest) return remoteOrigins(await releasedEntries(request));
       return remoteOrigins(currentManifest(config.frontendsDir, config.remotesManifest).remotes);
     } catch (error) {
       app.log.warn({ err: error }, 'remotes manifest unreadable: the shell page allows no remote origin');
@@ -174,7 +174,7 @@ export async function registerSecurityHeaders(
 
   app.addHook('onRequest', async (request, reply) => {
     const kind = pageKindOf(request.url, demo);
-    const remotes = kind === 'payer-page' || kind === 'back-office' ? await manifestOrigins() : [];
+    const remotes = kind === 'payer-page' || kind === 'back-office' ? await manifestOrigins(request) : [];
     reply.helmet(helmetOptionsFor(kind, config, remotes));
     reply.header('permissions-policy', PERMISSIONS_POLICY);
   });

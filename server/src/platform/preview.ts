@@ -1,3 +1,4 @@
+import fastifyCookie from '@fastify/cookie';
 import { jwtVerify, SignJWT } from 'jose';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -33,6 +34,30 @@ const claims = z.object({
 const keyOf = (secret: string) => new TextEncoder().encode(secret);
 
 export const isPreviewable = (status: string): boolean => PREVIEWABLE.has(status);
+
+/** The claims of this request's preview cookie when it is ours and unexpired; otherwise null. */
+async function previewClaims(request: FastifyRequest, secret: string): Promise<z.infer<typeof claims> | null> {
+  // Read from the header too: the security headers are set before the cookie plugin parses it.
+  const cookie = request.cookies?.[PREVIEW_COOKIE] ?? fastifyCookie.parse(request.headers.cookie ?? '')[PREVIEW_COOKIE];
+  if (!cookie) return null;
+  try {
+    const { payload } = await jwtVerify(cookie, keyOf(secret), { algorithms: ['HS256'], issuer: ISSUER, audience: AUDIENCE });
+    return claims.parse(payload);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The entry a page's preview cookie names, so that the page's Content Security Policy lets the
+ * shell load it. A page load carries no session, so only the cookie (ours, unexpired) and the
+ * release are checked here: /remotes.json still decides, by the session, whether it is loaded.
+ */
+export async function previewedEntry(request: FastifyRequest, db: Db, secret: string): Promise<{ entry: string } | null> {
+  const asked = await previewClaims(request, secret);
+  const row = asked && (await findRelease(db, asked.remote, asked.version));
+  return row && isPreviewable(row.status) ? { entry: row.entry } : null;
+}
 
 /** Starts a preview of `remote` `version` in this browser: the cookie holds it for PREVIEW_MINUTES. */
 export async function startPreview(
@@ -70,16 +95,9 @@ export async function previewOf(
   tokens: TokenService,
   config: Config,
 ): Promise<{ release: ReleasedRemote; preview: ReleasePreview } | null> {
-  const cookie = request.cookies[PREVIEW_COOKIE];
   const session = bearerToken(request.headers.authorization);
-  if (!cookie || !session) return null;
-  let asked: z.infer<typeof claims>;
-  try {
-    const { payload } = await jwtVerify(cookie, keyOf(config.authSecret), { algorithms: ['HS256'], issuer: ISSUER, audience: AUDIENCE });
-    asked = claims.parse(payload);
-  } catch {
-    return null;
-  }
+  const asked = session ? await previewClaims(request, config.authSecret) : null;
+  if (!session || !asked) return null;
   const auth = await authenticate(db, tokens, config, session);
   if (!auth || String(auth.userId) !== asked.sub || auth.sessionId !== asked.sid || !can(auth.role, 'platform.manage')) return null;
   const row = await findRelease(db, asked.remote, asked.version);
