@@ -126,7 +126,7 @@ describe('shipping one remote: redeployed through the manifest, or released thro
       return { status: response.status, body: (await response.json()) as { data: Record<string, string> } };
     };
 
-    test("a remote outside the product's list brings its own area, at the next page load, to whoever holds its permission", async () => {
+    test("a remote outside the product's list brings its own area, previewed first, then at the next page load to whoever holds its permission", async () => {
       const page = await browser.newPage({ baseURL: registry.baseUrl });
       await openSignedIn(page, 'super_admin', '/control/dashboard');
       await page.getByRole('link', { name: 'Audit Log' }).waitFor();
@@ -140,6 +140,25 @@ describe('shipping one remote: redeployed through the manifest, or released thro
       const token = made.body.data.token ?? '';
       const released = await releaseReports({ PAYDESK_URL: registry.baseUrl, PAYDESK_DEPLOY_TOKEN: token }, '--skip-build');
       expect(released.stdout).toContain('Release accepted: mf_reports 1.0.0 is available');
+
+      // Tried first in this super_admin's browser alone, from the Platform area, under a banner.
+      const other = await browser.newPage({ baseURL: registry.baseUrl });
+      await openSignedIn(other, 'super_admin', '/control/dashboard');
+      await page.goto('/control/platform/remotes/mf_reports');
+      await page.getByRole('button', { name: 'Preview 1.0.0' }).click();
+      const banner = page.getByRole('status').filter({ hasText: 'Previewing mf_reports 1.0.0 in this browser only' });
+      await banner.waitFor();
+      await page.getByRole('link', { name: 'Reports' }).click();
+      await page.getByText('Delivered by mf_reports').waitFor();
+      await other.reload();
+      await other.getByRole('link', { name: 'Audit Log' }).waitFor();
+      expect(await other.getByRole('link', { name: 'Reports' }).count()).toBe(0);
+      await closePage(other);
+      await banner.getByRole('button', { name: 'Exit preview' }).click();
+      await page.getByRole('link', { name: 'Audit Log' }).waitFor();
+      expect(await page.getByRole('link', { name: 'Reports' }).count()).toBe(0);
+      expect(await banner.count()).toBe(0);
+
       expect((await call('/api/platform/remotes/mf_reports/releases/1.0.0/promote', session)).status).toBe(200);
 
       await page.reload();
