@@ -7,11 +7,11 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { gzipSync } from 'node:zlib';
 import { buildFrontend } from '../scripts/build.mjs';
+import { measurePayerPage } from './lib/payer-measure.mjs';
 import { startProduct } from './lib/product.mjs';
 import { kb, summarize } from './lib/stats.mjs';
-import { cpuSlowdown, launchBrowser, network, throttledPage } from './lib/throttled-browser.mjs';
+import { cpuSlowdown, launchBrowser, network } from './lib/throttled-browser.mjs';
 
 const resultsDir = process.env.BENCH_RESULTS_DIR ?? fileURLToPath(new URL('./results', import.meta.url));
 const runs = Number(process.argv[process.argv.indexOf('--runs') + 1]) || 5;
@@ -21,59 +21,6 @@ const OVERHEAD_TARGET = 1.15;
 const root = fileURLToPath(new URL('..', import.meta.url));
 /** Where create-config.cjs puts the variant (FRONTENDS_DIR layout: shell/dist). */
 const singleBundleDir = join(root, 'bench/.work/single-bundle');
-
-async function measure(browser, url, payButton) {
-  const { context, page } = await throttledPage(browser);
-  await page.addInitScript(
-    ({ source, flags }) => {
-      window.__lcp = 0;
-      window.__blocking = 0;
-      new PerformanceObserver((list) => list.getEntries().forEach((e) => (window.__lcp = e.startTime))).observe({
-        type: 'largest-contentful-paint',
-        buffered: true,
-      });
-      new PerformanceObserver((list) => list.getEntries().forEach((e) => (window.__blocking += Math.max(0, e.duration - 50)))).observe({
-        type: 'longtask',
-        buffered: true,
-      });
-      // Usable: the moment the pay button is in the page, as the page's own clock sees it.
-      const pattern = new RegExp(source, flags);
-      new MutationObserver((_changes, observer) => {
-        if (![...document.querySelectorAll('button')].some((button) => pattern.test(button.textContent.trim()))) return;
-        window.__usableAt = performance.now();
-        observer.disconnect();
-      }).observe(document, { childList: true, subtree: true, characterData: true });
-    },
-    { source: payButton.source, flags: payButton.flags },
-  );
-  const assets = [];
-  page.on('response', (response) => {
-    const type = response.request().resourceType();
-    if (type === 'script' || type === 'stylesheet') assets.push(response);
-  });
-  await page.goto(url, { waitUntil: 'commit' });
-  await page.getByRole('button', { name: payButton }).waitFor();
-  // Counted: the scripts and styles that had finished arriving when the form became usable (by
-  // the page's resource timing). What the page fetches afterwards (the card dialog, while the
-  // payer reads or types) was not waited for.
-  const { arrived, ...timing } = await page.evaluate(() => ({
-    usableMs: window.__usableAt,
-    lcpMs: window.__lcp,
-    blockingMs: window.__blocking,
-    arrived: performance
-      .getEntriesByType('resource')
-      .filter((e) => e.responseEnd <= window.__usableAt)
-      .map((e) => ({ url: e.name, type: e.initiatorType, startMs: Math.round(e.startTime), endMs: Math.round(e.responseEnd) })),
-  }));
-  const before = assets.filter((response) => arrived.some((e) => e.url === response.url()));
-  const bodies = await Promise.all(before.map((response) => response.body().catch(() => Buffer.alloc(0))));
-  const gzipOf = new Map(before.map((response, i) => [response.url(), gzipSync(bodies[i], { level: 9 }).length]));
-  const gzipBytes = [...gzipOf.values()].reduce((sum, n) => sum + n, 0);
-  await context.close();
-  // Every request that had ended by then, scripts and styles with their gzip size: where the time went.
-  const waterfall = arrived.map(({ url, ...e }) => ({ path: new URL(url).pathname, ...e, gzipBytes: gzipOf.get(url) }));
-  return { ...timing, gzipBytes, requests: before.length, waterfall };
-}
 
 async function createCheckout(baseUrl) {
   const response = await fetch(`${baseUrl}/api/checkout`, {
@@ -120,7 +67,7 @@ try {
       const order = i % 2 === 0 ? ['federated', 'singleBundle'] : ['singleBundle', 'federated'];
       for (const build of order) {
         const { baseUrl } = builds[build];
-        samples[build].push(await measure(browser, `${baseUrl}${await url(baseUrl)}`, payButton));
+        samples[build].push(await measurePayerPage(browser, `${baseUrl}${await url(baseUrl)}`, payButton));
       }
     }
     const ratios = samples.federated.map((f, i) => f.usableMs / samples.singleBundle[i].usableMs);
@@ -134,8 +81,8 @@ try {
   }
 } finally {
   await browser.close();
-  federated.stop();
-  singleBundle.stop();
+  await federated.stop();
+  await singleBundle.stop();
 }
 
 const lines = ['| page | JS+CSS gzip (KB) | requests | usable (ms) | LCP (ms) | blocking (ms) | budget |', '|---|---|---|---|---|---|---|'];

@@ -55,6 +55,7 @@ const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf
 const allSteps = quick
   ? [
       { name: 'payer-page', kind: 'payer', args: ['bench/payer-page.mjs', '--runs', '1'] },
+      { name: 'release-lookup', kind: 'releases', args: [...tsx, 'bench/release-lookup.mjs', '--runs', '1', '--requests', '100'] },
       transactions(1_000, 'postgres', 20),
       transactions(10_000, 'both', 20),
       backOffice(10_000),
@@ -72,6 +73,7 @@ const allSteps = quick
     ]
   : [
       { name: 'payer-page', kind: 'payer', args: ['bench/payer-page.mjs', '--runs', '5'] },
+      { name: 'release-lookup', kind: 'releases', args: [...tsx, 'bench/release-lookup.mjs', '--runs', '5'] },
       transactions(10_000, 'both', 30),
       transactions(100_000, 'both', 30),
       // PGlite at 1,000,000 would add about 8 minutes of seeding: PostgreSQL only at that size.
@@ -132,6 +134,7 @@ function runStep(step) {
 const readJson = (dir, file) => JSON.parse(readFileSync(join(dir, file), 'utf8'));
 const resultFile = {
   payer: 'payer-page.json',
+  releases: 'release-lookup.json',
   transactions: 'transactions-api.json',
   'back-office': 'back-office-page.json',
   cards: 'card-upload.json',
@@ -140,6 +143,7 @@ const resultFile = {
 };
 const markdownFile = {
   payer: 'payer-page.md',
+  releases: 'release-lookup.md',
   'back-office': 'back-office-page.md',
   cards: 'card-upload.md',
   payments: 'payment-api.md',

@@ -19,13 +19,14 @@ const freePort = () =>
 
 /**
  * `build: false` skips the front ends (API-only benchmarks); `nodeArgs` go to the server's node
- * (e.g. `--cpu-prof`). `pid` is the server process's.
+ * (e.g. `--cpu-prof`); `dataDir`, an embedded database to start on and keep (a fresh one, removed
+ * at stop, without). `pid` is the server process's; `stop()` resolves once it has exited.
  */
-export async function startProduct(env = {}, { build = true, nodeArgs = [] } = {}) {
+export async function startProduct(env = {}, { build = true, nodeArgs = [], dataDir: kept } = {}) {
   if (build) await buildFrontends();
   await buildServer();
   const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'paydesk-bench-'));
+  const dataDir = kept ?? mkdtempSync(join(tmpdir(), 'paydesk-bench-'));
   const child = spawn(process.execPath, [...nodeArgs, ...serverCommand], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -51,12 +52,14 @@ export async function startProduct(env = {}, { build = true, nodeArgs = [] } = {
     if (i > 300) throw new Error('The product did not start');
     await new Promise((r) => setTimeout(r, 200));
   }
+  const exited = new Promise((done) => child.once('exit', done));
   return {
     baseUrl,
     pid: child.pid,
-    stop: () => {
+    stop: async () => {
       child.kill('SIGTERM');
-      rmSync(dataDir, { recursive: true, force: true });
+      await exited;
+      if (!kept) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -115,6 +115,16 @@ function targetRows(steps, runs, growthSummary) {
       verdict(r.median <= payer.overheadTarget),
     ]);
   }
+  const releases = steps.find((s) => s.kind === 'releases')?.data;
+  if (releases) {
+    const r = releases.payForm.usableRatio;
+    rows.push([
+      'Pay form with the release registry',
+      `time to usable within ${releases.target}x of an empty registry`,
+      `×${r.median.toFixed(2)} (${r.min.toFixed(2)}–${r.max.toFixed(2)})`,
+      verdict(r.median <= releases.target),
+    ]);
+  }
   rows.push(backOfficeRow(steps.find((s) => s.kind === 'back-office')));
   const pg = runs.filter((r) => r.kind === 'postgres').sort((a, b) => b.size - a.size)[0];
   if (pg) {
@@ -222,6 +232,7 @@ export function renderReport({ quick, only, steps, machine, totalSeconds, comman
     '',
     // The payer step's own markdown carries its Federation overhead subsection.
     ...section('payer', 'Payer pages'),
+    ...section('releases', 'Release lookup'),
     ...section('payments', 'Payment API'),
     ...section('webhooks', 'Webhooks under payment load'),
     ...section('back-office', 'Back office'),

@@ -1,0 +1,57 @@
+// One cold load of a payer page in the throttled browser: when its pay button is usable, and the
+// scripts and styles it had downloaded by then. Shared by payer-page.mjs and release-lookup.mjs.
+import { gzipSync } from 'node:zlib';
+import { throttledPage } from './throttled-browser.mjs';
+
+export async function measurePayerPage(browser, url, payButton) {
+  const { context, page } = await throttledPage(browser);
+  await page.addInitScript(
+    ({ source, flags }) => {
+      window.__lcp = 0;
+      window.__blocking = 0;
+      new PerformanceObserver((list) => list.getEntries().forEach((e) => (window.__lcp = e.startTime))).observe({
+        type: 'largest-contentful-paint',
+        buffered: true,
+      });
+      new PerformanceObserver((list) => list.getEntries().forEach((e) => (window.__blocking += Math.max(0, e.duration - 50)))).observe({
+        type: 'longtask',
+        buffered: true,
+      });
+      // Usable: the moment the pay button is in the page, as the page's own clock sees it.
+      const pattern = new RegExp(source, flags);
+      new MutationObserver((_changes, observer) => {
+        if (![...document.querySelectorAll('button')].some((button) => pattern.test(button.textContent.trim()))) return;
+        window.__usableAt = performance.now();
+        observer.disconnect();
+      }).observe(document, { childList: true, subtree: true, characterData: true });
+    },
+    { source: payButton.source, flags: payButton.flags },
+  );
+  const assets = [];
+  page.on('response', (response) => {
+    const type = response.request().resourceType();
+    if (type === 'script' || type === 'stylesheet') assets.push(response);
+  });
+  await page.goto(url, { waitUntil: 'commit' });
+  await page.getByRole('button', { name: payButton }).waitFor();
+  // Counted: the scripts and styles that had finished arriving when the form became usable (by
+  // the page's resource timing). What the page fetches afterwards (the card dialog, while the
+  // payer reads or types) was not waited for.
+  const { arrived, ...timing } = await page.evaluate(() => ({
+    usableMs: window.__usableAt,
+    lcpMs: window.__lcp,
+    blockingMs: window.__blocking,
+    arrived: performance
+      .getEntriesByType('resource')
+      .filter((e) => e.responseEnd <= window.__usableAt)
+      .map((e) => ({ url: e.name, type: e.initiatorType, startMs: Math.round(e.startTime), endMs: Math.round(e.responseEnd) })),
+  }));
+  const before = assets.filter((response) => arrived.some((e) => e.url === response.url()));
+  const bodies = await Promise.all(before.map((response) => response.body().catch(() => Buffer.alloc(0))));
+  const gzipOf = new Map(before.map((response, i) => [response.url(), gzipSync(bodies[i], { level: 9 }).length]));
+  const gzipBytes = [...gzipOf.values()].reduce((sum, n) => sum + n, 0);
+  await context.close();
+  // Every request that had ended by then, scripts and styles with their gzip size: where the time went.
+  const waterfall = arrived.map(({ url, ...e }) => ({ path: new URL(url).pathname, ...e, gzipBytes: gzipOf.get(url) }));
+  return { ...timing, gzipBytes, requests: before.length, waterfall };
+}
