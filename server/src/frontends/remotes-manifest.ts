@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { parseAreas, type RemoteArea } from '@paydesk/shared/areas';
@@ -38,9 +38,24 @@ interface FoundRemote {
 
 const readJson = (file: string): unknown => JSON.parse(readFileSync(file, 'utf8'));
 
+/**
+ * A build's file (mf-manifest.json, areas.json), parsed once per version of it: /remotes.json
+ * reads every local build's on each request, and a rebuild gives the file a new time and size.
+ */
+const parsedBuildFiles = new Map<string, { stamp: string; value: unknown }>();
+function readBuildJson(file: string): unknown {
+  const { mtimeMs, size } = statSync(file);
+  const stamp = `${mtimeMs}:${size}`;
+  const known = parsedBuildFiles.get(file);
+  if (known?.stamp === stamp) return known.value;
+  const value = readJson(file);
+  parsedBuildFiles.set(file, { stamp, value });
+  return value;
+}
+
 function readAreasFile(file: string): unknown {
   try {
-    return readJson(file);
+    return readBuildJson(file);
   } catch (error) {
     return new Error(`areas.json is not JSON: ${(error as Error).message}`);
   }
@@ -92,7 +107,7 @@ function checked(found: readonly FoundRemote[]): { manifest: RemotesManifest; pr
 }
 
 const builtManifest = (distDir: string) =>
-  readJson(join(distDir, 'mf-manifest.json')) as {
+  readBuildJson(join(distDir, 'mf-manifest.json')) as {
     metaData?: { buildInfo?: { buildVersion?: string } };
     exposes?: { name: string }[];
   };
