@@ -153,6 +153,9 @@ describe('reports from browsers, and the automatic rollback of a failing canary'
     await Promise.all([report('3.0.0', 'loaded', 1), report('3.0.0', 'loaded', 1)]);
     expect(await statusOf('3.0.0')).toBe('rolled_back');
     expect(await statusOf('1.0.0')).toBe('live');
+    // Shown with the release, as a refusal's reason is; promoted again, it has none.
+    const reasonOf = async (version: string) => (await historyOf('mf_judged'))?.releases.find((r) => r.version === version)?.reason;
+    expect(await reasonOf('3.0.0')).toMatch(/^Rolled back by the server: 9 of its 1[01] loads failed, more than 20 %$/);
     const audit = await t.db.query<{ actor_id: number | null; changes: Record<string, { to?: unknown }> }>(
       `select actor_id, changes from audit_log where action = 'remote.rolled_back' and target_id = 'mf_judged@3.0.0'`,
     );
@@ -160,5 +163,7 @@ describe('reports from browsers, and the automatic rollback of a failing canary'
     expect(audit[0]?.actor_id).toBeNull();
     // Judged once the tenth load was counted; the other report may be counted before that too.
     expect(audit[0]?.changes.reason?.to).toMatch(/^9 of its 1[01] loads failed, more than 20 %$/);
+    await post('/mf_judged/releases/3.0.0/promote', { percent: 20 });
+    expect(await reasonOf('3.0.0')).toBeNull();
   });
 });

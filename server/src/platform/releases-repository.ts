@@ -95,24 +95,30 @@ export async function lockRemote(tx: Db, remote: string): Promise<{ live?: Relea
   return { live: rows.find((row) => row.status === 'live'), canary: rows.find((row) => row.status === 'canary') };
 }
 
-/** A status other than live or canary (a canary's share goes with it). */
-export async function setStatus(tx: Db, remote: string, version: string, status: 'available' | 'rolled_back'): Promise<void> {
+/** A status other than live or canary (a canary's share goes with it); `reason`: why the server rolled it back. */
+export async function setStatus(
+  tx: Db,
+  remote: string,
+  version: string,
+  status: 'available' | 'rolled_back',
+  reason: string | null = null,
+): Promise<void> {
   await tx.query(
-    `update remote_releases set status = $3, canary_percent = null where remote = $1 and version = $2 and status <> 'refused'`,
-    [remote, version, status],
+    `update remote_releases set status = $3, canary_percent = null, reason = $4 where remote = $1 and version = $2 and status <> 'refused'`,
+    [remote, version, status, reason],
   );
 }
 
 export async function makeCanary(tx: Db, remote: string, version: string, percent: number): Promise<void> {
   await tx.query(
-    `update remote_releases set status = 'canary', canary_percent = $3 where remote = $1 and version = $2 and status <> 'refused'`,
+    `update remote_releases set status = 'canary', canary_percent = $3, reason = null where remote = $1 and version = $2 and status <> 'refused'`,
     [remote, version, percent],
   );
 }
 
 export async function makeLive(tx: Db, remote: string, version: string): Promise<void> {
   await tx.query(
-    `update remote_releases set status = 'live', canary_percent = null, promoted_at = now()
+    `update remote_releases set status = 'live', canary_percent = null, reason = null, promoted_at = now()
      where remote = $1 and version = $2 and status <> 'refused'`,
     [remote, version],
   );

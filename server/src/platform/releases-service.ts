@@ -144,7 +144,7 @@ export function releasesService(db: Db, gateContext: (remote: string) => Promise
       const ended = await db.transaction(async (tx) => {
         const { live, canary } = await repo.lockRemote(tx, remote);
         if (canary?.version !== version) return false;
-        await repo.setStatus(tx, remote, version, 'rolled_back');
+        await repo.setStatus(tx, remote, version, 'rolled_back', `Rolled back by the server: ${reason}`);
         await recordAudit(tx, {
           action: 'remote.rolled_back',
           who: SERVER,

@@ -37,7 +37,7 @@ export const remoteRelease = z.object({
   entry: z.string(),
   integrity: z.string().nullable(),
   status: releaseStatus,
-  /** Why the gate refused it; null otherwise. */
+  /** Why the gate refused it, or why the server rolled it back on its own; null otherwise. */
   reason: z.string().nullable(),
   released_by: z.string().nullable(),
   released_at: isoDateTime,
