@@ -18,7 +18,7 @@ export const serverLayers = [
   ['http'],
   ['demo'],
   ['transactions'],
-  ['refunds', 'disputes'],
+  ['refunds', 'disputes', 'balance'],
   ['files'],
   ['payments'],
   ['api-keys'],

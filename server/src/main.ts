@@ -5,6 +5,7 @@ import { migrate } from './db/migrate';
 import { startPeriodicJob } from './jobs/periodic-job';
 import { resolveDuePayments } from './payments/settlement';
 import { checkpointLedger } from './wallet/ledger';
+import { rollUpBalance } from './balance/balance-rollups';
 import { settleDueWithdrawals } from './wallet/withdrawal-settlement';
 import { startWebhookWorker } from './webhooks/delivery-worker';
 import { secretBox } from './security/secret-box';
@@ -63,6 +64,8 @@ async function main(): Promise<void> {
   const stopDisputes = startPeriodicJob('moving disputes', () => runDueDisputes(db, disputeSettings), logger);
   const stopKeys = startPeriodicJob('forgetting idempotency keys', () => deleteExpiredKeys(db), logger, 60_000);
   const stopCheckpoints = startPeriodicJob('checkpointing the ledger', () => checkpointLedger(db), logger, 10_000);
+  // Balance history's rollups follow the checkpoints, which bound how far they may reach.
+  const stopRollups = startPeriodicJob('rolling up the balance history', () => rollUpBalance(db), logger, 10_000);
   const stopRequestLog = startPeriodicJob('pruning the API request log', () => pruneRequestLog(db), logger, 60_000);
   const webhooks = startWebhookWorker(db, config, logger, { busy: () => app.requestsInFlight.average() >= config.webhookYieldRequests });
 
@@ -80,6 +83,7 @@ async function main(): Promise<void> {
     await stopDisputes();
     await stopKeys();
     await stopCheckpoints();
+    await stopRollups();
     await stopRequestLog();
     await webhooks.stop();
     await db.close();

@@ -4,6 +4,7 @@ import { cardStatuses } from '@paydesk/shared/schemas/card';
 import { transactionStatuses } from '@paydesk/shared/schemas/transaction';
 import { eventTypes } from '@paydesk/shared/schemas/webhooks';
 import { disputeStatuses } from '@paydesk/shared/schemas/merchant-objects';
+import { balanceTransactionTypes } from '@paydesk/shared/schemas/balance';
 import type { StoredRows } from './stored-rows';
 
 /**
@@ -33,6 +34,29 @@ const disputeLists = (base: string, { disputes }: StoredRows): string[] => [
   ...each(disputeStatuses, (status) => `${base}?limit=100&status=${status}`),
   ...each(disputes, ({ transaction_id }) => `${base}?transaction_id=${encodeURIComponent(transaction_id)}`),
   `${base}?from=2000-01-01&to=2999-12-31T00:00:00Z&limit=100`,
+];
+
+/**
+ * Every page of the balance's movements (keyset: each page starts before the last movement of the
+ * one before, `balanceMovements` of them in all), each type, each stored source, and a range.
+ */
+const balanceLists = (base: string, { balanceMovements, balanceSources }: StoredRows): string[] => [
+  `${base}?limit=100`,
+  ...Array.from(
+    { length: Math.floor(balanceMovements.length / 100) },
+    (_, i) => `${base}?limit=100&before=${balanceMovements[(i + 1) * 100 - 1]}`,
+  ),
+  ...each(balanceTransactionTypes, (type) => `${base}?limit=100&type=${type}`),
+  ...each(balanceSources, (source) => `${base}?source=${encodeURIComponent(source)}`),
+  ...each(balanceSources, (source) => `${base}?withdrawal=${encodeURIComponent(source)}`),
+  `${base}?from=2000-01-01T00:00:00Z&to=2999-12-31T00:00:00Z&limit=100`,
+];
+
+/** Summaries over the stored movements' whole history, the last day, and a range before any. */
+const balanceSummaries = (base: string): string[] => [
+  `${base}?from=2000-01-01T00:00:00Z&to=2999-12-31T00:00:00Z`,
+  `${base}?from=${new Date(Date.now() - 86_400_000).toISOString()}&to=${new Date(Date.now() + 60_000).toISOString()}`,
+  `${base}?from=1999-01-01T00:00:00Z&to=2000-01-01T00:00:00Z`,
 ];
 
 export const getWalk: Record<string, Walk> = {
@@ -76,6 +100,12 @@ export const getWalk: Record<string, Walk> = {
     ]),
   'GET /api/backend/users': 'fixed',
   'GET /api/backend/withdrawals': 'fixed',
+  'GET /api/backend/balance-transactions': (rows) => balanceLists('/api/backend/balance-transactions', rows),
+  'GET /api/backend/balance-transactions/summary': () => balanceSummaries('/api/backend/balance-transactions/summary'),
+  'GET /api/backend/balance-transactions/export.csv': () => ['/api/backend/balance-transactions/export.csv'],
+  'GET /api/backend/balance-transactions/export.xlsx': () => ['/api/backend/balance-transactions/export.xlsx'],
+  'GET /api/balance-transactions': (rows) => balanceLists('/api/balance-transactions', rows),
+  'GET /api/balance-transactions/summary': () => balanceSummaries('/api/balance-transactions/summary'),
   'GET /api/backend/cards': ({ poolCards }) => [
     ...pages('/api/backend/cards', poolCards),
     ...cardStatuses.flatMap((status) => pages(`/api/backend/cards?status=${status}`, poolCards)),

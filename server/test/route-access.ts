@@ -394,6 +394,48 @@ export const routeTable: readonly RouteRule[] = [
       payload: { amount: 1.25, account_number: '12345678', bank_name: 'Matrix Bank', account_name: 'Paydesk', reason: 'matrix' },
     }),
   },
+  {
+    method: 'GET',
+    route: '/api/backend/balance-transactions',
+    access: session('balance.view'),
+    ok: 200,
+    request: get('/api/backend/balance-transactions?type=payment&limit=10'),
+  },
+  {
+    method: 'GET',
+    route: '/api/backend/balance-transactions/summary',
+    access: session('balance.view'),
+    ok: 200,
+    request: get('/api/backend/balance-transactions/summary?from=2026-01-01T00:00:00Z&to=2026-02-01T00:00:00Z'),
+  },
+  {
+    method: 'GET',
+    route: '/api/backend/balance-transactions/export.csv',
+    access: session('balance.view'),
+    ok: 200,
+    request: get('/api/backend/balance-transactions/export.csv?type=withdrawal'),
+  },
+  {
+    method: 'GET',
+    route: '/api/backend/balance-transactions/export.xlsx',
+    access: session('balance.view'),
+    ok: 200,
+    request: get('/api/backend/balance-transactions/export.xlsx?type=withdrawal'),
+  },
+  {
+    method: 'GET',
+    route: '/api/balance-transactions',
+    access: secretKey,
+    ok: 200,
+    request: get('/api/balance-transactions?limit=10'),
+  },
+  {
+    method: 'GET',
+    route: '/api/balance-transactions/summary',
+    access: secretKey,
+    ok: 200,
+    request: get('/api/balance-transactions/summary?from=2026-01-01T00:00:00Z&to=2026-02-01T00:00:00Z'),
+  },
 
   {
     method: 'GET',

@@ -16,7 +16,9 @@ import {
 } from '@paydesk/shared/schemas/merchant-objects';
 import { eventTypes } from '@paydesk/shared/schemas/webhooks';
 import { auditActions } from '@paydesk/shared/schemas/audit';
+import { rollUpBalance } from '../src/balance/balance-rollups';
 import { cardVault } from '../src/cards/card-vault';
+import { checkpointLedger, postDispute, postRefund, postWithdrawal, transfer } from '../src/wallet/ledger';
 import type { Config } from '../src/config';
 import type { Db } from '../src/db/db';
 import { defaultMigrationsDir, migrate } from '../src/db/migrate';
@@ -40,6 +42,10 @@ export interface StoredRows {
   events: string[];
   /** The newest audit entry's id (they are numbered from 1 without gaps). */
   lastAuditId: number;
+  /** Every movement of the available balance (txn_…), newest first. */
+  balanceMovements: string[];
+  /** The objects the movements come from: payments, refunds, disputes and withdrawals (by reference). */
+  balanceSources: string[];
 }
 
 /** The migrations up to (not including) `before`, alone in a folder: a database as an older release left it. */
@@ -294,6 +300,56 @@ async function storeDisputes(db: Db): Promise<void> {
 }
 
 /**
+ * Ledger postings of every kind on the stored refunds, disputes and withdrawals, and a payment's
+ * credit dated a year back (its day and hour rolled up long ago, a movement of its own otherwise);
+ * then the checkpoint and the balance's rollups, and a posting after them that only the tail reads.
+ */
+async function storeLedgerPostings(db: Db): Promise<void> {
+  const [payment] = await db.query<{ transaction_id: string; amount_cents: number; fee_cents: number }>(
+    `select transaction_id, amount_cents, coalesce(fee_cents, 0) as fee_cents from transactions t
+      where not exists (select 1 from ledger_postings p where p.transaction_id = t.transaction_id)
+      order by id limit 1`,
+  );
+  const [posting] = await db.query<{ id: number }>(
+    `insert into ledger_postings (kind, source, transaction_id, created_at) values ('payment', $1, $2, now() - interval '1 year') returning id`,
+    [`payment:${payment!.transaction_id}`, payment!.transaction_id],
+  );
+  await db.query(
+    `insert into ledger_entries (posting_id, account, amount_cents, created_at)
+     select $1, e.account, e.amount, now() - interval '1 year' from (values ('card_settlement', -$2::bigint), ('fees', $3::bigint),
+       ('merchant_available', $2::bigint - $3::bigint)) e(account, amount) where e.amount <> 0`,
+    [posting!.id, payment!.amount_cents, payment!.fee_cents],
+  );
+  const refunds = await db.query<{ id: string; status: string; amount_cents: number }>('select id, status, amount_cents from refunds');
+  for (const refund of refunds) {
+    await postRefund(db, refund.id, 'refund', Number(refund.amount_cents));
+    if (refund.status === 'failed') await postRefund(db, refund.id, 'refund_returned', Number(refund.amount_cents));
+  }
+  const disputes = await db.query<{ id: string; status: string; amount_cents: number; fee_cents: number }>(
+    `select id, status, amount_cents, fee_cents from disputes where status not like 'warning%'`,
+  );
+  for (const dispute of disputes) {
+    await postDispute(db, dispute.id, 'dispute_funds_withdrawn', Number(dispute.amount_cents));
+    await postDispute(db, dispute.id, 'dispute_fee', Number(dispute.fee_cents));
+    if (dispute.status === 'won') await postDispute(db, dispute.id, 'dispute_funds_reinstated', Number(dispute.amount_cents));
+  }
+  const withdrawals = await db.query<{ id: number; status: string; amount_cents: number }>(
+    'select id, status, amount_cents from withdrawals',
+  );
+  await checkpointLedger(db);
+  await rollUpBalance(db);
+  for (const w of withdrawals) {
+    const cents = Number(w.amount_cents);
+    await postWithdrawal(db, w.id, 'withdrawal_requested', transfer('merchant_available', 'merchant_pending', cents));
+    if (w.status === 'completed')
+      await postWithdrawal(db, w.id, 'withdrawal_paid_out', transfer('merchant_pending', 'bank_payouts', cents));
+    if (w.status === 'failed' || w.status === 'cancelled') {
+      await postWithdrawal(db, w.id, 'withdrawal_returned', transfer('merchant_pending', 'merchant_available', cents));
+    }
+  }
+}
+
+/**
  * Webhook endpoints in every state (enabled, disabled with a rolled secret, failing, deleted),
  * an event of each type (one with an empty object), and deliveries of each status with attempts
  * that succeeded, failed without an answer, and answered a full KB.
@@ -447,6 +503,7 @@ export async function storeEveryKindOfRow(db: Db, config: Config): Promise<void>
   await storeWithdrawals(db);
   await storeRefunds(db);
   await storeDisputes(db);
+  await storeLedgerPostings(db);
   await storeWebhookRows(db);
   await storeAuditRows(db);
   await storeTwoFactorRows(db, config);
@@ -467,5 +524,11 @@ export async function readStoredRows(db: Db): Promise<StoredRows> {
     ),
     events: (await db.query<{ id: string }>('select id from webhook_events order by created_at, id')).map((row) => row.id),
     lastAuditId: Number((await db.query<{ id: string }>('select coalesce(max(id), 0) as id from audit_log'))[0]?.id),
+    balanceMovements: (await db.query<{ id: string }>('select id from balance_transactions order by created_at desc, posting_id desc')).map(
+      (row) => row.id,
+    ),
+    balanceSources: (await db.query<{ source: string }>('select distinct source from balance_transactions order by source')).map(
+      (row) => row.source,
+    ),
   };
 }

@@ -14,6 +14,11 @@ test('the roles table of the design: what each role may do', () => {
   expect(matrix('disputes.view')).toEqual(['super_admin', 'admin', 'viewer']);
   expect(matrix('disputes.manage')).toEqual(['super_admin', 'admin']);
   expect(matrix('developers.manage')).toEqual(['super_admin', 'admin']);
+  expect(matrix('balance.view')).toEqual(['super_admin', 'admin']);
+});
+
+test("balance history goes only to roles that see real figures: its fees and nets are never a viewer's 10 % / 90 %", () => {
+  for (const role of roles) if (can(role, 'balance.view')) expect([role, can(role, 'figures.real')]).toEqual([role, true]);
 });
 
 test('an admin manages admin and viewer accounts only; a viewer none', () => {

@@ -23,6 +23,8 @@ export const permissions = [
   'cards.manage',
   'wallet.view',
   'wallet.withdraw',
+  /** Balance history: the movements of the available balance and their reconciliation (BAL-05); real figures only. */
+  'balance.view',
   'settings.view',
   'developers.manage',
   /** The audit trail (AUD-05): super_admin only. */
@@ -50,6 +52,7 @@ const grants: Record<Role, ReadonlySet<Permission>> = {
     'cards.manage',
     'wallet.view',
     'wallet.withdraw',
+    'balance.view',
     'settings.view',
     'developers.manage',
   ]),

@@ -1,0 +1,226 @@
+import { balanceTransactionTypes, type BalanceSourceType, type BalanceTransactionType } from '@paydesk/shared/schemas/balance';
+import type { Db } from '../db/db';
+import { kindsOf, postingSourcesOf, withdrawalSources } from './balance-kinds';
+
+/** A movement of the available balance as the view of migration 037 has it. */
+export interface MovementRow {
+  posting_id: number;
+  id: string;
+  type: BalanceTransactionType;
+  amount_cents: number;
+  fee_cents: number;
+  net_cents: number;
+  source: string;
+  source_type: BalanceSourceType;
+  transaction_id: string | null;
+  /** The wire's time (migration 019's wire_time: milliseconds, cut, never rounded). */
+  created_at: string;
+}
+
+const columns = `v.posting_id, v.id, v.type, v.amount_cents, v.fee_cents, v.net_cents, v.source, v.source_type, v.transaction_id,
+  wire_time(v.created_at) as created_at`;
+const newestFirst = 'order by v.created_at desc, v.posting_id desc';
+
+export interface MovementFilter {
+  type?: BalanceTransactionType;
+  /** ISO instants: `from` is in the range, `to` is not. */
+  from?: string;
+  to?: string;
+  source?: string;
+  withdrawal?: string;
+}
+
+/** Where a page starts: the movement it comes after, newest first. */
+export interface MovementCursor {
+  postingId: number;
+  /** Its time as the database prints it, to the microsecond (a Date would cut it to the millisecond). */
+  createdAt: string;
+}
+
+/** The position of movement `txn_<postingId>`, or undefined when there is none. */
+export async function movementCursor(db: Db, postingId: number): Promise<MovementCursor | undefined> {
+  const [row] = await db.query<{ created_at: string }>(
+    `select created_at::text as created_at from balance_transactions v where v.posting_id = $1`,
+    [postingId],
+  );
+  return row ? { postingId, createdAt: row.created_at } : undefined;
+}
+
+/** The posting sources a source and withdrawal filter allow, or null when neither is set ([] when nothing can match). */
+async function sourcesFor(db: Db, filter: MovementFilter): Promise<string[] | null> {
+  const bySource =
+    filter.source === undefined ? null : [...postingSourcesOf(filter.source), ...(await withdrawalOf(db, filter.source, false))];
+  const byWithdrawal = filter.withdrawal === undefined ? null : await withdrawalOf(db, filter.withdrawal, true);
+  if (bySource && byWithdrawal) return bySource.filter((source) => byWithdrawal.includes(source));
+  return bySource ?? byWithdrawal;
+}
+
+/**
+ * The posting sources of the withdrawal `reference` names ([] when none): its postings name its
+ * number, the wire names it by its reference (WD…), and the withdrawal filter takes the back
+ * office's number too.
+ */
+async function withdrawalOf(db: Db, reference: string, orNumber: boolean): Promise<string[]> {
+  const [withdrawal] = await db.query<{ id: number }>(
+    orNumber && /^\d{1,15}$/.test(reference)
+      ? 'select id from withdrawals where id = $1::bigint'
+      : 'select id from withdrawals where reference = $1',
+    [reference],
+  );
+  return withdrawal ? withdrawalSources(Number(withdrawal.id)) : [];
+}
+
+/**
+ * One page of movements, newest first, after `cursor`. Filtered by source or withdrawal, the
+ * postings are found by their unique source; otherwise each kind is read newest first from
+ * migration 037's index, at most `limit` rows of each, and the kinds merged: a page reads at most
+ * `limit` rows a kind, however old the page and however rare the type.
+ */
+export async function listMovements(
+  db: Db,
+  filter: MovementFilter,
+  cursor: MovementCursor | undefined,
+  limit: number,
+): Promise<MovementRow[]> {
+  const params: unknown[] = [];
+  const where: string[] = [];
+  if (filter.from) where.push(`v.created_at >= $${params.push(filter.from)}::timestamptz`);
+  if (filter.to) where.push(`v.created_at < $${params.push(filter.to)}::timestamptz`);
+  if (cursor) {
+    where.push(
+      `(v.created_at, v.posting_id) < ($${params.push(cursor.createdAt)}::timestamptz, $${params.push(cursor.postingId)}::bigint)`,
+    );
+  }
+  const kinds = kindsOf(filter.type ? [filter.type] : undefined);
+  const sources = await sourcesFor(db, filter);
+  if (sources !== null) {
+    if (sources.length === 0) return [];
+    const rows = await db.query<MovementRow>(
+      `select ${columns} from balance_transactions v
+        where v.posting_id in (select id from ledger_postings where source = any($${params.push(sources)}::text[]))
+          and v.kind = any($${params.push(kinds)}::text[]) ${where.map((w) => `and ${w}`).join(' ')}
+        ${newestFirst} limit $${params.push(limit)}`,
+      params,
+    );
+    return rows.map(numbers);
+  }
+  const limitParam = `$${params.push(limit)}`;
+  const rows = await db.query<MovementRow>(
+    `select ${columns} from unnest($${params.push(kinds)}::text[]) k(kind)
+       cross join lateral (
+         select v.* from balance_transactions v where v.kind = k.kind ${where.map((w) => `and ${w}`).join(' ')}
+          ${newestFirst} limit ${limitParam}) v
+      ${newestFirst} limit ${limitParam}`,
+    params,
+  );
+  return rows.map(numbers);
+}
+
+const numbers = (row: MovementRow): MovementRow => ({
+  ...row,
+  posting_id: Number(row.posting_id),
+  amount_cents: Number(row.amount_cents),
+  fee_cents: Number(row.fee_cents),
+  net_cents: Number(row.net_cents),
+});
+
+/** Every movement the filter selects, newest first, `batch` at a time (the exports). */
+export async function* allMovements(db: Db, filter: MovementFilter, batch = 1000): AsyncGenerator<MovementRow[]> {
+  let cursor: MovementCursor | undefined;
+  for (;;) {
+    const rows = await listMovements(db, filter, cursor, batch);
+    if (rows.length > 0) yield rows;
+    if (rows.length < batch) return;
+    const last = rows[rows.length - 1]!;
+    cursor = await movementCursor(db, last.posting_id);
+    if (!cursor) return;
+  }
+}
+
+/** Count and sums of a set of movements, in cents. */
+export interface Totals {
+  count: number;
+  amountCents: number;
+  feeCents: number;
+  netCents: number;
+}
+const zero = (): Totals => ({ count: 0, amountCents: 0, feeCents: 0, netCents: 0 });
+
+/** The movements before an instant, by type: every type, zeros too. */
+export type SumsByType = Record<BalanceTransactionType, Totals>;
+
+/**
+ * The movements before each instant, by type, in one statement (one snapshot): the day rollups
+ * before the instant's UTC day, the hour rollups of that day before its hour, the rolled movements
+ * of its hour before it, and the movements the rollups do not reach yet. Each movement is in
+ * exactly one of the four: the first three hold entries up to the rollups' mark, the fourth those
+ * after it.
+ */
+export async function sumsBefore(db: Db, instants: readonly string[]): Promise<SumsByType[]> {
+  const rows = await db.query<{ n: number; type: BalanceTransactionType; movements: number; amount: number; fee: number; net: number }>(
+    `with state as (select upto_entry_id as upto from balance_rollup_state),
+     bounds as (
+       select b.at, b.n, date_trunc('day', b.at, 'UTC') as day, date_trunc('hour', b.at, 'UTC') as hour
+         from unnest($1::timestamptz[]) with ordinality as b(at, n)),
+     parts as (
+       select b.n, r.type, r.movements, r.amount_cents, r.fee_cents, r.net_cents
+         from bounds b join balance_rollups r on r.period = 'day' and r.starts_at < b.day
+       union all
+       select b.n, r.type, r.movements, r.amount_cents, r.fee_cents, r.net_cents
+         from bounds b join balance_rollups r on r.period = 'hour' and r.starts_at >= b.day and r.starts_at < b.hour
+       union all
+       select b.n, v.type, 1, v.amount_cents, v.fee_cents, v.net_cents
+         from bounds b cross join state s
+         join balance_transactions v on v.kind = any($2::text[]) and v.created_at >= b.hour and v.created_at < b.at and v.entry_id <= s.upto
+       union all
+       select b.n, v.type, 1, v.amount_cents, v.fee_cents, v.net_cents
+         from state s
+         join ledger_entries e on e.account = 'merchant_available' and e.id > s.upto
+         join balance_transactions v on v.posting_id = e.posting_id and v.entry_id = e.id
+         join bounds b on v.created_at < b.at)
+     select n, type, sum(movements)::bigint as movements, sum(amount_cents)::bigint as amount, sum(fee_cents)::bigint as fee,
+            sum(net_cents)::bigint as net
+       from parts group by n, type`,
+    [instants, kindsOf()],
+  );
+  const sums = instants.map(() => Object.fromEntries(balanceTransactionTypes.map((type) => [type, zero()])) as SumsByType);
+  for (const row of rows) {
+    sums[Number(row.n) - 1]![row.type] = {
+      count: Number(row.movements),
+      amountCents: Number(row.amount),
+      feeCents: Number(row.fee),
+      netCents: Number(row.net),
+    };
+  }
+  return sums;
+}
+
+export interface SummaryCents {
+  openingCents: number;
+  types: Record<BalanceTransactionType, Totals>;
+  movements: Totals;
+  closingCents: number;
+}
+
+const balanceOf = (sums: SumsByType): number => Object.values(sums).reduce((sum, t) => sum + t.netCents, 0);
+
+/** What happened to the available balance in [from, to): the balance at each end and the movements between, by type. */
+export async function balanceSummary(db: Db, from: string, to: string): Promise<SummaryCents> {
+  const [before, upTo] = (await sumsBefore(db, [from, to])) as [SumsByType, SumsByType];
+  const movements = zero();
+  const types = {} as Record<BalanceTransactionType, Totals>;
+  for (const type of balanceTransactionTypes) {
+    const t: Totals = {
+      count: upTo[type].count - before[type].count,
+      amountCents: upTo[type].amountCents - before[type].amountCents,
+      feeCents: upTo[type].feeCents - before[type].feeCents,
+      netCents: upTo[type].netCents - before[type].netCents,
+    };
+    types[type] = t;
+    movements.count += t.count;
+    movements.amountCents += t.amountCents;
+    movements.feeCents += t.feeCents;
+    movements.netCents += t.netCents;
+  }
+  return { openingCents: balanceOf(before), types, movements, closingCents: balanceOf(upTo) };
+}
