@@ -12,7 +12,10 @@ const menu = () =>
     .filter((t) => t !== 'Settings');
 
 test.each([
-  ['super_admin', ['Dashboard', 'Transactions', 'User Management', 'Audit Log', 'Cards', 'Withdrawals', 'Developers', 'API keys', 'Platform']],
+  [
+    'super_admin',
+    ['Dashboard', 'Transactions', 'User Management', 'Audit Log', 'Cards', 'Withdrawals', 'Developers', 'API keys', 'Platform'],
+  ],
   ['admin', ['Dashboard', 'Transactions', 'User Management', 'Cards', 'Withdrawals', 'Developers', 'API keys']],
   ['viewer', ['Dashboard', 'Transactions', 'Cards']],
 ] as const)('%s sees the menu of the roles table', (role, entries) => {
