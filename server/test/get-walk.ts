@@ -71,6 +71,8 @@ export const getWalk: Record<string, Walk> = {
   'GET /api/docs/static/*': 'fixed',
   'GET /api/auth/me': 'fixed',
   'GET /api/auth/two-factor': 'fixed',
+  // The caller's own passkeys: the role accounts have none (one would add a second step to their sign-in).
+  'GET /api/auth/passkeys': 'fixed',
   'GET /api/public/config': 'fixed',
   'GET /api/sandbox/acs/notify.js': 'fixed',
   'GET /api/sandbox/acs/acs.css': 'fixed',

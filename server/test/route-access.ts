@@ -99,6 +99,22 @@ const docs = open('OpenAPI description and Swagger UI: no data');
 const payerPage = open('sandbox issuer pages, framed by the payer page; they carry no key');
 const secondStep = open('second step of sign-in: the challenge a correct password gave is the credential');
 const merchantDemo = open('demo mode only: a merchant page whose server side holds the secret key');
+const passkeySignIn = open('sign-in with a passkey alone: the options carry no data, the answer is the credential');
+// WebAuthn answers of the right shape (placeholders): what a browser sends, signed by nothing.
+const assertionShape = {
+  id: 'xxxx',
+  rawId: 'xxxx',
+  type: 'public-key',
+  clientExtensionResults: {},
+  response: { clientDataJSON: 'xxxx', authenticatorData: 'xxxx', signature: 'xxxx' },
+};
+const registrationShape = {
+  id: 'xxxx',
+  rawId: 'xxxx',
+  type: 'public-key',
+  clientExtensionResults: {},
+  response: { clientDataJSON: 'xxxx', attestationObject: 'xxxx' },
+};
 
 export const routeTable: readonly RouteRule[] = [
   { method: 'GET', route: '/healthz', access: open('liveness probe'), ok: 200, request: get('/healthz') },
@@ -174,6 +190,75 @@ export const routeTable: readonly RouteRule[] = [
     access: session(),
     ok: 409,
     request: () => ({ url: '/api/auth/two-factor/recovery-codes', payload: { code: '000000', password: TEST_PASSWORD } }),
+  },
+  {
+    method: 'POST',
+    route: '/api/auth/login/passkey/options',
+    access: passkeySignIn,
+    ok: 200,
+    request: () => ({ url: '/api/auth/login/passkey/options', payload: {} }),
+  },
+  {
+    // No options were asked for this attempt: a well-formed answer shows the handler was reached (401, the attempt has expired).
+    method: 'POST',
+    route: '/api/auth/login/passkey',
+    access: passkeySignIn,
+    ok: 401,
+    request: () => ({ url: '/api/auth/login/passkey', payload: { attempt: 'x'.repeat(43), response: assertionShape } }),
+  },
+  {
+    // The fixture's user has TOTP and no passkey: 409, there is nothing to offer.
+    method: 'POST',
+    route: '/api/auth/login/two-factor/passkey/options',
+    access: secondStep,
+    ok: 409,
+    request: async (f) => ({
+      url: '/api/auth/login/two-factor/passkey/options',
+      payload: { challenge: (await f.twoFactorSignIn()).challenge },
+    }),
+  },
+  {
+    // No passkey options were asked for the challenge: 401, the passkey request has expired.
+    method: 'POST',
+    route: '/api/auth/login/two-factor/passkey',
+    access: secondStep,
+    ok: 401,
+    request: async (f) => ({
+      url: '/api/auth/login/two-factor/passkey',
+      payload: { challenge: (await f.twoFactorSignIn()).challenge, response: assertionShape },
+    }),
+  },
+  { method: 'GET', route: '/api/auth/passkeys', access: session(), ok: 200, request: get('/api/auth/passkeys') },
+  {
+    // The role accounts' password, asked again (AUTH-15).
+    method: 'POST',
+    route: '/api/auth/passkeys/options',
+    access: session(),
+    ok: 200,
+    request: () => ({ url: '/api/auth/passkeys/options', payload: { password: TEST_PASSWORD } }),
+  },
+  {
+    // An authenticator's answer cannot be made before the call: a well-formed one without options waiting is refused (400).
+    method: 'POST',
+    route: '/api/auth/passkeys',
+    access: session(),
+    ok: 400,
+    request: () => ({ url: '/api/auth/passkeys', payload: { name: 'Laptop', response: registrationShape } }),
+  },
+  {
+    // The role accounts have no passkey: renaming and removing reach the handler and find none (404).
+    method: 'PATCH',
+    route: '/api/auth/passkeys/:id',
+    access: session(),
+    ok: 404,
+    request: () => ({ url: '/api/auth/passkeys/2000000000', payload: { name: 'Laptop' } }),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/auth/passkeys/:id',
+    access: session(),
+    ok: 404,
+    request: () => ({ url: '/api/auth/passkeys/2000000000', payload: { password: TEST_PASSWORD } }),
   },
 
   {

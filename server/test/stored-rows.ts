@@ -446,6 +446,29 @@ async function storeTwoFactorRows(db: Db, config: Config): Promise<void> {
 }
 
 /**
+ * Passkeys as they can be stored: used and never used, no transports, the largest counter an
+ * authenticator reports, a name of the longest length; and a waiting challenge of each ceremony,
+ * one expired. Not of the demo accounts, whose sign-in the walk needs without a second step.
+ */
+async function storePasskeyRows(db: Db): Promise<void> {
+  const [one, two] = [await addUser(db, 'admin'), await addUser(db, 'viewer')];
+  await db.query(
+    `insert into passkeys (user_id, credential_id, public_key, counter, transports, user_handle, name, last_used_at) values
+       ($1, 'credential-one', '\\x00'::bytea, 0, '{}', 'handle-one', 'P', null),
+       ($1, 'credential-two', '\\x01'::bytea, 4294967295, '{internal,hybrid,usb,nfc,ble}', 'handle-one', repeat('n', 64), now()),
+       ($2, 'credential-three', '\\x02'::bytea, 7, '{usb}', 'handle-two', 'Key with ''quotes'', commas', now())`,
+    [one.id, two.id],
+  );
+  await db.query(
+    `insert into passkey_challenges (binding, purpose, user_id, challenge, user_handle, expires_at) values
+       ('session:rows', 'register', $1, 'challenge-one', 'handle-one', now() + interval '5 minutes'),
+       ('sign-in:rows', 'second_factor', $1, 'challenge-two', null, now() - interval '1 minute'),
+       ('attempt:rows', 'passwordless', null, 'challenge-three', null, now() + interval '5 minutes')`,
+    [one.id],
+  );
+}
+
+/**
  * One stored row of every kind each GET call can read: transactions of the first release and of
  * today, the demo seed's own rows (ids starting PD), payments made through the API by the caller,
  * checkouts, pooled cards and their uses, withdrawals, and users of every role and status.
@@ -507,6 +530,7 @@ export async function storeEveryKindOfRow(db: Db, config: Config): Promise<void>
   await storeWebhookRows(db);
   await storeAuditRows(db);
   await storeTwoFactorRows(db, config);
+  await storePasskeyRows(db);
   await storeReleaseRows(db);
   for (const role of roles) for (const status of userStatuses) await addUser(db, role, status);
 }

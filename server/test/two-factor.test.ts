@@ -135,7 +135,12 @@ describe('sign-in with a second factor', () => {
     const first = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: user.email, password: TEST_PASSWORD } });
     expect(first.statusCode).toBe(200);
     const data = first.json().data;
-    expect(data).toEqual({ challenge: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/), next: 'code', expires_at: expect.any(String) });
+    expect(data).toEqual({
+      challenge: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
+      next: 'code',
+      expires_at: expect.any(String),
+      factors: ['code'],
+    });
     expect(data.token).toBeUndefined();
     // The challenge is no token: it opens nothing.
     expect((await me(t.app, data.challenge)).statusCode).toBe(401);
@@ -372,7 +377,7 @@ describe('REQUIRE_TWO_FACTOR=true', () => {
     const user = await addUser(r.db, 'admin');
     const first = await post('/api/auth/login', { email: user.email, password: TEST_PASSWORD });
     expect(first.statusCode).toBe(200);
-    expect(first.json().data).toEqual({ challenge: expect.any(String), next: 'enrol', expires_at: expect.any(String) });
+    expect(first.json().data).toEqual({ challenge: expect.any(String), next: 'enrol', expires_at: expect.any(String), factors: [] });
     const { challenge } = first.json().data;
     // No session yet: the challenge opens no back-office call, and cannot be used as a code step.
     expect((await r.app.inject({ url: '/api/backend/users', headers: bearer(challenge) })).statusCode).toBe(401);

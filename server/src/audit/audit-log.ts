@@ -30,13 +30,17 @@ export interface AuditRecord {
  * a row later (a secret, a hash, a card number) stays out of the trail until someone adds it here.
  */
 export const auditFields: Record<AuditAction, readonly string[]> = {
-  'auth.sign_in': [],
+  // How the session was opened, and the passkey's name when one was used (AUTH-18, AUTH-19).
+  'auth.sign_in': ['method', 'passkey'],
   'auth.sign_in_failed': ['email', 'reason'],
   'auth.locked_out': ['email', 'failed_attempts', 'locked_minutes'],
   'auth.sign_out': [],
   'two_factor.enabled': [],
   'two_factor.disabled': [],
-  'two_factor.reset': [],
+  'two_factor.reset': ['passkeys_removed'],
+  'passkey.registered': ['name', 'transports', 'sessions_ended'],
+  'passkey.renamed': ['name'],
+  'passkey.removed': ['name'],
   'user.created': ['name', 'email', 'role', 'status'],
   'user.updated': ['name', 'email', 'status', 'password_changed', 'sessions_ended'],
   'user.deleted': ['name', 'email', 'role', 'status'],

@@ -22,7 +22,7 @@ export function refuseSignIn(
   request: FastifyRequest,
   reply: FastifyReply,
   error: unknown,
-  who: { email?: string; step: 'password' | 'second factor' },
+  who: { email?: string; step: 'password' | 'second factor' | 'passkey' },
 ): FastifyReply {
   if (error instanceof LockoutUnavailableError) {
     request.log.error({ err: error, ...who }, 'sign-in refused: the lock counters are unavailable');
@@ -65,7 +65,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ accounts: Accounts }> = async (
           return {
             status: 'success' as const,
             message,
-            data: { challenge: data.challenge, next: data.next, expires_at: data.expiresAt.toISOString() },
+            data: { challenge: data.challenge, next: data.next, expires_at: data.expiresAt.toISOString(), factors: data.factors },
           };
         }
         request.log.info({ email, userId: data.user.id }, 'signed in');

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Role } from '@paydesk/shared/roles';
 import type { UserStatus } from '@paydesk/shared/schemas/user';
+import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 import { asActor, recordAudit, values, type AuditWho } from '../audit/audit-log';
 import type { Config } from '../config';
 import type { Db } from '../db/db';
@@ -17,7 +18,17 @@ import {
   openChallenge,
   type Enrolment,
 } from './two-factor-service';
-import { findPasswordHash, findTwoFactor } from './two-factor-repository';
+import { findPasswordHash } from './two-factor-repository';
+import { secondFactorsOf } from './passkey-repository';
+import {
+  checkAssertion,
+  passkeyExpired,
+  passkeyNotRegistered,
+  passkeyOf,
+  takeAssertionChallenge,
+  usableRelyingParty,
+} from './passkey-service';
+import type { RelyingParty } from './webauthn';
 import type { AttemptCounter } from '../security/attempt-counter';
 import { verifyAgainstDummy, verifyPassword } from './password-hasher';
 import { createSession, findLiveSession, revokeSession, touchSession } from './sessions-repository';
@@ -66,7 +77,12 @@ export interface ChallengeIssued {
   /** `code`: a TOTP or recovery code; `enrol`: REQUIRE_TWO_FACTOR and no second factor yet (AUTH-14). */
   next: 'code' | 'enrol';
   expiresAt: Date;
+  /** What the second step accepts (AUTH-18): a code (TOTP or recovery), a passkey; none while enrolling. */
+  factors: ('code' | 'passkey')[];
 }
+
+/** How a session was opened, as its auth.sign_in entry records it (AUD-01). */
+export type SignInMethod = 'password' | 'password_and_code' | 'password_and_passkey' | 'passkey';
 
 type AuthConfig = Pick<Config, 'sessionIdleMinutes' | 'sessionMaxHours' | 'requireTwoFactor'>;
 type SignInConfig = AuthConfig & Pick<Config, 'loginMaxAttempts' | 'loginLockMinutes'>;
@@ -88,13 +104,21 @@ export interface SecondStep {
   seen?: (email: string) => void;
 }
 
-async function startSession(db: Db, tokens: TokenService, config: AuthConfig, user: SignedIn['user'], who: AuditWho): Promise<SignedIn> {
+async function startSession(
+  db: Db,
+  tokens: TokenService,
+  config: AuthConfig,
+  user: SignedIn['user'],
+  who: AuditWho,
+  how: { method: SignInMethod; passkey?: string },
+): Promise<SignedIn> {
   const session = await db.transaction(async (tx) => {
     const created = await createSession(tx, randomUUID(), user.id, config.sessionMaxHours);
     await recordAudit(tx, {
       action: 'auth.sign_in',
       who: asActor(who, { id: user.id, email: user.email }),
       target: { type: 'user', id: user.id },
+      changes: values(how),
     });
     return created;
   });
@@ -161,20 +185,22 @@ export async function signIn(s: SignInServices, email: string, password: string,
     await audit.failed('account_disabled', user.id);
     throw unauthorized(ACCOUNT_DISABLED);
   }
-  const enrolled = Boolean((await findTwoFactor(s.db, user.id))?.confirmed_at);
+  const { totp, passkeys } = await secondFactorsOf(s.db, user.id);
+  const enrolled = totp || passkeys > 0;
   if (enrolled || s.config.requireTwoFactor) {
     const issued = await issueChallenge(s.db, user.id, enrolled ? 'verify' : 'enrol');
-    return { challenge: issued.token, next: enrolled ? 'code' : 'enrol', expiresAt: issued.expiresAt };
+    const factors = [...(totp ? (['code'] as const) : []), ...(passkeys > 0 ? (['passkey'] as const) : [])];
+    return { challenge: issued.token, next: enrolled ? 'code' : 'enrol', expiresAt: issued.expiresAt, factors };
   }
   await attempt.succeeded();
-  return startSession(s.db, s.tokens, s.config, user, who);
+  return startSession(s.db, s.tokens, s.config, user, who, { method: 'password' });
 }
 
 /**
  * A second step's challenge, opened: each try counts as a sign-in of the challenge's e-mail (the
  * same counter, lock and messages as a wrong password).
  */
-async function openStep(s: SignInServices, step: SecondStep, purpose: 'verify' | 'enrol') {
+async function openStep(s: SignInServices, step: Omit<SecondStep, 'code'>, purpose: 'verify' | 'enrol') {
   const pending = await openChallenge(s.db, step.challenge, purpose);
   step.seen?.(pending.email);
   const audit = failures(s.db, step.who, pending.email, s.config);
@@ -182,12 +208,18 @@ async function openStep(s: SignInServices, step: SecondStep, purpose: 'verify' |
 }
 
 /** The user of a challenge that has just been proven; the session starts only if the challenge was still there. */
-async function finishSignIn(s: SignInServices, attempt: Attempt, step: SecondStep, userId: number): Promise<SignedIn> {
+async function finishSignIn(
+  s: SignInServices,
+  attempt: Attempt,
+  step: Omit<SecondStep, 'code'>,
+  userId: number,
+  how: { method: SignInMethod; passkey?: string } = { method: 'password_and_code' },
+): Promise<SignedIn> {
   if (!(await endChallenge(s.db, step.challenge))) throw challengeExpired();
   await attempt.succeeded();
   const user = await s.accounts.findById(s.db, userId);
   if (!user || user.status !== 'active') throw unauthorized(ACCOUNT_DISABLED);
-  return startSession(s.db, s.tokens, s.config, user, step.who);
+  return startSession(s.db, s.tokens, s.config, user, step.who, how);
 }
 
 /** The second step (AUTH-12): a TOTP code (each time step once) or an unused recovery code. */
@@ -196,6 +228,69 @@ export async function completeSignIn(s: SignInServices, box: SecretBox, step: Se
   if (!(await checkSecondFactor(s.db, box, pending.user_id, step.code)))
     throw await audit.refuse(attempt, invalidCode('sign-in'), 'invalid_code', pending.user_id);
   return finishSignIn(s, attempt, step, pending.user_id);
+}
+
+/** A second step answered with a passkey instead of a code (AUTH-18). */
+export interface PasskeyStep extends Omit<SecondStep, 'code'> {
+  response: AuthenticationResponseJSON;
+}
+
+/**
+ * The second step with a passkey (AUTH-18): an assertion of one of the challenge's user's passkeys,
+ * answering the passkey challenge bound to this sign-in challenge. Each try is a sign-in attempt of
+ * the e-mail, and a refused one a failure, as a wrong code is.
+ */
+export async function completeSignInWithPasskey(s: SignInServices, rp: RelyingParty, step: PasskeyStep): Promise<SignedIn> {
+  usableRelyingParty(rp);
+  const { pending, audit, attempt } = await openStep(s, step, 'verify');
+  const taken = await takeAssertionChallenge(s.db, { purpose: 'second_factor', token: step.challenge });
+  if (!taken || taken.user_id !== pending.user_id)
+    throw await audit.refuse(attempt, passkeyExpired(), 'passkey_challenge_expired', pending.user_id);
+  const row = await passkeyOf(s.db, step.response, pending.user_id);
+  if (!row) throw await audit.refuse(attempt, passkeyNotRegistered(), 'passkey_not_registered', pending.user_id);
+  const proof = await checkAssertion(s.db, rp, step.response, taken.challenge, row);
+  if (!proof.ok) throw await audit.refuse(attempt, proof.error, proof.reason, pending.user_id);
+  return finishSignIn(s, attempt, step, pending.user_id, { method: 'password_and_passkey', passkey: row.name });
+}
+
+/** A passwordless sign-in's answer: the attempt token its options came with, and the assertion. */
+export interface PasskeySignIn {
+  attempt: string;
+  response: AuthenticationResponseJSON;
+  who: AuditWho;
+  /** Told the passkey's e-mail once it is known (for the refusal's log line). */
+  seen?: (email: string) => void;
+}
+
+/**
+ * A sign-in with a passkey alone (AUTH-19): discoverable and user-verified, so the key and the
+ * PIN or biometric behind it are the two factors. The passkey names its user; from there each try
+ * is an attempt of that user's e-mail under the lock, like a password (refused while locked,
+ * counted, cleared by success). A passkey nobody registered names no e-mail to count: it is
+ * refused and audited, and the per-address limit bounds it.
+ */
+export async function signInWithPasskey(s: SignInServices, rp: RelyingParty, answer: PasskeySignIn): Promise<SignedIn> {
+  usableRelyingParty(rp);
+  const taken = await takeAssertionChallenge(s.db, { purpose: 'passwordless', token: answer.attempt });
+  const row = taken && (await passkeyOf(s.db, answer.response, null));
+  const user = row && (await s.accounts.findById(s.db, row.user_id));
+  if (!taken || !row || !user) {
+    const reason = taken ? 'passkey_not_registered' : 'passkey_challenge_expired';
+    await recordAudit(s.db, { action: 'auth.sign_in_failed', who: answer.who, changes: values({ reason }) });
+    throw taken ? passkeyNotRegistered() : passkeyExpired();
+  }
+  answer.seen?.(user.email);
+  const audit = failures(s.db, answer.who, user.email, s.config);
+  const attempt = await audit.begin(s.attempts);
+  const proof = await checkAssertion(s.db, rp, answer.response, taken.challenge, row);
+  if (!proof.ok) throw await audit.refuse(attempt, proof.error, proof.reason, user.id);
+  if (user.status !== 'active') {
+    await attempt.succeeded();
+    await audit.failed('account_disabled', user.id);
+    throw unauthorized(ACCOUNT_DISABLED);
+  }
+  await attempt.succeeded();
+  return startSession(s.db, s.tokens, s.config, user, answer.who, { method: 'passkey', passkey: row.name });
 }
 
 /** REQUIRE_TWO_FACTOR: the secret of a user who signs in without a second factor (AUTH-14). */

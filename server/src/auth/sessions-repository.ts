@@ -15,7 +15,7 @@ export interface LiveSession {
   role: Role;
   /** last_seen_at is more than a minute old and should be refreshed. */
   stale: boolean;
-  /** The user has a confirmed second factor (AUTH-14 refuses the session otherwise, when it is required). */
+  /** The user has a confirmed second factor, TOTP or a passkey (AUTH-14 refuses the session otherwise, when it is required). */
   two_factor: boolean;
 }
 
@@ -35,7 +35,8 @@ export async function findLiveSession(db: Db, sessionId: string, userId: number,
   const rows = await db.query<LiveSession>(
     `select s.id as session_id, u.id as user_id, u.name, u.email, u.role,
             s.last_seen_at < now() - interval '1 minute' as stale,
-            exists (select 1 from two_factor t where t.user_id = u.id and t.confirmed_at is not null) as two_factor
+            (exists (select 1 from two_factor t where t.user_id = u.id and t.confirmed_at is not null)
+              or exists (select 1 from passkeys p where p.user_id = u.id)) as two_factor
        from sessions s join users u on u.id = s.user_id
       where s.id = $1 and s.user_id = $2 and s.revoked_at is null and s.expires_at > now()
         and s.last_seen_at > now() - make_interval(mins => $3) and u.status = 'active'`,

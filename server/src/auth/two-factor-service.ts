@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { recordAudit, type AuditWho } from '../audit/audit-log';
+import { recordAudit, values, type AuditWho } from '../audit/audit-log';
 import type { Config } from '../config';
 import type { Db } from '../db/db';
 import { conflict, invalid, notFound, unauthorized, type DomainError } from '../errors/domain-error';
@@ -130,15 +130,25 @@ export async function twoFactorStatus(db: Db, userId: number): Promise<TwoFactor
   return { enabled, recovery_codes_left: enabled ? await countUnusedRecoveryCodes(db, userId) : 0 };
 }
 
-/** A super_admin removes a user's second factor (a lost phone): the user's sessions and sign-in steps end with it. */
+/**
+ * A super_admin removes a user's second factors (a lost phone or key): the TOTP secret, the
+ * recovery codes and every passkey (AUTH-13, AUTH-21); the user's sessions and sign-in steps end with them.
+ */
 export async function resetTwoFactor(db: Db, targetId: number, who: AuditWho): Promise<void> {
   await db.transaction(async (tx) => {
     const [target] = await tx.query<{ id: number }>('select id from users where id = $1 for update', [targetId]);
     if (!target) throw notFound('User not found');
     await deleteTwoFactor(tx, targetId);
+    const passkeys = await tx.query<{ id: string }>('delete from passkeys where user_id = $1 returning id::text as id', [targetId]);
+    await tx.query('delete from passkey_challenges where user_id = $1', [targetId]);
     await tx.query('delete from sign_in_challenges where user_id = $1', [targetId]);
     await revokeUserSessions(tx, targetId);
-    await recordAudit(tx, { action: 'two_factor.reset', who, target: { type: 'user', id: targetId } });
+    await recordAudit(tx, {
+      action: 'two_factor.reset',
+      who,
+      target: { type: 'user', id: targetId },
+      changes: values({ passkeys_removed: passkeys.length }),
+    });
   });
 }
 

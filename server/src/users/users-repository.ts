@@ -58,7 +58,8 @@ export interface UserChanges {
 /** Each user, and whether they have a confirmed second factor (AUTH-13). */
 export async function listUsers(db: Db): Promise<(UserRecord & { two_factor: boolean })[]> {
   return db.query<UserRecord & { two_factor: boolean }>(
-    `select ${columns}, exists (select 1 from two_factor t where t.user_id = users.id and t.confirmed_at is not null) as two_factor
+    `select ${columns}, (exists (select 1 from two_factor t where t.user_id = users.id and t.confirmed_at is not null)
+              or exists (select 1 from passkeys p where p.user_id = users.id)) as two_factor
        from users order by id`,
   );
 }

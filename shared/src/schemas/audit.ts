@@ -13,6 +13,9 @@ export const auditActions = [
   'two_factor.enabled',
   'two_factor.disabled',
   'two_factor.reset',
+  'passkey.registered',
+  'passkey.renamed',
+  'passkey.removed',
   'user.created',
   'user.updated',
   'user.deleted',
@@ -56,6 +59,7 @@ export const auditTargetTypes = [
   'webhook_endpoint',
   'api_key',
   'session',
+  'passkey',
   'remote_release',
   'deploy_token',
 ] as const;

@@ -25,6 +25,8 @@ export const challengeData = z.object({
   challenge: z.string(),
   next: z.enum(['code', 'enrol']),
   expires_at: z.string(),
+  /** What the second step accepts (AUTH-18): `code` (a TOTP or recovery code), `passkey`; none while enrolling. */
+  factors: z.array(z.enum(['code', 'passkey'])),
 });
 
 export const loginResponse = withData(z.union([signedInData, challengeData]));
