@@ -8,6 +8,14 @@ import {
   type TwoFactorCodeRequest,
   type TwoFactorSetupRequest,
 } from '@paydesk/shared/schemas/two-factor';
+import {
+  passkeyListResponse,
+  passkeyOptionsResponse,
+  passkeyResponse,
+  passkeySignInOptionsResponse,
+  type PasskeyOptionsRequest,
+  type PasskeyRegistrationRequest,
+} from '@paydesk/shared/schemas/passkeys';
 
 export const authApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -58,6 +66,53 @@ export const authApi = api.injectEndpoints({
       transformResponse: (raw: unknown) => recoveryCodesResponse.parse(raw).data.recovery_codes,
       invalidatesTags: ['Me'],
     }),
+    /** AUTH-19: a sign-in with a passkey alone; the options come with the attempt they are bound to. */
+    passkeySignInOptions: build.mutation({
+      query: () => ({ url: '/auth/login/passkey/options', method: 'POST', body: {} }),
+      transformResponse: (raw: unknown) => passkeySignInOptionsResponse.parse(raw).data,
+    }),
+    passkeySignIn: build.mutation({
+      query: (body: { attempt: string; response: unknown }) => ({ url: '/auth/login/passkey', method: 'POST', body }),
+      transformResponse: (raw: unknown) => signedInResponse.parse(raw).data,
+    }),
+    /** AUTH-18: the second step with a passkey, bound to the sign-in challenge. */
+    passkeyStepOptions: build.mutation({
+      query: (body: { challenge: string }) => ({ url: '/auth/login/two-factor/passkey/options', method: 'POST', body }),
+      transformResponse: (raw: unknown) => passkeyOptionsResponse.parse(raw).data.options,
+    }),
+    passkeyStep: build.mutation({
+      query: (body: { challenge: string; response: unknown }) => ({ url: '/auth/login/two-factor/passkey', method: 'POST', body }),
+      transformResponse: (raw: unknown) => signedInResponse.parse(raw).data,
+    }),
+    /** AUTH-17: the signed-in user's own passkeys. */
+    passkeys: build.query({
+      query: () => '/auth/passkeys',
+      transformResponse: (raw: unknown) => passkeyListResponse.parse(raw).data,
+      providesTags: ['Me'],
+    }),
+    /** AUTH-15: adding a passkey starts with the password again. */
+    passkeyOptions: build.mutation({
+      query: (body: PasskeyOptionsRequest) => ({ url: '/auth/passkeys/options', method: 'POST', body }),
+      transformResponse: (raw: unknown) => passkeyOptionsResponse.parse(raw).data.options,
+    }),
+    addPasskey: build.mutation({
+      query: (body: PasskeyRegistrationRequest) => ({ url: '/auth/passkeys', method: 'POST', body }),
+      transformResponse: (raw: unknown) => passkeyResponse.parse(raw).data,
+      invalidatesTags: ['Me'],
+    }),
+    renamePasskey: build.mutation({
+      query: ({ id, name }: { id: number; name: string }) => ({ url: `/auth/passkeys/${id}`, method: 'PATCH', body: { name } }),
+      transformResponse: (raw: unknown) => passkeyResponse.parse(raw).data,
+      invalidatesTags: ['Me'],
+    }),
+    removePasskey: build.mutation({
+      query: ({ id, password }: { id: number; password: string }) => ({
+        url: `/auth/passkeys/${id}`,
+        method: 'DELETE',
+        body: { password },
+      }),
+      invalidatesTags: ['Me'],
+    }),
   }),
 });
 
@@ -72,4 +127,13 @@ export const {
   useTwoFactorSetupMutation,
   useTwoFactorConfirmMutation,
   useRegenerateRecoveryCodesMutation,
+  usePasskeySignInOptionsMutation,
+  usePasskeySignInMutation,
+  usePasskeyStepOptionsMutation,
+  usePasskeyStepMutation,
+  usePasskeysQuery,
+  usePasskeyOptionsMutation,
+  useAddPasskeyMutation,
+  useRenamePasskeyMutation,
+  useRemovePasskeyMutation,
 } = authApi;

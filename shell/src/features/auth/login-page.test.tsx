@@ -16,7 +16,7 @@ beforeEach(() => {
       body: {
         status: 'success',
         message: 'Enter your verification code',
-        data: { challenge: CHALLENGE, next: 'code', expires_at: new Date().toISOString() },
+        data: { challenge: CHALLENGE, next: 'code', expires_at: new Date().toISOString(), factors: ['code'] },
       },
     }),
     'POST /api/auth/login/two-factor': ({ body }) =>

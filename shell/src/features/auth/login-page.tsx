@@ -3,6 +3,7 @@ import { Navigate, useNavigate } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
+import Divider from '@mui/material/Divider';
 import CardContent from '@mui/material/CardContent';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
@@ -10,6 +11,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import Visibility from '@mui/icons-material/Visibility';
 import VisibilityOff from '@mui/icons-material/VisibilityOff';
+import KeyOutlined from '@mui/icons-material/KeyOutlined';
 import { readApiError } from '@paydesk/shared/api/api-error';
 import { controlPaths } from '@paydesk/shared/routes';
 import { selectIsSignedIn, signedIn } from '@paydesk/shared/session/session-slice';
@@ -22,13 +24,20 @@ import { EnrolmentPanel, RecoveryCodes } from '../../components/enrolment-panel'
 import {
   useLoginMutation,
   useLoginTwoFactorMutation,
+  usePasskeySignInMutation,
+  usePasskeySignInOptionsMutation,
+  usePasskeyStepMutation,
+  usePasskeyStepOptionsMutation,
   useRequiredEnrolmentConfirmMutation,
   useRequiredEnrolmentSetupMutation,
 } from '../../lib/auth-api';
+import { passkeysUsable, signWithPasskey, type PromptOutcome } from '../../lib/passkey-prompt';
 
-/** What follows a correct password for a user with a second factor (AUTH-12) or one required to enrol (AUTH-14). */
+type Factor = 'code' | 'passkey';
+
+/** What follows a correct password for a user with a second factor (AUTH-12, AUTH-18) or one required to enrol (AUTH-14). */
 type SecondStep =
-  | { next: 'code'; challenge: string }
+  | { next: 'code'; challenge: string; factors: Factor[] }
   | { next: 'enrol'; challenge: string; enrolment?: EnrolmentData; done?: { session: SignedInData; codes: string[] } };
 
 function reportFailure(error: unknown) {
@@ -37,20 +46,71 @@ function reportFailure(error: unknown) {
   else notify('error', 'Error', 'An error occurred during login');
 }
 
-/** AUTH-12: the code of the authenticator app, or a recovery code. */
-function CodeStep({ busy, onSubmit, onBack }: { busy: boolean; onSubmit: (code: string) => void; onBack: () => void }) {
+/** A prompt that did not end with a passkey: closed by the person, or failed in a way its message says. */
+function reportPrompt(outcome: Extract<PromptOutcome<unknown>, { ok: false }>) {
+  if (outcome.cancelled) notify('info', 'Passkey Not Used', outcome.message);
+  else notify('error', 'Login Failed', outcome.message);
+}
+
+/** AUTH-12, AUTH-18: the code of the authenticator app or a recovery code, and/or a passkey, as the user has them. */
+function SecondFactorStep({
+  factors,
+  busy,
+  passkeyBusy,
+  onSubmit,
+  onPasskey,
+  onBack,
+}: {
+  factors: Factor[];
+  busy: boolean;
+  passkeyBusy: boolean;
+  onSubmit: (code: string) => void;
+  onPasskey: () => void;
+  onBack: () => void;
+}) {
   const [code, setCode] = useState('');
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onSubmit(code.trim());
   };
+  const withCode = factors.includes('code');
+  const withPasskey = factors.includes('passkey') && passkeysUsable();
+  const passkeyButton = withPasskey && (
+    <Button
+      variant={withCode ? 'outlined' : 'contained'}
+      size="large"
+      startIcon={<KeyOutlined />}
+      disabled={passkeyBusy}
+      onClick={onPasskey}
+      autoFocus={!withCode}
+    >
+      {passkeyBusy ? 'Waiting for your passkey...' : 'Use a Passkey'}
+    </Button>
+  );
+  if (!withCode)
+    return (
+      <Box sx={{ display: 'grid', gap: 2 }}>
+        <Typography>
+          {withPasskey
+            ? 'Confirm it is you with one of your passkeys.'
+            : 'Your second factor is a passkey, which this browser or address cannot use. Open the back office in a browser that supports passkeys.'}
+        </Typography>
+        {passkeyButton}
+        <Button onClick={onBack}>Back to Sign In</Button>
+      </Box>
+    );
   return (
     <Box component="form" onSubmit={submit} sx={{ display: 'grid', gap: 2 }}>
-      <Typography>Enter the 6-digit code from your authenticator app, or one of your recovery codes.</Typography>
+      <Typography>
+        {withPasskey
+          ? 'Enter the 6-digit code from your authenticator app or one of your recovery codes, or use a passkey.'
+          : 'Enter the 6-digit code from your authenticator app, or one of your recovery codes.'}
+      </Typography>
       <CodeField label="Verification code" value={code} onChange={setCode} recovery autoFocus />
       <Button type="submit" variant="contained" size="large" disabled={busy}>
         {busy ? 'Verifying...' : 'Verify'}
       </Button>
+      {passkeyButton}
       <Button onClick={onBack}>Back to Sign In</Button>
     </Box>
   );
@@ -68,6 +128,12 @@ export function LoginPage() {
   const [verify, verifyState] = useLoginTwoFactorMutation();
   const [setupRequired, setupState] = useRequiredEnrolmentSetupMutation();
   const [confirmRequired, confirmState] = useRequiredEnrolmentConfirmMutation();
+  const [passkeyOptions] = usePasskeySignInOptionsMutation();
+  const [passkeySignIn] = usePasskeySignInMutation();
+  const [stepOptions] = usePasskeyStepOptionsMutation();
+  const [passkeyStep] = usePasskeyStepMutation();
+  // The prompt and the calls around it, as one wait: the button says so and is not pressed twice.
+  const [withPasskey, setWithPasskey] = useState(false);
 
   if (signedInAlready) return <Navigate to={controlPaths.dashboard} replace />;
 
@@ -90,7 +156,7 @@ export function LoginPage() {
       const data = result.data;
       if ('token' in data) return enter(data);
       setPassword('');
-      if (data.next === 'code') return setStep({ next: 'code', challenge: data.challenge });
+      if (data.next === 'code') return setStep({ next: 'code', challenge: data.challenge, factors: data.factors });
       const setup = await setupRequired({ challenge: data.challenge });
       if ('data' in setup && setup.data) setStep({ next: 'enrol', challenge: data.challenge, enrolment: setup.data });
       else failedStep(setup.error);
@@ -106,6 +172,39 @@ export function LoginPage() {
     else failedStep(result.error);
   };
 
+  /** AUTH-19: a discoverable passkey alone; the server's options are bound to the attempt they came with. */
+  const signInWithPasskey = async () => {
+    setWithPasskey(true);
+    try {
+      const started = await passkeyOptions(undefined);
+      if (!('data' in started) || !started.data) return reportFailure(started.error);
+      const prompt = await signWithPasskey(started.data.options);
+      if (!prompt.ok) return reportPrompt(prompt);
+      const result = await passkeySignIn({ attempt: started.data.attempt, response: prompt.response });
+      if ('data' in result && result.data) enter(result.data);
+      else reportFailure(result.error);
+    } finally {
+      setWithPasskey(false);
+    }
+  };
+
+  /** AUTH-18: a passkey as the second step, bound to this sign-in's challenge. */
+  const confirmWithPasskey = async () => {
+    if (step?.next !== 'code') return;
+    setWithPasskey(true);
+    try {
+      const started = await stepOptions({ challenge: step.challenge });
+      if (!('data' in started) || !started.data) return failedStep(started.error);
+      const prompt = await signWithPasskey(started.data);
+      if (!prompt.ok) return reportPrompt(prompt);
+      const result = await passkeyStep({ challenge: step.challenge, response: prompt.response });
+      if ('data' in result && result.data) enter(result.data);
+      else failedStep(result.error);
+    } finally {
+      setWithPasskey(false);
+    }
+  };
+
   const confirmEnrolment = async (code: string) => {
     if (step?.next !== 'enrol') return;
     const result = await confirmRequired({ challenge: step.challenge, code });
@@ -118,7 +217,14 @@ export function LoginPage() {
   const secondStep =
     step &&
     (step.next === 'code' ? (
-      <CodeStep busy={verifyState.isLoading} onSubmit={(code) => void submitCode(code)} onBack={() => setStep(null)} />
+      <SecondFactorStep
+        factors={step.factors}
+        busy={verifyState.isLoading}
+        passkeyBusy={withPasskey}
+        onSubmit={(code) => void submitCode(code)}
+        onPasskey={() => void confirmWithPasskey()}
+        onBack={() => setStep(null)}
+      />
     ) : step.done ? (
       <Box sx={{ display: 'grid', gap: 2 }}>
         <RecoveryCodes codes={step.done.codes} />
@@ -182,6 +288,20 @@ export function LoginPage() {
               {isLoading || setupState.isLoading ? 'Signing in...' : 'Sign In'}
             </Button>
           </Box>
+          {!step && passkeysUsable() && (
+            <Box sx={{ display: 'grid', gap: 2, mt: 2 }}>
+              <Divider>or</Divider>
+              <Button
+                variant="outlined"
+                size="large"
+                startIcon={<KeyOutlined />}
+                disabled={withPasskey}
+                onClick={() => void signInWithPasskey()}
+              >
+                {withPasskey ? 'Waiting for your passkey...' : 'Sign in with a passkey'}
+              </Button>
+            </Box>
+          )}
         </CardContent>
       </Card>
     </Box>

@@ -14,7 +14,7 @@ import {
   useTwoFactorStatusQuery,
 } from '../../lib/auth-api';
 import { EnrolmentPanel, RecoveryCodes } from '../../components/enrolment-panel';
-import { PasswordDialog, type PasswordAnswer } from './password-dialog';
+import { PasswordDialog, type PasswordAnswer } from '../../components/password-dialog';
 
 const FALLBACK = 'Something went wrong. Please try again.';
 const messageOf = (error: unknown): string => readApiError(error).message ?? FALLBACK;

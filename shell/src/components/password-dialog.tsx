@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import TextField from '@mui/material/TextField';
-import { CodeField } from '../../components/code-field';
+import { CodeField } from './code-field';
 import { FormDialog } from '@paydesk/shared/ui/form-dialog';
 
 export interface PasswordAnswer {
@@ -10,14 +10,17 @@ export interface PasswordAnswer {
 }
 
 /**
- * AUTH-15: the signed-in user's password again before a change of their second factor, and a
- * code of the app when the change needs one. The server's refusal (a wrong password or code, the
- * sign-in lock) shows in the dialog, which stays open for another try.
+ * AUTH-15: the signed-in user's password again before a change of their second factor (TOTP or a
+ * passkey), and a code of the app when the change needs one. The server's refusal (a wrong
+ * password or code, the sign-in lock, the last second factor) shows in the dialog, which stays
+ * open for another try.
  */
 export function PasswordDialog({
   title,
   children,
+  fields,
   withCode = false,
+  submitColor,
   confirmLabel,
   busy,
   error,
@@ -26,7 +29,10 @@ export function PasswordDialog({
 }: {
   title: string;
   children: ReactNode;
+  /** Fields the change needs besides the password (a passkey's name), shown first. */
+  fields?: ReactNode;
   withCode?: boolean;
+  submitColor?: 'primary' | 'error';
   confirmLabel: string;
   busy: boolean;
   /** The server's message for the last try, or null. */
@@ -41,11 +47,12 @@ export function PasswordDialog({
       title={title}
       description={children}
       error={error}
-      submit={{ label: confirmLabel }}
+      submit={{ label: confirmLabel, color: submitColor }}
       busy={busy}
       onSubmit={() => onSubmit({ password, code: code.trim() })}
       onClose={onClose}
     >
+      {fields}
       <TextField
         label="Password"
         name="password"
