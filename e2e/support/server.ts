@@ -39,9 +39,11 @@ export interface RunningServer {
 
 /**
  * Starts the product as `npm start` does (the server compiled by scripts/build-server.mjs, which
- * the global set-up runs), on a free port and a fresh data folder.
+ * the global set-up runs), on a free port and a fresh data folder. `publicHost` names the host of
+ * its PUBLIC_URL and base address (127.0.0.1 unless told): passkeys need a host name, since no
+ * browser takes an IP address as a WebAuthn relying party.
  */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+export async function startServer(env: Record<string, string> = {}, { publicHost = '127.0.0.1' } = {}): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'paydesk-e2e-'));
   const child = spawn(process.execPath, ['--enable-source-maps', 'server/dist/main.mjs'], {
@@ -57,8 +59,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       LOG_LEVEL: 'warn',
       PAYDESK_MODE: 'demo',
       DATABASE_URL: '',
-      // The browser opens the pages on 127.0.0.1: checkout links and the 3-D Secure frame must name that origin.
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      // The browser opens the pages on 127.0.0.1 (or publicHost): checkout links and the 3-D Secure frame must name that origin.
+      PUBLIC_URL: `http://${publicHost}:${port}`,
       // Every browser test signs in and pays from 127.0.0.1, several files at once: far more than one payer.
       LOGIN_RATE_LIMIT_PER_MINUTE: '10000',
       PAYMENT_RATE_LIMIT_PER_MINUTE: '10000',
@@ -68,8 +70,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     },
   });
   child.unref();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  await waitUntilReady(`${baseUrl}/readyz`, 60_000);
+  const baseUrl = `http://${publicHost}:${port}`;
+  await waitUntilReady(`http://127.0.0.1:${port}/readyz`, 60_000);
   return { baseUrl, pid: child.pid ?? 0, dataDir };
 }
 
