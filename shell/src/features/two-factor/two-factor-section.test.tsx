@@ -26,6 +26,8 @@ beforeEach(() => {
     'GET /api/auth/two-factor': () => ({
       body: { status: 'success', data: { enabled, recovery_codes_left: enabled ? 10 : 0, required: false } },
     }),
+    // The card reads the passkeys to word its status (AUTH-18): none here.
+    'GET /api/auth/passkeys': () => ({ body: { status: 'success', data: [] } }),
     'POST /api/auth/two-factor/setup': checked(() => ({
       body: { status: 'success', data: { secret: SECRET, otpauth_uri: 'otpauth://totp/x', qr_code: 'data:image/svg+xml;base64,' } },
     })),

@@ -8,6 +8,7 @@ import { readApiError } from '@paydesk/shared/api/api-error';
 import type { EnrolmentData } from '@paydesk/shared/schemas/two-factor';
 import { notify } from '@paydesk/shared/ui/notify';
 import {
+  usePasskeysQuery,
   useRegenerateRecoveryCodesMutation,
   useTwoFactorConfirmMutation,
   useTwoFactorSetupMutation,
@@ -27,6 +28,8 @@ const failed = (error: unknown) => notify('error', 'Two-Factor Sign-In', message
  */
 export function TwoFactorSection() {
   const status = useTwoFactorStatusQuery(undefined);
+  // A passkey is a second factor too (AUTH-18): without an app, the card must not say the password alone signs in.
+  const passkeys = usePasskeysQuery(undefined).data?.length ?? 0;
   const [setup, setupState] = useTwoFactorSetupMutation();
   const [confirm, confirmState] = useTwoFactorConfirmMutation();
   const [regenerate, regenerateState] = useRegenerateRecoveryCodesMutation();
@@ -79,8 +82,10 @@ export function TwoFactorSection() {
           <Typography data-testid="two-factor-status">
             {enabled
               ? `On: you sign in with your password and a code from your authenticator app. ${status.data.recovery_codes_left} recovery codes left.`
-              : 'Off: you sign in with your password only.'}
-            {status.data.required && !enabled ? ' This deployment requires it from your next sign-in.' : ''}
+              : passkeys > 0
+                ? 'Off: no authenticator app is set up. Your passkeys are your second factor.'
+                : 'Off: you sign in with your password only.'}
+            {status.data.required && !enabled && passkeys === 0 ? ' This deployment requires it from your next sign-in.' : ''}
           </Typography>
         )}
         {codes && <RecoveryCodes codes={codes} />}
