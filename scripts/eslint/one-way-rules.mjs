@@ -49,7 +49,4 @@ export const rawDialogAllowed = [
   'mf-payments/src/features/card-dialog/components/card-dialog.tsx',
   'mf-payments/src/features/three-ds/components/demo-three-ds-modal.tsx',
   'mf-payments/src/features/three-ds/components/challenge-overlay.tsx',
-  // A value shown once (an API key, a signing secret, a deploy token) is no form: no field, nothing to submit, one Done.
-  'mf-developers/src/components/shown-once-dialog.tsx',
-  'mf-platform/src/components/shown-once-dialog.tsx',
 ];

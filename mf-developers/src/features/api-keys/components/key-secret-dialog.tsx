@@ -1,7 +1,7 @@
 import Alert from '@mui/material/Alert';
 import type { ApiKeyWithSecret } from '@paydesk/shared/schemas/api-keys';
 import { formatDateTime } from '@paydesk/shared/format';
-import { ShownOnceDialog } from '../../../components/shown-once-dialog';
+import { ShownOnceDialog } from '@paydesk/shared/ui/shown-once-dialog';
 import { kindLabel } from '../model/key-labels';
 
 /** The whole key, shown this once (KEY-03): the server never answers a secret key again. */

@@ -1,6 +1,6 @@
 import Alert from '@mui/material/Alert';
 import { formatDateTime } from '@paydesk/shared/format';
-import { ShownOnceDialog } from '../../../components/shown-once-dialog';
+import { ShownOnceDialog } from '@paydesk/shared/ui/shown-once-dialog';
 
 interface Props {
   secret: string;

@@ -1,6 +1,6 @@
 import Alert from '@mui/material/Alert';
 import type { CreatedDeployToken } from '@paydesk/shared/schemas/platform';
-import { ShownOnceDialog } from '../../../components/shown-once-dialog';
+import { ShownOnceDialog } from '@paydesk/shared/ui/shown-once-dialog';
 
 /** The whole token, shown this once: the server keeps only its hash and never answers it again. */
 export function TokenShownDialog({ created, onClose }: { created: CreatedDeployToken; onClose: () => void }) {

@@ -7,7 +7,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
-import { notify } from '@paydesk/shared/ui/notify';
+import { notify } from './notify';
 
 interface Props {
   title: string;
@@ -23,7 +23,7 @@ interface Props {
 }
 
 /**
- * A value the server answers this once (an API key, a signing secret): the page keeps it only in
+ * A value the server answers this once (an API key, a signing secret, a deploy token): the page keeps it only in
  * this dialog's props, so closing the dialog forgets it.
  */
 export function ShownOnceDialog({ title, notice, value, testId, noun, footnote, onClose }: Props) {
