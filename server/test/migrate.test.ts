@@ -1,5 +1,7 @@
-import { readdirSync } from 'node:fs';
-import { defaultMigrationsDir, migrate } from '../src/db/migrate';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { defaultMigrationsDir, migrate, migrationFiles } from '../src/db/migrate';
 import { openTestDb, testDbKind, type TestDb } from './helper';
 
 const files = readdirSync(defaultMigrationsDir())
@@ -52,4 +54,15 @@ describe(`migrations (${testDbKind})`, () => {
     const rows = await t.db.query("select 1 from information_schema.tables where table_name = 'will_vanish'");
     expect(rows).toEqual([]);
   });
+});
+
+test('two migrations with one number are refused, naming both', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'paydesk-migrations-'));
+  try {
+    for (const name of ['001_first.sql', '002_one_change.sql', '002_another_change.sql']) writeFileSync(join(dir, name), 'select 1;');
+    expect(() => migrationFiles(dir)).toThrow(/^Migrations 002_\w+\.sql and 002_\w+\.sql have the same number/);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  expect(migrationFiles(defaultMigrationsDir())).toEqual(files);
 });

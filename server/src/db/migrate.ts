@@ -9,14 +9,17 @@ const fileName = /^(\d+)_[a-z0-9_-]+\.sql$/;
 
 export const defaultMigrationsDir = (): string => join(serverRoot(), 'migrations');
 
-function migrationFiles(dir: string): string[] {
-  return readdirSync(dir)
-    .filter((name) => name.endsWith('.sql'))
-    .map((name) => {
-      if (!fileName.test(name)) throw new Error(`Migration file name ${name} must look like 001_name.sql`);
-      return name;
-    })
-    .sort((a, b) => Number(a.match(fileName)?.[1]) - Number(b.match(fileName)?.[1]));
+export function migrationFiles(dir: string): string[] {
+  const byNumber = new Map<number, string>();
+  for (const name of readdirSync(dir).filter((file) => file.endsWith('.sql'))) {
+    const number = fileName.exec(name)?.[1];
+    if (number === undefined) throw new Error(`Migration file name ${name} must look like 001_name.sql`);
+    // Two changes made side by side can take one number; their order would then be the names'.
+    const taken = byNumber.get(Number(number));
+    if (taken) throw new Error(`Migrations ${taken} and ${name} have the same number: give the newer one the next free number`);
+    byNumber.set(Number(number), name);
+  }
+  return [...byNumber].sort(([a], [b]) => a - b).map(([, name]) => name);
 }
 
 /**
