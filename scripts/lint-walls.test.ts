@@ -155,9 +155,9 @@ const cases: Case[] = [
     refusedBy: paths,
   },
   {
-    name: "a shell feature importing another (sign-in importing two-factor's dialog)",
+    name: "a shell feature importing another (sign-in importing two-factor's card)",
     filePath: 'shell/src/features/auth/fixture.ts',
-    code: "export { PasswordDialog } from '../two-factor/password-dialog';\n",
+    code: "export { TwoFactorSection } from '../two-factor/two-factor-section';\n",
     refusedBy: paths,
   },
   {
