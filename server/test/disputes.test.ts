@@ -1,5 +1,7 @@
-import { MAX_FILE_BYTES } from '@paydesk/shared/schemas/dispute';
+import { disputeTimelineResponse, MAX_FILE_BYTES } from '@paydesk/shared/schemas/dispute';
 import { disputeObject, fileObject, paymentObject, type DisputeObject } from '@paydesk/shared/schemas/merchant-objects';
+import { transactionDetails } from '@paydesk/shared/schemas/transaction';
+import { attachmentHeader } from '../src/files/file-routes';
 import { buildTestApp, bearer, login, type TestApp } from './helper';
 import {
   availableCents,
@@ -571,5 +573,86 @@ describe('the audit trail (DSP-08)', () => {
     expect(entries[0]!.changes.evidence_fields).toEqual({ to: ['billing_address', 'customer_name'] });
     expect(entries[1]!.changes.status).toEqual({ to: 'under_review' });
     expect(JSON.stringify(entries)).not.toMatch(/Ada Lovelace|Analytical/);
+  });
+});
+
+describe("the back office's dispute page: its history, its payment, its files", () => {
+  const read = (url: string, token = adminToken) => t.app.inject({ url, headers: bearer(token) });
+  const timelineOf = async (id: string, token?: string) => {
+    const response = await read(`/api/backend/disputes/${id}/timeline`, token);
+    expect(response.statusCode).toBe(200);
+    return disputeTimelineResponse
+      .parse(response.json())
+      .data.map(({ type, status, has_evidence, submission_count }) => [type, status, has_evidence, submission_count].join(' '));
+  };
+
+  it("tells each change from the dispute's own events, oldest first, the money after the status; a viewer reads it too", async () => {
+    const { disputeId } = await disputedPayment(t, 29);
+    await staff.update(disputeId, { evidence: { customer_name: 'Ada' } });
+    await staff.update(disputeId, { evidence: { uncategorized_text: 'winning_evidence' }, submit: true });
+    await runDisputes(t);
+    const won = [
+      'dispute.created needs_response false 0',
+      'dispute.funds_withdrawn needs_response false 0',
+      'dispute.updated needs_response true 0',
+      'dispute.updated under_review true 1',
+      'dispute.closed won true 1',
+      'dispute.funds_reinstated won true 1',
+    ];
+    expect(await timelineOf(disputeId)).toEqual(won);
+    expect(await timelineOf(disputeId, await login(t.app, 'viewer@paydesk.test'))).toEqual(won);
+
+    // An inquiry answered against the merchant becomes a dispute: then its money leaves.
+    const inquiry = await disputedPayment(t, 30, INQUIRY_CARD);
+    await staff.update(inquiry.disputeId, { evidence: { uncategorized_text: 'losing_evidence' }, submit: true });
+    await runDisputes(t);
+    expect(await timelineOf(inquiry.disputeId)).toEqual([
+      'dispute.created warning_needs_response false 0',
+      'dispute.updated warning_under_review true 1',
+      'dispute.updated needs_response true 1',
+      'dispute.funds_withdrawn needs_response true 1',
+    ]);
+
+    expect((await read('/api/backend/disputes/dp_xxxxxxxxxxxxxxxxxxxx/timeline')).statusCode).toBe(404);
+    expect((await read('/api/backend/disputes/nope/timeline')).json().message).toMatch(/dispute ids start with dp_/);
+    expect((await t.app.inject({ url: `/api/disputes/${disputeId}/timeline`, headers: bearer(t.config.secretKey) })).statusCode).toBe(404);
+  });
+
+  it("names the payment's dispute on its details, and null for a payment never disputed", async () => {
+    const { transactionId, disputeId } = await disputedPayment(t, 33);
+    const details = async (id: string) => transactionDetails.parse((await read(`/api/backend/transaction-details/${id}`)).json().data);
+    expect((await details(transactionId)).dispute_id).toBe(disputeId);
+    expect((await details(await paidPayment(t, 34))).dispute_id).toBeNull();
+  });
+
+  it('sends an evidence file to staff as an attachment of its checked type, nosniff, under its kept name', async () => {
+    const pdf = (await staff.upload(evidenceFiles.pdf(), 'reçu (mars).pdf')).json().data;
+    const png = (await api.upload(evidenceFiles.png(), 'photo.pdf')).json().data;
+    const viewer = await login(t.app, 'viewer@paydesk.test');
+
+    const sent = await read(`/api/backend/files/${pdf.id}`, viewer);
+    expect(sent.statusCode).toBe(200);
+    expect(sent.rawPayload.equals(evidenceFiles.pdf())).toBe(true);
+    expect(sent.headers).toMatchObject({
+      'content-type': 'application/pdf',
+      'content-disposition': `attachment; filename="re_u (mars).pdf"; filename*=UTF-8''re%C3%A7u%20%28mars%29.pdf`,
+      'x-content-type-options': 'nosniff',
+      'cache-control': 'private, no-store',
+    });
+    // The type its bytes showed, whatever the name said.
+    const image = await read(`/api/backend/files/${png.id}`);
+    expect([image.headers['content-type'], image.headers['content-disposition']]).toEqual([
+      'image/png',
+      `attachment; filename="photo.pdf"; filename*=UTF-8''photo.pdf`,
+    ]);
+
+    // A quote or a backslash cannot end the ASCII name early (a multipart upload sends a quote as %22, kept as such).
+    expect(attachmentHeader('a"b\\c.pdf')).toBe(`attachment; filename="a_b_c.pdf"; filename*=UTF-8''a%22b%5Cc.pdf`);
+
+    expect((await read('/api/backend/files/file_xxxxxxxxxxxxxxxxxxxx')).statusCode).toBe(404);
+    expect((await read('/api/backend/files/nope')).json().message).toMatch(/file ids start with file_/);
+    expect((await t.app.inject({ url: `/api/backend/files/${pdf.id}` })).statusCode).toBe(401);
+    // The merchant API has no download: its files are its own already.
+    expect((await t.app.inject({ url: `/api/files/${pdf.id}`, headers: bearer(t.config.secretKey) })).statusCode).toBe(404);
   });
 });

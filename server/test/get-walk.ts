@@ -119,6 +119,8 @@ export const getWalk: Record<string, Walk> = {
   'GET /api/disputes/:id': ({ disputes }) => each(disputes, ({ id }) => `/api/disputes/${id}`),
   'GET /api/backend/disputes': (rows) => disputeLists('/api/backend/disputes', rows),
   'GET /api/backend/disputes/:id': ({ disputes }) => each(disputes, ({ id }) => `/api/backend/disputes/${id}`),
+  'GET /api/backend/disputes/:id/timeline': ({ disputes }) => each(disputes, ({ id }) => `/api/backend/disputes/${id}/timeline`),
+  'GET /api/backend/files/:id': ({ files }) => each(files, (id) => `/api/backend/files/${id}`),
   'GET /api/checkout/:reference': ({ checkouts }) => each(checkouts, (reference) => `/api/checkout/${reference}`),
   'GET /api/payments/:transaction_id': ({ transactions }) =>
     each(transactions, (t) => `/api/payments/${encodeURIComponent(t.transaction_id)}`),

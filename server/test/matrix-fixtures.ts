@@ -87,6 +87,14 @@ export async function matrixFixtures(t: TestApp): Promise<Fixtures> {
     return row.id;
   };
   const disputeId = await newDispute();
+  const evidence = await evidenceBody(evidenceFiles.pdf(), 'matrix.pdf');
+  const uploadedFile = await t.app.inject({
+    method: 'POST',
+    url: '/api/files',
+    headers: { ...secret, 'content-type': evidence.contentType },
+    payload: evidence.payload,
+  });
+  if (uploadedFile.statusCode !== 201) throw new Error(`evidence file: ${uploadedFile.body}`);
 
   // REQUIRE_TWO_FACTOR's first step, for a user without a second factor (the app under test does not require it).
   const enrolmentChallenge = async (): Promise<string> => (await issueChallenge(t.db, (await addUser(t.db, 'viewer')).id, 'enrol')).token;
@@ -147,6 +155,7 @@ export async function matrixFixtures(t: TestApp): Promise<Fixtures> {
     refundId: (refunded.json() as { data: { id: string } }).data.id,
     disputeId,
     newDispute,
+    fileId: (uploadedFile.json() as { data: { id: string } }).data.id,
     evidenceUpload: () => evidenceBody(evidenceFiles.pdf(), 'matrix.pdf'),
     signIn: { email: signer.email, password: TEST_PASSWORD },
     // Straight through the service, without the password's argon2 check: the hostile-input test asks for one per input.

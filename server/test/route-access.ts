@@ -48,6 +48,8 @@ export interface Fixtures {
   disputeId: string;
   /** An inquiry opened for this call (it moves no money): its id. */
   newDispute(): Promise<string>;
+  /** An evidence file uploaded before the calls. */
+  fileId: string;
   /** A multipart body with `purpose` and a small PDF, for POST …/files. */
   evidenceUpload(): Promise<{ payload: Buffer; contentType: string }>;
   signIn: { email: string; password: string };
@@ -431,6 +433,13 @@ export const routeTable: readonly RouteRule[] = [
     request: (f) => ({ url: `/api/backend/disputes/${f.disputeId}` }),
   },
   {
+    method: 'GET',
+    route: '/api/backend/disputes/:id/timeline',
+    access: session('disputes.view'),
+    ok: 200,
+    request: (f) => ({ url: `/api/backend/disputes/${f.disputeId}/timeline` }),
+  },
+  {
     method: 'POST',
     route: '/api/backend/disputes/:id',
     access: session('disputes.manage'),
@@ -456,6 +465,13 @@ export const routeTable: readonly RouteRule[] = [
       const { payload, contentType } = await f.evidenceUpload();
       return { url: '/api/backend/files', payload, headers: { 'content-type': contentType } };
     },
+  },
+  {
+    method: 'GET',
+    route: '/api/backend/files/:id',
+    access: session('disputes.view'),
+    ok: 200,
+    request: (f) => ({ url: `/api/backend/files/${f.fileId}` }),
   },
   {
     // Demo mode only; an inquiry, so that the many calls of the tests move no money.

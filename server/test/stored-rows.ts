@@ -37,6 +37,8 @@ export interface StoredRows {
   refunds: string[];
   /** Every dispute: its id and its payment. */
   disputes: { id: string; transaction_id: string }[];
+  /** Every evidence file. */
+  files: string[];
   /** Webhook endpoints not deleted (a deleted one's log is a 404), and outbox events. */
   endpoints: string[];
   events: string[];
@@ -543,6 +545,7 @@ export async function readStoredRows(db: Db): Promise<StoredRows> {
     poolCards: Number((await db.query<{ n: number }>('select count(*)::int as n from pool_cards'))[0]?.n),
     refunds: (await db.query<{ id: string }>('select id from refunds order by created_at, id')).map((row) => row.id),
     disputes: await db.query<{ id: string; transaction_id: string }>('select id, transaction_id from disputes order by created_at, id'),
+    files: (await db.query<{ id: string }>('select id from files order by created_at, id')).map((row) => row.id),
     endpoints: (await db.query<{ id: string }>('select id from webhook_endpoints where deleted_at is null order by created_at, id')).map(
       (row) => row.id,
     ),

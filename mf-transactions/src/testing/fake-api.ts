@@ -80,7 +80,12 @@ export const aRefund = (over: Partial<RefundObject> = {}): RefundObject => ({
   ...over,
 });
 
-export const details = (over: Partial<TransactionDetails> = {}): TransactionDetails => ({ ...aTransaction(), refunds: [], ...over });
+export const details = (over: Partial<TransactionDetails> = {}): TransactionDetails => ({
+  ...aTransaction(),
+  refunds: [],
+  dispute_id: null,
+  ...over,
+});
 
 /** A paginated wrapper of `total` generated rows, sliced as the server would. */
 export function pageOf(url: URL, total: number) {

@@ -50,6 +50,17 @@ export const disputeExamples = {
     message: 'Evidence was submitted already, and submitted evidence is final',
     code: 'dispute_evidence_submitted',
   },
+  timeline: {
+    status: 'success',
+    data: [
+      { type: 'dispute.created', created_at: '2026-01-20T10:00:00.000Z' },
+      { type: 'dispute.funds_withdrawn', created_at: '2026-01-20T10:00:00.000Z' },
+      { type: 'dispute.updated', created_at: '2026-01-20T11:30:00.000Z', has_evidence: true },
+      { type: 'dispute.updated', created_at: '2026-01-21T09:00:00.000Z', status: 'under_review', has_evidence: true, submission_count: 1 },
+      { type: 'dispute.closed', created_at: '2026-01-22T09:00:00.000Z', status: 'won', has_evidence: true, submission_count: 1 },
+      { type: 'dispute.funds_reinstated', created_at: '2026-01-22T09:00:00.000Z', status: 'won', has_evidence: true, submission_count: 1 },
+    ].map((entry) => ({ status: 'needs_response', has_evidence: false, submission_count: 0, amount: '120.50', fee: '15.00', ...entry })),
+  },
   open: { reason: 'fraudulent', inquiry: false },
   opened: {
     status: 'success',

@@ -7,6 +7,7 @@ import {
   disputeListQuery,
   disputeListResponse,
   disputeResponse,
+  disputeTimelineResponse,
   openDisputeRequest,
   updateDisputeRequest,
 } from '@paydesk/shared/schemas/dispute';
@@ -21,7 +22,7 @@ import { apiKeyScope, idempotent, sendIdempotent } from '../idempotency/idempote
 import { pageWindow } from '../paging/page-window';
 import { withExample } from '../validation/openapi-example';
 import { disputeExamples as examples } from './dispute-examples';
-import { findDispute, listDisputes } from './disputes-repository';
+import { disputeTimeline, findDispute, listDisputes } from './disputes-repository';
 import { closeDispute, openDispute, updateDispute, type DisputeSettings } from './disputes-service';
 
 /** A date's end in UTC, for a `to` given as a date: the whole day is in. */
@@ -168,6 +169,27 @@ export const disputeRoutes: FastifyPluginAsyncZod<DisputeRoutesOptions> = async 
   });
 
   if (merchant) return;
+
+  app.get('/disputes/:id/timeline', {
+    schema: {
+      tags,
+      security,
+      summary: "A dispute's history, oldest first: each change of its status, evidence and money",
+      description:
+        'One entry per event the dispute wrote (dispute.created, dispute.updated, dispute.closed, dispute.funds_withdrawn, ' +
+        'dispute.funds_reinstated), with its time and the status, evidence and amounts after it: evidence saved or submitted, an ' +
+        "inquiry become a dispute, the issuer's decision. The events of one change share its time, the status first.",
+      params: disputeIdParams,
+      response: { 200: withExample(disputeTimelineResponse, examples.timeline), 400: apiError, 404: apiError, ...denied },
+    },
+    onRequest: onRead,
+    handler: async (request) => {
+      const { id } = request.params;
+      const row = id.startsWith('dp_') ? await findDispute(app.db, id) : undefined;
+      if (!row) throw notFound(id.startsWith('dp_') ? 'No dispute has this id' : 'No dispute has this id: dispute ids start with dp_');
+      return { status: 'success' as const, data: await disputeTimeline(app.db, id, row.object.created_at) };
+    },
+  });
 
   app.post('/transactions/:id/dispute', {
     schema: {

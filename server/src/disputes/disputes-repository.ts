@@ -1,3 +1,4 @@
+import { disputeTimelineTypes, type DisputeTimelineEntry } from '@paydesk/shared/schemas/dispute';
 import type { DisputeObject, DisputeReason, DisputeStatus } from '@paydesk/shared/schemas/merchant-objects';
 import type { TransactionStatus } from '@paydesk/shared/schemas/transaction-status';
 import type { Db } from '../db/db';
@@ -68,6 +69,34 @@ export async function findDispute(db: Db, id: string, lock = false): Promise<Dis
 export async function wasDisputed(db: Db, transactionId: string): Promise<boolean> {
   const rows = await db.query('select 1 from disputes where transaction_id = $1 limit 1', [transactionId]);
   return rows.length > 0;
+}
+
+/** The id of a payment's dispute (or inquiry), if it was ever disputed: a payment is disputed once. */
+export async function disputeIdOf(db: Db, transactionId: string): Promise<string | null> {
+  const [row] = await db.query<{ id: string }>('select id from disputes where transaction_id = $1 order by created_at desc limit 1', [
+    transactionId,
+  ]);
+  return row?.id ?? null;
+}
+
+/**
+ * A dispute's history, oldest first, from the outbox: every change wrote its event in its own
+ * transaction with the object as it then stood (DSP-12), and events are never deleted. Read by
+ * type and time from the dispute's opening, through the outbox's index on both, then matched by
+ * the object's id. Events of one transaction share its time: the change of status comes before
+ * the money it moved, as the service writes them.
+ */
+export async function disputeTimeline(db: Db, id: string, openedAt: string): Promise<DisputeTimelineEntry[]> {
+  return db.query<DisputeTimelineEntry>(
+    `select type, wire_time(created_at) as created_at,
+            object->>'status' as status, (object->'evidence_details'->>'has_evidence')::boolean as has_evidence,
+            (object->'evidence_details'->>'submission_count')::int as submission_count,
+            object->>'amount' as amount, object->>'fee' as fee
+       from webhook_events
+      where type = any($2::text[]) and created_at >= $3::timestamptz and object->>'id' = $1
+      order by created_at, array_position($2::text[], type), id`,
+    [id, [...disputeTimelineTypes], openedAt],
+  );
 }
 
 export interface DisputeFilter {

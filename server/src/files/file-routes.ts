@@ -3,15 +3,16 @@ import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiError } from '@paydesk/shared/schemas/common';
-import { fileCreatedResponse, MAX_FILE_BYTES } from '@paydesk/shared/schemas/dispute';
+import { fileCreatedResponse, fileIdParams, MAX_FILE_BYTES } from '@paydesk/shared/schemas/dispute';
 import { filePurposes, type FileObject } from '@paydesk/shared/schemas/merchant-objects';
 import { idempotencyHeaders } from '@paydesk/shared/schemas/refund';
 import { requireKey } from '../api-keys/register-api-keys';
 import { auditWho } from '../audit/audit-log';
 import { requireAuth } from '../auth/authorize';
-import { DomainError, invalid, tooLarge } from '../errors/domain-error';
+import { DomainError, invalid, notFound, tooLarge } from '../errors/domain-error';
 import { apiKeyScope, idempotent, sendIdempotent } from '../idempotency/idempotency-keys';
 import { withExample } from '../validation/openapi-example';
+import { findFileContent } from './files-repository';
 import { createFile, type Upload } from './files-service';
 
 const MAX_MB = MAX_FILE_BYTES / 1024 / 1024;
@@ -73,6 +74,17 @@ const sameUpload = (upload: Upload): unknown[] => [
   createHash('sha256').update(upload.content).digest('hex'),
 ];
 
+/**
+ * `attachment` with the kept name: an ASCII `filename` for old clients (anything else, quotes and
+ * backslashes as `_`) and the exact name as RFC 5987's `filename*`. The name was cleaned of
+ * control characters when stored (safeFileName), so no header can be split by it.
+ */
+export function attachmentHeader(name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  const encoded = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+}
+
 export interface FileRoutesOptions {
   /** `merchant`: the secret key (POST /api/files); `staff`: a session with disputes.manage (POST /api/backend/files). */
   caller: 'merchant' | 'staff';
@@ -121,6 +133,33 @@ export const fileRoutes: FastifyPluginAsyncZod<FileRoutesOptions> = async (app, 
         },
       );
       return sendIdempotent(reply, outcome, fileCreatedResponse);
+    },
+  });
+
+  if (merchant) return;
+
+  app.get('/files/:id', {
+    schema: {
+      tags: ['disputes (back office)'],
+      security: [{ bearerAuth: [] }],
+      summary: 'Download an evidence file (back office)',
+      description:
+        'The bytes as uploaded, with the type they were recognised as (application/pdf, image/png or image/jpeg), always as an ' +
+        'attachment under the kept name and with `X-Content-Type-Options: nosniff`: a browser saves the file, never shows it ' +
+        'as a page of this origin. 404 when no file has the id; 401 and 403 as for every back-office call.',
+      params: fileIdParams,
+    },
+    onRequest: app.authorize('disputes.view'),
+    handler: async (request, reply) => {
+      const { id } = request.params;
+      const file = id.startsWith('file_') ? await findFileContent(app.db, id) : undefined;
+      if (!file) throw notFound(id.startsWith('file_') ? 'No file has this id' : 'No file has this id: file ids start with file_');
+      return reply
+        .type(file.type)
+        .header('content-disposition', attachmentHeader(file.filename))
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, no-store')
+        .send(file.content);
     },
   });
 };

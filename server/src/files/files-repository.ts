@@ -41,3 +41,15 @@ export async function insertFile(tx: Db, f: NewFile): Promise<FileObject> {
   );
   return toObject(row!);
 }
+
+/** A stored file's name, checked type and bytes, to send it back; undefined when no file has the id. */
+export async function findFileContent(db: Db, id: string): Promise<{ filename: string; type: FileType; content: Buffer } | undefined> {
+  const [row] = await db.query<{ filename: string; type: FileType; content: Buffer | Uint8Array }>(
+    'select filename, type, content from files where id = $1',
+    [id],
+  );
+  // PGlite hands bytea over as a Uint8Array, pg as a Buffer.
+  return row
+    ? { filename: row.filename, type: row.type, content: Buffer.from(row.content.buffer, row.content.byteOffset, row.content.byteLength) }
+    : undefined;
+}

@@ -8,6 +8,7 @@ import {
   transactionListQuery,
 } from '@paydesk/shared/schemas/transaction';
 import { requireAuth } from '../auth/authorize';
+import { disputeIdOf } from '../disputes/disputes-repository';
 import { notFound } from '../errors/domain-error';
 import { refundsOf } from '../refunds/refunds-repository';
 import { pageWindow } from '../paging/page-window';
@@ -46,7 +47,7 @@ export const transactionsRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: {
       tags,
       security,
-      summary: 'One transaction, by id or transaction id, with its refunds',
+      summary: 'One transaction, by id or transaction id, with its refunds and the id of its dispute',
       params: transactionDetailsParams,
       response: { 200: withData(transactionDetails), 400: apiError, 404: apiError, ...denied },
     },
@@ -54,8 +55,11 @@ export const transactionsRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => {
       const row = await findTransaction(app.db, request.params.id);
       if (!row) throw notFound('Transaction not found');
-      const refunds = (await refundsOf(app.db, row.transaction_id)).map((refund) => refund.object);
-      return { status: 'success' as const, data: { ...toTransaction(row, requireAuth(request).role), refunds } };
+      const [refunds, disputeId] = await Promise.all([refundsOf(app.db, row.transaction_id), disputeIdOf(app.db, row.transaction_id)]);
+      return {
+        status: 'success' as const,
+        data: { ...toTransaction(row, requireAuth(request).role), refunds: refunds.map((refund) => refund.object), dispute_id: disputeId },
+      };
     },
   });
 };

@@ -12,6 +12,7 @@ import {
 } from './merchant-objects';
 import { paymentAmount } from './payment';
 import { paginated } from './transaction';
+import type { EventType } from './webhooks';
 
 /** Evidence is shown to staff and kept with the dispute: never a card number (SEC-01). */
 export const EVIDENCE_CARD_NUMBER = 'Evidence may not contain a card number: give the last four digits only';
@@ -80,3 +81,32 @@ export const disputeListResponse = withData(paginated(disputeObject));
 /** The multipart field that names the purpose of POST /api/files. */
 export const fileUploadPurpose = filePurpose;
 export const fileCreatedResponse = z.object({ status: z.literal('success'), message: z.string(), data: fileObject });
+
+/** GET /api/backend/files/{id}: a file by its id (file_…). */
+export const fileIdParams = z.object({ id: z.string().trim().min(1).max(64) });
+
+/** The events a dispute writes about itself (DSP-12), the kinds of its timeline. */
+export const disputeTimelineTypes = [
+  'dispute.created',
+  'dispute.updated',
+  'dispute.closed',
+  'dispute.funds_withdrawn',
+  'dispute.funds_reinstated',
+] as const satisfies readonly EventType[];
+
+/**
+ * One change of a dispute as its webhook event recorded it, in the transaction of the change: the
+ * event's type and time, and the dispute's status, evidence and money after it. The events are
+ * the dispute's history; the object itself keeps only its latest state.
+ */
+export const disputeTimelineEntry = z.object({
+  type: z.enum(disputeTimelineTypes),
+  created_at: isoDateTime,
+  status: disputeStatus,
+  has_evidence: z.boolean(),
+  submission_count: z.number().int(),
+  amount: disputeObject.shape.amount,
+  fee: disputeObject.shape.fee,
+});
+export type DisputeTimelineEntry = z.infer<typeof disputeTimelineEntry>;
+export const disputeTimelineResponse = withData(z.array(disputeTimelineEntry));

@@ -42,8 +42,11 @@ export const transaction = z.object({
 });
 export type Transaction = z.infer<typeof transaction>;
 
-/** Transaction Details: the transaction and its refunds, oldest first. */
-export const transactionDetails = transaction.extend({ refunds: z.array(refundObject) });
+/**
+ * Transaction Details: the transaction, its refunds, oldest first, and the id of its dispute (or
+ * inquiry), null when it was never disputed: a payment is disputed once (DSP-06).
+ */
+export const transactionDetails = transaction.extend({ refunds: z.array(refundObject), dispute_id: z.string().nullable() });
 export type TransactionDetails = z.infer<typeof transactionDetails>;
 
 /** The paginated list wrapper (DATA-09). */
