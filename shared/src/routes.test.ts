@@ -18,6 +18,8 @@ test.each([
   '/control/developers',
   '/control/developers/webhooks/we_1',
   '/control/developers/events',
+  '/control/disputes',
+  '/control/disputes/dp_1',
   '/control/dashboard/',
 ])('%s is a page of the product', (path) => expect(isKnownPagePath(path)).toBe(true));
 

@@ -40,6 +40,9 @@ export const controlPaths = {
   developers: '/control/developers',
   webhookEndpoint: '/control/developers/webhooks/:id',
   webhookEvents: '/control/developers/events',
+  /** Disputes (DSP-08): the list and one dispute, which Transaction Details links to. */
+  disputes: '/control/disputes',
+  dispute: '/control/disputes/:id',
   /** API keys and the merchant API's request log (KEY-12). */
   apiKeys: '/control/developers/api-keys',
   apiRequests: '/control/developers/requests',

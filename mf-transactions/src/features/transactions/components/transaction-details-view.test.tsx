@@ -34,6 +34,21 @@ test('a viewer sees fee 10 % and net 90 % as the server sends them, and no Trans
   expect(screen.queryByRole('region', { name: 'Transaction Summary' })).not.toBeInTheDocument();
 });
 
+test('a disputed payment links to its dispute, for every role; one never disputed has no such link', async () => {
+  api = fakeApi({ [DETAILS]: () => ok(details({ status: 'disputed', dispute_id: 'dp_xxxxxxxxxxxxxxxxxxxx0001' })) });
+  const view = renderWithProviders(<TransactionDetailsView id="1" />, { preloadedState: sessionOf(testUsers.viewer) });
+  expect((await screen.findByRole('link', { name: 'View dispute' })).getAttribute('href')).toBe(
+    '/control/disputes/dp_xxxxxxxxxxxxxxxxxxxx0001',
+  );
+  view.unmount();
+  api.restore();
+
+  api = fakeApi({ [DETAILS]: () => ok(details()) });
+  renderWithProviders(<TransactionDetailsView id="1" />, { preloadedState: sessionOf(testUsers.admin) });
+  await screen.findByRole('region', { name: 'Payment Information' });
+  expect(screen.queryByRole('link', { name: 'View dispute' })).not.toBeInTheDocument();
+});
+
 test('a failed transaction shows the Failure Reason from the nested debug message', async () => {
   api = fakeApi({
     [DETAILS]: () =>

@@ -2,7 +2,8 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import { Link as RouterLink } from 'react-router-dom';
+import GavelIcon from '@mui/icons-material/Gavel';
+import { generatePath, Link as RouterLink } from 'react-router-dom';
 import { readApiError } from '@paydesk/shared/api/api-error';
 import { can } from '@paydesk/shared/roles';
 import { controlPaths } from '@paydesk/shared/routes';
@@ -40,6 +41,18 @@ export function TransactionDetailsView({ id }: { id: string }) {
         Refund
       </Button>
     ) : null;
+  // The payment's dispute (or inquiry) is the Disputes area's page, which the server names by id.
+  const dispute =
+    user && t?.dispute_id && can(user.role, 'disputes.view') ? (
+      <Button
+        variant="outlined"
+        component={RouterLink}
+        to={generatePath(controlPaths.dispute, { id: t.dispute_id })}
+        startIcon={<GavelIcon />}
+      >
+        View dispute
+      </Button>
+    ) : null;
   const back = (
     <Button component={RouterLink} to={controlPaths.transactions} startIcon={<ArrowBackIcon />}>
       Back to Transactions
@@ -52,6 +65,7 @@ export function TransactionDetailsView({ id }: { id: string }) {
         actions={
           <>
             {back}
+            {dispute}
             {refund}
             {t ? <StatusBadge status={t.status} place="details" /> : null}
           </>
