@@ -15,9 +15,20 @@ const navEntries = async (page: Page) => {
 };
 
 const expected: Record<DemoRole, string[]> = {
-  super_admin: ['Dashboard', 'Transactions', 'User Management', 'Audit Log', 'Cards', 'Withdrawals', 'Developers', 'API keys', 'Platform'],
-  admin: ['Dashboard', 'Transactions', 'User Management', 'Cards', 'Withdrawals', 'Developers', 'API keys'],
-  viewer: ['Dashboard', 'Transactions', 'Cards'],
+  super_admin: [
+    'Dashboard',
+    'Transactions',
+    'Disputes',
+    'User Management',
+    'Audit Log',
+    'Cards',
+    'Withdrawals',
+    'Developers',
+    'API keys',
+    'Platform',
+  ],
+  admin: ['Dashboard', 'Transactions', 'Disputes', 'User Management', 'Cards', 'Withdrawals', 'Developers', 'API keys'],
+  viewer: ['Dashboard', 'Transactions', 'Disputes', 'Cards'],
 };
 
 describe.each(Object.keys(expected) as DemoRole[])('signed in as %s', (role) => {

@@ -14,10 +14,10 @@ const menu = () =>
 test.each([
   [
     'super_admin',
-    ['Dashboard', 'Transactions', 'User Management', 'Audit Log', 'Cards', 'Withdrawals', 'Developers', 'API keys', 'Platform'],
+    ['Dashboard', 'Transactions', 'Disputes', 'User Management', 'Audit Log', 'Cards', 'Withdrawals', 'Developers', 'API keys', 'Platform'],
   ],
-  ['admin', ['Dashboard', 'Transactions', 'User Management', 'Cards', 'Withdrawals', 'Developers', 'API keys']],
-  ['viewer', ['Dashboard', 'Transactions', 'Cards']],
+  ['admin', ['Dashboard', 'Transactions', 'Disputes', 'User Management', 'Cards', 'Withdrawals', 'Developers', 'API keys']],
+  ['viewer', ['Dashboard', 'Transactions', 'Disputes', 'Cards']],
 ] as const)('%s sees the menu of the roles table', (role, entries) => {
   renderWithProviders(<SideNav areas={controlAreasOf(productRemotes())} onNavigate={() => undefined} />, {
     preloadedState: sessionOf(testUsers[role]),

@@ -8,6 +8,7 @@ import WebhookIcon from '@mui/icons-material/Webhook';
 import VpnKeyIcon from '@mui/icons-material/VpnKey';
 import ManageSearchIcon from '@mui/icons-material/ManageSearch';
 import RocketLaunchIcon from '@mui/icons-material/RocketLaunch';
+import GavelIcon from '@mui/icons-material/Gavel';
 
 import WidgetsIcon from '@mui/icons-material/Widgets';
 
@@ -22,6 +23,7 @@ const navIcons: Record<string, ReactNode> = {
   vpn_key: <VpnKeyIcon />,
   manage_search: <ManageSearchIcon />,
   rocket_launch: <RocketLaunchIcon />,
+  gavel: <GavelIcon />,
 };
 
 /** An area's menu icon; one the menu does not have is shown as a generic one. */

@@ -1,0 +1,78 @@
+import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router-dom';
+import { formatDateTime, formatMoney } from '@paydesk/shared/format';
+import type { DisputeObject } from '@paydesk/shared/schemas/merchant-objects';
+import { DataTable, type DataColumn } from '@paydesk/shared/ui/data-table';
+import { disputePath, paymentPath } from '../../../lib/paths';
+import { reasonLabels } from '../model/dispute-labels';
+import { DisputeStatusChip } from './dispute-status-chip';
+import { TimeLeftText } from './time-left-text';
+
+const mono = { fontFamily: 'monospace', fontSize: '0.8125rem' } as const;
+
+/** The amount leads to the dispute's page: the one link of a row that names what it opens. */
+const AmountLink = ({ dispute: d }: { dispute: DisputeObject }) => (
+  <Link component={RouterLink} to={disputePath(d.id)} title={d.id} sx={{ fontVariantNumeric: 'tabular-nums', fontWeight: 600 }}>
+    {formatMoney(d.amount)}
+  </Link>
+);
+
+const PaymentLink = ({ id }: { id: string }) => (
+  <Link component={RouterLink} to={paymentPath(id)} sx={mono} title={id}>
+    {id}
+  </Link>
+);
+
+const columns: DataColumn<DisputeObject>[] = [
+  { key: 'amount', header: 'Amount', align: 'right', nowrap: true, cell: (d) => <AmountLink dispute={d} /> },
+  { key: 'reason', header: 'Reason', cell: (d) => reasonLabels[d.reason] },
+  { key: 'status', header: 'Status', nowrap: true, cell: (d) => <DisputeStatusChip status={d.status} /> },
+  { key: 'payment', header: 'Payment', cell: (d) => <PaymentLink id={d.transaction_id} /> },
+  { key: 'created', header: 'Created', nowrap: true, cell: (d) => formatDateTime(d.created_at) },
+  { key: 'respond', header: 'Time to respond', cell: (d) => <TimeLeftText dispute={d} /> },
+];
+
+/** Below md, each dispute is a card with the same data: the page never scrolls sideways. */
+function DisputeCards({ rows }: { rows: readonly DisputeObject[] }) {
+  return (
+    <Box component="ul" aria-label="Disputes" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1 }}>
+      {rows.map((d) => (
+        <Box
+          component="li"
+          key={d.id}
+          data-testid="dispute-row"
+          sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1.5, display: 'grid', gap: 0.75, minWidth: 0 }}
+        >
+          <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+            <AmountLink dispute={d} />
+            <DisputeStatusChip status={d.status} />
+          </Box>
+          <Typography variant="body2">
+            {reasonLabels[d.reason]} · opened {formatDateTime(d.created_at)}
+          </Typography>
+          <TimeLeftText dispute={d} />
+          <Typography variant="caption" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+            Payment <PaymentLink id={d.transaction_id} />
+          </Typography>
+        </Box>
+      ))}
+    </Box>
+  );
+}
+
+/** The disputes of one page: a table on a desk, cards on a phone. */
+export function DisputesTable({ rows }: { rows: readonly DisputeObject[] }) {
+  return (
+    <DataTable
+      label="Disputes"
+      columns={columns}
+      rows={rows}
+      rowKey={(d) => d.id}
+      rowTestId="dispute-row"
+      emptyText="No disputes found"
+      cards={{ below: 'md', render: (r) => <DisputeCards rows={r} /> }}
+    />
+  );
+}
