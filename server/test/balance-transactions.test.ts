@@ -47,11 +47,11 @@ beforeAll(async () => {
   const disputes = disputesApi(t.app, token, '/api/backend');
   ids.won = await paidPayment(t, 50);
   ids.wonDispute = (await disputes.open(ids.won, { reason: 'fraudulent' })).json().data.id;
-  await disputes.update(ids.wonDispute, { evidence: { uncategorized_text: 'winning_evidence' }, submit: true });
+  await disputes.update(ids.wonDispute!, { evidence: { uncategorized_text: 'winning_evidence' }, submit: true });
   await runDisputes(t);
   ids.lost = await paidPayment(t, 30);
   ids.lostDispute = (await disputes.open(ids.lost, { reason: 'general' })).json().data.id;
-  await disputes.close(ids.lostDispute);
+  await disputes.close(ids.lostDispute!);
   const wallet = walletApi(t.app, token);
   ids.paidOut = (await wallet.withdraw(aWithdrawal(5))).json().data.transaction_id;
   ids.refused = (await wallet.withdraw(aWithdrawal(6, { account_number: '99990000' }))).json().data.transaction_id;
