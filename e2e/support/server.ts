@@ -66,6 +66,8 @@ export async function startServer(env: Record<string, string> = {}, { publicHost
       PAYMENT_RATE_LIMIT_PER_MINUTE: '10000',
       // Refunds settle at the next run of the job (about a second), so a test sees them succeed.
       REFUND_SETTLE_SECONDS: '0',
+      // The dispute test cards' payments are disputed at the job's next run (about a second), not ten seconds on.
+      DISPUTE_OPEN_SECONDS: '0',
       ...env,
     },
   });

@@ -1,9 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { openSignedIn } from '../support/accounts';
-import { closePage, launchBrowser, newPage } from '../support/browser';
+import { baseUrl, closePage, launchBrowser, newPage } from '../support/browser';
 import { openWidget } from '../support/merchant';
-import { openCardDialog, payInDialog } from '../support/payer';
+import { adminToken, openCardDialog, payInDialog } from '../support/payer';
 
 /**
  * Every page, payer and back office, has no serious or critical axe-core violation of the WCAG 2.1
@@ -16,6 +16,29 @@ beforeAll(async () => {
 afterAll(() => browser.close());
 
 type Theme = 'light' | 'dark';
+
+/**
+ * An inquiry opened by hand (demo mode) on a small demo payment nothing has refunded or disputed,
+ * for the dispute's page: it moves no money, and the refunds test takes payments of $10 or more.
+ */
+async function newInquiry(): Promise<string> {
+  const call = async (path: string, init: RequestInit = {}) => {
+    const headers = { authorization: `Bearer ${await adminToken(baseUrl())}`, 'content-type': 'application/json' };
+    const response = await fetch(`${baseUrl()}${path}`, { ...init, headers });
+    if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+    return ((await response.json()) as { data: unknown }).data;
+  };
+  const { data } = (await call('/api/backend/all-transactions?status=success&per_page=100')) as {
+    data: { transaction_id: string; payment_amount: string; amount_refunded: string }[];
+  };
+  const payment = data.find((t) => t.amount_refunded === '0.00' && Number(t.payment_amount) < 10);
+  if (!payment) throw new Error('no small demo payment to open an inquiry on');
+  const opened = (await call(`/api/backend/transactions/${payment.transaction_id}/dispute`, {
+    method: 'POST',
+    body: JSON.stringify({ reason: 'product_not_received', inquiry: true }),
+  })) as { id: string };
+  return opened.id;
+}
 
 const wcag = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
@@ -157,7 +180,10 @@ describe.each<Theme>(['light', 'dark'])('in the %s theme', (theme) => {
   });
 
   test("the back office's other pages and a payment's details", async () => {
+    const inquiry = await newInquiry();
     const found = await backOfficeViolations([
+      ['/control/disputes', 'Disputes'],
+      [`/control/disputes/${inquiry}`, 'Inquiry'],
       ['/control/settings', 'Settings'],
       ['/control/audit', 'Audit Log'],
       ['/control/developers/events', 'Developers'],

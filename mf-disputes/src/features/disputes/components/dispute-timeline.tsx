@@ -27,7 +27,12 @@ export function DisputeTimeline({ dispute }: { dispute: DisputeObject }) {
                 key={`${event.at}-${index}`}
                 sx={{ py: 0.75, pl: 2, borderLeft: 2, borderColor: event.upcoming ? 'divider' : 'primary.main' }}
               >
-                <Typography variant="body2" sx={{ fontWeight: 500 }} color={event.upcoming ? 'text.secondary' : 'text.primary'}>
+                <Typography
+                  variant="body2"
+                  sx={{ fontWeight: 500 }}
+                  color={event.upcoming ? 'text.secondary' : 'text.primary'}
+                  data-testid="timeline-label"
+                >
                   {event.label}
                 </Typography>
                 <Typography variant="caption" color="text.secondary">
