@@ -7,7 +7,9 @@ import {
 } from '@paydesk/shared/schemas/balance';
 import { centsOf } from '@paydesk/shared/money';
 import { postingKindTypes, type PostingKind } from '../src/balance/balance-kinds';
+import { balanceSummary } from '../src/balance/balance-repository';
 import { rollUpBalance } from '../src/balance/balance-rollups';
+import type { Db } from '../src/db/db';
 import { checkpointLedger } from '../src/wallet/ledger';
 import { settleDueWithdrawals } from '../src/wallet/withdrawal-settlement';
 import { balanceApi, databaseNow, ledgerBalanceBefore, summaryCents } from './balance-fixtures';
@@ -189,6 +191,26 @@ describe('the summary of a range', () => {
       withdrawal: 2,
       withdrawal_failure: 1,
     });
+  });
+
+  it('reads again when the rollups move between reading their mark and summing, and counts nothing twice', async () => {
+    await paidPayment(t, 12);
+    await checkpointLedger(t.db);
+    // Two hours on: the rollups of this hour are read as well as the tail, which a stale mark would count twice.
+    const later = new Date(Date.parse(end) + 2 * 3_600_000).toISOString();
+    const expected = await balanceSummary(t.db, start, later);
+    let raced = 0;
+    // The job's run lands between the summary's two statements.
+    const racing: Db = {
+      ...t.db,
+      query: async (sql, params) => {
+        if (sql.includes('with parts') && raced === 0) raced = await rollUpBalance(t.db);
+        return t.db.query(sql, params);
+      },
+    };
+    expect(await balanceSummary(racing, start, later)).toEqual(expected);
+    expect(raced).toBeGreaterThan(0);
+    expect(expected.closingCents).toBe(await ledgerBalanceBefore(t.db, later));
   });
 
   it('is the same for the merchant API and names every type, zeros too', async () => {

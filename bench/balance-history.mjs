@@ -1,0 +1,323 @@
+// Balance history at scale (BAL-09): the reconciliation report and the movements list over a year
+// of movements, and how their cost grows with the number of movements.
+//
+//   npm run bench:balance                                 10,000, 100,000 and 1,000,000 movements, PostgreSQL
+//   npm run bench:balance -- --movements 10000,100000 --runs 20
+//
+// Options: --movements N,N,… (default 10000,100000,1000000), --db postgres|pglite (default
+// postgres), --runs R (timed rounds, default 30), --warmup W (default 3), --seed S (default 7),
+// --database-url URL (default $BENCH_DATABASE_URL or postgres://postgres@127.0.0.1:5432/test).
+//
+// For each size a fresh database (bench/lib/scale-data.mjs): the demo accounts, then a year of
+// movements of every type written with the times they happened at (server/src/demo/ledger-history.ts:
+// payments, refunds and their failures, disputes won and lost with their fees, withdrawals paid out
+// and refused, and the payments' rows in `transactions`), checkpointed and rolled up as the
+// server's job leaves them, then VACUUM ANALYZE; last, ten minutes of movements the rollups have
+// not reached yet, as between two runs of the job. Timed in process with app.inject() on the real
+// app, as an admin, in rounds (every call once a round): summaries of a year, a month, a day and
+// of an hour not on the hour; the list's first page, a page half-way down, a rare type, a day, a
+// source and a withdrawal; and beside them the transaction list's first and a deep page of the
+// same database, which the movements list is held to. Figures: median, p95 and (min–max); the
+// growth per 10x more movements between sizes as bench/lib/growth.mjs judges it.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus, totalmem } from 'node:os';
+import { dirname, join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { buildApp } from '../server/src/app.ts';
+import { rollUpBalanceFully } from '../server/src/balance/balance-rollups.ts';
+import { migrate } from '../server/src/db/migrate.ts';
+import { writeLedgerHistory } from '../server/src/demo/ledger-history.ts';
+import { seedDemo } from '../server/src/demo/seed-demo.ts';
+import { DEMO_PASSWORD } from '../server/src/demo-password.ts';
+import { ephemeralConfig } from '../server/src/ephemeral-config.ts';
+import { checkpointLedger } from '../server/src/wallet/ledger.ts';
+import { growth } from './lib/growth.mjs';
+import { cleanups, fmtInt, log, openPglite, openPostgres, runCleanups, secondsSince } from './lib/scale-data.mjs';
+
+const benchDir = dirname(fileURLToPath(import.meta.url));
+const resultsDir = process.env.BENCH_RESULTS_DIR ?? join(benchDir, 'results');
+const REPORT_TARGET_MS = 1000;
+const DAY_MS = 86_400_000;
+
+const { values: args } = parseArgs({
+  options: {
+    movements: { type: 'string', default: '10000,100000,1000000' },
+    db: { type: 'string', default: 'postgres' },
+    runs: { type: 'string', default: '30' },
+    warmup: { type: 'string', default: '3' },
+    seed: { type: 'string', default: '7' },
+    'database-url': { type: 'string', default: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test' },
+  },
+});
+const sizes = String(args.movements)
+  .split(',')
+  .map((n) => Number(n.replace(/_/g, '')));
+if (!sizes.every((n) => Number.isInteger(n) && n >= 100))
+  throw new Error('--movements takes whole numbers of at least 100, comma-separated');
+const RUNS = Number(args.runs);
+const WARMUP = Number(args.warmup);
+if (!['postgres', 'pglite'].includes(args.db)) throw new Error('--db must be postgres or pglite');
+
+function stats(samples) {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const at = (q) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))];
+  const round = (ms) => Math.round(ms * 100) / 100;
+  const median = sorted.length % 2 ? sorted[(sorted.length - 1) / 2] : (sorted[sorted.length / 2 - 1] + sorted[sorted.length / 2]) / 2;
+  return { median_ms: round(median), p95_ms: round(at(0.95)), min_ms: round(sorted[0]), max_ms: round(sorted.at(-1)) };
+}
+
+/** The calls to time, from the data itself: a movement half-way down, a source, a withdrawal. */
+async function callsFor(db, now) {
+  const iso = (ms) => new Date(ms).toISOString();
+  const [{ count }] = await db.query('select count(*)::int as count from balance_transactions');
+  const [middle] = await db.query('select id from balance_transactions order by created_at desc, posting_id desc offset $1 limit 1', [
+    Math.floor(count / 2),
+  ]);
+  // A failed refund and a refused withdrawal when the history has one: two movements to find, not one.
+  const [refund] = await db.query(
+    `select source from balance_transactions where type in ('refund', 'refund_failure') order by type desc, posting_id limit 1`,
+  );
+  const [withdrawal] = await db.query(
+    `select source from balance_transactions where type in ('withdrawal', 'withdrawal_failure') order by type desc, posting_id limit 1`,
+  );
+  const [transactions] = await db.query('select count(*)::int as n from transactions');
+  const deepPage = Math.max(1, Math.floor(transactions.n / 25 / 2));
+  const summary = '/api/backend/balance-transactions/summary';
+  const list = '/api/backend/balance-transactions';
+  const day = now - 100 * DAY_MS;
+  return [
+    { name: 'summary: a year', url: `${summary}?from=${iso(now - 365 * DAY_MS)}&to=${iso(now)}`, report: true },
+    { name: 'summary: a month', url: `${summary}?from=${iso(now - 60 * DAY_MS)}&to=${iso(now - 30 * DAY_MS)}`, report: true },
+    { name: 'summary: a day', url: `${summary}?from=${iso(day)}&to=${iso(day + DAY_MS)}`, report: true },
+    {
+      name: 'summary: 37 minutes, off the hour',
+      url: `${summary}?from=${iso(day + 1_234_567)}&to=${iso(day + 1_234_567 + 2_220_000)}`,
+      report: true,
+    },
+    { name: 'list: first page', url: `${list}?limit=25`, list: true },
+    { name: 'list: half-way down', url: `${list}?limit=25&before=${middle.id}`, list: true },
+    { name: 'list: a rare type (refund_failure)', url: `${list}?limit=25&type=refund_failure`, list: true },
+    { name: 'list: one day', url: `${list}?limit=25&from=${iso(day)}&to=${iso(day + DAY_MS)}`, list: true },
+    { name: 'list: a refund (source)', url: `${list}?limit=25&source=${refund.source}`, list: true },
+    { name: 'list: a withdrawal', url: `${list}?limit=25&withdrawal=${withdrawal.source}`, list: true },
+    { name: 'transaction list: first page', url: '/api/backend/all-transactions?page=1&per_page=25', baseline: true },
+    { name: 'transaction list: half-way down', url: `/api/backend/all-transactions?page=${deepPage}&per_page=25`, baseline: true },
+  ];
+}
+
+async function measure(app, token, calls) {
+  const headers = { authorization: `Bearer ${token}` };
+  const inject = async (call) => {
+    const t0 = performance.now();
+    const response = await app.inject({ method: 'GET', url: call.url, headers });
+    const ms = performance.now() - t0;
+    if (response.statusCode !== 200) throw new Error(`${call.url} answered ${response.statusCode}: ${response.body.slice(0, 300)}`);
+    return { ms, body: response.json() };
+  };
+  // What each call returned, once: the work was done (rows found, movements counted).
+  for (const call of calls) {
+    const { body } = await inject(call);
+    const data = body.data;
+    call.result = Array.isArray(data)
+      ? `${data.length} rows`
+      : data?.object === 'balance_summary'
+        ? `${fmtInt(data.movements.count)} movements`
+        : `${data.data.length} rows of ${fmtInt(data.total)}`;
+    if (call.name === 'list: first page' && data.length === 0) throw new Error(`${call.url} found nothing`);
+  }
+  for (let round = 0; round < WARMUP; round += 1) for (const call of calls) await inject(call);
+  const samples = new Map(calls.map((call) => [call, []]));
+  for (let round = 0; round < RUNS; round += 1) for (const call of calls) samples.get(call).push((await inject(call)).ms);
+  return calls.map((call) => ({
+    name: call.name,
+    url: call.url,
+    result: call.result,
+    kind: call.report ? 'report' : call.list ? 'list' : 'baseline',
+    ...stats(samples.get(call)),
+  }));
+}
+
+async function benchOne(size) {
+  const { db, label, version } = args.db === 'postgres' ? await openPostgres(args['database-url']) : await openPglite();
+  cleanups.push(() => db.close());
+  log(`${fmtInt(size)} movements: ${label}`);
+  const seeding = {};
+  let t0 = performance.now();
+  await migrate(db);
+  await seedDemo(db, { password: DEMO_PASSWORD, transactions: 100 });
+  const [{ ms }] = await db.query('select (extract(epoch from now()) * 1000)::bigint as ms');
+  const now = Number(ms);
+  let reported = 0;
+  const written = await writeLedgerHistory(db, {
+    movements: size,
+    from: new Date(now - 365 * DAY_MS),
+    to: new Date(now - 10 * 60_000),
+    seed: Number(args.seed),
+    onProgress: (n) => {
+      if (n - reported >= Math.max(50_000, size / 10)) {
+        reported = n;
+        log(`  ${fmtInt(n)} / ${fmtInt(size)} movements (${secondsSince(t0)} s)`);
+      }
+    },
+  });
+  seeding.history_s = secondsSince(t0);
+  t0 = performance.now();
+  await checkpointLedger(db);
+  const rolled = await rollUpBalanceFully(db);
+  seeding.rollups_s = secondsSince(t0);
+  t0 = performance.now();
+  await db.exec('vacuum analyze');
+  seeding.vacuum_analyze_s = secondsSince(t0);
+  // Ten minutes that neither the checkpoint nor the rollups have reached: the tail every report reads.
+  const tail = await writeLedgerHistory(db, {
+    movements: Math.max(100, Math.round(size / 1000)),
+    from: new Date(now - 10 * 60_000),
+    to: new Date(now),
+    seed: Number(args.seed) + 1,
+    tag: 'T',
+  });
+  const [rollups] = await db.query('select count(*)::int as n from balance_rollups');
+  log(
+    `  ${fmtInt(written)} movements in ${seeding.history_s} s, rolled up in ${seeding.rollups_s} s (${fmtInt(rollups.n)} rollup rows), a tail of ${fmtInt(tail)}`,
+  );
+
+  const app = await buildApp({ config: ephemeralConfig({ FRONTENDS_DIR: '/nonexistent' }), db });
+  cleanups.push(() => app.close());
+  await app.ready();
+  const login = await app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { email: 'admin@paydesk.test', password: DEMO_PASSWORD },
+  });
+  if (login.statusCode !== 200) throw new Error(`login failed: ${login.body}`);
+  const calls = await callsFor(db, now);
+  log(`  timing ${calls.length} calls, ${WARMUP} warm-up + ${RUNS} timed rounds`);
+  const results = await measure(app, login.json().data.token, calls);
+  await runCleanups();
+  return { size, database: version, movements: written + tail, rolled, rollup_rows: rollups.n, tail, seeding, calls: results };
+}
+
+const table = (rows, head) => {
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => String(r[i]).length)));
+  const line = (r) => r.map((cell, i) => (i > 0 ? String(cell).padStart(widths[i]) : String(cell).padEnd(widths[i]))).join('  ');
+  return [line(head), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
+};
+const markdown = (rows, head) =>
+  [
+    `| ${head.join(' | ')} |`,
+    `| ${head.map((_, i) => (i > 0 ? '---:' : '---')).join(' | ')} |`,
+    ...rows.map((r) => `| ${r.join(' | ')} |`),
+  ].join('\n');
+
+function verdicts(runs) {
+  const largest = runs.at(-1);
+  const report = largest.calls.filter((c) => c.kind === 'report');
+  const lists = largest.calls.filter((c) => c.kind === 'list');
+  const baseline = Math.max(...largest.calls.filter((c) => c.kind === 'baseline').map((c) => c.p95_ms));
+  const g = runs.length > 1 ? growth(runs.map((r) => ({ size: r.size, calls: r.calls }))) : undefined;
+  const reportGrowth = g ? Math.max(...g.calls.filter((c) => c.name.startsWith('summary')).flatMap((c) => c.per_tenfold)) : undefined;
+  return {
+    size: largest.size,
+    report_p95_ms: Math.max(...report.map((c) => c.p95_ms)),
+    report_under_target: report.every((c) => c.p95_ms < REPORT_TARGET_MS),
+    report_growth_per_tenfold: reportGrowth,
+    report_growth_at_most_logarithmic: reportGrowth === undefined ? undefined : reportGrowth <= 2,
+    list_p95_ms: Math.max(...lists.map((c) => c.p95_ms)),
+    transaction_list_p95_ms: baseline,
+    growth: g,
+  };
+}
+
+function write(runs) {
+  mkdirSync(resultsDir, { recursive: true });
+  const v = verdicts(runs);
+  const report = {
+    benchmark: 'bench/balance-history.mjs',
+    command: `node --import tsx bench/balance-history.mjs ${process.argv.slice(2).join(' ')}`.trim(),
+    measured_at: new Date().toISOString(),
+    machine: {
+      cpus: cpus().length,
+      cpu_model: cpus()[0]?.model ?? 'unknown',
+      memory_gb: Math.round(totalmem() / 2 ** 30),
+      node: process.version,
+    },
+    method: `in-process app.inject, performance.now(); ${WARMUP} warm-up + ${RUNS} timed rounds; p95 nearest rank`,
+    targets: `the report over a year under ${REPORT_TARGET_MS} ms and at most ×2 per 10x more movements; the movements list within the transaction list's p95`,
+    verdicts: v,
+    runs,
+  };
+  writeFileSync(join(resultsDir, 'balance-history.json'), `${JSON.stringify(report, null, 2)}\n`);
+  const head = ['call', 'median ms', 'p95 ms', 'min–max ms', 'returned'];
+  const sections = runs.map((r) =>
+    [
+      `### ${fmtInt(r.movements)} movements (${r.database})`,
+      '',
+      `History written in ${r.seeding.history_s} s, rolled up in ${r.seeding.rollups_s} s into ${fmtInt(r.rollup_rows)} rows; a tail of ${fmtInt(r.tail)} not rolled up.`,
+      '',
+      markdown(
+        r.calls.map((c) => [
+          c.name,
+          c.median_ms.toFixed(1),
+          c.p95_ms.toFixed(1),
+          `${c.min_ms.toFixed(1)}–${c.max_ms.toFixed(1)}`,
+          c.result,
+        ]),
+        head,
+      ),
+    ].join('\n'),
+  );
+  const growthRows = v.growth
+    ? v.growth.calls.map((c) => [c.name, ...c.medians.map((m) => m.toFixed(1)), c.per_tenfold.map((x) => `×${x}`).join(', '), c.verdict])
+    : [];
+  const md = [
+    '## Balance history at scale',
+    '',
+    `Measured by \`npm run bench:balance\` (${report.method}; ${report.machine.cpus} CPUs, Node ${report.machine.node}). Targets: ${report.targets}.`,
+    '',
+    `Largest run, ${fmtInt(v.size)} movements: the report's worst p95 ${v.report_p95_ms} ms (${v.report_under_target ? 'PASS' : 'FAIL'}); the list's worst p95 ${v.list_p95_ms} ms against the transaction list's ${v.transaction_list_p95_ms} ms (${v.list_p95_ms <= v.transaction_list_p95_ms ? 'PASS' : 'over'})${v.report_growth_per_tenfold === undefined ? '' : `; the report's steepest growth ×${v.report_growth_per_tenfold} per 10x (${v.report_growth_at_most_logarithmic ? 'PASS' : 'FAIL'})`}.`,
+    '',
+    ...sections.flatMap((s) => [s, '']),
+    ...(v.growth
+      ? [
+          '### Growth with the movements (medians, ms)',
+          '',
+          markdown(growthRows, ['call', ...v.growth.sizes.map(fmtInt), 'per 10x', 'verdict']),
+          '',
+        ]
+      : []),
+  ].join('\n');
+  writeFileSync(join(resultsDir, 'balance-history.md'), md);
+  return v;
+}
+
+const runs = [];
+try {
+  for (const size of sizes) {
+    const run = await benchOne(size);
+    runs.push(run);
+    console.log(`\n${fmtInt(run.movements)} movements (${run.database}):`);
+    console.log(
+      table(
+        run.calls.map((c) => [
+          c.name,
+          c.median_ms.toFixed(1),
+          c.p95_ms.toFixed(1),
+          `${c.min_ms.toFixed(1)}–${c.max_ms.toFixed(1)}`,
+          c.result,
+        ]),
+        ['call', 'median ms', 'p95 ms', 'min–max ms', 'returned'],
+      ),
+    );
+    // Written after each size, so that a long run stopped later keeps the sizes done.
+    write(runs);
+  }
+} finally {
+  await runCleanups();
+}
+const v = write(runs);
+console.log(
+  `\nFigures written to ${join(resultsDir, 'balance-history.json')} and .md. Report p95 ${v.report_p95_ms} ms (target < ${REPORT_TARGET_MS} ms)` +
+    `${v.report_growth_per_tenfold === undefined ? '' : `, growth ×${v.report_growth_per_tenfold} per 10x`}; list p95 ${v.list_p95_ms} ms against the transaction list's ${v.transaction_list_p95_ms} ms (reported, not enforced).`,
+);
