@@ -15,7 +15,6 @@ function DayField({ label, value, onChange }: { label: string; value: string; on
       size="small"
       label={label}
       value={value}
-      sx={{ minWidth: 170 }}
       onChange={(event) => onChange(event.target.value)}
       slotProps={{ inputLabel: { shrink: true } }}
     />
@@ -25,7 +24,8 @@ function DayField({ label, value, onChange }: { label: string; value: string; on
 /** The list's status and the days it opened between; each change reloads from page 1. */
 export function DisputeFilters({ value, onChange }: { value: Filter; onChange: (change: Partial<Filter>) => void }) {
   return (
-    <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, mb: 2, '& > *': { flex: { xs: '1 1 100%', sm: '0 1 auto' } } }}>
+    // Stacked on a phone; side by side from sm, each as wide as its content needs.
+    <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'repeat(3, minmax(0, 220px))' }, gap: 2, mb: 2 }}>
       <OptionsSelectField
         label="Status"
         value={value.status}

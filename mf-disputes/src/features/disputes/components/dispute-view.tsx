@@ -34,9 +34,7 @@ function DisputeInformation({ dispute: d }: { dispute: DisputeObject }) {
         <DisputeStatusChip status={d.status} />
       </DetailRow>
       <DetailRow label="Time to respond">
-        <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
-          <TimeLeftText dispute={d} />
-        </Box>
+        <TimeLeftText dispute={d} align="end" />
       </DetailRow>
       <DetailRow label="Opened">{formatDateTime(d.created_at)}</DetailRow>
       <DetailRow label="Payment">

@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
-import { formatDateTime, formatMoney } from '@paydesk/shared/format';
+import { formatDate, formatDateTime, formatMoney } from '@paydesk/shared/format';
 import type { DisputeObject } from '@paydesk/shared/schemas/merchant-objects';
 import { DataTable, type DataColumn } from '@paydesk/shared/ui/data-table';
 import { disputePath, paymentPath } from '../../../lib/paths';
@@ -10,7 +10,7 @@ import { reasonLabels } from '../model/dispute-labels';
 import { DisputeStatusChip } from './dispute-status-chip';
 import { TimeLeftText } from './time-left-text';
 
-const mono = { fontFamily: 'monospace', fontSize: '0.8125rem' } as const;
+const mono = { fontFamily: 'monospace', fontSize: '0.8125rem', overflowWrap: 'anywhere' } as const;
 
 /** The amount leads to the dispute's page: the one link of a row that names what it opens. */
 const AmountLink = ({ dispute: d }: { dispute: DisputeObject }) => (
@@ -25,13 +25,26 @@ const PaymentLink = ({ id }: { id: string }) => (
   </Link>
 );
 
+const time = new Intl.DateTimeFormat('en-US', { hour: '2-digit', minute: '2-digit' });
+
+/** The day, and the time under it: the column stays narrow enough for the six to fit beside the menu. */
+const Created = ({ at }: { at: string }) => (
+  <>
+    {formatDate(at)}
+    <Typography variant="caption" color="text.secondary" component="div">
+      {time.format(new Date(at))}
+    </Typography>
+  </>
+);
+
+/** Fixed widths where the content has a known size (an amount, a chip, an id, a date); the reason takes what is left. */
 const columns: DataColumn<DisputeObject>[] = [
-  { key: 'amount', header: 'Amount', align: 'right', nowrap: true, cell: (d) => <AmountLink dispute={d} /> },
+  { key: 'amount', header: 'Amount', align: 'right', nowrap: true, width: 112, cell: (d) => <AmountLink dispute={d} /> },
   { key: 'reason', header: 'Reason', cell: (d) => reasonLabels[d.reason] },
-  { key: 'status', header: 'Status', nowrap: true, cell: (d) => <DisputeStatusChip status={d.status} /> },
-  { key: 'payment', header: 'Payment', cell: (d) => <PaymentLink id={d.transaction_id} /> },
-  { key: 'created', header: 'Created', nowrap: true, cell: (d) => formatDateTime(d.created_at) },
-  { key: 'respond', header: 'Time to respond', cell: (d) => <TimeLeftText dispute={d} /> },
+  { key: 'status', header: 'Status', nowrap: true, width: 184, cell: (d) => <DisputeStatusChip status={d.status} /> },
+  { key: 'payment', header: 'Payment', width: 176, cell: (d) => <PaymentLink id={d.transaction_id} /> },
+  { key: 'created', header: 'Created', nowrap: true, width: 124, cell: (d) => <Created at={d.created_at} /> },
+  { key: 'respond', header: 'Time to respond', width: 212, cell: (d) => <TimeLeftText dispute={d} /> },
 ];
 
 /** Below md, each dispute is a card with the same data: the page never scrolls sideways. */
@@ -49,9 +62,12 @@ function DisputeCards({ rows }: { rows: readonly DisputeObject[] }) {
             <AmountLink dispute={d} />
             <DisputeStatusChip status={d.status} />
           </Box>
-          <Typography variant="body2">
-            {reasonLabels[d.reason]} · opened {formatDateTime(d.created_at)}
-          </Typography>
+          <Box>
+            <Typography variant="body2">{reasonLabels[d.reason]}</Typography>
+            <Typography variant="caption" color="text.secondary">
+              Opened {formatDateTime(d.created_at)}
+            </Typography>
+          </Box>
           <TimeLeftText dispute={d} />
           <Typography variant="caption" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
             Payment <PaymentLink id={d.transaction_id} />

@@ -75,18 +75,10 @@ test('each dispute with its amount, reason, status, payment, opening and the tim
   const timeLeft = (amount: string) => within(rowOf(amount)).getByTestId('time-left');
   expect(timeLeft('$80.00')).toHaveAttribute('data-urgency', 'overdue');
   expect(timeLeft('$80.00').textContent).toMatch(/^Overdue by 3 h 30 minDue /);
-  expect(
-    within(timeLeft('$80.00'))
-      .getByText(/^Overdue by/)
-      .closest('.MuiChip-root'),
-  ).not.toBeNull();
+  expect(within(timeLeft('$80.00')).getByText('Overdue').closest('.MuiChip-root')).not.toBeNull();
   expect(timeLeft('$42.50')).toHaveAttribute('data-urgency', 'soon');
-  expect(timeLeft('$42.50').textContent).toMatch(/^Due soon: 5 h 29 min leftDue /);
-  expect(
-    within(timeLeft('$42.50'))
-      .getByText(/^Due soon/)
-      .closest('.MuiChip-root'),
-  ).not.toBeNull();
+  expect(timeLeft('$42.50').textContent).toMatch(/^Due soon 5 h 29 min leftDue /);
+  expect(within(timeLeft('$42.50')).getByText('Due soon').closest('.MuiChip-root')).not.toBeNull();
   expect(cellsOf('$42.50')[2]).toBe('Inquiry: needs response');
   expect(timeLeft('$19.99').textContent).toMatch(/^6 days leftDue /);
   expect(within(timeLeft('$19.99')).getByText('6 days left').closest('.MuiChip-root')).toBeNull();

@@ -1,13 +1,15 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { disputeEvidenceFileFields, disputeEvidenceTextFields, type DisputeEvidence } from '@paydesk/shared/schemas/merchant-objects';
-import { evidenceLabels } from '../model/evidence-fields';
+import { disputeEvidenceFileFields, type DisputeEvidence, type DisputeEvidenceField } from '@paydesk/shared/schemas/merchant-objects';
+import { evidenceLabels, fieldOrder } from '../model/evidence-fields';
+
+const isFile = (field: DisputeEvidenceField) => (disputeEvidenceFileFields as readonly string[]).includes(field);
 import { FileDownloadButton } from './file-download-button';
 
 /** The evidence as given, to read: each text in full, each file with its download. */
 export function EvidenceSummary({ evidence }: { evidence: DisputeEvidence }) {
-  const texts = disputeEvidenceTextFields.filter((field) => evidence[field]);
-  const files = disputeEvidenceFileFields.filter((field) => evidence[field]);
+  const texts = fieldOrder.filter((field) => evidence[field] && !isFile(field));
+  const files = fieldOrder.filter((field) => evidence[field] && isFile(field));
   if (texts.length === 0 && files.length === 0) {
     return <Typography color="text.secondary">No evidence given</Typography>;
   }

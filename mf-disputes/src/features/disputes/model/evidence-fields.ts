@@ -80,8 +80,42 @@ const byReason: Record<DisputeReason, readonly DisputeEvidenceField[]> = {
 const isFileField = (field: DisputeEvidenceField): field is FileField => (disputeEvidenceFileFields as readonly string[]).includes(field);
 
 /**
- * The fields the form shows, in the order of the schema: those suggested for the reason, those
- * that hold something, and with `all` every one of them.
+ * The fields in the order a person answers them: what was sold and to whom, how it reached them,
+ * the policies, a duplicate, anything else last; the files in the same spirit.
+ */
+export const fieldOrder: readonly DisputeEvidenceField[] = [
+  'product_description',
+  'customer_name',
+  'customer_email_address',
+  'billing_address',
+  'customer_purchase_ip',
+  'access_activity_log',
+  'service_date',
+  'shipping_address',
+  'shipping_carrier',
+  'shipping_tracking_number',
+  'shipping_date',
+  'refund_policy_disclosure',
+  'refund_refusal_explanation',
+  'cancellation_policy_disclosure',
+  'cancellation_rebuttal',
+  'duplicate_charge_id',
+  'duplicate_charge_explanation',
+  'uncategorized_text',
+  'receipt',
+  'customer_communication',
+  'customer_signature',
+  'shipping_documentation',
+  'service_documentation',
+  'refund_policy',
+  'cancellation_policy',
+  'duplicate_charge_documentation',
+  'uncategorized_file',
+];
+
+/**
+ * The fields the form shows, in `fieldOrder`: those suggested for the reason, those that hold
+ * something, and with `all` every one of them.
  */
 export function shownFields(
   reason: DisputeReason,
@@ -89,7 +123,7 @@ export function shownFields(
   all: boolean,
 ): { texts: readonly TextField[]; files: readonly FileField[] } {
   const suggested = new Set<DisputeEvidenceField>([...always, ...byReason[reason]]);
-  const shown = disputeEvidenceFields.filter((field) => all || suggested.has(field) || values[field] !== '');
+  const shown = fieldOrder.filter((field) => all || suggested.has(field) || values[field] !== '');
   return {
     texts: shown.filter((field): field is TextField => !isFileField(field)),
     files: shown.filter(isFileField),

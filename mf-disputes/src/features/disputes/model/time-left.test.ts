@@ -24,11 +24,11 @@ test('the largest unit that reads well, rounded down', () => {
 });
 
 test('overdue and due within 48 hours say so; further off is the time left; answered and closed say what they are', () => {
-  expect(dueIn(-2)).toEqual({ urgency: 'overdue', text: 'Overdue by 2 h' });
-  expect(dueIn(0)).toEqual({ urgency: 'overdue', text: 'Overdue by less than a minute' });
-  expect(dueIn(47)).toEqual({ urgency: 'soon', text: 'Due soon: 47 h left' });
+  expect(dueIn(-2)).toEqual({ urgency: 'overdue', flag: 'Overdue', text: 'by 2 h' });
+  expect(dueIn(0)).toEqual({ urgency: 'overdue', flag: 'Overdue', text: 'by less than a minute' });
+  expect(dueIn(47)).toEqual({ urgency: 'soon', flag: 'Due soon', text: '47 h left' });
   expect(dueIn(48)).toEqual({ urgency: 'open', text: '2 days left' });
-  expect(dueIn(5, { status: 'warning_needs_response' })).toEqual({ urgency: 'soon', text: 'Due soon: 5 h left' });
+  expect(dueIn(5, { status: 'warning_needs_response' })).toEqual({ urgency: 'soon', flag: 'Due soon', text: '5 h left' });
   expect(dueIn(5, { status: 'under_review' })).toEqual({ urgency: 'answered', text: 'Evidence submitted' });
   expect(dueIn(-5, { status: 'won' })).toEqual({ urgency: 'closed', text: 'Closed' });
 });

@@ -15,7 +15,9 @@ export type Urgency = 'overdue' | 'soon' | 'open' | 'answered' | 'closed';
 
 export interface TimeLeft {
   urgency: Urgency;
-  /** Says the urgency in words, so colour is never the only sign of it. */
+  /** `Overdue` or `Due soon`: the urgency in words, so colour is never the only sign of it. */
+  flag?: string;
+  /** The time itself, read after the flag: "Overdue by 3 h", "Due soon 5 h left". */
   text: string;
 }
 
@@ -37,7 +39,7 @@ export function timeLeft(dispute: Pick<DisputeObject, 'status' | 'evidence_detai
   if (isClosed(status)) return { urgency: 'closed', text: details.past_due ? 'Not answered in time' : 'Closed' };
   if (!awaitsResponse(status)) return { urgency: 'answered', text: 'Evidence submitted' };
   const left = Date.parse(details.due_by) - now;
-  if (left <= 0) return { urgency: 'overdue', text: `Overdue by ${duration(-left)}` };
-  if (left < DUE_SOON_MS) return { urgency: 'soon', text: `Due soon: ${duration(left)} left` };
+  if (left <= 0) return { urgency: 'overdue', flag: 'Overdue', text: `by ${duration(-left)}` };
+  if (left < DUE_SOON_MS) return { urgency: 'soon', flag: 'Due soon', text: `${duration(left)} left` };
   return { urgency: 'open', text: `${duration(left)} left` };
 }
