@@ -4,5 +4,6 @@ module.exports = createConfig({
   dir: __dirname,
   exposes: {
     './WithdrawalsPage': './src/pages/withdrawals-page.tsx',
+    './BalanceHistoryPage': './src/pages/balance-history-page.tsx',
   },
 });

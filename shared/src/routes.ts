@@ -36,6 +36,8 @@ export const controlPaths = {
   settings: '/control/settings',
   cards: '/control/cards',
   withdrawals: '/control/withdrawals',
+  /** Balance history (BAL-05): the movements of the available balance, in the Withdrawals area. */
+  balanceHistory: '/control/withdrawals/balance',
   /** Webhooks: the endpoints list (the Developers area's first page), an endpoint, the events. */
   developers: '/control/developers',
   webhookEndpoint: '/control/developers/webhooks/:id',

@@ -1,11 +1,37 @@
+import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router-dom';
 import { formatDateTime, formatMoney } from '@paydesk/shared/format';
+import { can } from '@paydesk/shared/roles';
 import type { Withdrawal } from '@paydesk/shared/schemas/wallet';
+import { selectCurrentUser } from '@paydesk/shared/session/session-slice';
+import { useAppSelector } from '@paydesk/shared/store';
 import { DataTable, type DataColumn } from '@paydesk/shared/ui/data-table';
+import { withdrawalMovementsAddress } from '../../../lib/balance-history-address';
 import { WithdrawalStatusChip } from './withdrawal-status-chip';
 
-const columns: DataColumn<Withdrawal>[] = [
-  { key: 'reference', header: 'Reference', sx: { fontFamily: 'monospace' }, cell: (w) => w.transaction_id },
+const monospace = { fontFamily: 'monospace' } as const;
+
+const columns = (movementsLinked: boolean): DataColumn<Withdrawal>[] => [
+  {
+    key: 'reference',
+    header: 'Reference',
+    sx: monospace,
+    // The reference leads to the withdrawal's own movements in Balance history (BAL-05), for who may read them.
+    cell: (w) =>
+      movementsLinked ? (
+        <Link
+          component={RouterLink}
+          to={withdrawalMovementsAddress(w)}
+          aria-label={`Balance movements of ${w.transaction_id}`}
+          sx={monospace}
+        >
+          {w.transaction_id}
+        </Link>
+      ) : (
+        w.transaction_id
+      ),
+  },
   { key: 'amount', header: 'Amount', cell: (w) => formatMoney(w.amount) },
   {
     key: 'account',
@@ -27,5 +53,15 @@ const columns: DataColumn<Withdrawal>[] = [
 
 /** WAL-05's seven columns. Reason shows why a withdrawal failed, else the requester's reason. */
 export function WithdrawalsTable({ rows }: { rows: readonly Withdrawal[] }) {
-  return <DataTable label="Withdrawals" columns={columns} rows={rows} rowKey={(w) => w.id} hover={false} emptyText="No withdrawals yet" />;
+  const user = useAppSelector(selectCurrentUser);
+  return (
+    <DataTable
+      label="Withdrawals"
+      columns={columns(user !== null && can(user.role, 'balance.view'))}
+      rows={rows}
+      rowKey={(w) => w.id}
+      hover={false}
+      emptyText="No withdrawals yet"
+    />
+  );
 }

@@ -113,3 +113,12 @@ test('a status in the address that is none of the choices is All, and leaves the
   expect(screen.getByRole('combobox', { name: 'Status' }).textContent).toBe('All');
   expect(screen.getByTestId('address').textContent).toBe('');
 });
+
+test("links each withdrawal's reference to its own movements in Balance history", async () => {
+  api = fakeWalletApi('10.00', [rows[1]!]);
+  renderWithProviders(<WithdrawalsView />, { preloadedState: sessionOf(testUsers.admin) });
+  const link = await screen.findByRole('link', { name: 'Balance movements of WDFAILED' });
+  const [path, query] = link.getAttribute('href')!.split('?') as [string, string];
+  expect(path).toBe('/control/withdrawals/balance');
+  expect(new URLSearchParams(query).get('withdrawal')).toBe('WDFAILED');
+});
