@@ -204,7 +204,7 @@ describe('the summary of a range', () => {
     const racing: Db = {
       ...t.db,
       query: async (sql, params) => {
-        if (sql.includes('with parts') && raced === 0) raced = await rollUpBalance(t.db);
+        if (sql.includes('from balance_rollups r') && raced === 0) raced = await rollUpBalance(t.db);
         return t.db.query(sql, params);
       },
     };

@@ -73,8 +73,8 @@ async function withdrawalOf(db: Db, reference: string, orNumber: boolean): Promi
 /**
  * One page of movements, newest first, after `cursor`. Filtered by source or withdrawal, the
  * postings are found by their unique source; otherwise each kind is read newest first from
- * migration 037's index, at most `limit` rows of each, and the kinds merged: a page reads at most
- * `limit` rows a kind, however old the page and however rare the type.
+ * migration 037's index, at most `limit` postings of each, and the kinds merged: a page reads at
+ * most `limit` postings a kind, however old the page and however rare the type.
  */
 export async function listMovements(
   db: Db,
@@ -83,34 +83,33 @@ export async function listMovements(
   limit: number,
 ): Promise<MovementRow[]> {
   const params: unknown[] = [];
+  // The range and the cursor, on the postings' own columns (a movement's time and id are its posting's).
   const where: string[] = [];
-  if (filter.from) where.push(`v.created_at >= $${params.push(filter.from)}::timestamptz`);
-  if (filter.to) where.push(`v.created_at < $${params.push(filter.to)}::timestamptz`);
+  if (filter.from) where.push(`p.created_at >= $${params.push(filter.from)}::timestamptz`);
+  if (filter.to) where.push(`p.created_at < $${params.push(filter.to)}::timestamptz`);
   if (cursor) {
-    where.push(
-      `(v.created_at, v.posting_id) < ($${params.push(cursor.createdAt)}::timestamptz, $${params.push(cursor.postingId)}::bigint)`,
-    );
+    where.push(`(p.created_at, p.id) < ($${params.push(cursor.createdAt)}::timestamptz, $${params.push(cursor.postingId)}::bigint)`);
   }
   const kinds = kindsOf(filter.type ? [filter.type] : undefined);
   const sources = await sourcesFor(db, filter);
-  if (sources !== null) {
-    if (sources.length === 0) return [];
-    const rows = await db.query<MovementRow>(
-      `select ${columns} from balance_transactions v
-        where v.posting_id in (select id from ledger_postings where source = any($${params.push(sources)}::text[]))
-          and v.kind = any($${params.push(kinds)}::text[]) ${where.map((w) => `and ${w}`).join(' ')}
-        ${newestFirst} limit $${params.push(limit)}`,
-      params,
-    );
-    return rows.map(numbers);
-  }
+  if (sources !== null && sources.length === 0) return [];
   const limitParam = `$${params.push(limit)}`;
+  const kindsParam = `$${params.push(kinds)}::text[]`;
+  const conditions = `${where.map((w) => `and ${w}`).join(' ')}
+    and exists (select 1 from ledger_entries e where e.posting_id = p.id and e.account = 'merchant_available')`;
+  // The page's postings first, from the indexes alone (two-step-list-pages.md), then only their movements are built.
+  const page =
+    sources === null
+      ? `select p.id from unnest(${kindsParam}) k(kind)
+           cross join lateral (
+             select p.id, p.created_at from ledger_postings p where p.kind = k.kind ${conditions}
+              order by p.created_at desc, p.id desc limit ${limitParam}) p
+          order by p.created_at desc, p.id desc limit ${limitParam}`
+      : `select p.id from ledger_postings p
+          where p.source = any($${params.push(sources)}::text[]) and p.kind = any(${kindsParam}) ${conditions}
+          order by p.created_at desc, p.id desc limit ${limitParam}`;
   const rows = await db.query<MovementRow>(
-    `select ${columns} from unnest($${params.push(kinds)}::text[]) k(kind)
-       cross join lateral (
-         select v.* from balance_transactions v where v.kind = k.kind ${where.map((w) => `and ${w}`).join(' ')}
-          ${newestFirst} limit ${limitParam}) v
-      ${newestFirst} limit ${limitParam}`,
+    `select ${columns} from (${page}) page join balance_transactions v on v.posting_id = page.id ${newestFirst}`,
     params,
   );
   return rows.map(numbers);
@@ -166,7 +165,7 @@ const ROLLUP_RACES = 5;
  * tail after it is (as a column of the same statement it guessed a third of the ledger, joined all
  * of it and compiled the plan with JIT: 40 ms instead of 4 at 100,000 movements); the tail's
  * postings are then looked up one by one (LATERAL … LIMIT 1), never found by scanning every
- * posting older than the instant. The sums read the mark again: should the job have moved it in
+ * posting older than the instant, and once for all the instants (a materialized CTE). The sums read the mark again: should the job have moved it in
  * between, they run again with the new one, so a movement is never counted both in a rollup and in
  * the tail.
  */
@@ -187,11 +186,7 @@ export async function sumsBefore(db: Db, instants: readonly string[]): Promise<S
                 from balance_transactions v
                where v.kind = any($2::text[]) and v.created_at >= ${hour} and v.created_at < ${a} and v.entry_id <= $1
               union all
-              select ${i}, v.type, 1, v.amount_cents, v.fee_cents, v.net_cents
-                from ledger_entries e
-                cross join lateral (
-                  select v.* from balance_transactions v where v.posting_id = e.posting_id and v.entry_id = e.id limit 1) v
-               where e.account = 'merchant_available' and e.id > $1 and v.created_at < ${a}`;
+              select ${i}, tail.type, 1, tail.amount_cents, tail.fee_cents, tail.net_cents from tail where tail.created_at < ${a}`;
     });
     const rows = await db.query<{
       n: number;
@@ -202,7 +197,13 @@ export async function sumsBefore(db: Db, instants: readonly string[]): Promise<S
       net: number;
       upto: number;
     }>(
-      `with parts as (${parts.join('\n union all\n')})
+      `with tail as materialized (
+         select v.type, v.amount_cents, v.fee_cents, v.net_cents, v.created_at
+           from ledger_entries e
+           cross join lateral (
+             select v.* from balance_transactions v where v.posting_id = e.posting_id and v.entry_id = e.id limit 1) v
+          where e.account = 'merchant_available' and e.id > $1),
+       parts as (${parts.join('\n union all\n')})
        select n, type, sum(movements)::bigint as movements, sum(amount_cents)::bigint as amount, sum(fee_cents)::bigint as fee,
               sum(net_cents)::bigint as net, null::bigint as upto
          from parts group by n, type
