@@ -97,7 +97,7 @@ export async function listMovements(
   const kindsParam = `$${params.push(kinds)}::text[]`;
   const conditions = `${where.map((w) => `and ${w}`).join(' ')}
     and exists (select 1 from ledger_entries e where e.posting_id = p.id and e.account = 'merchant_available')`;
-  // The page's postings first, from the indexes alone (two-step-list-pages.md), then only their movements are built.
+  // The page's postings first, by the postings' index and a look at their entries (two-step-list-pages.md); then only their movements are built.
   const page =
     sources === null
       ? `select p.id from unnest(${kindsParam}) k(kind)
