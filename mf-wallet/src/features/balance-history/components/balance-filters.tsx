@@ -48,7 +48,7 @@ export function BalanceFilters({
       <Box sx={cell(1, '180px')}>
         <OptionsSelectField
           label="Type"
-          value={value.type}
+          value={value.type || 'all'}
           options={typeOptions}
           onChange={(type) => onChange({ type: parseType(type) })}
         />

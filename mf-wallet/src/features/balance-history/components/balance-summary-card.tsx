@@ -24,8 +24,8 @@ type TypeTotals = BalanceSummary['types'][number];
 const columns: DataColumn<TypeTotals>[] = [
   { key: 'type', header: 'Type', cell: (t) => balanceTransactionTypeLabels[t.type] },
   { key: 'count', header: 'Count', align: 'right', nowrap: true, cell: (t) => formatCount(t.count) },
-  { key: 'amount', header: 'Amount', align: 'right', nowrap: true, cell: (t) => formatMoney(t.amount) },
-  { key: 'fee', header: 'Fee', align: 'right', nowrap: true, cell: (t) => formatMoney(t.fee) },
+  { key: 'amount', header: 'Amount', align: 'right', nowrap: true, hideOnPhone: true, cell: (t) => formatMoney(t.amount) },
+  { key: 'fee', header: 'Fee', align: 'right', nowrap: true, hideOnPhone: true, cell: (t) => formatMoney(t.fee) },
   { key: 'net', header: 'Net', align: 'right', nowrap: true, cell: (t) => formatMoney(t.net) },
 ];
 

@@ -1,4 +1,6 @@
+import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
 import { generatePath, Link as RouterLink } from 'react-router-dom';
 import { formatDateTime, formatMoney } from '@paydesk/shared/format';
 import { controlPaths } from '@paydesk/shared/routes';
@@ -28,7 +30,63 @@ const columns: DataColumn<BalanceTransactionObject>[] = [
   { key: 'id', header: 'ID', sx: monospace, hideOnPhone: true, cell: (m) => m.id },
 ];
 
-/** BAL-05: the movements, newest first; on a phone the fee and the id give way. */
+const oneLine = { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' } as const;
+
+/** On a phone each movement is a card: its type and net on the first line, its time and amount, then its source. */
+function MovementCards({ rows }: { rows: readonly BalanceTransactionObject[] }) {
+  return (
+    <Box component="ul" aria-label="Balance movements" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1 }}>
+      {rows.map((m) => (
+        <Box
+          component="li"
+          key={m.id}
+          data-testid="movement-card"
+          // minmax(0, 1fr): a long source id never widens the card; it breaks anywhere.
+          sx={{
+            border: 1,
+            borderColor: 'divider',
+            borderRadius: 1,
+            p: 1.5,
+            display: 'grid',
+            gridTemplateColumns: 'minmax(0, 1fr)',
+            gap: 0.5,
+          }}
+        >
+          <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 1 }}>
+            <LabelChip label={balanceTransactionTypeLabels[m.type]} />
+            <Typography variant="body2" sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
+              {formatMoney(m.net)}
+            </Typography>
+          </Box>
+          <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1 }}>
+            <Typography variant="caption" color="text.secondary" sx={oneLine}>
+              {formatDateTime(m.created_at)}
+            </Typography>
+            <Typography variant="caption" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
+              {formatMoney(m.amount)}
+              {m.fee === '0.00' ? '' : ` · fee ${formatMoney(m.fee)}`}
+            </Typography>
+          </Box>
+          <Typography variant="caption" sx={monospace}>
+            <Source movement={m} />
+          </Typography>
+        </Box>
+      ))}
+    </Box>
+  );
+}
+
+/** BAL-05: the movements, newest first; on a phone, cards instead of a table wider than the screen. */
 export function MovementsTable({ rows }: { rows: readonly BalanceTransactionObject[] }) {
-  return <DataTable label="Balance movements" columns={columns} rows={rows} rowKey={(m) => m.id} hover={false} emptyText="No movements" />;
+  return (
+    <DataTable
+      label="Balance movements"
+      columns={columns}
+      rows={rows}
+      rowKey={(m) => m.id}
+      hover={false}
+      emptyText="No movements"
+      cards={{ below: 'sm', render: (cardRows) => <MovementCards rows={cardRows} /> }}
+    />
+  );
 }

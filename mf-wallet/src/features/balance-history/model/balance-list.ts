@@ -70,8 +70,9 @@ export const balanceListFields: ListFields<BalanceListState> = {
   newer: movementCursorsField(),
 };
 
-export const typeOptions: readonly { value: BalanceTransactionType | ''; label: string }[] = [
-  { value: '', label: 'All types' },
+/** The type filter's choices; `all` stands for no type, since a select shows no text for an empty value. */
+export const typeOptions: readonly { value: BalanceTransactionType | 'all'; label: string }[] = [
+  { value: 'all', label: 'All types' },
   ...balanceTransactionTypes.map((type) => ({ value: type, label: balanceTransactionTypeLabels[type] })),
 ];
 
