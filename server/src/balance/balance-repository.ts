@@ -95,8 +95,11 @@ export async function listMovements(
   if (sources !== null && sources.length === 0) return [];
   const limitParam = `$${params.push(limit)}`;
   const kindsParam = `$${params.push(kinds)}::text[]`;
+  // Checked posting by posting, by the posting's own entries (an aggregate subquery is never made a
+  // join, and the account is no index condition of it): without statistics, as on the embedded
+  // database, the planner otherwise hashed, or bitmap-scanned, every entry of the account each time.
   const conditions = `${where.map((w) => `and ${w}`).join(' ')}
-    and exists (select 1 from ledger_entries e where e.posting_id = p.id and e.account = 'merchant_available')`;
+    and (select bool_or(e.account = 'merchant_available') from ledger_entries e where e.posting_id = p.id)`;
   // The page's postings first, by the postings' index and a look at their entries (two-step-list-pages.md); then only their movements are built.
   const page =
     sources === null
@@ -108,8 +111,11 @@ export async function listMovements(
       : `select p.id from ledger_postings p
           where p.source = any($${params.push(sources)}::text[]) and p.kind = any(${kindsParam}) ${conditions}
           order by p.created_at desc, p.id desc limit ${limitParam}`;
+  // Each movement of the page by its posting's key (LATERAL … LIMIT 1), never by a join the planner may hash.
   const rows = await db.query<MovementRow>(
-    `select ${columns} from (${page}) page join balance_transactions v on v.posting_id = page.id ${newestFirst}`,
+    `select ${columns} from (${page}) page
+       cross join lateral (select v.* from balance_transactions v where v.posting_id = page.id limit 1) v
+      ${newestFirst}`,
     params,
   );
   return rows.map(numbers);
