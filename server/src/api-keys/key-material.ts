@@ -16,5 +16,5 @@ export function newKey(kind: ApiKeyKind, mode: Mode): string {
 /** SHA-256 of the whole key, hex: what is stored and compared. */
 export const hashKey = hashSecret;
 
-/** What lists show of a key: its first 12 characters (`sk_live_AbCd`). */
+/** What lists show of a key: its first 12 characters (`sk_live_xxxx`). */
 export const prefixOf = (key: string): string => key.slice(0, 12);

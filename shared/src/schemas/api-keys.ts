@@ -17,7 +17,7 @@ export const apiKey = z.object({
   id: z.string(),
   kind: apiKeyKind,
   name: z.string(),
-  /** The key's first characters (`sk_live_AbCd`); a secret key is never answered again after its creation. */
+  /** The key's first characters (`sk_live_xxxx`); a secret key is never answered again after its creation. */
   prefix: z.string(),
   /** A publishable key in full (it is public: payer pages carry it); null for a secret key. */
   publishable_key: z.string().nullable(),

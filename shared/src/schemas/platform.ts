@@ -83,7 +83,7 @@ export type CreateDeployTokenRequest = z.infer<typeof createDeployTokenRequest>;
 export const deployToken = z.object({
   id: z.string(),
   remote: z.string(),
-  /** The token's first characters, to tell it apart: `pdt_AbCdEfGh`. */
+  /** The token's first characters, to tell it apart: `pdt_xxxxxxxx`. */
   prefix: z.string(),
   created_by: z.string().nullable(),
   created_at: isoDateTime,
