@@ -70,6 +70,7 @@ const allSteps = quick
         kind: 'webhooks',
         args: [...tsx, 'bench/webhook-delivery.mjs', '--seconds', '5', '--rounds', '1', '--history', '20000'],
       },
+      { name: 'balance-history', kind: 'balance', args: [...tsx, 'bench/balance-history.mjs', '--movements', '10000', '--runs', '5'] },
     ]
   : [
       { name: 'payer-page', kind: 'payer', args: ['bench/payer-page.mjs', '--runs', '5'] },
@@ -82,6 +83,7 @@ const allSteps = quick
       { name: 'card-upload', kind: 'cards', args: [...tsx, 'bench/card-upload.mjs', '--rows', '100000', '--runs', '3'] },
       { name: 'payment-api', kind: 'payments', args: [...tsx, 'bench/payment-api.mjs', '--seconds', '15', '--rounds', '3'] },
       { name: 'webhooks', kind: 'webhooks', args: [...tsx, 'bench/webhook-delivery.mjs', '--seconds', '15', '--rounds', '3'] },
+      { name: 'balance-history', kind: 'balance', args: [...tsx, 'bench/balance-history.mjs'] },
     ];
 const steps = only ? allSteps.filter((s) => only.some((name) => s.name.startsWith(name))) : allSteps;
 if (steps.length === 0) throw new Error(`--only matches none of ${allSteps.map((s) => s.name).join(', ')}`);
@@ -140,6 +142,7 @@ const resultFile = {
   cards: 'card-upload.json',
   payments: 'payment-api.json',
   webhooks: 'webhook-delivery.json',
+  balance: 'balance-history.json',
 };
 const markdownFile = {
   payer: 'payer-page.md',
@@ -148,6 +151,7 @@ const markdownFile = {
   cards: 'card-upload.md',
   payments: 'payment-api.md',
   webhooks: 'webhook-delivery.md',
+  balance: 'balance-history.md',
 };
 
 if (process.argv.includes('--render')) {

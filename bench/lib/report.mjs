@@ -239,6 +239,7 @@ export function renderReport({ quick, only, steps, machine, totalSeconds, comman
     ...(runs.length ? transactionsSection(runs) : section('transactions', 'Transactions API at scale')),
     ...growthLines,
     ...section('cards', 'Card upload'),
+    ...section('balance', 'Balance history'),
     '## Runs',
     '',
     '| benchmark | command | measured | seconds | |',
