@@ -6,6 +6,8 @@ import {
   choiceField,
   cursorField,
   cursorsField,
+  newerPage,
+  olderPage,
   pageField,
   readListState,
   schemaField,
@@ -65,6 +67,16 @@ test('a prefix keeps two lists of one page apart', () => {
   expect(params.toString()).toBe('page=5&log_search=a&log_status=open&log_page=2');
   expect(readListState(fields, params, 'log_')).toEqual({ search: 'a', status: 'open', page: 2, perPage: 10 });
   expect(readListState(fields, params).page).toBe(5);
+});
+
+test('keyset pages: Older keeps the way back, Newer walks it, and there is nothing older than the oldest', () => {
+  const newest = { before: undefined, newer: [] as number[] };
+  const second = olderPage(newest, 90);
+  const third = olderPage(second, 70);
+  expect(third).toEqual({ before: 70, newer: [90] });
+  expect(olderPage(third, null)).toBe(third);
+  expect(newerPage(third)).toEqual({ before: 90, newer: [] });
+  expect(newerPage(newerPage(third))).toEqual({ before: undefined, newer: [] });
 });
 
 test('cursors and a zod schema parse, or fall back', () => {

@@ -167,3 +167,16 @@ export const localTimeField = (): ListField<string> => ({
   fallback: '',
   parse: (text) => (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/.test(text) && !Number.isNaN(new Date(text).getTime()) ? text : undefined),
 });
+
+/** Where a keyset-paged list is: the cursor of the page shown, and those of the newer pages before it. */
+export interface KeysetPosition<C> {
+  before: C | undefined;
+  newer: readonly C[];
+}
+
+/** The next older page: the page shown joins the newer ones (none after the oldest: where it is). */
+export const olderPage = <C>(position: KeysetPosition<C>, nextBefore: NoInfer<C> | null): KeysetPosition<C> =>
+  nextBefore === null ? position : { before: nextBefore, newer: position.before === undefined ? [] : [...position.newer, position.before] };
+
+/** The page before the one shown: the last newer cursor, or the newest page when none is left. */
+export const newerPage = <C>({ newer }: KeysetPosition<C>): KeysetPosition<C> => ({ before: newer.at(-1), newer: newer.slice(0, -1) });

@@ -1,29 +1,22 @@
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import DownloadIcon from '@mui/icons-material/Download';
 import { downloadText } from '@paydesk/shared/csv';
-import { AUDIT_CSV } from '@paydesk/shared/schemas/audit';
-import { useListState } from '@paydesk/shared/list-state';
+import { AUDIT_CSV, AUDIT_PAGE_SIZES } from '@paydesk/shared/schemas/audit';
+import { newerPage, olderPage, useListState } from '@paydesk/shared/list-state';
 import { useSettledText } from '@paydesk/shared/use-settled-text';
-import { OptionsSelectField } from '@paydesk/shared/ui/list-controls';
+import { KeysetPager } from '@paydesk/shared/ui/keyset-pager';
 import { notify } from '@paydesk/shared/ui/notify';
 import { PageHeader } from '@paydesk/shared/ui/page-header';
 import { QueryState } from '@paydesk/shared/ui/query-state';
-import { useGetAuditEntriesQuery, useLazyExportAuditQuery, type AuditPageSize } from '../api/audit-api';
+import { useGetAuditEntriesQuery, useLazyExportAuditQuery } from '../api/audit-api';
 import { filterArgs } from '../model/audit-filter';
-import { auditListFields, newerPage, olderPage } from '../model/audit-list';
+import { auditListFields } from '../model/audit-list';
 import { AuditFilters } from './audit-filters';
 import { AuditTable } from './audit-table';
 
 const ACTOR_DEBOUNCE_MS = 300;
-
-const pageSizes = [
-  { value: '25', label: '25 per page' },
-  { value: '50', label: '50 per page' },
-  { value: '100', label: '100 per page' },
-] as const;
 
 /**
  * The Audit Log page (AUD-05, AUD-06): every staff action and security event, newest first,
@@ -78,29 +71,14 @@ export function AuditLogView() {
             {(page) => (
               <>
                 <AuditTable rows={page.data} />
-                <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center', justifyContent: 'flex-end', mt: 2 }}>
-                  {/* As wide as its longest choice: the theme's fields are full width, this one sits beside two buttons. */}
-                  <Box sx={{ flex: '0 0 auto' }} data-testid="audit-rows">
-                    <OptionsSelectField
-                      label="Rows"
-                      value={String(limit)}
-                      options={pageSizes}
-                      onChange={(value) => setState({ limit: Number(value) as AuditPageSize })}
-                    />
-                  </Box>
-                  {/* Together: on a phone they wrap below the selector as a pair, never one without the other. */}
-                  <Box sx={{ display: 'flex', gap: 1 }}>
-                    <Button onClick={() => setState(newerPage(state))} disabled={before === undefined}>
-                      Newer
-                    </Button>
-                    <Button
-                      onClick={() => page.next_before !== null && setState(olderPage(state, page.next_before))}
-                      disabled={page.next_before === null}
-                    >
-                      Older
-                    </Button>
-                  </Box>
-                </Box>
+                <KeysetPager
+                  limit={limit}
+                  sizes={AUDIT_PAGE_SIZES}
+                  onLimit={(size) => setState({ limit: size })}
+                  onNewer={before === undefined ? undefined : () => setState(newerPage(state))}
+                  onOlder={page.next_before === null ? undefined : () => setState(olderPage(state, page.next_before))}
+                  testId="audit-rows"
+                />
               </>
             )}
           </QueryState>

@@ -29,12 +29,3 @@ export const auditListFields: ListFields<AuditListState> = {
   before: cursorField(),
   newer: cursorsField(MAX_NEWER),
 };
-
-/** The next older page: the page shown joins the newer ones. */
-export const olderPage = ({ before, newer }: AuditListState, nextBefore: number): Partial<AuditListState> => ({
-  before: nextBefore,
-  newer: before === undefined ? [] : [...newer, before],
-});
-
-/** The page before the one shown: the last newer cursor, or the newest page when none is left. */
-export const newerPage = ({ newer }: AuditListState): Partial<AuditListState> => ({ before: newer.at(-1), newer: newer.slice(0, -1) });

@@ -1,5 +1,4 @@
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
@@ -8,26 +7,20 @@ import DownloadIcon from '@mui/icons-material/Download';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import { readApiError } from '@paydesk/shared/api/api-error';
 import { downloadText } from '@paydesk/shared/csv';
-import { useListState } from '@paydesk/shared/list-state';
-import { BALANCE_CSV, BALANCE_XLSX } from '@paydesk/shared/schemas/balance';
+import { newerPage, olderPage, useListState } from '@paydesk/shared/list-state';
+import { BALANCE_CSV, BALANCE_PAGE_SIZES, BALANCE_XLSX } from '@paydesk/shared/schemas/balance';
 import { useSettledText } from '@paydesk/shared/use-settled-text';
-import { OptionsSelectField } from '@paydesk/shared/ui/list-controls';
+import { KeysetPager } from '@paydesk/shared/ui/keyset-pager';
 import { notify } from '@paydesk/shared/ui/notify';
 import { PageHeader } from '@paydesk/shared/ui/page-header';
 import { QueryState } from '@paydesk/shared/ui/query-state';
-import { useGetBalanceSummaryQuery, useGetMovementsQuery, useLazyExportMovementsQuery, type BalancePageSize } from '../api/balance-api';
-import { balanceListFields, daysOf, filterArgs, newerPage, olderPage, rangeOf } from '../model/balance-list';
+import { useGetBalanceSummaryQuery, useGetMovementsQuery, useLazyExportMovementsQuery } from '../api/balance-api';
+import { balanceListFields, daysOf, filterArgs, rangeOf } from '../model/balance-list';
 import { BalanceFilters } from './balance-filters';
 import { BalanceSummaryCard } from './balance-summary-card';
 import { MovementsTable } from './movements-table';
 
 const TEXT_DEBOUNCE_MS = 300;
-
-const pageSizes = [
-  { value: '25', label: '25 per page' },
-  { value: '50', label: '50 per page' },
-  { value: '100', label: '100 per page' },
-] as const;
 
 /** Saves a file the server made (a `blob:` address) under its name, then lets the address go. */
 function saveFile(address: string, fileName: string): void {
@@ -153,28 +146,13 @@ export function BalanceHistoryView() {
               {(page) => (
                 <>
                   <MovementsTable rows={page.data} />
-                  <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center', justifyContent: 'flex-end', mt: 2 }}>
-                    <Box sx={{ flex: '0 0 auto' }}>
-                      <OptionsSelectField
-                        label="Rows"
-                        value={String(limit)}
-                        options={pageSizes}
-                        onChange={(value) => setState({ limit: Number(value) as BalancePageSize })}
-                      />
-                    </Box>
-                    {/* Together: on a phone they wrap below the selector as a pair. */}
-                    <Box sx={{ display: 'flex', gap: 1 }}>
-                      <Button onClick={() => setState(newerPage(state))} disabled={before === undefined}>
-                        Newer
-                      </Button>
-                      <Button
-                        onClick={() => page.next_before !== null && setState(olderPage(state, page.next_before))}
-                        disabled={page.next_before === null}
-                      >
-                        Older
-                      </Button>
-                    </Box>
-                  </Box>
+                  <KeysetPager
+                    limit={limit}
+                    sizes={BALANCE_PAGE_SIZES}
+                    onLimit={(size) => setState({ limit: size })}
+                    onNewer={before === undefined ? undefined : () => setState(newerPage(state))}
+                    onOlder={page.next_before === null ? undefined : () => setState(olderPage(state, page.next_before))}
+                  />
                 </>
               )}
             </QueryState>

@@ -1,6 +1,7 @@
 import { readListState } from '@paydesk/shared/list-state';
 import { withdrawalMovementsAddress } from '../../../lib/balance-history-address';
-import { balanceListFields, daysOf, newerPage, olderPage, rangeOf, type BalanceListState } from './balance-list';
+import { newerPage, olderPage } from '@paydesk/shared/list-state';
+import { balanceListFields, daysOf, rangeOf, type BalanceListState } from './balance-list';
 
 const state = (query: string): BalanceListState => readListState(balanceListFields, new URLSearchParams(query));
 

@@ -106,12 +106,3 @@ export const filterArgs = (state: BalanceListState, range: { from: string; to: s
   source: state.source,
   withdrawal: state.withdrawal,
 });
-
-/** The next older page: the page shown joins the newer ones. */
-export const olderPage = ({ before, newer }: BalanceListState, nextBefore: string): Partial<BalanceListState> => ({
-  before: nextBefore,
-  newer: before === undefined ? [] : [...newer, before],
-});
-
-/** The page before the one shown: the last newer cursor, or the newest page when none is left. */
-export const newerPage = ({ newer }: BalanceListState): Partial<BalanceListState> => ({ before: newer.at(-1), newer: newer.slice(0, -1) });
