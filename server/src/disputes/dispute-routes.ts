@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiError } from '@paydesk/shared/schemas/common';
 import {
@@ -14,8 +14,9 @@ import {
 import { idempotencyHeaders } from '@paydesk/shared/schemas/refund';
 import { transactionDetailsParams } from '@paydesk/shared/schemas/transaction';
 import { requireKey } from '../api-keys/register-api-keys';
-import { auditWho } from '../audit/audit-log';
+import { auditWho, type AuditWho } from '../audit/audit-log';
 import { requireAuth } from '../auth/authorize';
+import type { Db } from '../db/db';
 import { retrying } from '../db/retry-transaction';
 import { forbidden, notFound } from '../errors/domain-error';
 import { apiKeyScope, idempotent, sendIdempotent } from '../idempotency/idempotency-keys';
@@ -56,6 +57,29 @@ export const disputeRoutes: FastifyPluginAsyncZod<DisputeRoutesOptions> = async 
     return { userId, audit: auditWho(request), scope: merchant ? apiKeyScope(request.apiKey) : `user:${userId}` };
   };
   const path = merchant ? '/api/disputes' : '/api/backend/disputes';
+
+  /**
+   * A change of a dispute in one transaction, run again after a deadlock, answered once per
+   * Idempotency-Key: `signature` is what a replay must repeat, `change` does the work.
+   */
+  const changeOnce = async (
+    request: FastifyRequest<{ Headers: { 'idempotency-key'?: string } }>,
+    reply: FastifyReply,
+    signature: unknown[],
+    statusCode: 200 | 201,
+    change: (tx: Db, actor: { userId: number | null; audit: AuditWho }) => Promise<{ message: string; data: unknown }>,
+  ) => {
+    const { userId, audit, scope } = who(request);
+    const outcome = await idempotent(
+      retrying(app.db),
+      { scope, key: request.headers['idempotency-key'], request: signature },
+      async (tx) => {
+        const { message, data } = await change(tx, { userId, audit });
+        return { statusCode, body: { status: 'success', message, data } };
+      },
+    );
+    return sendIdempotent(reply, outcome, disputeChangedResponse);
+  };
 
   app.get('/disputes', {
     schema: {
@@ -118,18 +142,11 @@ export const disputeRoutes: FastifyPluginAsyncZod<DisputeRoutesOptions> = async 
     },
     onRequest: onChange,
     handler: async (request, reply) => {
-      const { userId, audit, scope } = who(request);
       const { id } = request.params;
-      const outcome = await idempotent(
-        retrying(app.db),
-        { scope, key: request.headers['idempotency-key'], request: [`POST ${path}/${id}`, request.body] },
-        async (tx) => {
-          const data = await updateDispute(tx, settings, { userId, audit }, id, request.body);
-          const message = request.body.submit === true ? 'Evidence submitted' : 'Evidence saved';
-          return { statusCode: 200, body: { status: 'success', message, data } };
-        },
-      );
-      return sendIdempotent(reply, outcome, disputeChangedResponse);
+      return changeOnce(request, reply, [`POST ${path}/${id}`, request.body], 200, async (tx, actor) => ({
+        message: request.body.submit === true ? 'Evidence submitted' : 'Evidence saved',
+        data: await updateDispute(tx, settings, actor, id, request.body),
+      }));
     },
   });
 
@@ -154,17 +171,11 @@ export const disputeRoutes: FastifyPluginAsyncZod<DisputeRoutesOptions> = async 
     },
     onRequest: onChange,
     handler: async (request, reply) => {
-      const { userId, audit, scope } = who(request);
       const { id } = request.params;
-      const outcome = await idempotent(
-        retrying(app.db),
-        { scope, key: request.headers['idempotency-key'], request: [`POST ${path}/${id}/close`] },
-        async (tx) => {
-          const data = await closeDispute(tx, { userId, audit }, id);
-          return { statusCode: 200, body: { status: 'success', message: 'Dispute accepted', data } };
-        },
-      );
-      return sendIdempotent(reply, outcome, disputeChangedResponse);
+      return changeOnce(request, reply, [`POST ${path}/${id}/close`], 200, async (tx, actor) => ({
+        message: 'Dispute accepted',
+        data: await closeDispute(tx, actor, id),
+      }));
     },
   });
 
@@ -215,21 +226,12 @@ export const disputeRoutes: FastifyPluginAsyncZod<DisputeRoutesOptions> = async 
     onRequest: onChange,
     handler: async (request, reply) => {
       if (app.config.mode !== 'demo') throw forbidden('Disputes are opened by hand in demo mode only');
-      const { userId, audit, scope } = who(request);
       const transactionId = request.params.id;
-      const outcome = await idempotent(
-        retrying(app.db),
-        {
-          scope,
-          key: request.headers['idempotency-key'],
-          request: ['POST /api/backend/transactions/dispute', transactionId, request.body],
-        },
-        async (tx) => {
-          const data = await openDispute(tx, settings, { userId, audit }, transactionId, request.body);
-          return { statusCode: 201, body: { status: 'success', message: 'Dispute opened', data } };
-        },
-      );
-      return sendIdempotent(reply, outcome, disputeChangedResponse);
+      const signature = ['POST /api/backend/transactions/dispute', transactionId, request.body];
+      return changeOnce(request, reply, signature, 201, async (tx, actor) => ({
+        message: 'Dispute opened',
+        data: await openDispute(tx, settings, actor, transactionId, request.body),
+      }));
     },
   });
 };
