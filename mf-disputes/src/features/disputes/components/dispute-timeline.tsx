@@ -3,7 +3,7 @@ import Typography from '@mui/material/Typography';
 import { formatDateTime } from '@paydesk/shared/format';
 import type { DisputeObject } from '@paydesk/shared/schemas/merchant-objects';
 import { QueryState } from '@paydesk/shared/ui/query-state';
-import { InfoCard } from '../../../components/info-card';
+import { InfoCard } from '@paydesk/shared/ui/info-card';
 import { useGetDisputeTimelineQuery } from '../api/disputes-api';
 import { timelineEvents } from '../model/timeline';
 

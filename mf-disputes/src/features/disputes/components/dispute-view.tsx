@@ -11,7 +11,7 @@ import { controlPaths } from '@paydesk/shared/routes';
 import type { DisputeObject } from '@paydesk/shared/schemas/merchant-objects';
 import { PageHeader } from '@paydesk/shared/ui/page-header';
 import { QueryState } from '@paydesk/shared/ui/query-state';
-import { DetailRow, InfoCard } from '../../../components/info-card';
+import { DetailRow, InfoCard } from '@paydesk/shared/ui/info-card';
 import { paymentPath } from '../../../lib/paths';
 import { useCanManage } from '../../../lib/use-can-manage';
 import { useGetDisputeQuery } from '../api/disputes-api';

@@ -1,6 +1,6 @@
 import type { Transaction } from '@paydesk/shared/schemas/transaction';
 import { DetailRow } from './detail-row';
-import { InfoCard } from './info-card';
+import { InfoCard } from '@paydesk/shared/ui/info-card';
 
 export function CustomerInformation({ transaction: t }: { transaction: Transaction }) {
   return (

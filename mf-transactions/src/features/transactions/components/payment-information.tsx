@@ -7,7 +7,7 @@ import { paymentMethod } from '../../../components/transaction-text';
 import { failureReason } from '../model/failure-reason';
 import { partialRefundLabel } from '../../../lib/refund-progress';
 import { DetailRow } from './detail-row';
-import { InfoCard } from './info-card';
+import { InfoCard } from '@paydesk/shared/ui/info-card';
 
 const processedThrough = (t: Transaction): string =>
   t.provider_key ? `${t.provider_key.provider_name} (${t.provider_key.key_name})` : 'N/A';

@@ -4,7 +4,7 @@ import { formatDateTime, formatMoney } from '@paydesk/shared/format';
 import type { RefundObject, RefundStatus } from '@paydesk/shared/schemas/merchant-objects';
 import { StatusChip, type StatusTone } from '@paydesk/shared/ui/status-chip';
 import { reasonLabels } from '../../../lib/refund-progress';
-import { InfoCard } from './info-card';
+import { InfoCard } from '@paydesk/shared/ui/info-card';
 
 const statusTone: Record<RefundStatus, StatusTone> = { pending: 'warning', succeeded: 'success', failed: 'error' };
 const statusLabel: Record<RefundStatus, string> = { pending: 'Pending', succeeded: 'Succeeded', failed: 'Failed' };

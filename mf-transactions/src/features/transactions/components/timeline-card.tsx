@@ -1,7 +1,7 @@
 import { formatDateTime, formatMoney } from '@paydesk/shared/format';
 import type { TransactionDetails } from '@paydesk/shared/schemas/transaction';
 import { DetailRow } from './detail-row';
-import { InfoCard } from './info-card';
+import { InfoCard } from '@paydesk/shared/ui/info-card';
 
 interface Event {
   label: string;

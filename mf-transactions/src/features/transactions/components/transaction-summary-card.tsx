@@ -1,7 +1,7 @@
 import { formatMoney } from '@paydesk/shared/format';
 import type { Transaction } from '@paydesk/shared/schemas/transaction';
 import { DetailRow } from './detail-row';
-import { InfoCard } from './info-card';
+import { InfoCard } from '@paydesk/shared/ui/info-card';
 
 /** Gross, fee and net. Never rendered for a viewer (TXN-14, ROLE-04). */
 export function TransactionSummaryCard({ transaction: t }: { transaction: Transaction }) {

@@ -4,7 +4,7 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 
-/** A titled card of the dispute's page, a region named by its title. */
+/** A titled card of a details page (a payment, a dispute), a region named by its title. */
 export function InfoCard({ title, children }: { title: string; children: ReactNode }) {
   return (
     <Card variant="outlined" component="section" aria-label={title}>
