@@ -200,7 +200,7 @@ export async function signIn(s: SignInServices, email: string, password: string,
  * A second step's challenge, opened: each try counts as a sign-in of the challenge's e-mail (the
  * same counter, lock and messages as a wrong password).
  */
-async function openStep(s: SignInServices, step: Omit<SecondStep, 'code'>, purpose: 'verify' | 'enrol') {
+export async function openStep(s: SignInServices, step: Omit<SecondStep, 'code'>, purpose: 'verify' | 'enrol') {
   const pending = await openChallenge(s.db, step.challenge, purpose);
   step.seen?.(pending.email);
   const audit = failures(s.db, step.who, pending.email, s.config);
@@ -208,7 +208,7 @@ async function openStep(s: SignInServices, step: Omit<SecondStep, 'code'>, purpo
 }
 
 /** The user of a challenge that has just been proven; the session starts only if the challenge was still there. */
-async function finishSignIn(
+export async function finishSignIn(
   s: SignInServices,
   attempt: Attempt,
   step: Omit<SecondStep, 'code'>,
