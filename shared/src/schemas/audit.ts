@@ -44,6 +44,9 @@ export const auditActions = [
   'remote.previewed',
   'deploy_token.created',
   'deploy_token.revoked',
+  'role.created',
+  'role.updated',
+  'role.deleted',
 ] as const;
 export const auditAction = z.enum(auditActions);
 export type AuditAction = z.infer<typeof auditAction>;
@@ -62,6 +65,7 @@ export const auditTargetTypes = [
   'passkey',
   'remote_release',
   'deploy_token',
+  'role',
 ] as const;
 export type AuditTargetType = (typeof auditTargetTypes)[number];
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { withData } from './common';
 import { paymentProcessorInfo } from './payment-processor';
 import { role } from './role';
+import { permissionKey } from './roles';
 
 export const loginRequest = z.object({
   email: z.string().trim().toLowerCase().email('Please enter a valid email address').max(254),
@@ -37,6 +38,16 @@ export type SignedInData = z.infer<typeof signedInData>;
 export { authUser } from './auth-user';
 export type { AuthUser } from './auth-user';
 
-/** GET /api/auth/me: the signed-in user, and who decides payment outcomes (the top bar's Sandbox badge). */
-export const meResponse = withData(loginUser.extend({ payment_processor: paymentProcessorInfo }));
+/**
+ * GET /api/auth/me: the signed-in user, and who decides payment outcomes (the top bar's Sandbox
+ * badge). `permissions` is what the user's role holds right now, sorted (PERM-09): the menu and
+ * the buttons read it, never the role's key; `role_name` is the role's name as shown.
+ */
+export const meResponse = withData(
+  loginUser.extend({
+    role_name: z.string(),
+    permissions: z.array(permissionKey),
+    payment_processor: paymentProcessorInfo,
+  }),
+);
 export type Me = z.infer<typeof meResponse>['data'];

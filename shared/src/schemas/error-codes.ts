@@ -41,6 +41,10 @@ export const errorCodes = [
   'dispute_evidence_submitted',
   'dispute_past_due',
   'dispute_closed',
+  'role_exceeds_actor',
+  'role_built_in',
+  'role_in_use',
+  'role_exists',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 
