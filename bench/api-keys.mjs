@@ -22,6 +22,7 @@ import { openPostgresDb } from '../server/src/db/postgres-db.ts';
 import { defaultDatabaseUrl, freshDatabase } from './lib/databases.mjs';
 import { closedLoop } from './lib/payment-load.mjs';
 import { startProduct } from './lib/product.mjs';
+import { raisedRateLimits } from './lib/server-settings.mjs';
 import { cleanups } from './lib/scale-data.mjs';
 import { fmtInt, log } from './lib/stats.mjs';
 
@@ -47,7 +48,7 @@ if (![SECONDS, ROUNDS, KEYS, CONNECTIONS].every((n) => Number.isInteger(n) && n 
 const env = {
   PAYDESK_MODE: 'demo',
   DEMO_PASSWORD: `Bench-${randomBytes(6).toString('hex')}-7`,
-  PAYMENT_RATE_LIMIT_PER_MINUTE: '1000000',
+  ...raisedRateLimits(),
   TRUST_PROXY: '127.0.0.1',
 };
 log(`API keys: ${ROUNDS} rounds of ${SECONDS} s, ${CONNECTIONS} payers, ${fmtInt(KEYS)} extra keys`);

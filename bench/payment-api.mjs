@@ -46,7 +46,7 @@
 // Targets (reported, never enforced): >= 1,000 payments/s, >= 0.5 of the database ceiling,
 // p99 < 50 ms at half load.
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -59,6 +59,7 @@ import { paymentMarkdown, summarizePayments } from './lib/payment-markdown.mjs';
 import { capturePayment, pgbenchScript, runPgbench, runTpcb } from './lib/payment-sql.mjs';
 import { sampleWaits } from './lib/pg-waits.mjs';
 import { startProduct } from './lib/product.mjs';
+import { raisedRateLimits } from './lib/server-settings.mjs';
 import { cleanups, seed } from './lib/scale-data.mjs';
 import { topCosts } from './lib/profile.mjs';
 import { fmtInt, log } from './lib/stats.mjs';
@@ -91,19 +92,6 @@ if (!['per-payment', 'one'].includes(args.addresses)) throw new Error('--address
 const SWEEP = args.sweep === 'none' ? [] : args.sweep.split(',').map(Number);
 if (!SWEEP.every((n) => Number.isInteger(n) && n > 0)) throw new Error('--sweep must be payer counts separated by commas, or none');
 const SWEEP_SECONDS = 8;
-
-/** Every *_RATE_LIMIT_* variable the server reads, at the highest value its configuration accepts. */
-function raisedRateLimits() {
-  const source = readFileSync(join(benchDir, '..', 'server', 'src', 'config-schema.ts'), 'utf8');
-  const limits = Object.fromEntries(
-    [...source.matchAll(/^\s*(\w*RATE_LIMIT\w*):[^\n]*?\.max\(([\d_]+)\)/gm)].map(([, name, max]) => [name, max.replaceAll('_', '')]),
-  );
-  if (!limits.PAYMENT_RATE_LIMIT_PER_MINUTE)
-    throw new Error(
-      'server/src/config-schema.ts has no PAYMENT_RATE_LIMIT_PER_MINUTE: update bench/payment-api.mjs to the new name of the payment rate limit',
-    );
-  return limits;
-}
 
 const rateLimits = raisedRateLimits();
 const secretKey = `sk_bench_${randomBytes(16).toString('hex')}`;

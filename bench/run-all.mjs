@@ -54,7 +54,7 @@ const backOffice = (size) => ({
 const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1].split(',') : undefined;
 const allSteps = quick
   ? [
-      { name: 'payer-page', kind: 'payer', args: ['bench/payer-page.mjs', '--runs', '1'] },
+      { name: 'payer-page', kind: 'payer', args: [...tsx, 'bench/payer-page.mjs', '--runs', '1'] },
       { name: 'release-lookup', kind: 'releases', args: [...tsx, 'bench/release-lookup.mjs', '--runs', '1', '--requests', '100'] },
       transactions(1_000, 'postgres', 20),
       transactions(10_000, 'both', 20),
@@ -73,7 +73,7 @@ const allSteps = quick
       { name: 'balance-history', kind: 'balance', args: [...tsx, 'bench/balance-history.mjs', '--movements', '10000', '--runs', '5'] },
     ]
   : [
-      { name: 'payer-page', kind: 'payer', args: ['bench/payer-page.mjs', '--runs', '5'] },
+      { name: 'payer-page', kind: 'payer', args: [...tsx, 'bench/payer-page.mjs', '--runs', '5'] },
       { name: 'release-lookup', kind: 'releases', args: [...tsx, 'bench/release-lookup.mjs', '--runs', '5'] },
       transactions(10_000, 'both', 30),
       transactions(100_000, 'both', 30),

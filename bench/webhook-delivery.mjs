@@ -31,6 +31,7 @@ import { defaultDatabaseUrl, freshDatabase } from './lib/databases.mjs';
 import { perPayment, postgresCpuMs, serverCpuMs } from './lib/payment-costs.mjs';
 import { closedLoop, latencySummary, openLoop } from './lib/payment-load.mjs';
 import { startProduct } from './lib/product.mjs';
+import { raisedRateLimits } from './lib/server-settings.mjs';
 import { cleanups, seed } from './lib/scale-data.mjs';
 import { fmtInt, log } from './lib/stats.mjs';
 
@@ -87,7 +88,7 @@ const env = {
   PAYDESK_MODE: 'demo',
   DEMO_PASSWORD: password,
   SECRET_KEY: secretKey,
-  PAYMENT_RATE_LIMIT_PER_MINUTE: '1000000',
+  ...raisedRateLimits(),
   TRUST_PROXY: '127.0.0.1',
   WEBHOOK_ALLOWED_HOSTS: '127.0.0.1',
 };

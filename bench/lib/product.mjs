@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { buildServer, serverCommand } from '../../scripts/build-server.mjs';
 import { buildFrontends } from '../../scripts/build.mjs';
 import { root } from '../../scripts/frontends.mjs';
+import { serverSettings } from './server-settings.mjs';
 
 const freePort = () =>
   new Promise((done) => {
@@ -32,14 +33,16 @@ export async function startProduct(env = {}, { build = true, nodeArgs = [], data
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {
       ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      DATA_DIR: dataDir,
-      FRONTENDS_DIR: root,
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: '',
-      ...env,
+      ...serverSettings({
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
+        DATA_DIR: dataDir,
+        FRONTENDS_DIR: root,
+        LOG_LEVEL: 'warn',
+        DATABASE_URL: '',
+        ...env,
+      }),
     },
   });
   const baseUrl = `http://127.0.0.1:${port}`;
