@@ -14,6 +14,7 @@ import { fileRoutes } from './files/file-routes';
 import { refundRoutes } from './refunds/refund-routes';
 import { transactionsBackendRoutes } from './transactions/backend-routes';
 import { usersRoutes } from './users/users-routes';
+import { rolesRoutes } from './users/roles-routes';
 import { walletRoutes } from './wallet/wallet-routes';
 import { webhooksRoutes } from './webhooks/webhooks-routes';
 import { platformRoutes } from './platform/platform-routes';
@@ -42,6 +43,7 @@ export const apiRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(transactionsBackendRoutes, { prefix: '/backend' });
   await app.register(usersRoutes, { prefix: '/backend/users' });
   await app.register(twoFactorResetRoutes, { prefix: '/backend/users' });
+  await app.register(rolesRoutes, { prefix: '/backend' });
   await app.register(walletRoutes, { prefix: '/backend' });
   await app.register(backendRefundRoutes, { prefix: '/backend' });
   await app.register(balanceRoutes, { prefix: '/backend', caller: 'staff' });

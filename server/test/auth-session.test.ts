@@ -23,7 +23,7 @@ async function sessionOf(token: string): Promise<{ userId: number; sessionId: st
 }
 
 describe('GET /api/auth/me', () => {
-  it('returns the signed-in user', async () => {
+  it('returns the signed-in user, their role\'s name and permissions', async () => {
     const token = await login(t.app, 'viewer@paydesk.test');
     const response = await me(bearer(token));
     expect(response.statusCode).toBe(200);
@@ -33,6 +33,9 @@ describe('GET /api/auth/me', () => {
         id: expect.any(Number),
         name: 'Vic Viewer',
         role: 'viewer',
+        role_name: 'Viewer',
+        // PERM-09: what the role holds, sorted.
+        permissions: ['cards.view', 'dashboard.view', 'disputes.view', 'settings.view', 'transactions.view'],
         email: 'viewer@paydesk.test',
         payment_processor: { name: 'sandbox', sandbox: true },
       },

@@ -70,6 +70,10 @@ export const auditFields: Record<AuditAction, readonly string[]> = {
   'remote.previewed': ['remote', 'version', 'expires_at'],
   'deploy_token.created': ['remote', 'prefix'],
   'deploy_token.revoked': ['remote', 'prefix'],
+  // A role's permissions before and after, closed under the catalogue's implications (PERM-08).
+  'role.created': ['name', 'description', 'permissions'],
+  'role.updated': ['name', 'description', 'permissions'],
+  'role.deleted': ['name', 'description', 'permissions'],
 };
 
 const MAX_USER_AGENT = 512;

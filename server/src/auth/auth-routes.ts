@@ -8,6 +8,7 @@ import { perAddressLimit } from '../security/register-defences';
 import { auditWho } from '../audit/audit-log';
 import { signIn, signOut, type Accounts, type SignInServices } from './auth-service';
 import { requireAuth } from './authorize';
+import { sortedPermissions } from './permission-catalogue';
 import { AccountLockedError, LockoutUnavailableError } from './sign-in-lockout';
 
 export const SIGN_IN_UNAVAILABLE = 'Sign-in is temporarily unavailable. Please try again in a minute.';
@@ -93,17 +94,26 @@ export const authRoutes: FastifyPluginAsyncZod<{ accounts: Accounts }> = async (
   app.get('/me', {
     schema: {
       tags: ['auth'],
-      summary: 'The signed-in user',
+      summary: 'The signed-in user, their role and what it permits',
       security: bearer,
       response: { 200: meResponse, 401: apiError },
     },
     preHandler: app.authorize(),
     handler: async (request) => {
-      const { userId, name, role, email } = requireAuth(request);
+      const { userId, name, role, roleName, permissions, email } = requireAuth(request);
       const processor = app.config.paymentProcessor;
       return {
         status: 'success' as const,
-        data: { id: userId, name, role, email, payment_processor: { name: processor, sandbox: isSandbox(processor) } },
+        data: {
+          id: userId,
+          name,
+          role,
+          role_name: roleName,
+          // PERM-09: what the role holds at this request, which the front ends mirror.
+          permissions: sortedPermissions(permissions),
+          email,
+          payment_processor: { name: processor, sandbox: isSandbox(processor) },
+        },
       };
     },
   });

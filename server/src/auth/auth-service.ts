@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Role } from '@paydesk/shared/roles';
+import type { Permission, RoleKey } from '@paydesk/shared/roles';
 import type { UserStatus } from '@paydesk/shared/schemas/user';
 import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 import { asActor, recordAudit, values, type AuditWho } from '../audit/audit-log';
@@ -31,6 +31,7 @@ import {
 import type { RelyingParty } from './webauthn';
 import type { AttemptCounter } from '../security/attempt-counter';
 import { verifyAgainstDummy, verifyPassword } from './password-hasher';
+import { roleName, rolePermissions } from './built-in-roles';
 import { createSession, findLiveSession, revokeSession, touchSession } from './sessions-repository';
 import { AccountLockedError, signInLockout, type Attempt } from './sign-in-lockout';
 import type { TokenService } from './token-service';
@@ -45,7 +46,11 @@ export interface AuthContext {
   sessionId: string;
   name: string;
   email: string;
-  role: Role;
+  role: RoleKey;
+  /** The role's name as shown (PERM-09). */
+  roleName: string;
+  /** What the role holds at this request (PERM-02): every authorisation reads this, never the role's key. */
+  permissions: ReadonlySet<Permission>;
 }
 
 /** A staff account as sign-in reads it. */
@@ -53,7 +58,7 @@ export interface Account {
   id: number;
   name: string;
   email: string;
-  role: Role;
+  role: RoleKey;
   status: UserStatus;
 }
 
@@ -68,7 +73,7 @@ export interface Accounts {
 
 export interface SignedIn {
   token: string;
-  user: { id: number; name: string; role: Role; email: string };
+  user: { id: number; name: string; role: RoleKey; email: string };
 }
 
 /** A correct password of a user with (or required to have) a second factor: no session yet (AUTH-12). */
@@ -366,7 +371,15 @@ export async function authenticate(db: Db, tokens: TokenService, config: AuthCon
   if (config.requireTwoFactor && !session.two_factor) return null;
   // At most one write a minute per session keeps the idle timeout without a write per request.
   if (session.stale) await touchSession(db, session.session_id);
-  return { userId: session.user_id, sessionId: session.session_id, name: session.name, email: session.email, role: session.role };
+  return {
+    userId: session.user_id,
+    sessionId: session.session_id,
+    name: session.name,
+    email: session.email,
+    role: session.role,
+    roleName: roleName(session.role, session.role_name),
+    permissions: rolePermissions(session.role, session.role_permissions),
+  };
 }
 
 export function bearerToken(header: string | undefined): string | null {

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import { can, type Permission } from '@paydesk/shared/roles';
+import type { Permission } from '@paydesk/shared/roles';
 import { forbidden, unauthorized } from '../errors/domain-error';
 import { authenticate, bearerToken, type AuthContext } from './auth-service';
 import { prepareDummyHash } from './password-hasher';
@@ -8,7 +8,7 @@ import type { TokenService } from './token-service';
 declare module 'fastify' {
   interface FastifyInstance {
     tokens: TokenService;
-    /** Pre-handler: a valid session is required (401); with a permission, the role must hold it (403). */
+    /** Pre-handler: a valid session is required (401); with a permission, the caller's role must hold it (403, PERM-09). */
     authorize(permission?: Permission): preHandlerAsyncHookHandler;
   }
   interface FastifyRequest {
@@ -34,7 +34,7 @@ export function registerAuthorize(app: FastifyInstance, tokens: TokenService): v
       const auth = token ? await authenticate(app.db, tokens, app.config, token) : null;
       if (!auth) throw unauthorized();
       request.auth = auth;
-      if (permission && !can(auth.role, permission)) throw forbidden();
+      if (permission && !auth.permissions.has(permission)) throw forbidden();
     };
   });
 }

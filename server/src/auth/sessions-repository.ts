@@ -1,4 +1,4 @@
-import type { Role } from '@paydesk/shared/roles';
+import type { RoleKey } from '@paydesk/shared/roles';
 import type { Db } from '../db/db';
 
 export interface NewSession {
@@ -12,7 +12,10 @@ export interface LiveSession {
   user_id: number;
   name: string;
   email: string;
-  role: Role;
+  role: RoleKey;
+  /** The role's stored name and permission keys (a built-in role's are the code's: built-in-roles.ts). */
+  role_name: string;
+  role_permissions: string[];
   /** last_seen_at is more than a minute old and should be refreshed. */
   stale: boolean;
   /** The user has a confirmed second factor, TOTP or a passkey (AUTH-14 refuses the session otherwise, when it is required). */
@@ -30,14 +33,18 @@ export async function createSession(db: Db, id: string, userId: number, maxHours
   return { id: row.id, expiresAt: new Date(row.expires_at) };
 }
 
-/** Checked on every authenticated request, so revocation and suspension take effect at once. */
+/**
+ * Checked on every authenticated request, so revocation and suspension take effect at once, and so
+ * does a change of the user's role or of that role's permissions (PERM-09): the role is read in
+ * the same statement.
+ */
 export async function findLiveSession(db: Db, sessionId: string, userId: number, idleMinutes: number): Promise<LiveSession | undefined> {
   const rows = await db.query<LiveSession>(
-    `select s.id as session_id, u.id as user_id, u.name, u.email, u.role,
+    `select s.id as session_id, u.id as user_id, u.name, u.email, u.role, r.name as role_name, r.permissions as role_permissions,
             s.last_seen_at < now() - interval '1 minute' as stale,
             (exists (select 1 from two_factor t where t.user_id = u.id and t.confirmed_at is not null)
               or exists (select 1 from passkeys p where p.user_id = u.id)) as two_factor
-       from sessions s join users u on u.id = s.user_id
+       from sessions s join users u on u.id = s.user_id join roles r on r.key = u.role
       where s.id = $1 and s.user_id = $2 and s.revoked_at is null and s.expires_at > now()
         and s.last_seen_at > now() - make_interval(mins => $3) and u.status = 'active'`,
     [sessionId, userId, idleMinutes],

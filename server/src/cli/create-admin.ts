@@ -1,6 +1,7 @@
 import { refusePersonalPassword } from '@paydesk/shared/schemas/password';
 import { createUserRequest } from '@paydesk/shared/schemas/user';
 import { z } from 'zod';
+import { SUPER_ADMIN } from '../auth/built-in-roles';
 import { hashPassword } from '../auth/password-hasher';
 import { loadConfig } from '../config';
 import { migrate } from '../db/migrate';
@@ -41,7 +42,7 @@ async function createAdmin(): Promise<void> {
   try {
     await migrate(db);
     const passwordHash = await hashPassword(parsed.data.password);
-    const user = await insertUser(db, { ...parsed.data, passwordHash, role: 'super_admin', status: 'active' });
+    const user = await insertUser(db, { ...parsed.data, passwordHash, role: SUPER_ADMIN, status: 'active' });
     console.log(`Created super_admin ${user.email} (id ${user.id}).`);
   } catch (error) {
     if (isDuplicateEmail(error)) throw new CliError(`A user with the e-mail ${parsed.data.email} already exists.`);

@@ -44,6 +44,13 @@ export const defaultDbLimits: DbLimits = {
 export const isUniqueViolation = (error: unknown): boolean =>
   typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
 
+/** PostgreSQL's foreign_key_violation (23503), on either database; with `constraint`, only that constraint's. */
+export const isForeignKeyViolation = (error: unknown, constraint?: string): boolean =>
+  typeof error === 'object' &&
+  error !== null &&
+  (error as { code?: unknown }).code === '23503' &&
+  (constraint === undefined || (error as { constraint?: unknown }).constraint === constraint);
+
 /** A call that waited longer than `acquireTimeoutMs` for a connection or its turn. */
 export class DbBusyError extends Error {
   override name = 'DbBusyError';

@@ -1,3 +1,4 @@
+import { SUPER_ADMIN } from '../auth/built-in-roles';
 import { hashPassword } from '../auth/password-hasher';
 import type { CardVault } from '../cards/card-vault';
 import type { Db } from '../db/db';
@@ -41,7 +42,7 @@ export async function seedDemo(db: Db, options: DemoSeedOptions): Promise<boolea
     for (const account of DEMO_ACCOUNTS) {
       const passwordHash = await hashPassword(options.password);
       const { id } = await insertUser(tx, { ...account, passwordHash, status: 'active' });
-      if (account.role === 'super_admin') superAdmin ??= id;
+      if (account.role === SUPER_ADMIN) superAdmin ??= id;
     }
     const providerKeys = await ensureProviderKeys(tx);
     const seeds = generateTransactions({

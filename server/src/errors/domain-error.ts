@@ -38,7 +38,7 @@ export const unauthorized = (message = 'Unauthorized', code: ErrorCode = 'unauth
   new DomainError('unauthorized', message, code);
 // A card refused before any payment is made; its code has been invalid_request since codes began.
 export const declined = (message: string): DomainError => new DomainError('declined', message, 'invalid_request');
-export const forbidden = (message = 'Forbidden'): DomainError => new DomainError('forbidden', message, 'forbidden');
+export const forbidden = (message = 'Forbidden', code: ErrorCode = 'forbidden'): DomainError => new DomainError('forbidden', message, code);
 export const notFound = (message = 'Not found'): DomainError => new DomainError('notFound', message, 'not_found');
 export const conflict = (message: string, code: ErrorCode = 'conflict'): DomainError => new DomainError('conflict', message, code);
 export const tooLarge = (message: string): DomainError => new DomainError('tooLarge', message, 'payload_too_large');

@@ -2,7 +2,6 @@ import fastifyCookie from '@fastify/cookie';
 import { jwtVerify, SignJWT } from 'jose';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { can } from '@paydesk/shared/roles';
 import type { ReleasePreview } from '@paydesk/shared/schemas/platform';
 import type { Config } from '../config';
 import type { Db } from '../db/db';
@@ -99,7 +98,7 @@ export async function previewOf(
   const asked = session ? await previewClaims(request, config.authSecret) : null;
   if (!session || !asked) return null;
   const auth = await authenticate(db, tokens, config, session);
-  if (!auth || String(auth.userId) !== asked.sub || auth.sessionId !== asked.sid || !can(auth.role, 'platform.manage')) return null;
+  if (!auth || String(auth.userId) !== asked.sub || auth.sessionId !== asked.sid || !auth.permissions.has('platform.manage')) return null;
   const row = await findRelease(db, asked.remote, asked.version);
   if (!row || !isPreviewable(row.status)) return null;
   const { remote: name, entry, version, integrity, areas, exposes } = row;

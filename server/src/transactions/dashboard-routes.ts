@@ -31,7 +31,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => {
       const t = await revenueTotals(app.db);
       const { revenueCents, netCents } = revenueNetOfRefunds(
-        requireAuth(request).role,
+        requireAuth(request).permissions,
         { grossCents: t.salesCents, netCents: t.netSalesCents },
         t.refundsCents,
       );
@@ -82,7 +82,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => {
       const p = await periodStats(app.db);
       const today = revenueNetOfRefunds(
-        requireAuth(request).role,
+        requireAuth(request).permissions,
         { grossCents: p.today_sales_cents, netCents: p.today_net_sales_cents },
         p.today_refunds_cents,
       );
@@ -139,9 +139,9 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     preHandler,
     handler: async (request) => {
-      const role = requireAuth(request).role;
+      const held = requireAuth(request).permissions;
       const rows = await recentTransactions(app.db, RECENT_LIMIT);
-      return { status: 'success' as const, data: rows.map((row) => toTransaction(row, role)) };
+      return { status: 'success' as const, data: rows.map((row) => toTransaction(row, held)) };
     },
   });
 

@@ -1,4 +1,4 @@
-import { can, type Role } from '@paydesk/shared/roles';
+import type { Permission } from '@paydesk/shared/roles';
 
 /** ROLE-04, CONST-05: a viewer sees a fee of 10 % of gross and a net of 90 %. */
 const VIEWER_FEE_PERCENT = 10;
@@ -14,12 +14,16 @@ export function viewerFeeAndNet(grossCents: number): FeeAndNet {
   return { feeCents, netCents: grossCents - feeCents };
 }
 
+/** The caller's permissions (AuthContext.permissions): what decides the figures they are sent. */
+export type Holder = ReadonlySet<Permission>;
+
 /**
- * What a role may be sent. A role without `figures.real` never receives the stored fee or net:
- * the server replaces them, so the network shows no more than the screen.
+ * What a caller may be sent. Without `figures.real` (a viewer, or a custom role without it) the
+ * stored fee or net is never sent: the server replaces them, so the network shows no more than
+ * the screen (ROLE-04, PERM-02).
  */
-export function visibleFeeAndNet(role: Role, grossCents: number, real: FeeAndNet): FeeAndNet {
-  return can(role, 'figures.real') ? real : viewerFeeAndNet(grossCents);
+export function visibleFeeAndNet(held: Holder, grossCents: number, real: FeeAndNet): FeeAndNet {
+  return held.has('figures.real') ? real : viewerFeeAndNet(grossCents);
 }
 
 export interface RevenueFigures {
@@ -29,10 +33,10 @@ export interface RevenueFigures {
 
 /**
  * DASH-08, REF-11: revenue is the sales less their succeeded refunds; net revenue is the sales'
- * net (as the role may see it) less the same refunds, since the fee of a refunded sale is not
+ * net (as the caller may see it) less the same refunds, since the fee of a refunded sale is not
  * returned.
  */
-export function revenueNetOfRefunds(role: Role, sales: { grossCents: number; netCents: number }, refundsCents: number): RevenueFigures {
-  const { netCents } = visibleFeeAndNet(role, sales.grossCents, { feeCents: sales.grossCents - sales.netCents, netCents: sales.netCents });
+export function revenueNetOfRefunds(held: Holder, sales: { grossCents: number; netCents: number }, refundsCents: number): RevenueFigures {
+  const { netCents } = visibleFeeAndNet(held, sales.grossCents, { feeCents: sales.grossCents - sales.netCents, netCents: sales.netCents });
   return { revenueCents: sales.grossCents - refundsCents, netCents: netCents - refundsCents };
 }

@@ -1,8 +1,7 @@
-import type { Role } from '@paydesk/shared/roles';
 import type { Transaction } from '@paydesk/shared/schemas/transaction';
 import { centsToDecimal } from '@paydesk/shared/money';
 import type { PaymentRow } from '../payments/payments-repository';
-import { visibleFeeAndNet } from './figures-policy';
+import { visibleFeeAndNet, type Holder } from './figures-policy';
 import { iso } from '../db/timestamps';
 
 /** The columns every transaction read selects (alias `t` for transactions, `k` for provider_keys). */
@@ -40,9 +39,9 @@ export type PaymentWithKey = Pick<
   key_name: string | null;
 };
 
-/** A row as a transaction of DATA-08, with the fee and net the role may see (ROLE-04). */
-export function toTransaction(row: PaymentWithKey, role: Role): Transaction {
-  const { feeCents, netCents } = visibleFeeAndNet(role, row.amount_cents, { feeCents: row.fee_cents, netCents: row.net_cents });
+/** A row as a transaction of DATA-08, with the fee and net the caller may see (ROLE-04). */
+export function toTransaction(row: PaymentWithKey, held: Holder): Transaction {
+  const { feeCents, netCents } = visibleFeeAndNet(held, row.amount_cents, { feeCents: row.fee_cents, netCents: row.net_cents });
   return {
     id: row.id,
     transaction_id: row.transaction_id,

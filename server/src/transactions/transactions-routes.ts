@@ -33,12 +33,12 @@ export const transactionsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     preHandler,
     handler: async (request) => {
-      const role = requireAuth(request).role;
+      const held = requireAuth(request).permissions;
       const { page, per_page } = request.query;
       const { rows, total } = await listTransactions(app.db, request.query);
       return {
         status: 'success' as const,
-        data: { data: rows.map((row) => toTransaction(row, role)), ...pageWindow(page, per_page, total) },
+        data: { data: rows.map((row) => toTransaction(row, held)), ...pageWindow(page, per_page, total) },
       };
     },
   });
@@ -58,7 +58,11 @@ export const transactionsRoutes: FastifyPluginAsyncZod = async (app) => {
       const [refunds, disputeId] = await Promise.all([refundsOf(app.db, row.transaction_id), disputeIdOf(app.db, row.transaction_id)]);
       return {
         status: 'success' as const,
-        data: { ...toTransaction(row, requireAuth(request).role), refunds: refunds.map((refund) => refund.object), dispute_id: disputeId },
+        data: {
+          ...toTransaction(row, requireAuth(request).permissions),
+          refunds: refunds.map((refund) => refund.object),
+          dispute_id: disputeId,
+        },
       };
     },
   });

@@ -1,4 +1,5 @@
-import type { Role } from '@paydesk/shared/roles';
+import type { RoleKey } from '@paydesk/shared/roles';
+import { SUPER_ADMIN } from '../auth/built-in-roles';
 import type { UserStatus } from '@paydesk/shared/schemas/user';
 import { isUniqueViolation, type Db } from '../db/db';
 
@@ -6,7 +7,7 @@ export interface UserRecord {
   id: number;
   name: string;
   email: string;
-  role: Role;
+  role: RoleKey;
   status: UserStatus;
   created_at: Date;
   updated_at: Date;
@@ -20,7 +21,7 @@ export interface NewUser {
   name: string;
   email: string;
   passwordHash: string;
-  role: Role;
+  role: RoleKey;
   status: UserStatus;
 }
 
@@ -49,7 +50,7 @@ export async function insertUser(db: Db, user: NewUser): Promise<UserRecord> {
 export interface UserChanges {
   name: string;
   email: string;
-  role: Role;
+  role: RoleKey;
   status: UserStatus;
   /** Undefined keeps the current password. */
   passwordHash?: string | undefined;
@@ -70,9 +71,9 @@ export async function listUsers(db: Db): Promise<(UserRecord & { two_factor: boo
  * "the last active super_admin" sees the state no concurrent write can change under it.
  */
 export async function lockActiveSuperAdmins(tx: Db): Promise<number[]> {
-  const rows = await tx.query<{ id: number }>(
-    "select id from users where role = 'super_admin' and status = 'active' order by id for update",
-  );
+  const rows = await tx.query<{ id: number }>("select id from users where role = $1 and status = 'active' order by id for update", [
+    SUPER_ADMIN,
+  ]);
   return rows.map((row) => row.id);
 }
 
@@ -106,3 +107,16 @@ export async function countUsers(db: Db): Promise<number> {
 
 /** Postgres unique_violation on the lower(email) index. */
 export const isDuplicateEmail = isUniqueViolation;
+
+/** A user locked (FOR SHARE) with their role's stored permissions, as the roles rules read an actor. */
+export async function lockActor(
+  tx: Db,
+  id: number,
+): Promise<(Pick<UserRecord, 'id' | 'role' | 'status'> & { role_permissions: string[] }) | undefined> {
+  const rows = await tx.query<Pick<UserRecord, 'id' | 'role' | 'status'> & { role_permissions: string[] }>(
+    `select u.id, u.role, u.status, r.permissions as role_permissions
+       from users u join roles r on r.key = u.role where u.id = $1 for share of u`,
+    [id],
+  );
+  return rows[0];
+}

@@ -22,7 +22,7 @@ const toWire = (user: UserRecord & { two_factor: boolean }): AdminUser => ({
   two_factor: user.two_factor,
 });
 
-/** /api/backend/users (USR-07). Who may do what is decided by users-policy, under row locks. */
+/** /api/backend/users (USR-07). Who may do what is decided by users-policy, under row locks (PERM-07). */
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   // Checked on request, before the body is validated: 401 and 403 come first, never a 400.
   const manageUsers = app.authorize('users.manage');
@@ -39,7 +39,8 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       security: bearer,
       response: { 200: usersResponse, 401: apiError, 403: apiError },
     },
-    onRequest: manageUsers,
+    // PERM-01: reading the list is its own permission, which users.manage implies.
+    onRequest: app.authorize('users.view'),
     handler: async () => ({ data: (await listUsers(app.db)).map(toWire) }),
   });
 

@@ -4,7 +4,9 @@ import { hashPassword } from '../auth/password-hasher';
 import { revokeUserSessions } from '../auth/sessions-repository';
 import type { Db } from '../db/db';
 import { conflict } from '../errors/domain-error';
-import { DUPLICATE_EMAIL, endsSessions, refusal, type UserAction } from './users-policy';
+import { roleName, rolePermissions } from '../auth/built-in-roles';
+import { DUPLICATE_EMAIL, endsSessions, refusal, type RoleLookup, type UserAction } from './users-policy';
+import { lockRolesShared } from './roles-repository';
 import {
   deleteUser as deleteRow,
   insertUser,
@@ -15,10 +17,20 @@ import {
   type UserRecord,
 } from './users-repository';
 
+/** The role keys an action names: the actor's, the target's and the one it gives. */
+const namedRoles = (actor: UserRecord | undefined, action: UserAction): string[] => [
+  ...(actor ? [actor.role] : []),
+  ...(action.kind === 'create' ? [action.role] : []),
+  ...(action.kind !== 'create' && action.target ? [action.target.role] : []),
+  ...(action.kind === 'update' ? [action.next.role] : []),
+];
+
 /**
- * Every write locks the active super_admins, then the actor's and target's rows, checks the rules
- * on that locked state and changes it in the same transaction: two concurrent requests cannot both
- * pass a check that only one of them may pass (the last super_admin, a demoted actor).
+ * Every write locks the active super_admins, then the actor's and target's rows, then share-locks
+ * the roles they hold and the one given, checks the rules on that locked state and changes it in
+ * the same transaction: two concurrent requests cannot both pass a check that only one of them
+ * may pass (the last super_admin, a demoted actor), and a role given cannot be deleted or widened
+ * before the user's row is written (PERM-06); the foreign key on users.role has the last word.
  */
 async function authorizedWrite<T>(
   db: Db,
@@ -33,7 +45,13 @@ async function authorizedWrite<T>(
       const rows = await lockUsers(tx, actorId, targetId ?? actorId);
       const actor = rows.find((row) => row.id === actorId);
       const target = targetId === undefined ? undefined : rows.find((row) => row.id === targetId);
-      const refused = refusal(actor, action(target), activeSuperAdmins);
+      const asked = action(target);
+      const roles = new Map((await lockRolesShared(tx, namedRoles(actor, asked))).map((row) => [row.key, row]));
+      const lookup: RoleLookup = (key) => {
+        const row = roles.get(key);
+        return row && { name: roleName(row.key, row.name), permissions: rolePermissions(row.key, row.permissions) };
+      };
+      const refused = refusal(actor, asked, activeSuperAdmins, lookup);
       if (refused) throw refused;
       return write(tx, target);
     });

@@ -49,10 +49,7 @@ export const ROLE_NAME_MAX = 60;
 export const ROLE_DESCRIPTION_MAX = 500;
 
 const roleName = z.string().trim().min(1, 'Name is required').max(ROLE_NAME_MAX, `Name is at most ${ROLE_NAME_MAX} characters`);
-const roleDescription = z
-  .string()
-  .trim()
-  .max(ROLE_DESCRIPTION_MAX, `Description is at most ${ROLE_DESCRIPTION_MAX} characters`);
+const roleDescription = z.string().trim().max(ROLE_DESCRIPTION_MAX, `Description is at most ${ROLE_DESCRIPTION_MAX} characters`);
 
 /**
  * Permission keys as sent: an unknown one is refused by name (PERM-06). The server widens the
