@@ -165,6 +165,27 @@ export const routeTable: readonly RouteRule[] = [
     ok: 200,
     request: async (f) => ({ url: '/api/auth/login/two-factor/confirm', payload: await f.enrolmentToConfirm() }),
   },
+  {
+    method: 'POST',
+    route: '/api/auth/login/two-factor/setup/passkey/options',
+    access: secondStep,
+    ok: 200,
+    request: async (f) => ({
+      url: '/api/auth/login/two-factor/setup/passkey/options',
+      payload: { challenge: await f.enrolmentChallenge() },
+    }),
+  },
+  {
+    // No options were asked for the enrolment: a well-formed answer shows the handler was reached (401, the passkey request has expired).
+    method: 'POST',
+    route: '/api/auth/login/two-factor/setup/passkey',
+    access: secondStep,
+    ok: 401,
+    request: async (f) => ({
+      url: '/api/auth/login/two-factor/setup/passkey',
+      payload: { challenge: await f.enrolmentChallenge(), name: 'Laptop', response: registrationShape },
+    }),
+  },
   { method: 'GET', route: '/api/auth/two-factor', access: session(), ok: 200, request: get('/api/auth/two-factor') },
   {
     // The role accounts' password, asked again (AUTH-15).

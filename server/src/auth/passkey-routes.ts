@@ -36,6 +36,7 @@ import {
   wouldRemoveLastFactor,
 } from './passkey-service';
 import { relyingParty } from './webauthn';
+import { passkeyEnrolmentRoutes } from './passkey-enrolment-routes';
 
 const bearer = [{ bearerAuth: [] }];
 
@@ -106,8 +107,9 @@ const examples = {
 };
 
 /**
- * Sign-in with a passkey, under /api/auth/login: alone (AUTH-19), or as the second step after the
- * password (AUTH-18). The attempt token or the sign-in challenge is the credential of each call.
+ * Sign-in with a passkey, under /api/auth/login: alone (AUTH-19), as the second step after the
+ * password (AUTH-18), or set up as a required enrolment's second factor (AUTH-22). The attempt
+ * token or the sign-in challenge is the credential of each call.
  */
 export const passkeySignInRoutes: FastifyPluginAsyncZod<{ accounts: Accounts }> = async (app, { accounts }) => {
   const services = signInServices(app, accounts);
@@ -115,6 +117,7 @@ export const passkeySignInRoutes: FastifyPluginAsyncZod<{ accounts: Accounts }> 
   // Counted with the password calls: one per-address budget for every step of sign-in.
   const limit = perAddressLimit(app, 'sign-in', app.config.loginRateLimitPerMinute);
   const refusals = { 400: apiError, 401: apiError, 409: apiError, 429: apiError, 503: apiError };
+  await app.register(passkeyEnrolmentRoutes, { accounts });
 
   app.post('/passkey/options', {
     schema: {

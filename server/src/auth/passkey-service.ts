@@ -21,13 +21,21 @@ import {
 } from './passkey-repository';
 import { revokeOtherSessions } from './sessions-repository';
 import { CHALLENGE_MINUTES, openChallenge } from './two-factor-service';
-import { authenticationOptions, registrationOptions, verifyAssertion, verifyRegistration, type RelyingParty } from './webauthn';
+import {
+  authenticationOptions,
+  registrationOptions,
+  verifyAssertion,
+  verifyRegistration,
+  type RelyingParty,
+  type VerifiedRegistration,
+} from './webauthn';
 
 /*
- * Passkeys of staff (AUTH-17 to AUTH-21): registered from Settings with the password again,
- * used as the second step after the password or alone, and removed. Every ceremony's challenge is
- * stored server-side under what asked for it (a session, a sign-in challenge, a passwordless
- * attempt), lives CHALLENGE_MINUTES and is taken by the first answer, right or wrong.
+ * Passkeys of staff (AUTH-17 to AUTH-22): registered from Settings with the password again or at
+ * a required first sign-in, used as the second step after the password or alone, and removed.
+ * Every ceremony's challenge is stored server-side under what asked for it (a session, a sign-in
+ * challenge, a passwordless attempt), lives CHALLENGE_MINUTES and is taken by the first answer,
+ * right or wrong.
  */
 
 export const PASSKEY_NOT_REGISTERED = 'This passkey is not registered';
@@ -37,6 +45,7 @@ export const PASSKEY_UNAVAILABLE = 'Passkeys are not available here: PUBLIC_URL 
 export const PASSKEY_REGISTERED_ALREADY = 'This passkey is registered already';
 export const PASSKEY_NOT_FOUND = 'Passkey not found';
 export const NO_PASSKEY = 'This account has no passkey';
+export const ALREADY_ENROLLED = 'This account has a second factor already. Please sign in again.';
 export const LAST_SECOND_FACTOR =
   'This passkey is your last second factor, and this deployment requires one. Add another passkey or set up an authenticator app first.';
 
@@ -71,27 +80,86 @@ export function usableRelyingParty(rp: RelyingParty): RelyingParty {
 const registrationBinding = (sessionId: string) => `session:${sessionId}`;
 const secondStepBinding = (signInChallenge: string) => `sign-in:${hashSecret(signInChallenge)}`;
 const passwordlessBinding = (attempt: string) => `attempt:${hashSecret(attempt)}`;
+/** A required enrolment's registration (AUTH-22): there is no session yet, so its sign-in challenge is what asked. */
+export const enrolmentBinding = (signInChallenge: string) => `enrol:${hashSecret(signInChallenge)}`;
 
 export async function listOwnPasskeys(db: Db, userId: number): Promise<PasskeyView[]> {
   return (await listPasskeys(db, userId)).map(passkeyView);
 }
 
 /**
- * The options of a new passkey, bound to the caller's session: only that session can finish the
- * registration. The user handle is the one the user's passkeys already have, or a new random one.
+ * The options of a new passkey, stored under `binding`: only what asked for them (a session, or a
+ * required enrolment's sign-in challenge) can finish the registration. The user handle is the one
+ * the user's passkeys already have, or a new random one.
  */
-export async function beginRegistration(db: Db, rp: RelyingParty, user: { id: number; email: string; name: string }, sessionId: string) {
+export async function startRegistration(db: Db, rp: RelyingParty, user: { id: number; email: string; name: string }, binding: string) {
   usableRelyingParty(rp);
   const existing = await listPasskeys(db, user.id);
   const handle = (await findUserHandle(db, user.id)) ?? randomBytes(32).toString('base64url');
   const options = await registrationOptions(rp, { email: user.email, name: user.name, handle }, existing);
-  await insertPasskeyChallenge(db, registrationBinding(sessionId), 'register', user.id, options.challenge, CHALLENGE_MINUTES, handle);
+  await insertPasskeyChallenge(db, binding, 'register', user.id, options.challenge, CHALLENGE_MINUTES, handle);
   return options;
 }
 
+/** The options of a new passkey from Settings, bound to the caller's session. */
+export const beginRegistration = (db: Db, rp: RelyingParty, user: { id: number; email: string; name: string }, sessionId: string) =>
+  startRegistration(db, rp, user, registrationBinding(sessionId));
+
+/** What a registration answer proved, or why it was refused (the audit trail's reason). */
+export type RegistrationProof =
+  { ok: true; credential: VerifiedRegistration; handle: string } | { ok: false; reason: 'passkey_challenge_expired' | 'passkey_invalid' };
+
 /**
- * Stores a verified registration. It takes the session's challenge first, so a response is tried
- * once. The user's first second factor ends their other sessions, as turning TOTP on does (AUTH-15).
+ * Takes the registration challenge stored under `binding` (single use, right or wrong) and checks
+ * the answer against it: the user it was made for, the origin, the RP ID, user verification.
+ */
+export async function proveRegistration(
+  db: Db,
+  rp: RelyingParty,
+  binding: string,
+  userId: number,
+  response: RegistrationResponseJSON,
+): Promise<RegistrationProof> {
+  usableRelyingParty(rp);
+  const taken = await takePasskeyChallenge(db, binding, 'register');
+  if (!taken || taken.user_id !== userId || !taken.user_handle) return { ok: false, reason: 'passkey_challenge_expired' };
+  const credential = await verifyRegistration(rp, response, taken.challenge);
+  if (!credential) return { ok: false, reason: 'passkey_invalid' };
+  return { ok: true, credential, handle: taken.user_handle };
+}
+
+/**
+ * Stores a proven passkey under the user row's lock, with its audit entry. The user's first second
+ * factor ends their sessions but `keepSession` (AUTH-15); `firstOnly` refuses (409) a user who has
+ * one already, which a required enrolment must not add to.
+ */
+export async function storePasskey(
+  tx: Db,
+  passkey: { userId: number; name: string; proof: Extract<RegistrationProof, { ok: true }> },
+  session: { keep: string | null; firstOnly?: boolean },
+  who: AuditWho,
+): Promise<PasskeyView> {
+  const { userId, proof } = passkey;
+  await tx.query('select id from users where id = $1 for update', [userId]);
+  const before = await secondFactorsOf(tx, userId);
+  const first = !before.totp && before.passkeys === 0;
+  if (session.firstOnly && !first) throw conflict(ALREADY_ENROLLED);
+  const row = await insertPasskey(tx, { userId, ...proof.credential, userHandle: proof.handle, name: passkey.name });
+  if (!row) throw conflict(PASSKEY_REGISTERED_ALREADY);
+  const ended = first ? await revokeOtherSessions(tx, userId, session.keep) : 0;
+  await recordAudit(tx, {
+    action: 'passkey.registered',
+    who,
+    target: { type: 'passkey', id: row.id },
+    changes: values({ name: row.name, transports: row.transports, sessions_ended: ended }),
+  });
+  return passkeyView(row);
+}
+
+/**
+ * Stores a verified registration from Settings. It takes the session's challenge first, so a
+ * response is tried once. The user's first second factor ends their other sessions, as turning
+ * TOTP on does (AUTH-15).
  */
 export async function finishRegistration(
   db: Db,
@@ -101,27 +169,9 @@ export async function finishRegistration(
   response: RegistrationResponseJSON,
   who: AuditWho,
 ): Promise<PasskeyView> {
-  usableRelyingParty(rp);
-  const taken = await takePasskeyChallenge(db, registrationBinding(caller.sessionId), 'register');
-  if (!taken || taken.user_id !== caller.userId || !taken.user_handle) throw invalid(PASSKEY_EXPIRED, 'passkey_challenge_expired');
-  const verified = await verifyRegistration(rp, response, taken.challenge);
-  if (!verified) throw invalid(PASSKEY_INVALID, 'passkey_invalid');
-  const handle = taken.user_handle;
-  return db.transaction(async (tx) => {
-    await tx.query('select id from users where id = $1 for update', [caller.userId]);
-    const before = await secondFactorsOf(tx, caller.userId);
-    const row = await insertPasskey(tx, { userId: caller.userId, ...verified, userHandle: handle, name });
-    if (!row) throw conflict(PASSKEY_REGISTERED_ALREADY);
-    const first = !before.totp && before.passkeys === 0;
-    const ended = first ? await revokeOtherSessions(tx, caller.userId, caller.sessionId) : 0;
-    await recordAudit(tx, {
-      action: 'passkey.registered',
-      who,
-      target: { type: 'passkey', id: row.id },
-      changes: values({ name: row.name, transports: row.transports, sessions_ended: ended }),
-    });
-    return passkeyView(row);
-  });
+  const proof = await proveRegistration(db, rp, registrationBinding(caller.sessionId), caller.userId, response);
+  if (!proof.ok) throw invalid(proof.reason === 'passkey_invalid' ? PASSKEY_INVALID : PASSKEY_EXPIRED, proof.reason);
+  return db.transaction((tx) => storePasskey(tx, { userId: caller.userId, name, proof }, { keep: caller.sessionId }, who));
 }
 
 export async function renameOwnPasskey(db: Db, userId: number, id: number, name: string, who: AuditWho): Promise<PasskeyView> {

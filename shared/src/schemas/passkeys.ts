@@ -93,3 +93,10 @@ export const passkeyAttempt = z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'Invalid p
 export const passkeySignInOptionsResponse = withData(z.object({ attempt: z.string(), options: ceremonyOptions }));
 /** POST /api/auth/login/passkey. */
 export const passkeySignInRequest = z.object({ attempt: passkeyAttempt, response: authenticationResponse });
+
+/**
+ * POST /api/auth/login/two-factor/setup/passkey (AUTH-22): a required enrolment finished with a
+ * passkey, whose options (`/options`, with the challenge alone) were bound to that challenge.
+ */
+export const passkeyEnrolmentRequest = z.object({ challenge: signInChallenge, name: passkeyName, response: registrationResponse });
+export type PasskeyEnrolmentRequest = z.infer<typeof passkeyEnrolmentRequest>;
