@@ -1,7 +1,14 @@
-import { browserSupportsWebAuthn, startAuthentication, startRegistration, WebAuthnError } from '@simplewebauthn/browser';
+import {
+  browserSupportsWebAuthn,
+  browserSupportsWebAuthnAutofill,
+  startAuthentication,
+  startRegistration,
+  WebAuthnAbortService,
+  WebAuthnError,
+} from '@simplewebauthn/browser';
 
 /*
- * The browser's passkey prompt (AUTH-17 to AUTH-19) through @simplewebauthn/browser, with each way
+ * The browser's passkey prompt (AUTH-17 to AUTH-19, AUTH-22, AUTH-23) through @simplewebauthn/browser, with each way
  * it can end said in words a person can act on. The server's options go in as they came; what the
  * authenticator answers goes back to the server, which checks it.
  */
@@ -68,4 +75,33 @@ export async function signWithPasskey(options: Options): Promise<PromptOutcome<u
   } catch (error) {
     return { ok: false, ...explain(error, options) };
   }
+}
+
+/** Whether the browser offers passkeys in the e-mail field's autofill (conditional mediation), on a page that can use them. */
+export async function passkeyAutofillUsable(): Promise<boolean> {
+  return passkeysUsable() && (await browserSupportsWebAuthnAutofill());
+}
+
+/**
+ * A conditional navigator.credentials.get(): pending until the person picks a passkey in the
+ * autofill of an `autocomplete="username webauthn"` field. Any other prompt the page starts
+ * aborts it (@simplewebauthn/browser keeps one ceremony at a time), as cancelPasskeyPrompt does.
+ */
+export async function autofillPasskey(options: Options): Promise<PromptOutcome<unknown>> {
+  try {
+    return {
+      ok: true,
+      response: await startAuthentication({
+        optionsJSON: options as unknown as Parameters<typeof startAuthentication>[0]['optionsJSON'],
+        useBrowserAutofill: true,
+      }),
+    };
+  } catch (error) {
+    return { ok: false, ...explain(error, options) };
+  }
+}
+
+/** Ends the pending passkey request, if any: it then ends as cancelled (ERROR_CEREMONY_ABORTED), which nobody is told. */
+export function cancelPasskeyPrompt(): void {
+  WebAuthnAbortService.cancelCeremony();
 }

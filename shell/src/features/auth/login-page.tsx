@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useCallback, useState, type FormEvent } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -18,9 +18,6 @@ import { selectIsSignedIn, signedIn } from '@paydesk/shared/session/session-slic
 import { useAppDispatch, useAppSelector } from '@paydesk/shared/store';
 import { notify } from '@paydesk/shared/ui/notify';
 import type { SignedInData } from '@paydesk/shared/schemas/auth';
-import type { EnrolmentData } from '@paydesk/shared/schemas/two-factor';
-import { CodeField } from '../../components/code-field';
-import { EnrolmentPanel, RecoveryCodes } from '../../components/enrolment-panel';
 import {
   useLoginMutation,
   useLoginTwoFactorMutation,
@@ -28,17 +25,14 @@ import {
   usePasskeySignInOptionsMutation,
   usePasskeyStepMutation,
   usePasskeyStepOptionsMutation,
-  useRequiredEnrolmentConfirmMutation,
-  useRequiredEnrolmentSetupMutation,
 } from '../../lib/auth-api';
 import { passkeysUsable, signWithPasskey, type PromptOutcome } from '../../lib/passkey-prompt';
+import { EnrolmentStep } from './login-enrolment';
+import { usePasskeyAutofill } from './login-passkey-autofill';
+import { SecondFactorStep, type Factor } from './login-second-factor';
 
-type Factor = 'code' | 'passkey';
-
-/** What follows a correct password for a user with a second factor (AUTH-12, AUTH-18) or one required to enrol (AUTH-14). */
-type SecondStep =
-  | { next: 'code'; challenge: string; factors: Factor[] }
-  | { next: 'enrol'; challenge: string; enrolment?: EnrolmentData; done?: { session: SignedInData; codes: string[] } };
+/** What follows a correct password for a user with a second factor (AUTH-12, AUTH-18) or one required to enrol (AUTH-14, AUTH-22). */
+type SecondStep = { next: 'code'; challenge: string; factors: Factor[] } | { next: 'enrol'; challenge: string };
 
 function reportFailure(error: unknown) {
   const failure = readApiError(error);
@@ -52,70 +46,6 @@ function reportPrompt(outcome: Extract<PromptOutcome<unknown>, { ok: false }>) {
   else notify('error', 'Login Failed', outcome.message);
 }
 
-/** AUTH-12, AUTH-18: the code of the authenticator app or a recovery code, and/or a passkey, as the user has them. */
-function SecondFactorStep({
-  factors,
-  busy,
-  passkeyBusy,
-  onSubmit,
-  onPasskey,
-  onBack,
-}: {
-  factors: Factor[];
-  busy: boolean;
-  passkeyBusy: boolean;
-  onSubmit: (code: string) => void;
-  onPasskey: () => void;
-  onBack: () => void;
-}) {
-  const [code, setCode] = useState('');
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    onSubmit(code.trim());
-  };
-  const withCode = factors.includes('code');
-  const withPasskey = factors.includes('passkey') && passkeysUsable();
-  const passkeyButton = withPasskey && (
-    <Button
-      variant={withCode ? 'outlined' : 'contained'}
-      size="large"
-      startIcon={<KeyOutlined />}
-      disabled={passkeyBusy}
-      onClick={onPasskey}
-      autoFocus={!withCode}
-    >
-      {passkeyBusy ? 'Waiting for your passkey...' : 'Use a Passkey'}
-    </Button>
-  );
-  if (!withCode)
-    return (
-      <Box sx={{ display: 'grid', gap: 2 }}>
-        <Typography>
-          {withPasskey
-            ? 'Confirm it is you with one of your passkeys.'
-            : 'Your second factor is a passkey, which this browser or address cannot use. Open the back office in a browser that supports passkeys.'}
-        </Typography>
-        {passkeyButton}
-        <Button onClick={onBack}>Back to Sign In</Button>
-      </Box>
-    );
-  return (
-    <Box component="form" onSubmit={submit} sx={{ display: 'grid', gap: 2 }}>
-      <Typography>
-        {withPasskey
-          ? 'Enter the 6-digit code from your authenticator app or one of your recovery codes, or use a passkey.'
-          : 'Enter the 6-digit code from your authenticator app, or one of your recovery codes.'}
-      </Typography>
-      <CodeField label="Verification code" value={code} onChange={setCode} recovery autoFocus />
-      <Button type="submit" variant="contained" size="large" disabled={busy}>
-        {busy ? 'Verifying...' : 'Verify'}
-      </Button>
-      {passkeyButton}
-      <Button onClick={onBack}>Back to Sign In</Button>
-    </Box>
-  );
-}
-
 export function LoginPage() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
@@ -126,8 +56,6 @@ export function LoginPage() {
   const [showPassword, setShowPassword] = useState(false);
   const [step, setStep] = useState<SecondStep | null>(null);
   const [verify, verifyState] = useLoginTwoFactorMutation();
-  const [setupRequired, setupState] = useRequiredEnrolmentSetupMutation();
-  const [confirmRequired, confirmState] = useRequiredEnrolmentConfirmMutation();
   const [passkeyOptions] = usePasskeySignInOptionsMutation();
   const [passkeySignIn] = usePasskeySignInMutation();
   const [stepOptions] = usePasskeyStepOptionsMutation();
@@ -135,19 +63,34 @@ export function LoginPage() {
   // The prompt and the calls around it, as one wait: the button says so and is not pressed twice.
   const [withPasskey, setWithPasskey] = useState(false);
 
-  if (signedInAlready) return <Navigate to={controlPaths.dashboard} replace />;
-
-  const enter = ({ token, user }: SignedInData) => {
-    dispatch(signedIn({ token, user: { id: user.id, username: user.name, role: user.role, email: user.email } }));
-    notify('success', 'Login Successful', 'Welcome to the admin panel');
-    navigate(controlPaths.dashboard, { replace: true });
-  };
+  const enter = useCallback(
+    ({ token, user }: SignedInData) => {
+      dispatch(signedIn({ token, user: { id: user.id, username: user.name, role: user.role, email: user.email } }));
+      notify('success', 'Login Successful', 'Welcome to the admin panel');
+      navigate(controlPaths.dashboard, { replace: true });
+    },
+    [dispatch, navigate],
+  );
   // A challenge that expired or was refused sends the user back to the password.
-  const failedStep = (error: unknown) => {
+  const failedStep = useCallback((error: unknown) => {
     reportFailure(error);
     const { code } = readApiError(error);
     if (code === 'two_factor_challenge_expired' || code === 'rate_limited') setStep(null);
-  };
+  }, []);
+
+  /** AUTH-19: the answer of a discoverable passkey alone, with the attempt its options were bound to. */
+  const finishPasskeySignIn = useCallback(
+    async (attempt: string, response: unknown) => {
+      const result = await passkeySignIn({ attempt, response });
+      if ('data' in result && result.data) enter(result.data);
+      else reportFailure(result.error);
+    },
+    [passkeySignIn, enter],
+  );
+  // AUTH-23: a passkey picked in the e-mail field's autofill, while nothing else is under way.
+  usePasskeyAutofill(!signedInAlready && !step && !isLoading && !withPasskey, finishPasskeySignIn);
+
+  if (signedInAlready) return <Navigate to={controlPaths.dashboard} replace />;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -156,10 +99,11 @@ export function LoginPage() {
       const data = result.data;
       if ('token' in data) return enter(data);
       setPassword('');
-      if (data.next === 'code') return setStep({ next: 'code', challenge: data.challenge, factors: data.factors });
-      const setup = await setupRequired({ challenge: data.challenge });
-      if ('data' in setup && setup.data) setStep({ next: 'enrol', challenge: data.challenge, enrolment: setup.data });
-      else failedStep(setup.error);
+      setStep(
+        data.next === 'code'
+          ? { next: 'code', challenge: data.challenge, factors: data.factors }
+          : { next: 'enrol', challenge: data.challenge },
+      );
       return;
     }
     reportFailure(result.error);
@@ -180,9 +124,7 @@ export function LoginPage() {
       if (!('data' in started) || !started.data) return reportFailure(started.error);
       const prompt = await signWithPasskey(started.data.options);
       if (!prompt.ok) return reportPrompt(prompt);
-      const result = await passkeySignIn({ attempt: started.data.attempt, response: prompt.response });
-      if ('data' in result && result.data) enter(result.data);
-      else reportFailure(result.error);
+      await finishPasskeySignIn(started.data.attempt, prompt.response);
     } finally {
       setWithPasskey(false);
     }
@@ -205,15 +147,6 @@ export function LoginPage() {
     }
   };
 
-  const confirmEnrolment = async (code: string) => {
-    if (step?.next !== 'enrol') return;
-    const result = await confirmRequired({ challenge: step.challenge, code });
-    if ('data' in result && result.data) {
-      const { recovery_codes, ...session } = result.data;
-      setStep({ ...step, done: { session, codes: recovery_codes } });
-    } else failedStep(result.error);
-  };
-
   const secondStep =
     step &&
     (step.next === 'code' ? (
@@ -225,19 +158,9 @@ export function LoginPage() {
         onPasskey={() => void confirmWithPasskey()}
         onBack={() => setStep(null)}
       />
-    ) : step.done ? (
-      <Box sx={{ display: 'grid', gap: 2 }}>
-        <RecoveryCodes codes={step.done.codes} />
-        <Button variant="contained" size="large" onClick={() => step.done && enter(step.done.session)}>
-          Continue
-        </Button>
-      </Box>
-    ) : step.enrolment ? (
-      <Box sx={{ display: 'grid', gap: 2 }}>
-        <Typography>Two-factor sign-in is required for your account. Set it up to continue.</Typography>
-        <EnrolmentPanel enrolment={step.enrolment} busy={confirmState.isLoading} onConfirm={(code) => void confirmEnrolment(code)} />
-      </Box>
-    ) : null);
+    ) : (
+      <EnrolmentStep challenge={step.challenge} onSignedIn={enter} onFailure={failedStep} onPrompt={reportPrompt} />
+    ));
 
   return (
     <Box component="main" sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', bgcolor: 'background.default', p: 2 }}>
@@ -255,7 +178,8 @@ export function LoginPage() {
               label="Email"
               type="email"
               name="email"
-              autoComplete="username"
+              // AUTH-23: the browser lists passkeys in this field's autofill too.
+              autoComplete="username webauthn"
               required
               value={email}
               onChange={(e) => setEmail(e.target.value)}
@@ -284,8 +208,8 @@ export function LoginPage() {
                 },
               }}
             />
-            <Button type="submit" variant="contained" size="large" disabled={isLoading || setupState.isLoading}>
-              {isLoading || setupState.isLoading ? 'Signing in...' : 'Sign In'}
+            <Button type="submit" variant="contained" size="large" disabled={isLoading}>
+              {isLoading ? 'Signing in...' : 'Sign In'}
             </Button>
           </Box>
           {!step && passkeysUsable() && (
