@@ -10,7 +10,12 @@ afterAll(() => browser.close());
 
 /** Figures of about a million transactions, answered in place of the server's. */
 const big: Record<string, unknown> = {
-  'total-revenue': { total_revenue: '1293781250.00', total_net_revenue: '1254967812.50', total_refunds: '12937812.50' },
+  'total-revenue': {
+    total_revenue: '1293781250.00',
+    total_net_revenue: '1254967812.50',
+    total_refunds: '12937812.50',
+    total_disputes: '0.00',
+  },
   'total-transactions': {
     total_transactions: 1_000_100,
     successful_transactions: 850_085,
@@ -25,16 +30,19 @@ const big: Record<string, unknown> = {
     today_amount: '3629481.75',
     today_net_amount: '3520597.30',
     today_refunds: '36294.80',
+    today_disputes: '0.00',
     today_successful: 10_493,
     today_failed: 1_234,
     today_success_rate: 85,
     week_transactions: 86_415,
     week_amount: '25406372.25',
     week_refunds: '254063.70',
+    week_disputes: '0.00',
     week_growth: 12.5,
     month_transactions: 370_350,
     month_amount: '108884595.00',
     month_refunds: '1088845.95',
+    month_disputes: '0.00',
     month_growth: -3.25,
   },
   'wallet-balance': { available_balance: '293781250.00', pending: '18813437.50', total: '312594687.50' },

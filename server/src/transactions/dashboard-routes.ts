@@ -24,7 +24,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: {
       tags,
       security,
-      summary: 'Revenue: sales less succeeded refunds, gross and net of fees',
+      summary: 'Revenue: sales less succeeded refunds and disputes, gross and net of fees',
       response: { 200: withData(totalRevenue), ...denied },
     },
     preHandler,
@@ -33,7 +33,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
       const { revenueCents, netCents } = revenueNetOfRefunds(
         requireAuth(request).permissions,
         { grossCents: t.salesCents, netCents: t.netSalesCents },
-        t.refundsCents,
+        t,
       );
       return {
         status: 'success' as const,
@@ -41,6 +41,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
           total_revenue: centsToDecimal(revenueCents),
           total_net_revenue: centsToDecimal(netCents),
           total_refunds: centsToDecimal(t.refundsCents),
+          total_disputes: centsToDecimal(t.disputesCents),
         },
       };
     },
@@ -84,7 +85,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
       const today = revenueNetOfRefunds(
         requireAuth(request).permissions,
         { grossCents: p.today_sales_cents, netCents: p.today_net_sales_cents },
-        p.today_refunds_cents,
+        { refundsCents: p.today_refunds_cents, disputesCents: p.today_disputes_cents, disputeFeesCents: p.today_dispute_fees_cents },
       );
       return {
         status: 'success' as const,
@@ -93,16 +94,19 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
           today_amount: centsToDecimal(today.revenueCents),
           today_net_amount: centsToDecimal(today.netCents),
           today_refunds: centsToDecimal(p.today_refunds_cents),
+          today_disputes: centsToDecimal(p.today_disputes_cents),
           today_successful: p.today_successful,
           today_failed: p.today_failed,
           today_success_rate: p.today_success_rate,
           week_transactions: p.week_transactions,
           week_amount: centsToDecimal(p.week_amount_cents),
           week_refunds: centsToDecimal(p.week_refunds_cents),
+          week_disputes: centsToDecimal(p.week_disputes_cents),
           week_growth: p.week_growth,
           month_transactions: p.month_transactions,
           month_amount: centsToDecimal(p.month_amount_cents),
           month_refunds: centsToDecimal(p.month_refunds_cents),
+          month_disputes: centsToDecimal(p.month_disputes_cents),
           month_growth: p.month_growth,
         },
       };
@@ -149,7 +153,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: {
       tags,
       security,
-      summary: 'Sales less succeeded refunds, refunds and transaction count per day or month',
+      summary: 'Sales less succeeded refunds and disputes, refunds, disputes and transaction count per day or month',
       querystring: chartDataQuery,
       response: { 200: withData(chartItem.array()), 400: apiError, ...denied },
     },
@@ -162,6 +166,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
           date: p.date,
           amount: centsToDecimal(p.amount_cents),
           refunds: centsToDecimal(p.refunds_cents),
+          disputes: centsToDecimal(p.disputes_cents),
           transactions: p.transactions,
         })),
       };

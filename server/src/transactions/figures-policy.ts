@@ -31,12 +31,24 @@ export interface RevenueFigures {
   netCents: number;
 }
 
+/** What left the balance again after the sales of a period, in cents (dashboard-repository.ts). */
+export interface Returned {
+  refundsCents: number;
+  /** Disputed amounts withdrawn less those reinstated. */
+  disputesCents: number;
+  disputeFeesCents: number;
+}
+
 /**
- * DASH-08, REF-11: revenue is the sales less their succeeded refunds; net revenue is the sales'
- * net (as the caller may see it) less the same refunds, since the fee of a refunded sale is not
- * returned.
+ * DASH-08, DSP-17, REF-11: revenue is the sales less their succeeded refunds and the disputed
+ * amounts; net revenue is the sales' net (as the caller may see it) less the same, since the fee
+ * of a refunded or disputed sale is not returned, and less the dispute fees. A caller without
+ * `figures.real` sees made-up fees (ROLE-04), so no dispute fee either: its net is 90 % of the
+ * sales less what left.
  */
-export function revenueNetOfRefunds(held: Holder, sales: { grossCents: number; netCents: number }, refundsCents: number): RevenueFigures {
+export function revenueNetOfRefunds(held: Holder, sales: { grossCents: number; netCents: number }, returned: Returned): RevenueFigures {
   const { netCents } = visibleFeeAndNet(held, sales.grossCents, { feeCents: sales.grossCents - sales.netCents, netCents: sales.netCents });
-  return { revenueCents: sales.grossCents - refundsCents, netCents: netCents - refundsCents };
+  const left = returned.refundsCents + returned.disputesCents;
+  const disputeFees = held.has('figures.real') ? returned.disputeFeesCents : 0;
+  return { revenueCents: sales.grossCents - left, netCents: netCents - left - disputeFees };
 }

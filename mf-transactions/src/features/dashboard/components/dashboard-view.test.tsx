@@ -11,7 +11,8 @@ let api: ReturnType<typeof fakeApi>;
 afterEach(() => api.restore());
 
 const routes = (over: Record<string, Handler> = {}): Record<string, Handler> => ({
-  'GET /api/backend/total-revenue': () => ok({ total_revenue: '1000.00', total_net_revenue: '900.00', total_refunds: '75.50' }),
+  'GET /api/backend/total-revenue': () =>
+    ok({ total_revenue: '1000.00', total_net_revenue: '900.00', total_refunds: '75.50', total_disputes: '0.00' }),
   'GET /api/backend/total-transactions': () =>
     ok({
       total_transactions: 10,
@@ -28,21 +29,24 @@ const routes = (over: Record<string, Handler> = {}): Record<string, Handler> => 
       today_amount: '200.00',
       today_net_amount: '180.00',
       today_refunds: '10.00',
+      today_disputes: '0.00',
       today_successful: 2,
       today_failed: 0,
       today_success_rate: 100,
       week_transactions: 5,
       week_amount: '500.00',
       week_refunds: '25.00',
+      week_disputes: '0.00',
       week_growth: 12.5,
       month_transactions: 10,
       month_amount: '1000.00',
       month_refunds: '75.50',
+      month_disputes: '0.00',
       month_growth: -3.25,
     }),
   'GET /api/backend/wallet-balance': () => ok({ available_balance: '850.00', pending: '50.00', total: '900.00' }),
   'GET /api/backend/recent-transactions': () => ok([aTransaction()]),
-  'GET /api/backend/chart-data': () => ok([{ date: '2026-03-01', amount: '100.00', refunds: '10.00', transactions: 3 }]),
+  'GET /api/backend/chart-data': () => ok([{ date: '2026-03-01', amount: '100.00', refunds: '10.00', disputes: '0.00', transactions: 3 }]),
   ...over,
 });
 const stat = (label: string) => screen.getByTestId(`stat-${label}`).querySelector('[data-testid="stat-value"]')?.textContent;
@@ -73,7 +77,7 @@ test('at a million transactions the figures stay whole: two decimals for money, 
   api = fakeApi(
     routes({
       'GET /api/backend/total-revenue': () =>
-        ok({ total_revenue: '293781250.00', total_net_revenue: '284967812.50', total_refunds: '1250000.00' }),
+        ok({ total_revenue: '293781250.00', total_net_revenue: '284967812.50', total_refunds: '1250000.00', total_disputes: '0.00' }),
       'GET /api/backend/total-transactions': () =>
         ok({
           total_transactions: 1_000_100,
@@ -102,7 +106,8 @@ test('a viewer sees 90 % net and 10 % fees of the sales, said so, no balances, a
   // As the server sends a viewer sales of $2,100.00 with $100.00 refunded: revenue 2,100 - 100, net 90 % of 2,100 - 100.
   api = fakeApi(
     routes({
-      'GET /api/backend/total-revenue': () => ok({ total_revenue: '2000.00', total_net_revenue: '1790.00', total_refunds: '100.00' }),
+      'GET /api/backend/total-revenue': () =>
+        ok({ total_revenue: '2000.00', total_net_revenue: '1790.00', total_refunds: '100.00', total_disputes: '0.00' }),
     }),
   );
   renderWithProviders(<DashboardView />, { preloadedState: sessionOf(testUsers.viewer) });
@@ -131,7 +136,7 @@ test('Refresh says Data Refreshed; CSV Report downloads the figures and says Rep
   expect(text).toContain('Total Revenue,1000.00\r\n');
   expect(text).toContain('Available Balance,850.00\r\n');
   expect(text).toContain('Total Refunds,75.50\r\n');
-  expect(text).toContain('Date,Sales,Refunds,Revenue,Transactions\r\n2026-03-01,110.00,-10.00,100.00,3\r\n');
+  expect(text).toContain('Date,Sales,Refunds,Disputes,Revenue,Transactions\r\n2026-03-01,110.00,-10.00,0.00,100.00,3\r\n');
 });
 
 test('a failed call shows the ERR-07 toast and placeholder figures labelled as samples', async () => {

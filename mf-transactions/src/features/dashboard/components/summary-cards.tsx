@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import { formatCount, formatMoney } from '@paydesk/shared/format';
 import type { DashboardSummary } from '@paydesk/shared/schemas/dashboard';
-import { netMargin, processingFees, viewerCaptions } from '../model/dashboard-summary';
+import { disputesNote, netMargin, processingFees, viewerCaptions } from '../model/dashboard-summary';
 import { Growth, StatCard } from './stat-card';
 
 interface Props {
@@ -15,7 +15,8 @@ const grid = { display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'r
 
 /**
  * Totals, today/week/month and balances. Revenue figures are sales less the refunds that
- * succeeded in the period; each names those refunds (DASH-08). A viewer's net arrives from the
+ * succeeded in the period and the disputed amounts that left the balance in it; each names those
+ * refunds, and the disputes when there were any (DASH-08, DSP-17). A viewer's net arrives from the
  * server as 90 % of the sales less the refunds, so fees here are 10 % of the sales, and their
  * captions say so; the net margin is shown only with real figures.
  */
@@ -28,7 +29,7 @@ export function SummaryCards({ summary: s, sample, realFigures, withBalances }: 
           sample={sample}
           label="Total Revenue"
           value={formatMoney(s.total_revenue)}
-          detail={`${formatCount(s.successful_transactions)} successful payments · refunds ${formatMoney(s.total_refunds)}`}
+          detail={`${formatCount(s.successful_transactions)} successful payments · refunds ${formatMoney(s.total_refunds)}${disputesNote(s.total_disputes)}`}
         />
         <StatCard
           sample={sample}
@@ -54,7 +55,7 @@ export function SummaryCards({ summary: s, sample, realFigures, withBalances }: 
           sample={sample}
           label="Today"
           value={formatMoney(s.today_amount)}
-          detail={`${formatCount(s.today_transactions)} transactions · ${formatCount(s.today_successful)} successful · ${formatCount(s.today_failed)} failed · ${s.today_success_rate.toFixed(2)}% success · refunds ${formatMoney(s.today_refunds)} · net ${formatMoney(s.today_net_amount)}`}
+          detail={`${formatCount(s.today_transactions)} transactions · ${formatCount(s.today_successful)} successful · ${formatCount(s.today_failed)} failed · ${s.today_success_rate.toFixed(2)}% success · refunds ${formatMoney(s.today_refunds)}${disputesNote(s.today_disputes)} · net ${formatMoney(s.today_net_amount)}`}
         />
         <StatCard
           sample={sample}
@@ -62,7 +63,8 @@ export function SummaryCards({ summary: s, sample, realFigures, withBalances }: 
           value={formatMoney(s.week_amount)}
           detail={
             <>
-              {formatCount(s.week_transactions)} transactions · refunds {formatMoney(s.week_refunds)} · <Growth value={s.week_growth} />
+              {formatCount(s.week_transactions)} transactions · refunds {formatMoney(s.week_refunds)}
+              {disputesNote(s.week_disputes)} · <Growth value={s.week_growth} />
             </>
           }
         />
@@ -72,7 +74,8 @@ export function SummaryCards({ summary: s, sample, realFigures, withBalances }: 
           value={formatMoney(s.month_amount)}
           detail={
             <>
-              {formatCount(s.month_transactions)} transactions · refunds {formatMoney(s.month_refunds)} · <Growth value={s.month_growth} />
+              {formatCount(s.month_transactions)} transactions · refunds {formatMoney(s.month_refunds)}
+              {disputesNote(s.month_disputes)} · <Growth value={s.month_growth} />
             </>
           }
         />

@@ -1,7 +1,7 @@
 import { combineSummary, netMargin, processingFees, SAMPLE_SUMMARY, viewerCaptions } from './dashboard-summary';
 import { allSummaryFields, dashboardReport, dashboardReportName } from './dashboard-report';
 
-const revenue = { total_revenue: '1000.00', total_net_revenue: '900.00', total_refunds: '50.00' };
+const revenue = { total_revenue: '1000.00', total_net_revenue: '900.00', total_refunds: '50.00', total_disputes: '0.00' };
 const counts = {
   total_transactions: 10,
   successful_transactions: 8,
@@ -16,16 +16,19 @@ const stats = {
   today_amount: '200.00',
   today_net_amount: '180.00',
   today_refunds: '20.00',
+  today_disputes: '0.00',
   today_successful: 2,
   today_failed: 0,
   today_success_rate: 100,
   week_transactions: 5,
   week_amount: '500.00',
   week_refunds: '20.00',
+  week_disputes: '0.00',
   week_growth: 12.5,
   month_transactions: 10,
   month_amount: '1000.00',
   month_refunds: '50.00',
+  month_disputes: '0.00',
   month_growth: -3.25,
 };
 
@@ -54,19 +57,26 @@ test('a viewer (90 % net from the server) sees fees of 10 % of gross', () => {
 
 test("a viewer's captions name the sales the 90 % and the 10 % are taken from, and the refunds the net loses (DASH-07, DASH-08)", () => {
   // Sales of $2,100.00, $100.00 of it refunded: the server sends a viewer revenue 2,000 and net 0.9 × 2,100 − 100.
-  const viewer = { total_revenue: '2000.00', total_net_revenue: '1790.00', total_refunds: '100.00' };
+  const viewer = { total_revenue: '2000.00', total_net_revenue: '1790.00', total_refunds: '100.00', total_disputes: '0.00' };
   expect(viewerCaptions(viewer)).toEqual({ net: '90% of sales $2,100.00, less refunds $100.00', fees: '10% of sales $2,100.00' });
   // What the captions say is what the cards show: 90 % of the sales less the refunds, and 10 % of the sales.
   expect(processingFees(viewer)).toBe(210);
-  expect(viewerCaptions({ total_revenue: '1000.00', total_refunds: '0.00' })).toEqual({
+  expect(viewerCaptions({ total_revenue: '1000.00', total_refunds: '0.00', total_disputes: '0.00' })).toEqual({
     net: '90% of sales $1,000.00',
     fees: '10% of sales $1,000.00',
   });
   // Cents stay whole at any size, and a period whose refunds exceed its sales still reads.
-  expect(viewerCaptions({ total_revenue: '293781250.10', total_refunds: '0.20' }).fees).toBe('10% of sales $293,781,250.30');
-  expect(viewerCaptions({ total_revenue: '-40.00', total_refunds: '50.00' })).toEqual({
+  expect(viewerCaptions({ total_revenue: '293781250.10', total_refunds: '0.20', total_disputes: '0.00' }).fees).toBe(
+    '10% of sales $293,781,250.30',
+  );
+  expect(viewerCaptions({ total_revenue: '-40.00', total_refunds: '50.00', total_disputes: '0.00' })).toEqual({
     net: '90% of sales $10.00, less refunds $50.00',
     fees: '10% of sales $10.00',
+  });
+  // DSP-17: disputed amounts are taken from the sales as refunds are, and named.
+  expect(viewerCaptions({ total_revenue: '900.00', total_refunds: '50.00', total_disputes: '50.00' })).toEqual({
+    net: '90% of sales $1,000.00, less refunds $50.00 and disputes $50.00',
+    fees: '10% of sales $1,000.00',
   });
 });
 
@@ -77,14 +87,14 @@ test('the CSV report lists the figures shown, one per line', () => {
   expect(dashboardReportName(new Date('2026-03-01T10:00:00Z'))).toBe('dashboard-report-2026-03-01.csv');
 });
 
-test('the CSV report adds the days: sales, refunds of that day as a negative line, and what is left (DASH-08)', () => {
+test('the CSV report adds the days: sales, refunds and disputes of that day as negative lines, and what is left (DASH-08, DSP-17)', () => {
   const summary = combineSummary(revenue, counts, stats, null);
   const csv = dashboardReport(
     summary,
     ['total_revenue', 'total_refunds'],
     [
-      { date: '2026-03-01', amount: '100.00', refunds: '0.00', transactions: 3 },
-      { date: '2026-03-02', amount: '-15.25', refunds: '40.25', transactions: 1 },
+      { date: '2026-03-01', amount: '100.00', refunds: '0.00', disputes: '0.00', transactions: 3 },
+      { date: '2026-03-02', amount: '-35.25', refunds: '40.25', disputes: '20.00', transactions: 1 },
     ],
   );
   expect(csv).toBe(
@@ -93,9 +103,9 @@ test('the CSV report adds the days: sales, refunds of that day as a negative lin
       'Total Revenue,1000.00',
       'Total Refunds,50.00',
       '',
-      'Date,Sales,Refunds,Revenue,Transactions',
-      '2026-03-01,100.00,0.00,100.00,3',
-      '2026-03-02,25.00,-40.25,-15.25,1',
+      'Date,Sales,Refunds,Disputes,Revenue,Transactions',
+      '2026-03-01,100.00,0.00,0.00,100.00,3',
+      '2026-03-02,25.00,-40.25,-20.00,-35.25,1',
       '',
     ].join('\r\n'),
   );

@@ -28,6 +28,7 @@ export const SAMPLE_SUMMARY: DashboardSummary = {
   total_revenue: '125000.00',
   total_net_revenue: '112500.00',
   total_refunds: '2500.00',
+  total_disputes: '300.00',
   total_transactions: 1000,
   successful_transactions: 850,
   failed_transactions: 100,
@@ -39,16 +40,19 @@ export const SAMPLE_SUMMARY: DashboardSummary = {
   today_amount: '5000.00',
   today_net_amount: '4500.00',
   today_refunds: '100.00',
+  today_disputes: '0.00',
   today_successful: 34,
   today_failed: 6,
   today_success_rate: 85,
   week_transactions: 250,
   week_amount: '30000.00',
   week_refunds: '600.00',
+  week_disputes: '100.00',
   week_growth: 10,
   month_transactions: 1000,
   month_amount: '125000.00',
   month_refunds: '2500.00',
+  month_disputes: '300.00',
   month_growth: 5,
   available_balance: '100000.00',
   pending_balance: '10000.00',
@@ -68,16 +72,27 @@ export function processingFees(summary: Pick<DashboardSummary, 'total_revenue' |
 }
 
 /**
- * The captions under a viewer's Net Revenue and Processing Fees (DASH-07, DASH-08): what the
- * 90 % and the 10 % are of. Both are taken from the sales, before refunds; the net then loses the
- * refunds whole (the fee is not returned). Total Revenue is the sales less those refunds, so
- * neither figure is a share of it.
+ * The captions under a viewer's Net Revenue and Processing Fees (DASH-07, DASH-08, DSP-17): what
+ * the 90 % and the 10 % are of. Both are taken from the sales, before refunds and disputes; the
+ * net then loses the refunds and the disputed amounts whole (the fee is not returned). Total
+ * Revenue is the sales less those, so neither figure is a share of it.
  */
-export function viewerCaptions(summary: Pick<DashboardSummary, 'total_revenue' | 'total_refunds'>): { net: string; fees: string } {
+export function viewerCaptions(summary: Pick<DashboardSummary, 'total_revenue' | 'total_refunds' | 'total_disputes'>): {
+  net: string;
+  fees: string;
+} {
   const refundsCents = centsOf(summary.total_refunds);
-  const sales = formatMoney(centsOf(summary.total_revenue) + refundsCents, 'cents');
+  const disputesCents = centsOf(summary.total_disputes);
+  const sales = formatMoney(centsOf(summary.total_revenue) + refundsCents + disputesCents, 'cents');
+  const less = [
+    ...(refundsCents === 0 ? [] : [`refunds ${formatMoney(refundsCents, 'cents')}`]),
+    ...(disputesCents === 0 ? [] : [`disputes ${formatMoney(disputesCents, 'cents')}`]),
+  ];
   return {
-    net: refundsCents === 0 ? `90% of sales ${sales}` : `90% of sales ${sales}, less refunds ${formatMoney(refundsCents, 'cents')}`,
+    net: less.length === 0 ? `90% of sales ${sales}` : `90% of sales ${sales}, less ${less.join(' and ')}`,
     fees: `10% of sales ${sales}`,
   };
 }
+
+/** ` · disputes $X` when disputes took something in the period, else nothing (DSP-17). */
+export const disputesNote = (amount: string): string => (centsOf(amount) === 0 ? '' : ` · disputes ${formatMoney(amount)}`);
