@@ -13,6 +13,7 @@ import { ensureProviderKeys } from '../../server/src/demo/provider-keys.ts';
 import { seedDemo } from '../../server/src/demo/seed-demo.ts';
 import { generateTransactions } from '../../server/src/demo/transaction-generator.ts';
 import { writeTransactions } from '../../server/src/demo/transactions-writer.ts';
+import { rollUpBalanceFully } from '../../server/src/balance/balance-rollups.ts';
 import { creditCompletedPayments } from '../../server/src/payments/ledger-backfill.ts';
 import { checkpointLedger } from '../../server/src/wallet/ledger.ts';
 import { fmtInt, log } from './stats.mjs';
@@ -100,8 +101,10 @@ export async function seed(db, { password, count, seed: prngSeed, demoTransactio
 
   t0 = performance.now();
   const credited = await db.transaction((tx) => creditCompletedPayments(tx));
-  // The server's periodic job checkpoints the ledger every 10 s; a benchmark starts from that state.
+  // The server's periodic jobs checkpoint the ledger and roll the balance history up every 10 s; a
+  // benchmark starts from that state (the dashboard reads the disputes from those rollups).
   await checkpointLedger(db);
+  await rollUpBalanceFully(db);
   timings.ledger_s = secondsSince(t0);
   log(`  ${fmtInt(credited)} payments credited to the wallet ledger (${timings.ledger_s} s)`);
 

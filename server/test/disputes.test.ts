@@ -344,6 +344,43 @@ describe('the lists (DSP-08)', () => {
     expect((await viewer.list('?limit=2')).json().data.data.map((d: DisputeObject) => d.id)).toEqual([second.disputeId, first.disputeId]);
     expect((await viewer.close(first.disputeId)).statusCode).toBe(403);
   });
+
+  it('totals every filter as the table counts it, over days cut by the range or not, after changes of status (DSP-18)', async () => {
+    const [a, b, c] = [await disputedPayment(t, 41), await disputedPayment(t, 42), await disputedPayment(t, 43)];
+    // Opened on other days: two days back an hour before midnight, and yesterday half an hour after; the rollup follows.
+    await t.db.query(
+      `update disputes set created_at = (date_trunc('day', now() at time zone 'UTC') at time zone 'UTC') + make_interval(mins => m)
+         from unnest($1::text[], $2::int[]) as x(id, m) where disputes.id = x.id`,
+      [
+        [a.disputeId, b.disputeId],
+        [-24 * 60 - 60, -24 * 60 + 30],
+      ],
+    );
+    await api.close(c.disputeId);
+    const day = (back: number) => new Date(Date.now() - back * 86_400_000).toISOString().slice(0, 10);
+    const cases: [status: string | undefined, from: string | undefined, to: string | undefined][] = [
+      [undefined, undefined, undefined],
+      ['needs_response', undefined, undefined],
+      ['lost', undefined, undefined],
+      [undefined, day(2), undefined],
+      [undefined, undefined, day(1)],
+      [undefined, day(2), day(1)],
+      ['needs_response', day(3), day(0)],
+      [undefined, `${day(2)}T22:30:00Z`, `${day(1)}T00:45:00Z`],
+      [undefined, `${day(1)}T00:10:00Z`, undefined],
+      ['needs_response', undefined, `${day(1)}T12:00:00+02:00`],
+    ];
+    for (const [status, from, to] of cases) {
+      const query = new URLSearchParams({ ...(status ? { status } : {}), ...(from ? { from } : {}), ...(to ? { to } : {}) });
+      const inclusiveTo = to && /^\d{4}-\d{2}-\d{2}$/.test(to) ? `${to}T23:59:59.999Z` : to;
+      const [row] = await t.db.query<{ n: number }>(
+        `select count(*)::int as n from disputes where ($1::text is null or status = $1)
+            and ($2::timestamptz is null or created_at >= $2) and ($3::timestamptz is null or created_at <= $3)`,
+        [status ?? null, from ?? null, inclusiveTo ?? null],
+      );
+      expect([query.toString(), (await api.list(`?${query}`)).json().data.total]).toEqual([query.toString(), row!.n]);
+    }
+  });
 });
 
 describe("the payment's status in the back office (DSP-13)", () => {
