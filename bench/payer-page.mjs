@@ -3,7 +3,9 @@
 // Each run measures the federated product and the same pages built as one ordinary bundle (the
 // shell's single-bundle build variant), one after the other, so their ratio is the federation
 // overhead on this machine at this moment.
-// Usage: node bench/payer-page.mjs [--runs 5]
+// Usage: node --import tsx bench/payer-page.mjs [--runs 5] [--no-single-bundle]
+// --no-single-bundle measures the federated pages alone, without building the variant (about a
+// minute of CPU): for the smoke run, whose figures nobody reads.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,6 +17,7 @@ import { cpuSlowdown, launchBrowser, network } from './lib/throttled-browser.mjs
 
 const resultsDir = process.env.BENCH_RESULTS_DIR ?? fileURLToPath(new URL('./results', import.meta.url));
 const runs = Number(process.argv[process.argv.indexOf('--runs') + 1]) || 5;
+const withSingleBundle = !process.argv.includes('--no-single-bundle');
 const BUDGET_KB = 200;
 /** PERF-02: the federated page within 1.15x of the single bundle's time to usable. */
 const OVERHEAD_TARGET = 1.15;
@@ -33,15 +36,17 @@ async function createCheckout(baseUrl) {
 
 // The shell's single-bundle variant, built afresh every time so it matches the source, while the
 // federated front ends build (or the product starts).
-const singleBundleBuilt = buildFrontend('shell', {
-  env: { PAYDESK_BUILD_VARIANT: 'single-bundle' },
-  dist: join(singleBundleDir, 'shell', 'dist'),
-  name: 'the single-bundle variant of the shell',
-});
+const singleBundleBuilt =
+  withSingleBundle &&
+  buildFrontend('shell', {
+    env: { PAYDESK_BUILD_VARIANT: 'single-bundle' },
+    dist: join(singleBundleDir, 'shell', 'dist'),
+    name: 'the single-bundle variant of the shell',
+  });
 const federated = await startProduct();
 await singleBundleBuilt;
 // Its own server and database: the variant's folder has the shell alone, so /remotes.json is empty.
-const singleBundle = await startProduct({ FRONTENDS_DIR: singleBundleDir }, { build: false });
+const singleBundle = withSingleBundle ? await startProduct({ FRONTENDS_DIR: singleBundleDir }, { build: false }) : undefined;
 const browser = await launchBrowser();
 const pages = {
   'pay form /': { url: () => '/', payButton: /^Pay \$/ },
@@ -64,11 +69,15 @@ try {
     const builds = { federated, singleBundle };
     for (let i = 0; i < runs; i += 1) {
       // A pair a run, taking turns at going first, so neither build always meets the machine in the same state.
-      const order = i % 2 === 0 ? ['federated', 'singleBundle'] : ['singleBundle', 'federated'];
+      const order = !singleBundle ? ['federated'] : i % 2 === 0 ? ['federated', 'singleBundle'] : ['singleBundle', 'federated'];
       for (const build of order) {
         const { baseUrl } = builds[build];
         samples[build].push(await measurePayerPage(browser, `${baseUrl}${await url(baseUrl)}`, payButton));
       }
+    }
+    if (!singleBundle) {
+      report.pages[name] = { ...figures(samples.federated), waterfall: { federated: samples.federated[0].waterfall } };
+      continue;
     }
     const ratios = samples.federated.map((f, i) => f.usableMs / samples.singleBundle[i].usableMs);
     report.pages[name] = {
@@ -82,7 +91,7 @@ try {
 } finally {
   await browser.close();
   await federated.stop();
-  await singleBundle.stop();
+  await singleBundle?.stop();
 }
 
 const lines = ['| page | JS+CSS gzip (KB) | requests | usable (ms) | LCP (ms) | blocking (ms) | budget |', '|---|---|---|---|---|---|---|'];
@@ -96,7 +105,7 @@ const overhead = [
   '| page | single bundle: JS+CSS gzip (KB) | requests | usable (ms) | federation adds | federated ÷ single bundle, usable | target |',
   '|---|---|---|---|---|---|---|',
 ];
-for (const [name, p] of Object.entries(report.pages)) {
+for (const [name, p] of Object.entries(report.pages).filter(([, p]) => p.singleBundle)) {
   const s = p.singleBundle;
   const r = p.usableRatio;
   const adds = `${kb(p.gzipBytes.median - s.gzipBytes.median)} KB, ${p.requests.median - s.requests.median} requests, ${Math.round(p.usableMs.median - s.usableMs.median)} ms`;
@@ -108,7 +117,7 @@ const markdown =
   `## Payer pages\n\n${runs} cold runs each, CPU slowed 4x, 150 ms RTT and 1.6 Mbit/s down; median (min–max).\n\n${lines.join('\n')}\n\n` +
   `### Federation overhead\n\nThe same pages built as one ordinary webpack bundle (\`PAYDESK_BUILD_VARIANT=single-bundle\`: no module federation, no remotes.json or remoteEntry.js, the payer pages imported from source), ` +
   `served by a second server of the same code and measured in the same way, each run a federated and a single-bundle load one after the other (taking turns at going first). ` +
-  `The ratio is the median of the per-run ratios of time to usable, with their (min–max).\n\n${overhead.join('\n')}\n`;
+  `The ratio is the median of the per-run ratios of time to usable, with their (min–max).\n\n${withSingleBundle ? overhead.join('\n') : 'Not measured in this run (--no-single-bundle).'}\n`;
 mkdirSync(resultsDir, { recursive: true });
 writeFileSync(join(resultsDir, 'payer-page.json'), `${JSON.stringify(report, null, 2)}\n`);
 writeFileSync(join(resultsDir, 'payer-page.md'), markdown);

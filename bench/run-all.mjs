@@ -6,6 +6,8 @@
 //   npm run bench -- --only payment-api,card-upload     some of them again (names as in the report);
 //                               the others keep their figures from bench/report.json
 //   npm run bench -- --render   bench/report.md again from bench/report.json, nothing measured
+//   npm run bench -- --smoke    every benchmark once at tiny sizes, in about two minutes: proves
+//                               each still runs (npm test does this), writes no report
 //
 // Each benchmark runs in its own process, writing its figures to bench/.work/report-<time>/<step>/
 // (bench/results/ keeps the figures of the benchmarks run one by one). A benchmark that fails
@@ -13,7 +15,7 @@
 // never enforced. Everything a benchmark starts (servers, databases, browsers) it stops itself.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -25,10 +27,11 @@ import { log } from './lib/stats.mjs';
 const benchDir = dirname(fileURLToPath(import.meta.url));
 const root = join(benchDir, '..');
 const quick = process.argv.includes('--quick');
-const runDir = join(benchDir, '.work', `report-${new Date().toISOString().replace(/[:.]/g, '-')}`);
+const smoke = process.argv.includes('--smoke');
+const runDir = join(benchDir, '.work', `${smoke ? 'smoke' : 'report'}-${new Date().toISOString().replace(/[:.]/g, '-')}-${process.pid}`);
 
 const tsx = ['--import', 'tsx'];
-const transactions = (size, db, runs) => ({
+const transactions = (size, db, runs, warmup = quick ? 2 : 3) => ({
   name: `transactions-${size}-${db}`,
   kind: 'transactions',
   size,
@@ -42,49 +45,81 @@ const transactions = (size, db, runs) => ({
     '--runs',
     String(runs),
     '--warmup',
-    quick ? '2' : '3',
+    String(warmup),
   ],
 });
-const backOffice = (size) => ({
+const backOffice = (size, runs = quick ? 1 : 3) => ({
   name: 'back-office',
   kind: 'back-office',
   size,
-  args: [...tsx, 'bench/back-office-page.mjs', '--transactions', String(size), '--runs', quick ? '1' : '3'],
+  args: [...tsx, 'bench/back-office-page.mjs', '--transactions', String(size), '--runs', String(runs)],
 });
 const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1].split(',') : undefined;
-const allSteps = quick
-  ? [
-      { name: 'payer-page', kind: 'payer', args: [...tsx, 'bench/payer-page.mjs', '--runs', '1'] },
-      { name: 'release-lookup', kind: 'releases', args: [...tsx, 'bench/release-lookup.mjs', '--runs', '1', '--requests', '100'] },
-      transactions(1_000, 'postgres', 20),
-      transactions(10_000, 'both', 20),
-      backOffice(10_000),
-      { name: 'card-upload', kind: 'cards', args: [...tsx, 'bench/card-upload.mjs', '--rows', '10000', '--runs', '1'] },
-      {
-        name: 'payment-api',
-        kind: 'payments',
-        args: [...tsx, 'bench/payment-api.mjs', '--seconds', '5', '--rounds', '1', '--history', '20000', '--sweep', 'none'],
-      },
-      {
-        name: 'webhooks',
-        kind: 'webhooks',
-        args: [...tsx, 'bench/webhook-delivery.mjs', '--seconds', '5', '--rounds', '1', '--history', '20000'],
-      },
-      { name: 'balance-history', kind: 'balance', args: [...tsx, 'bench/balance-history.mjs', '--movements', '10000', '--runs', '5'] },
-    ]
-  : [
-      { name: 'payer-page', kind: 'payer', args: [...tsx, 'bench/payer-page.mjs', '--runs', '5'] },
-      { name: 'release-lookup', kind: 'releases', args: [...tsx, 'bench/release-lookup.mjs', '--runs', '5'] },
-      transactions(10_000, 'both', 30),
-      transactions(100_000, 'both', 30),
-      // PGlite at 1,000,000 would add about 8 minutes of seeding: PostgreSQL only at that size.
-      transactions(1_000_000, 'postgres', 30),
-      backOffice(1_000_000),
-      { name: 'card-upload', kind: 'cards', args: [...tsx, 'bench/card-upload.mjs', '--rows', '100000', '--runs', '3'] },
-      { name: 'payment-api', kind: 'payments', args: [...tsx, 'bench/payment-api.mjs', '--seconds', '15', '--rounds', '3'] },
-      { name: 'webhooks', kind: 'webhooks', args: [...tsx, 'bench/webhook-delivery.mjs', '--seconds', '15', '--rounds', '3'] },
-      { name: 'balance-history', kind: 'balance', args: [...tsx, 'bench/balance-history.mjs'] },
-    ];
+// Every benchmark, api-keys and audit-log included, at sizes that measure nothing worth reading:
+// a benchmark a refactor broke fails here, inside npm test, not on the day its figures are wanted.
+const smokeSteps = [
+  { name: 'payer-page', kind: 'payer', args: [...tsx, 'bench/payer-page.mjs', '--runs', '1', '--no-single-bundle'] },
+  { name: 'release-lookup', kind: 'releases', args: [...tsx, 'bench/release-lookup.mjs', '--runs', '1', '--requests', '20'] },
+  transactions(200, 'postgres', 2, 1),
+  backOffice(200, 1),
+  { name: 'card-upload', kind: 'cards', args: [...tsx, 'bench/card-upload.mjs', '--rows', '200', '--runs', '1', '--db', 'postgres'] },
+  {
+    name: 'payment-api',
+    kind: 'payments',
+    args: [...tsx, 'bench/payment-api.mjs', '--seconds', '1', '--rounds', '1', '--history', '200', '--sweep', 'none', '--connections', '2'],
+  },
+  {
+    name: 'webhooks',
+    kind: 'webhooks',
+    args: [...tsx, 'bench/webhook-delivery.mjs', '--seconds', '1', '--rounds', '1', '--history', '200', '--connections', '2'],
+  },
+  {
+    name: 'api-keys',
+    kind: 'keys',
+    args: [...tsx, 'bench/api-keys.mjs', '--seconds', '1', '--rounds', '1', '--keys', '50', '--connections', '2'],
+  },
+  { name: 'audit-log', kind: 'audit', args: [...tsx, 'bench/audit-log.mjs', '--entries', '200', '--runs', '2', '--db', 'postgres'] },
+  {
+    name: 'balance-history',
+    kind: 'balance',
+    args: [...tsx, 'bench/balance-history.mjs', '--movements', '200', '--runs', '2', '--warmup', '1'],
+  },
+];
+const allSteps = smoke
+  ? smokeSteps
+  : quick
+    ? [
+        { name: 'payer-page', kind: 'payer', args: [...tsx, 'bench/payer-page.mjs', '--runs', '1'] },
+        { name: 'release-lookup', kind: 'releases', args: [...tsx, 'bench/release-lookup.mjs', '--runs', '1', '--requests', '100'] },
+        transactions(1_000, 'postgres', 20),
+        transactions(10_000, 'both', 20),
+        backOffice(10_000),
+        { name: 'card-upload', kind: 'cards', args: [...tsx, 'bench/card-upload.mjs', '--rows', '10000', '--runs', '1'] },
+        {
+          name: 'payment-api',
+          kind: 'payments',
+          args: [...tsx, 'bench/payment-api.mjs', '--seconds', '5', '--rounds', '1', '--history', '20000', '--sweep', 'none'],
+        },
+        {
+          name: 'webhooks',
+          kind: 'webhooks',
+          args: [...tsx, 'bench/webhook-delivery.mjs', '--seconds', '5', '--rounds', '1', '--history', '20000'],
+        },
+        { name: 'balance-history', kind: 'balance', args: [...tsx, 'bench/balance-history.mjs', '--movements', '10000', '--runs', '5'] },
+      ]
+    : [
+        { name: 'payer-page', kind: 'payer', args: [...tsx, 'bench/payer-page.mjs', '--runs', '5'] },
+        { name: 'release-lookup', kind: 'releases', args: [...tsx, 'bench/release-lookup.mjs', '--runs', '5'] },
+        transactions(10_000, 'both', 30),
+        transactions(100_000, 'both', 30),
+        // PGlite at 1,000,000 would add about 8 minutes of seeding: PostgreSQL only at that size.
+        transactions(1_000_000, 'postgres', 30),
+        backOffice(1_000_000),
+        { name: 'card-upload', kind: 'cards', args: [...tsx, 'bench/card-upload.mjs', '--rows', '100000', '--runs', '3'] },
+        { name: 'payment-api', kind: 'payments', args: [...tsx, 'bench/payment-api.mjs', '--seconds', '15', '--rounds', '3'] },
+        { name: 'webhooks', kind: 'webhooks', args: [...tsx, 'bench/webhook-delivery.mjs', '--seconds', '15', '--rounds', '3'] },
+        { name: 'balance-history', kind: 'balance', args: [...tsx, 'bench/balance-history.mjs'] },
+      ];
 const steps = only ? allSteps.filter((s) => only.some((name) => s.name.startsWith(name))) : allSteps;
 if (steps.length === 0) throw new Error(`--only matches none of ${allSteps.map((s) => s.name).join(', ')}`);
 // Seeding 1,000,000 rows takes about 4 minutes: the back office is measured on the rows the
@@ -170,12 +205,16 @@ const machine = {
   node: process.version,
   loadavg_before: loadavg(),
 };
-log(`${quick ? 'Quick' : 'Full'} benchmark run: ${steps.map((s) => s.name).join(', ')}`);
+log(`${smoke ? 'Smoke' : quick ? 'Quick' : 'Full'} benchmark run: ${steps.map((s) => s.name).join(', ')}`);
 const done = [];
 for (const step of steps) {
   log(`== ${step.name}`);
   const result = await runStep(step);
-  if (!result.error) {
+  if (smoke) {
+    // Its figures are not read; that it ran whole and wrote them is what counts.
+    const wrote = result.error ? [] : readdirSync(result.dir).filter((file) => file !== 'output.log');
+    if (!result.error && wrote.length === 0) result.error = 'exit 0 without writing its results';
+  } else if (!result.error) {
     result.data = readJson(result.dir, resultFile[step.kind]);
     if (markdownFile[step.kind]) result.markdown = readFileSync(join(result.dir, markdownFile[step.kind]), 'utf8');
   }
@@ -184,6 +223,13 @@ for (const step of steps) {
 }
 // The back-office step drops the shared schema itself; this is for when it did not get that far.
 if (sharedSchema) await dropSchema(sharedSchema).catch((error) => log(`dropping schema ${sharedSchema}: ${error.message}`));
+if (smoke) {
+  const failed = done.filter((s) => s.error);
+  for (const step of done) log(`${step.name}: ${step.error ? `FAILED (${step.error})` : 'ran'} in ${step.seconds} s`);
+  if (failed.length === 0) rmSync(runDir, { recursive: true, force: true });
+  else log(`Outputs kept in ${runDir}`);
+  process.exit(failed.length > 0 ? 1 : 0);
+}
 if (only) {
   // The benchmarks not run now keep their last figures, in their order.
   let saved = [];

@@ -149,7 +149,7 @@ try {
   const endpoint = `${hooks}/${created.endpoint.id}`;
   const { data: config } = await (await fetch(`${base}/api/public/config`)).json();
   const keys = { publishableKey: config.publishableKey, envelopeKey: config.envelopeKey, addresses: 'per-payment' };
-  await closedLoop({ baseUrl: base, connections: CONNECTIONS, seconds: 1, warmup: 4, ...keys });
+  await closedLoop({ baseUrl: base, connections: CONNECTIONS, seconds: 1, warmup: Math.min(4, SECONDS), ...keys });
 
   for (let round = 1; round <= ROUNDS; round += 1) {
     await call('PATCH', endpoint, { enabled: false });
