@@ -6,7 +6,10 @@
 //
 // Options: --movements N,N,… (default 10000,100000,1000000), --db postgres|pglite (default
 // postgres), --runs R (timed rounds, default 30), --warmup W (default 3), --seed S (default 7),
-// --database-url URL (default $BENCH_DATABASE_URL or postgres://postgres@127.0.0.1:5432/test).
+// --database-url URL (default $BENCH_DATABASE_URL or postgres://postgres@127.0.0.1:5432/test),
+// --keep-schema NAME (one size: seed into schema NAME and leave it), --schema NAME (time a schema
+// seeded before with --keep-schema, seeding nothing; it stays too: comparing two versions of the
+// code on the same rows).
 //
 // For each size a fresh database (bench/lib/scale-data.mjs): the demo accounts, then a year of
 // movements of every type written with the times they happened at (server/src/demo/ledger-history.ts:
@@ -52,6 +55,8 @@ const { values: args } = parseArgs({
     warmup: { type: 'string', default: '3' },
     seed: { type: 'string', default: '7' },
     'database-url': { type: 'string', default: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test' },
+    'keep-schema': { type: 'string' },
+    schema: { type: 'string' },
   },
 });
 const sizes = String(args.movements)
@@ -62,6 +67,8 @@ if (!sizes.every((n) => Number.isInteger(n) && n >= 100))
 const RUNS = Number(args.runs);
 const WARMUP = Number(args.warmup);
 if (!['postgres', 'pglite'].includes(args.db)) throw new Error('--db must be postgres or pglite');
+if ((args['keep-schema'] || args.schema) && (sizes.length !== 1 || args.db !== 'postgres'))
+  throw new Error('--keep-schema and --schema take one size (--movements N) on PostgreSQL');
 
 function stats(samples) {
   const sorted = [...samples].sort((a, b) => a - b);
@@ -142,10 +149,8 @@ async function measure(app, token, calls) {
   }));
 }
 
-async function benchOne(size) {
-  const { db, label, version } = args.db === 'postgres' ? await openPostgres(args['database-url']) : await openPglite();
-  cleanups.push(() => db.close());
-  log(`${fmtInt(size)} movements: ${label}`);
+/** A year of `size` movements, checkpointed and rolled up, then the tail: the state every size is timed in. */
+async function seedHistory(db, size) {
   const seeding = {};
   let t0 = performance.now();
   await migrate(db);
@@ -185,6 +190,31 @@ async function benchOne(size) {
   log(
     `  ${fmtInt(written)} movements in ${seeding.history_s} s, rolled up in ${seeding.rollups_s} s (${fmtInt(rollups.n)} rollup rows), a tail of ${fmtInt(tail)}`,
   );
+  return { now, movements: written + tail, rolled, rollup_rows: rollups.n, tail, seeding };
+}
+
+/** What a schema seeded by an earlier run holds; its `now` is its newest movement's time, the tail's end. */
+async function seededBefore(db) {
+  const [row] = await db.query(
+    `select (extract(epoch from max(created_at)) * 1000)::bigint as ms, count(*)::int as movements,
+            (select count(*)::int from balance_rollups) as rollup_rows from balance_transactions`,
+  );
+  return { now: Number(row.ms), movements: row.movements, rolled: null, rollup_rows: row.rollup_rows, tail: TAIL, seeding: {} };
+}
+
+async function benchOne(size) {
+  const reuse = args.schema !== undefined;
+  const keep = reuse
+    ? { schema: args.schema, create: false, keep: true }
+    : args['keep-schema']
+      ? { schema: args['keep-schema'], keep: true }
+      : {};
+  const { db, label, version } = args.db === 'postgres' ? await openPostgres(args['database-url'], keep) : await openPglite();
+  cleanups.push(() => db.close());
+  log(`${reuse ? 'movements seeded before' : `${fmtInt(size)} movements`}: ${label}`);
+  // A schema seeded before takes the migrations written since (the list's own, when comparing two versions).
+  if (reuse) await migrate(db).then(() => db.exec('analyze'));
+  const seeded = reuse ? await seededBefore(db) : await seedHistory(db, size);
 
   const app = await buildApp({ config: ephemeralConfig({ FRONTENDS_DIR: '/nonexistent' }), db });
   cleanups.push(() => app.close());
@@ -195,11 +225,12 @@ async function benchOne(size) {
     payload: { email: 'admin@paydesk.test', password: DEMO_PASSWORD },
   });
   if (login.statusCode !== 200) throw new Error(`login failed: ${login.body}`);
-  const calls = await callsFor(db, now);
+  const calls = await callsFor(db, seeded.now);
   log(`  timing ${calls.length} calls, ${WARMUP} warm-up + ${RUNS} timed rounds`);
   const results = await measure(app, login.json().data.token, calls);
   await runCleanups();
-  return { size, database: version, movements: written + tail, rolled, rollup_rows: rollups.n, tail, seeding, calls: results };
+  const { now: _now, ...figures } = seeded;
+  return { size: reuse ? seeded.movements - seeded.tail : size, database: version, ...figures, calls: results };
 }
 
 const table = (rows, head) => {

@@ -84,6 +84,11 @@ const smokeSteps = [
     kind: 'balance',
     args: [...tsx, 'bench/balance-history.mjs', '--movements', '200', '--runs', '2', '--warmup', '1'],
   },
+  {
+    name: 'dispute-list',
+    kind: 'disputes',
+    args: [...tsx, 'bench/dispute-list.mjs', '--transactions', '1000', '--disputes', '100', '--runs', '2', '--warmup', '1'],
+  },
 ];
 const allSteps = smoke
   ? smokeSteps
@@ -106,6 +111,11 @@ const allSteps = smoke
           args: [...tsx, 'bench/webhook-delivery.mjs', '--seconds', '5', '--rounds', '1', '--history', '20000'],
         },
         { name: 'balance-history', kind: 'balance', args: [...tsx, 'bench/balance-history.mjs', '--movements', '10000', '--runs', '5'] },
+        {
+          name: 'dispute-list',
+          kind: 'disputes',
+          args: [...tsx, 'bench/dispute-list.mjs', '--transactions', '10000', '--disputes', '1000', '--runs', '5'],
+        },
       ]
     : [
         { name: 'payer-page', kind: 'payer', args: [...tsx, 'bench/payer-page.mjs', '--runs', '5'] },
@@ -119,6 +129,7 @@ const allSteps = smoke
         { name: 'payment-api', kind: 'payments', args: [...tsx, 'bench/payment-api.mjs', '--seconds', '15', '--rounds', '3'] },
         { name: 'webhooks', kind: 'webhooks', args: [...tsx, 'bench/webhook-delivery.mjs', '--seconds', '15', '--rounds', '3'] },
         { name: 'balance-history', kind: 'balance', args: [...tsx, 'bench/balance-history.mjs'] },
+        { name: 'dispute-list', kind: 'disputes', args: [...tsx, 'bench/dispute-list.mjs'] },
       ];
 const steps = only ? allSteps.filter((s) => only.some((name) => s.name.startsWith(name))) : allSteps;
 if (steps.length === 0) throw new Error(`--only matches none of ${allSteps.map((s) => s.name).join(', ')}`);
@@ -178,6 +189,7 @@ const resultFile = {
   payments: 'payment-api.json',
   webhooks: 'webhook-delivery.json',
   balance: 'balance-history.json',
+  disputes: 'dispute-list.json',
 };
 const markdownFile = {
   payer: 'payer-page.md',
@@ -187,6 +199,7 @@ const markdownFile = {
   payments: 'payment-api.md',
   webhooks: 'webhook-delivery.md',
   balance: 'balance-history.md',
+  disputes: 'dispute-list.md',
 };
 
 if (process.argv.includes('--render')) {

@@ -147,6 +147,7 @@ function targetRows(steps, runs, growthSummary) {
       verdict(steep.length === 0),
     ]);
   }
+  rows.push(...balanceRows(steps));
   const cards = steps.find((s) => s.kind === 'cards')?.data;
   for (const [kind, r] of Object.entries(cards?.results ?? {})) {
     const measured = `${r.seconds.median.toFixed(1)} s, ${r.peakMb.max} MB peak`;
@@ -208,6 +209,37 @@ function targetRows(steps, runs, growthSummary) {
   return rows;
 }
 
+/** BAL-09 and DSP-18: the balance report and movements list, and the dispute list, each beside the transaction list of its run. */
+function balanceRows(steps) {
+  const rows = [];
+  const balance = steps.find((s) => s.kind === 'balance')?.data?.verdicts;
+  if (balance) {
+    rows.push([
+      `Balance report, PostgreSQL, a year of ${fmtInt(balance.size)} movements`,
+      'p95 < 1 s, at most ×2 per 10x more movements',
+      `worst p95 ${balance.report_p95_ms} ms${balance.report_growth_per_tenfold === undefined ? '' : `, ×${balance.report_growth_per_tenfold} per 10x`}`,
+      verdict(balance.report_under_target && balance.report_growth_at_most_logarithmic !== false),
+    ]);
+    rows.push([
+      'Movements list, same database',
+      "p95 within the transaction list's (same run)",
+      `worst p95 ${balance.list_p95_ms} ms against ${balance.transaction_list_p95_ms} ms`,
+      verdict(balance.list_p95_ms <= balance.transaction_list_p95_ms),
+    ]);
+  }
+  const disputes = steps.find((s) => s.kind === 'disputes')?.data;
+  if (disputes) {
+    const v = disputes.verdicts;
+    rows.push([
+      `Dispute list, PostgreSQL, ${fmtInt(disputes.run.transactions)} transactions and ${fmtInt(disputes.run.disputes)} disputes`,
+      "p95 within the transaction list's (same run)",
+      `worst p95 ${v.dispute_list_p95_ms} ms against ${v.transaction_list_p95_ms} ms`,
+      verdict(v.within_transaction_list),
+    ]);
+  }
+  return rows;
+}
+
 export function renderReport({ quick, only, steps, machine, totalSeconds, command, measured_at: measuredAt = new Date().toISOString() }) {
   const runs = transactionRuns(steps);
   const { lines: growthLines, summary: growthSummary } = growthSection(runs);
@@ -240,6 +272,7 @@ export function renderReport({ quick, only, steps, machine, totalSeconds, comman
     ...growthLines,
     ...section('cards', 'Card upload'),
     ...section('balance', 'Balance history'),
+    ...section('disputes', 'Dispute list'),
     '## Runs',
     '',
     '| benchmark | command | measured | seconds | |',
