@@ -101,6 +101,9 @@ export const getWalk: Record<string, Walk> = {
       `/api/backend/transaction-details/${encodeURIComponent(t.transaction_id)}`,
     ]),
   'GET /api/backend/users': 'fixed',
+  // The catalogue is code; the roles list has no pages: its one request answers every stored role.
+  'GET /api/backend/permissions': 'fixed',
+  'GET /api/backend/roles': 'fixed',
   'GET /api/backend/withdrawals': 'fixed',
   'GET /api/backend/balance-transactions': (rows) => balanceLists('/api/backend/balance-transactions', rows),
   'GET /api/backend/balance-transactions/summary': () => balanceSummaries('/api/backend/balance-transactions/summary'),

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { SignJWT } from 'jose';
-import type { Role } from '@paydesk/shared/roles';
+import type { Permission, Role, RoleKey } from '@paydesk/shared/roles';
 import type { UserStatus } from '@paydesk/shared/schemas/user';
 import { bearer, login, type TestApp } from './helper';
 import { addUser } from './users-fixtures';
@@ -12,6 +12,8 @@ import { addUser } from './users-fixtures';
 export type Identity =
   | { name: string; kind: 'anonymous' | 'bad-token' }
   | { name: string; kind: 'role'; role: Role }
+  /** A user of a custom role, holding `holds` (permission-identities.ts). */
+  | { name: string; kind: 'custom'; role: RoleKey; holds: ReadonlySet<Permission> }
   | { name: string; kind: 'key'; key: 'publishable' | 'secret' };
 
 export const identities: readonly Identity[] = [

@@ -8,6 +8,7 @@ import { findUserByEmail } from '../src/users/users-repository';
 import { codeFor } from './two-factor-support';
 import { roleAccounts } from './identities';
 import { addUser, uniqueEmail } from './users-fixtures';
+import { addRole } from './permission-identities';
 import { publishRemote } from './published-remote';
 import { evidenceBody, evidenceFiles, INQUIRY_CARD, runDisputes } from './disputes-fixtures';
 
@@ -114,7 +115,16 @@ export async function matrixFixtures(t: TestApp): Promise<Fixtures> {
     return version;
   };
 
+  // Roles without permissions, which any holder of users.manage may give (PERM-07).
+  let roleSerial = 0;
+  const roleKey = () => `matrix_${process.pid}_${(roleSerial += 1)}`;
+  const emptyRoles = [await addRole(t.db, roleKey(), []), await addRole(t.db, roleKey(), [])] as const;
+
   return {
+    emptyRoles,
+    newUnprivileged: () => addUser(t.db, emptyRoles[0]),
+    newRole: () => addRole(t.db, roleKey(), []),
+    uniqueRoleName: () => `Matrix role ${(roleSerial += 1)}`,
     releaseFolder: published.url,
     newVersion,
     newRelease,

@@ -1,5 +1,5 @@
 import type { InjectOptions } from 'fastify';
-import { can, type Permission } from '@paydesk/shared/roles';
+import type { BuiltInRole, Permission } from '@paydesk/shared/roles';
 import { TEST_PASSWORD } from './helper';
 import type { Identity } from './identities';
 
@@ -10,7 +10,7 @@ import type { Identity } from './identities';
  * starts from the same valid requests.
  */
 export type Access =
-  /** A signed-in session; with a permission, `can(role, permission)` of shared/src/roles.ts decides. */
+  /** A signed-in session; with a permission, whether the caller's role holds it decides (`holds` below). */
   | { kind: 'session'; permission?: Permission }
   /** `Authorization: Bearer <key>` with this API key (payer calls, the merchant API). */
   | { kind: 'key'; key: 'publishable' | 'secret' }
@@ -26,6 +26,16 @@ export interface Fixtures {
   poolCardId: number;
   /** An active viewer account, created for this call. */
   newViewer(): Promise<{ id: number; name: string; email: string }>;
+  /**
+   * Two custom roles without any permission: every holder of users.manage may give them (PERM-07),
+   * so a call about users is about who calls, not about whom it names.
+   */
+  emptyRoles: readonly [string, string];
+  /** An active user of `emptyRoles[0]`, created for this call. */
+  newUnprivileged(): Promise<{ id: number; name: string; email: string }>;
+  /** A custom role without permissions, created for this call: its key. */
+  newRole(): Promise<string>;
+  uniqueRoleName(): string;
   uniqueEmail(): string;
   /** A multipart body with a real .xlsx holding one new valid card. */
   cardUpload(): Promise<{ payload: Buffer; contentType: string }>;
@@ -341,7 +351,7 @@ export const routeTable: readonly RouteRule[] = [
     request: (f) => ({ url: `/api/backend/transaction-details/${f.transactionId}` }),
   },
 
-  { method: 'GET', route: '/api/backend/users', access: session('users.manage'), ok: 200, request: get('/api/backend/users') },
+  { method: 'GET', route: '/api/backend/users', access: session('users.view'), ok: 200, request: get('/api/backend/users') },
   {
     method: 'POST',
     route: '/api/backend/users',
@@ -349,7 +359,7 @@ export const routeTable: readonly RouteRule[] = [
     ok: 201,
     request: (f) => ({
       url: '/api/backend/users',
-      payload: { name: 'Matrix', email: f.uniqueEmail(), password: TEST_PASSWORD, role: 'viewer', status: 'active' },
+      payload: { name: 'Matrix', email: f.uniqueEmail(), password: TEST_PASSWORD, role: f.emptyRoles[0], status: 'active' },
     }),
   },
   {
@@ -358,10 +368,10 @@ export const routeTable: readonly RouteRule[] = [
     access: session('users.manage'),
     ok: 200,
     request: async (f) => {
-      const user = await f.newViewer();
+      const user = await f.newUnprivileged();
       return {
         url: `/api/backend/users/${user.id}`,
-        payload: { name: 'Renamed', email: user.email, role: 'admin', status: 'suspended', password: `${TEST_PASSWORD}-new` },
+        payload: { name: 'Renamed', email: user.email, role: f.emptyRoles[1], status: 'suspended', password: `${TEST_PASSWORD}-new` },
       };
     },
   },
@@ -370,7 +380,7 @@ export const routeTable: readonly RouteRule[] = [
     route: '/api/backend/users/:id',
     access: session('users.manage'),
     ok: 200,
-    request: async (f) => ({ url: `/api/backend/users/${(await f.newViewer()).id}` }),
+    request: async (f) => ({ url: `/api/backend/users/${(await f.newUnprivileged()).id}` }),
   },
   {
     method: 'DELETE',
@@ -378,6 +388,33 @@ export const routeTable: readonly RouteRule[] = [
     access: session('users.reset_two_factor'),
     ok: 200,
     request: async (f) => ({ url: `/api/backend/users/${(await f.newViewer()).id}/two-factor` }),
+  },
+
+  { method: 'GET', route: '/api/backend/permissions', access: session(), ok: 200, request: get('/api/backend/permissions') },
+  { method: 'GET', route: '/api/backend/roles', access: session('roles.view'), ok: 200, request: get('/api/backend/roles') },
+  {
+    method: 'POST',
+    route: '/api/backend/roles',
+    access: session('roles.manage'),
+    ok: 201,
+    request: (f) => ({ url: '/api/backend/roles', payload: { name: f.uniqueRoleName(), permissions: [] } }),
+  },
+  {
+    method: 'PUT',
+    route: '/api/backend/roles/:key',
+    access: session('roles.manage'),
+    ok: 200,
+    request: async (f) => ({
+      url: `/api/backend/roles/${await f.newRole()}`,
+      payload: { name: f.uniqueRoleName(), description: 'Renamed by the matrix', permissions: [] },
+    }),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/backend/roles/:key',
+    access: session('roles.manage'),
+    ok: 204,
+    request: async (f) => ({ url: `/api/backend/roles/${await f.newRole()}` }),
   },
 
   {
@@ -922,7 +959,61 @@ export function tableKeys(): string[] {
   ]);
 }
 
-/** What `identity` must get from the route: the roles policy for sessions, the exact key for keyed calls. */
+/**
+ * What the built-in roles hold (ROLE-06), written out here as the table's own oracle rather than
+ * read from the server's code, so that a change of a built-in role's grants fails the matrix.
+ */
+export const builtInHolds: Record<BuiltInRole, ReadonlySet<Permission>> = {
+  super_admin: new Set<Permission>([
+    'dashboard.view',
+    'figures.real',
+    'transactions.view',
+    'transactions.refund',
+    'disputes.view',
+    'disputes.manage',
+    'users.view',
+    'users.manage',
+    'users.reset_two_factor',
+    'roles.view',
+    'roles.manage',
+    'cards.view',
+    'cards.manage',
+    'wallet.view',
+    'wallet.withdraw',
+    'balance.view',
+    'settings.view',
+    'developers.manage',
+    'audit.view',
+    'platform.manage',
+  ]),
+  admin: new Set<Permission>([
+    'dashboard.view',
+    'figures.real',
+    'transactions.view',
+    'transactions.refund',
+    'disputes.view',
+    'disputes.manage',
+    'users.view',
+    'users.manage',
+    'roles.view',
+    'cards.view',
+    'cards.manage',
+    'wallet.view',
+    'wallet.withdraw',
+    'balance.view',
+    'settings.view',
+    'developers.manage',
+  ]),
+  viewer: new Set<Permission>(['dashboard.view', 'transactions.view', 'disputes.view', 'cards.view', 'settings.view']),
+};
+
+/** What a signed-in identity holds: a built-in role's by the table above, a custom role's as given. */
+export const holds = (identity: Identity): ReadonlySet<Permission> | undefined => {
+  if (identity.kind === 'role') return builtInHolds[identity.role];
+  return identity.kind === 'custom' ? identity.holds : undefined;
+};
+
+/** What `identity` must get from the route: its permissions for sessions, the exact key for keyed calls. */
 export function expectedStatus(rule: RouteRule, identity: Identity): number {
   const { access } = rule;
   switch (access.kind) {
@@ -930,8 +1021,10 @@ export function expectedStatus(rule: RouteRule, identity: Identity): number {
       return rule.ok;
     case 'key':
       return identity.kind === 'key' && identity.key === access.key ? rule.ok : 401;
-    case 'session':
-      if (identity.kind !== 'role') return 401;
-      return !access.permission || can(identity.role, access.permission) ? rule.ok : 403;
+    case 'session': {
+      const held = holds(identity);
+      if (!held) return 401;
+      return !access.permission || held.has(access.permission) ? rule.ok : 403;
+    }
   }
 }

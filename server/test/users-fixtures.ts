@@ -1,5 +1,5 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import type { Role } from '@paydesk/shared/roles';
+import type { RoleKey } from '@paydesk/shared/roles';
 import type { UserStatus } from '@paydesk/shared/schemas/user';
 import { hashPassword } from '../src/auth/password-hasher';
 import type { Db } from '../src/db/db';
@@ -15,7 +15,7 @@ let serial = 0;
 export const uniqueEmail = (label: string): string => `${label}-${process.pid}-${++serial}@users.test`;
 
 /** A user straight in the database (password TEST_PASSWORD), not through the API under test. */
-export async function addUser(db: Db, role: Role, status: UserStatus = 'active'): Promise<UserRecord> {
+export async function addUser(db: Db, role: RoleKey, status: UserStatus = 'active'): Promise<UserRecord> {
   passwordHash ??= hashPassword(TEST_PASSWORD);
   return insertUser(db, { name: `Test ${role}`, email: uniqueEmail(role), passwordHash: await passwordHash, role, status });
 }
