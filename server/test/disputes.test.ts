@@ -381,6 +381,31 @@ describe('the lists (DSP-08)', () => {
       expect([query.toString(), (await api.list(`?${query}`)).json().data.total]).toEqual([query.toString(), row!.n]);
     }
   });
+
+  it('pages deep down through the days the daily counts find, as the table orders them (DSP-18)', async () => {
+    // 150 closed disputes of one payment over the last 30 days: the unique index holds open ones only.
+    const { transactionId } = await disputedPayment(t, 44);
+    await t.db.query(
+      `insert into disputes (id, transaction_id, amount_cents, fee_cents, reason, status, due_by, payment_status, opened_via, created_at, updated_at, closed_at)
+       select 'dp_deep' || lpad(n::text, 12, '0'), $1, 100, 1500, 'general', 'lost', now(), 'completed', 'sandbox',
+              now() - make_interval(hours => n * 5), now(), now()
+         from generate_series(1, 150) n`,
+      [transactionId],
+    );
+    for (const [status, page] of [
+      [undefined, 5],
+      [undefined, 7],
+      ['lost', 5],
+      ['lost', 6],
+    ] as const) {
+      const ids = await t.db.query<{ id: string }>(
+        `select id from disputes where ($1::text is null or status = $1) order by created_at desc, id desc limit 25 offset $2`,
+        [status ?? null, (page - 1) * 25],
+      );
+      const listed = (await api.list(`?limit=25&page=${page}${status ? `&status=${status}` : ''}`)).json().data.data as DisputeObject[];
+      expect([status, page, listed.map((d) => d.id)]).toEqual([status, page, ids.map((row) => row.id)]);
+    }
+  });
 });
 
 describe("the payment's status in the back office (DSP-13)", () => {

@@ -124,6 +124,14 @@ export async function listDisputes(db: Db, f: DisputeFilter): Promise<{ rows: Di
   if (f.transactionId) where.push(`d.transaction_id = $${params.push(f.transactionId)}`);
   if (f.from) where.push(`d.created_at >= $${params.push(f.from)}::timestamptz`);
   if (f.to) where.push(`d.created_at <= $${params.push(f.to)}::timestamptz`);
+  let offset = (f.page - 1) * f.limit;
+  if (offset >= DEEP_OFFSET && !f.transactionId && !f.from && !f.to) {
+    const start = await pageStartDay(db, f.status, offset);
+    if (start) {
+      where.push(`d.created_at < $${params.push(start.dayEnd)}::timestamptz`);
+      offset -= start.newer;
+    }
+  }
   const whereSql = where.length > 0 ? `where ${where.join(' and ')}` : '';
   const order = 'order by d.created_at desc, d.id desc';
   const [rows, total] = await Promise.all([
@@ -131,11 +139,34 @@ export async function listDisputes(db: Db, f: DisputeFilter): Promise<{ rows: Di
       `select dispute_object(d) as object
          from (select d.id from disputes d ${whereSql} ${order} limit $${params.length + 1} offset $${params.length + 2}) page
          join disputes d on d.id = page.id ${order}`,
-      [...params, f.limit, (f.page - 1) * f.limit],
+      [...params, f.limit, offset],
     ),
     countDisputes(db, f),
   ]);
   return { rows: rows.map((row) => row.object), total };
+}
+
+/** From this offset on, the daily counts find the day a page starts in, as the transaction list's do. */
+const DEEP_OFFSET = 100;
+
+/**
+ * The UTC day holding the dispute at `offset` (newest first), from migration 041's counts: `dayEnd`
+ * ends that day and `newer` disputes opened at or after it, so the page is those before `dayEnd`
+ * from offset `offset - newer` on, and the index skips whole days instead of every newer dispute.
+ */
+async function pageStartDay(
+  db: Db,
+  status: DisputeStatus | undefined,
+  offset: number,
+): Promise<{ dayEnd: string; newer: number } | undefined> {
+  const [row] = await db.query<{ day_end: Date | string; newer: number }>(
+    `select (day + 1)::timestamp at time zone 'UTC' as day_end, newer from (
+       select day, sum(sum(disputes)) over (order by day desc) - sum(disputes) as newer, sum(disputes) as n
+         from dispute_daily_counts where $1::text is null or status = $1 group by day) d
+      where newer <= $2 and newer + n > $2`,
+    [status ?? null, offset],
+  );
+  return row ? { dayEnd: new Date(row.day_end).toISOString(), newer: Number(row.newer) } : undefined;
 }
 
 /**
