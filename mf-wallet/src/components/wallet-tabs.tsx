@@ -1,7 +1,5 @@
-import { can } from '@paydesk/shared/roles';
 import { controlPaths } from '@paydesk/shared/routes';
-import { selectCurrentUser } from '@paydesk/shared/session/session-slice';
-import { useAppSelector } from '@paydesk/shared/store';
+import { useCan } from '@paydesk/shared/session/use-can';
 import { AreaTabs } from '@paydesk/shared/ui/area-tabs';
 
 const pages = [
@@ -10,11 +8,11 @@ const pages = [
 ] as const;
 
 /**
- * The Withdrawals area's pages, as tabs. Balance history is for roles with `balance.view`; for
+ * The Withdrawals area's pages, as tabs. Balance history is for users with `balance.view`; for
  * others the area is one page and shows no tabs.
  */
 export function WalletTabs({ current }: { current: (typeof pages)[number]['key'] }) {
-  const user = useAppSelector(selectCurrentUser);
-  if (!user || !can(user.role, 'balance.view')) return null;
+  const withBalance = useCan('balance.view');
+  if (!withBalance) return null;
   return <AreaTabs label="Withdrawals area" tabs={pages} current={current} />;
 }

@@ -53,7 +53,7 @@ test('a 401 with a token ends the session, clears storage and shows the Unauthor
   const store = pageStore();
   expect(store.getState().session.user).toEqual(user);
   await store.dispatch(probeApi.endpoints.probe.initiate(undefined));
-  expect(store.getState().session).toEqual({ user: null, token: null });
+  expect(store.getState().session).toEqual({ user: null, token: null, permissions: null, roleName: null });
   expect(localStorage.getItem('token')).toBeNull();
   expect(localStorage.getItem('admin_user')).toBeNull();
   expect(notify).toHaveBeenCalledWith('error', 'Unauthorized', 'Your session has expired. Please log in again.');

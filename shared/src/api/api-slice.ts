@@ -47,6 +47,7 @@ export const api = createApi({
     'ApiKey',
     'ApiRequest',
     'AuditEntry',
+    'Role',
   ],
   endpoints: () => ({}),
 });

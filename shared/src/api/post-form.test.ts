@@ -44,7 +44,7 @@ test('a 401 with a token ends the session with the Unauthorized toast (AUTH-07),
   writeStoredSession({ token: 'tok-1', user });
   const store = pageStore();
   await expect(store.dispatch(postForm('/x', aForm()))).resolves.toMatchObject({ status: 401 });
-  expect(store.getState().session).toEqual({ user: null, token: null });
+  expect(store.getState().session).toEqual({ user: null, token: null, permissions: null, roleName: null });
   expect(localStorage.getItem('token')).toBeNull();
   expect(notify).toHaveBeenCalledWith('error', 'Unauthorized', 'Your session has expired. Please log in again.');
 });

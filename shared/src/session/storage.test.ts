@@ -13,7 +13,7 @@ test('a written session reads back under the keys token and admin_user (CONST-11
 
 test.each([
   ['not JSON', '{oops'],
-  ['an unknown role', JSON.stringify({ ...user, role: 'owner' })],
+  ['a role that is no role key', JSON.stringify({ ...user, role: 'Owner <script>' })],
   ['a missing id', JSON.stringify({ username: 'x', role: 'admin', email: 'a@b.c' })],
 ])('a stored user with %s counts as signed out', (_case, raw) => {
   localStorage.setItem(TOKEN_KEY, 'abc');

@@ -1,10 +1,13 @@
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter, useRoutes, type RouteObject } from 'react-router-dom';
+import { useSessionRefresh } from '@paydesk/shared/session/use-session-refresh';
 import { appStore } from '@paydesk/shared/store';
 import { AppProviders } from './app-providers';
 import { sessionExpiredToast } from './session-expired-toast';
 
 function Pages({ routes }: { routes: RouteObject[] }) {
+  // What the signed-in user may do, as the shell's layout asks it, so the page's buttons show.
+  useSessionRefresh();
   return useRoutes(routes);
 }
 

@@ -37,7 +37,10 @@ export default function ControlApp() {
                 path={path}
                 element={
                   <RouteError>
-                    <RequirePermission permission={permission}>
+                    <RequirePermission
+                      permission={permission}
+                      landingElsewhere={`/control/${path}` === controlPaths.dashboard ? controlAreas : undefined}
+                    >
                       <RemotePage {...remote} />
                     </RequirePermission>
                   </RouteError>
@@ -48,7 +51,9 @@ export default function ControlApp() {
               path="settings"
               element={
                 <RouteError>
-                  <SettingsPage />
+                  <RequirePermission permission="settings.view">
+                    <SettingsPage />
+                  </RequirePermission>
                 </RouteError>
               }
             />

@@ -1,4 +1,5 @@
-// The menu each role sees: the areas the product's remotes declare, through the side navigation (the roles table).
+// The menu each user sees: the areas the product's remotes declare, through the side navigation, by
+// the permissions GET /api/auth/me gave (the built-in roles' as the roles table has them, or a custom role's).
 import { screen } from '@testing-library/react';
 import { renderWithProviders, sessionOf, testUsers } from '@paydesk/shared/testing/render';
 import { SideNav } from '../features/layout/side-nav';
@@ -26,4 +27,21 @@ test.each([
   expect(screen.getByTestId('current-user-name').textContent).toBe(testUsers[role].username);
   expect(screen.getByRole('link', { name: 'Settings' })).toBeInTheDocument();
   expect(screen.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
+});
+
+test('a custom role sees the entries its permissions open, under its own name', () => {
+  const support = { id: 9, username: 'Sue Support', role: 'support', email: 'support@paydesk.test' };
+  renderWithProviders(<SideNav areas={controlAreasOf(productRemotes())} onNavigate={() => undefined} />, {
+    preloadedState: sessionOf(support, { name: 'Support', permissions: ['transactions.view', 'cards.view'] }),
+  });
+  expect(menu()).toEqual(['Transactions', 'Cards']);
+  expect(screen.getByTestId('current-user-role').textContent).toBe('Support');
+});
+
+test('the menu waits until the server has said what the user may do', () => {
+  const waiting = sessionOf(testUsers.super_admin);
+  renderWithProviders(<SideNav areas={controlAreasOf(productRemotes())} onNavigate={() => undefined} />, {
+    preloadedState: { session: { ...waiting.session!, permissions: null, roleName: null } },
+  });
+  expect(menu()).toEqual([]);
 });

@@ -1,5 +1,5 @@
 import { api } from '@paydesk/shared/api/api-slice';
-import { loginResponse, meResponse, signedInResponse, type LoginRequest } from '@paydesk/shared/schemas/auth';
+import { loginResponse, signedInResponse, type LoginRequest } from '@paydesk/shared/schemas/auth';
 import {
   enrolmentResponse,
   recoveryCodesResponse,
@@ -17,6 +17,7 @@ import {
   type PasskeyRegistrationRequest,
 } from '@paydesk/shared/schemas/passkeys';
 
+// GET /api/auth/me is shared's (api/me-api.ts): the session keeps its permissions.
 export const authApi = api.injectEndpoints({
   endpoints: (build) => ({
     login: build.mutation({
@@ -39,11 +40,6 @@ export const authApi = api.injectEndpoints({
     }),
     logout: build.mutation<void, void>({
       query: () => ({ url: '/auth/logout', method: 'POST' }),
-    }),
-    me: build.query({
-      query: () => '/auth/me',
-      transformResponse: (raw: unknown) => meResponse.parse(raw).data,
-      providesTags: ['Me'],
     }),
     /** AUTH-10, AUTH-11: the signed-in user's own second factor. */
     twoFactorStatus: build.query({
@@ -122,7 +118,6 @@ export const {
   useRequiredEnrolmentSetupMutation,
   useRequiredEnrolmentConfirmMutation,
   useLogoutMutation,
-  useMeQuery,
   useTwoFactorStatusQuery,
   useTwoFactorSetupMutation,
   useTwoFactorConfirmMutation,

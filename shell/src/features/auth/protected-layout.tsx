@@ -1,28 +1,27 @@
-import { useEffect } from 'react';
 import { Navigate, Outlet } from 'react-router-dom';
 import { controlPaths } from '@paydesk/shared/routes';
-import { selectCurrentUser, signedIn } from '@paydesk/shared/session/session-slice';
-import { useAppDispatch, useAppSelector } from '@paydesk/shared/store';
+import { useSessionRefresh } from '@paydesk/shared/session/use-session-refresh';
+import { useAppSelector } from '@paydesk/shared/store';
 import { Loading } from '@paydesk/shared/ui/loading';
-import { useMeQuery } from '../../lib/auth-api';
+import { ErrorNotice } from '../../components/error-notice';
 
-/** /control: signed-out visitors go to the login page; the stored session is checked with the server first. */
+/**
+ * /control: signed-out visitors go to the login page. A session (new or restored from local
+ * storage) is checked with the server first, which also says what it may do: the pages and the
+ * menu wait for that, so nothing shows that the permissions would then take away.
+ */
 export function ProtectedLayout() {
-  const dispatch = useAppDispatch();
   const session = useAppSelector((state) => state.session);
-  const user = useAppSelector(selectCurrentUser);
-  const me = useMeQuery(undefined, { skip: session.token === null });
-
-  // The server's word wins over local storage: a changed name or role shows without signing out.
-  useEffect(() => {
-    if (!me.data || !session.token || !user) return;
-    const fresh = { id: me.data.id, username: me.data.name, role: me.data.role, email: me.data.email };
-    if (fresh.username !== user.username || fresh.role !== user.role || fresh.email !== user.email) {
-      dispatch(signedIn({ token: session.token, user: fresh }));
-    }
-  }, [me.data, session.token, user, dispatch]);
+  const me = useSessionRefresh();
 
   if (session.token === null) return <Navigate to={controlPaths.login} replace />;
-  if (me.isLoading) return <Loading label="Loading session" fill />;
+  if (session.permissions === null && me.isError && !me.isFetching) {
+    return (
+      <ErrorNotice severity="error" title="The session could not be loaded" action={{ label: 'Retry', onClick: () => void me.refetch() }}>
+        The server did not say what this account may do. Try again in a moment.
+      </ErrorNotice>
+    );
+  }
+  if (session.permissions === null) return <Loading label="Loading session" fill />;
   return <Outlet />;
 }

@@ -10,7 +10,15 @@ const serveMe = (processor: { name: string; sandbox: boolean }) =>
     'GET /api/auth/me': () => ({
       body: {
         status: 'success',
-        data: { id: 1, name: 'Sam Super', role: 'super_admin', email: 'superadmin@paydesk.test', payment_processor: processor },
+        data: {
+          id: 1,
+          name: 'Sam Super',
+          role: 'super_admin',
+          role_name: 'Super Admin',
+          email: 'superadmin@paydesk.test',
+          permissions: ['dashboard.view'],
+          payment_processor: processor,
+        },
       },
     }),
   });

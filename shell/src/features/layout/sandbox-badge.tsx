@@ -1,5 +1,5 @@
 import { LabelChip } from '@paydesk/shared/ui/label-chip';
-import { useMeQuery } from '../../lib/auth-api';
+import { useMeQuery } from '@paydesk/shared/api/me-api';
 
 /**
  * "Sandbox" in the top bar whenever the sandbox processor decides payment outcomes, so nobody

@@ -11,9 +11,10 @@ import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import LogoutIcon from '@mui/icons-material/Logout';
 import SettingsIcon from '@mui/icons-material/Settings';
-import { can, roleLabel, type Permission } from '@paydesk/shared/roles';
+import type { Permission } from '@paydesk/shared/roles';
 import { controlPaths } from '@paydesk/shared/routes';
 import { selectCurrentUser, signedOut } from '@paydesk/shared/session/session-slice';
+import { usePermissions, useRoleName } from '@paydesk/shared/session/use-can';
 import { useAppDispatch, useAppSelector } from '@paydesk/shared/store';
 import { useLogoutMutation } from '../../lib/auth-api';
 import { navIcon } from './nav-icons';
@@ -27,14 +28,19 @@ export interface NavArea {
   icon?: string;
 }
 
-/** The side navigation: only the entries the signed-in role may open (the server enforces the same). */
+/**
+ * The side navigation: only the entries the signed-in user's permissions open, as the server gave
+ * them (the server enforces the same); no entry at all until it has.
+ */
 export function SideNav({ areas, onNavigate }: { areas: readonly NavArea[]; onNavigate: () => void }) {
   const user = useAppSelector(selectCurrentUser);
+  const permissions = usePermissions();
+  const roleName = useRoleName();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const [logout] = useLogoutMutation();
   if (!user) return null;
-  const entries = areas.filter((a) => a.label && can(user.role, a.permission));
+  const entries = permissions ? areas.filter((a) => a.label && permissions.has(a.permission)) : [];
 
   const signOut = async () => {
     await logout().catch(() => undefined);
@@ -72,19 +78,21 @@ export function SideNav({ areas, onNavigate }: { areas: readonly NavArea[]; onNa
               {user.username}
             </Typography>
             <Typography variant="body2" color="text.secondary" data-testid="current-user-role">
-              {roleLabel(user.role)}
+              {roleName}
             </Typography>
           </Box>
         </Box>
-        <Button
-          component={NavLink}
-          to={controlPaths.settings}
-          onClick={onNavigate}
-          startIcon={<SettingsIcon />}
-          sx={{ justifyContent: 'flex-start' }}
-        >
-          Settings
-        </Button>
+        {permissions?.has('settings.view') ? (
+          <Button
+            component={NavLink}
+            to={controlPaths.settings}
+            onClick={onNavigate}
+            startIcon={<SettingsIcon />}
+            sx={{ justifyContent: 'flex-start' }}
+          >
+            Settings
+          </Button>
+        ) : null}
         <Button onClick={signOut} color="error" startIcon={<LogoutIcon />} sx={{ justifyContent: 'flex-start' }}>
           Logout
         </Button>

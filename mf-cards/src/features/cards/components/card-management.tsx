@@ -3,10 +3,8 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
-import { can } from '@paydesk/shared/roles';
 import { CARD_PAGE_SIZES, searchFitsAddress } from '@paydesk/shared/schemas/card';
-import { selectCurrentUser } from '@paydesk/shared/session/session-slice';
-import { useAppSelector } from '@paydesk/shared/store';
+import { useCan } from '@paydesk/shared/session/use-can';
 import { PageHeader } from '@paydesk/shared/ui/page-header';
 import { formatCount } from '@paydesk/shared/format';
 import { PaginationBar } from '@paydesk/shared/ui/pagination-bar';
@@ -29,8 +27,7 @@ export const SEARCH_DEBOUNCE_MS = 400;
  * out of it at once.
  */
 export function CardManagement() {
-  const user = useAppSelector(selectCurrentUser);
-  const canManage = user ? can(user.role, 'cards.manage') : false;
+  const canManage = useCan('cards.manage');
   const [fromAddress, setAddress] = useListState(cardListFields);
   const [search, setSearch] = useState(fromAddress.search);
   // A search the URL may hold is read from it (a link, the menu); one it may not is kept here.

@@ -4,10 +4,8 @@ import AlertTitle from '@mui/material/AlertTitle';
 import Button from '@mui/material/Button';
 import DownloadIcon from '@mui/icons-material/Download';
 import RefreshIcon from '@mui/icons-material/Refresh';
-import { can } from '@paydesk/shared/roles';
 import type { ChartRange, DashboardSummary } from '@paydesk/shared/schemas/dashboard';
-import { selectCurrentUser } from '@paydesk/shared/session/session-slice';
-import { useAppSelector } from '@paydesk/shared/store';
+import { useCan } from '@paydesk/shared/session/use-can';
 import { notify } from '@paydesk/shared/ui/notify';
 import { PageHeader } from '@paydesk/shared/ui/page-header';
 import { Loading } from '@paydesk/shared/ui/loading';
@@ -22,9 +20,8 @@ import { SummaryCards } from './summary-cards';
 const balanceFields: (keyof DashboardSummary)[] = ['available_balance', 'pending_balance', 'total_balance'];
 
 export function DashboardView() {
-  const user = useAppSelector(selectCurrentUser);
-  const realFigures = user ? can(user.role, 'figures.real') : false;
-  const withBalances = user ? can(user.role, 'wallet.view') : false;
+  const realFigures = useCan('figures.real');
+  const withBalances = useCan('wallet.view');
   const { summary, isSample, isLoading, refresh } = useDashboardData(withBalances);
   const [range, setRange] = useState<ChartRange>(DEFAULT_RANGE);
   // The chart's own query (one cache entry): the report adds its days without another call.

@@ -5,10 +5,8 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import GavelIcon from '@mui/icons-material/Gavel';
 import { generatePath, Link as RouterLink } from 'react-router-dom';
 import { readApiError } from '@paydesk/shared/api/api-error';
-import { can } from '@paydesk/shared/roles';
 import { controlPaths } from '@paydesk/shared/routes';
-import { selectCurrentUser } from '@paydesk/shared/session/session-slice';
-import { useAppSelector } from '@paydesk/shared/store';
+import { useCan } from '@paydesk/shared/session/use-can';
 import { PageHeader } from '@paydesk/shared/ui/page-header';
 import { Loading } from '@paydesk/shared/ui/loading';
 import { StatusBadge } from '../../../components/status-badge';
@@ -24,7 +22,9 @@ import { TimelineCard } from './timeline-card';
 import { TransactionSummaryCard } from './transaction-summary-card';
 
 export function TransactionDetailsView({ id }: { id: string }) {
-  const user = useAppSelector(selectCurrentUser);
+  const canRefund = useCan('transactions.refund');
+  const canSeeDisputes = useCan('disputes.view');
+  const realFigures = useCan('figures.real');
   const query = useGetTransactionDetailsQuery(id);
   useErrorToast(
     readApiError(query.error).status === 404 ? undefined : query.error,
@@ -36,14 +36,14 @@ export function TransactionDetailsView({ id }: { id: string }) {
   const [refunding, setRefunding] = useState(false);
   const left = t ? leftToRefundCents(t) : 0;
   const refund =
-    user && t && can(user.role, 'transactions.refund') && left > 0 ? (
+    canRefund && t && left > 0 ? (
       <Button variant="contained" color="error" onClick={() => setRefunding(true)}>
         Refund
       </Button>
     ) : null;
   // The payment's dispute (or inquiry) is the Disputes area's page, which the server names by id.
   const dispute =
-    user && t?.dispute_id && can(user.role, 'disputes.view') ? (
+    canSeeDisputes && t?.dispute_id ? (
       <Button
         variant="outlined"
         component={RouterLink}
@@ -86,7 +86,7 @@ export function TransactionDetailsView({ id }: { id: string }) {
           </Box>
           <Box sx={{ display: 'grid', gap: 2 }}>
             <TimelineCard transaction={t} />
-            {user && can(user.role, 'figures.real') ? <TransactionSummaryCard transaction={t} /> : null}
+            {realFigures ? <TransactionSummaryCard transaction={t} /> : null}
           </Box>
         </Box>
       )}

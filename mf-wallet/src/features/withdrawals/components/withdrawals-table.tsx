@@ -2,10 +2,8 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
 import { formatDateTime, formatMoney } from '@paydesk/shared/format';
-import { can } from '@paydesk/shared/roles';
 import type { Withdrawal } from '@paydesk/shared/schemas/wallet';
-import { selectCurrentUser } from '@paydesk/shared/session/session-slice';
-import { useAppSelector } from '@paydesk/shared/store';
+import { useCan } from '@paydesk/shared/session/use-can';
 import { DataTable, type DataColumn } from '@paydesk/shared/ui/data-table';
 import { withdrawalMovementsAddress } from '../../../lib/balance-history-address';
 import { WithdrawalStatusChip } from './withdrawal-status-chip';
@@ -53,11 +51,11 @@ const columns = (movementsLinked: boolean): DataColumn<Withdrawal>[] => [
 
 /** WAL-05's seven columns. Reason shows why a withdrawal failed, else the requester's reason. */
 export function WithdrawalsTable({ rows }: { rows: readonly Withdrawal[] }) {
-  const user = useAppSelector(selectCurrentUser);
+  const movementsLinked = useCan('balance.view');
   return (
     <DataTable
       label="Withdrawals"
-      columns={columns(user !== null && can(user.role, 'balance.view'))}
+      columns={columns(movementsLinked)}
       rows={rows}
       rowKey={(w) => w.id}
       hover={false}
