@@ -9,7 +9,7 @@ const createUserApi = api.injectEndpoints({
     createUser: build.mutation<StatusMessage, CreateUserRequest>({
       query: (body) => ({ url: '/backend/users', method: 'POST', body }),
       transformResponse: toStatusMessage,
-      invalidatesTags: ['User'],
+      invalidatesTags: ['User', 'Role'],
     }),
   }),
 });

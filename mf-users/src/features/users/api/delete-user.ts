@@ -8,7 +8,7 @@ const deleteUserApi = api.injectEndpoints({
     deleteUser: build.mutation<StatusMessage, number>({
       query: (id) => ({ url: `/backend/users/${id}`, method: 'DELETE' }),
       transformResponse: toStatusMessage,
-      invalidatesTags: ['User'],
+      invalidatesTags: ['User', 'Role'],
     }),
   }),
 });

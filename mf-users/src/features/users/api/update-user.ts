@@ -9,7 +9,7 @@ const updateUserApi = api.injectEndpoints({
     updateUser: build.mutation<StatusMessage, { id: number; body: Omit<UpdateUserRequest, 'password'> }>({
       query: ({ id, body }) => ({ url: `/backend/users/${id}`, method: 'PUT', body }),
       transformResponse: toStatusMessage,
-      invalidatesTags: ['User'],
+      invalidatesTags: ['User', 'Role'],
     }),
   }),
 });

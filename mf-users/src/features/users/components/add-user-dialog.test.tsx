@@ -1,10 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { manageableRoles } from '@paydesk/shared/roles';
 import { pasteInto } from '@paydesk/shared/testing/paste';
-import { renderWithProviders, sessionOf, testUsers } from '@paydesk/shared/testing/render';
+import { builtInRoleGrants, renderWithProviders, sessionOf, testUsers } from '@paydesk/shared/testing/render';
 import { optionsOf } from '@paydesk/shared/testing/select';
-import { answer, fakeUsersApi } from '../testing/fake-users-api';
+import { answer, fakeUsersApi, rolesFor } from '../../../testing/fake-users-api';
 import { AddUserDialog } from './add-user-dialog';
 
 let api: ReturnType<typeof fakeUsersApi>;
@@ -12,7 +11,13 @@ beforeEach(() => {
   api = fakeUsersApi();
 });
 
-function open(roles = manageableRoles('super_admin')) {
+/** The roles the actor may give, as User Management hands them down from GET /api/backend/roles. */
+const assignableTo = (actor: 'super_admin' | 'admin') =>
+  rolesFor(builtInRoleGrants[actor].permissions)
+    .filter((role) => role.assignable)
+    .map(({ key, name }) => ({ key, name }));
+
+function open(roles = assignableTo('super_admin')) {
   const onClose = jest.fn();
   renderWithProviders(<AddUserDialog roles={roles} onClose={onClose} />, { preloadedState: sessionOf(testUsers.super_admin) });
   return { onClose, user: userEvent.setup({ delay: null }) };
@@ -42,7 +47,7 @@ test('has Name, Email, Role (Viewer by default) and Password, and adds an active
 });
 
 test('offers only the roles the actor may assign', async () => {
-  const { user } = open(manageableRoles('admin'));
+  const { user } = open(assignableTo('admin'));
   expect(await optionsOf(screen.getByRole('combobox', { name: 'Role' }), user)).toEqual(['Admin', 'Viewer']);
 });
 

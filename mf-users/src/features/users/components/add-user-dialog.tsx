@@ -1,17 +1,23 @@
 import { useState } from 'react';
-import type { Role } from '@paydesk/shared/roles';
 import { createUserRequest } from '@paydesk/shared/schemas/user';
 import { FormDialog } from '@paydesk/shared/ui/form-dialog';
 import { useCreateUserMutation } from '../api/create-user';
 import { fieldErrors, type FieldErrors } from '../lib/field-errors';
 import { reportOutcome } from '../lib/report-outcome';
-import { UserFormFields, type UserFormValues } from './user-form-fields';
+import { UserFormFields, type RoleChoice, type UserFormValues } from './user-form-fields';
 
-// USR-02: default role viewer, default status on add active.
-const blank: UserFormValues = { name: '', email: '', role: 'viewer', password: '', status: 'active' };
+// USR-02: default role viewer (or the first the user may give, when not viewer), default status on add active.
+const DEFAULT_ROLE = 'viewer';
+const blankFor = (roles: readonly RoleChoice[]): UserFormValues => ({
+  name: '',
+  email: '',
+  role: roles.some((role) => role.key === DEFAULT_ROLE) ? DEFAULT_ROLE : (roles[0]?.key ?? DEFAULT_ROLE),
+  password: '',
+  status: 'active',
+});
 
-export function AddUserDialog({ roles, onClose }: { roles: readonly Role[]; onClose: () => void }) {
-  const [values, setValues] = useState(blank);
+export function AddUserDialog({ roles, onClose }: { roles: readonly RoleChoice[]; onClose: () => void }) {
+  const [values, setValues] = useState(() => blankFor(roles));
   const [errors, setErrors] = useState<FieldErrors>({});
   const [createUser, { isLoading }] = useCreateUserMutation();
 

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders, sessionOf, testUsers } from '@paydesk/shared/testing/render';
-import { answer, fakeUsersApi, someUsers } from '../testing/fake-users-api';
+import { answer, fakeUsersApi, someUsers } from '../../../testing/fake-users-api';
 import { DeleteUserDialog } from './delete-user-dialog';
 
 const viewer = someUsers[2]!;

@@ -1,9 +1,8 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { manageableRoles } from '@paydesk/shared/roles';
 import { renderWithProviders, sessionOf, testUsers } from '@paydesk/shared/testing/render';
 import { chooseOption } from '@paydesk/shared/testing/select';
-import { answer, fakeUsersApi, someUsers } from '../testing/fake-users-api';
+import { answer, fakeUsersApi, someUsers } from '../../../testing/fake-users-api';
 import { EditUserDialog } from './edit-user-dialog';
 
 const viewer = someUsers[2]!;
@@ -17,9 +16,21 @@ afterEach(() => api.restore());
 function open({ isSelf = false, specDelay = false } = {}) {
   const onClose = jest.fn();
   const delay = specDelay ? {} : { delayMs: 0 };
-  renderWithProviders(<EditUserDialog user={viewer} roles={manageableRoles('admin')} isSelf={isSelf} onClose={onClose} {...delay} />, {
-    preloadedState: sessionOf(testUsers.admin),
-  });
+  renderWithProviders(
+    <EditUserDialog
+      user={viewer}
+      roles={[
+        { key: 'admin', name: 'Admin' },
+        { key: 'viewer', name: 'Viewer' },
+      ]}
+      isSelf={isSelf}
+      onClose={onClose}
+      {...delay}
+    />,
+    {
+      preloadedState: sessionOf(testUsers.admin),
+    },
+  );
   return { onClose, user: userEvent.setup() };
 }
 

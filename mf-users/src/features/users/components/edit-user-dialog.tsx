@@ -1,18 +1,17 @@
 import { useState } from 'react';
-import type { Role } from '@paydesk/shared/roles';
 import { updateUserRequest, type AdminUser } from '@paydesk/shared/schemas/user';
 import { FormDialog } from '@paydesk/shared/ui/form-dialog';
 import { useUpdateUserMutation } from '../api/update-user';
 import { fieldErrors, type FieldErrors } from '../lib/field-errors';
 import { reportOutcome } from '../lib/report-outcome';
 import { EDIT_DELAY_MS, wait } from '../lib/simulated-delay';
-import { UserFormFields } from './user-form-fields';
+import { UserFormFields, type RoleChoice } from './user-form-fields';
 
 const editRequest = updateUserRequest.omit({ password: true });
 
 interface EditUserDialogProps {
   user: AdminUser;
-  roles: readonly Role[];
+  roles: readonly RoleChoice[];
   /** Editing one's own account: the server refuses deactivating it, so the form does not offer it. */
   isSelf: boolean;
   onClose: () => void;

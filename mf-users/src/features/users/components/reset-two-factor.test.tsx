@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Role } from '@paydesk/shared/roles';
+import type { BuiltInRole } from '@paydesk/shared/roles';
 import { renderWithProviders, sessionOf, testUsers } from '@paydesk/shared/testing/render';
-import { fakeUsersApi, someUsers } from '../testing/fake-users-api';
+import { fakeUsersApi, someUsers } from '../../../testing/fake-users-api';
 import { UserManagement } from './user-management';
 
 /** AUTH-13: the reset action of User Management, a super_admin's alone. */
@@ -10,7 +10,7 @@ let api: ReturnType<typeof fakeUsersApi>;
 afterEach(() => api.restore());
 
 const withSecondFactor = someUsers.map((user) => ({ ...user, two_factor: user.role === 'admin' }));
-const show = (role: Role) => renderWithProviders(<UserManagement />, { preloadedState: sessionOf(testUsers[role]) });
+const show = (role: BuiltInRole) => renderWithProviders(<UserManagement />, { preloadedState: sessionOf(testUsers[role]) });
 const reset = (name: string) => screen.queryByRole('button', { name: `Reset two-factor sign-in of ${name}` });
 
 test('a super_admin resets the second factor of a user who has one, after confirming', async () => {

@@ -1,15 +1,20 @@
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { SelectField } from '@paydesk/shared/ui/select-field';
-import { roleLabel, type Role } from '@paydesk/shared/roles';
 import { userStatuses, type UserStatus } from '@paydesk/shared/schemas/user';
 import type { FieldErrors } from '../lib/field-errors';
 import { statusLabel } from './user-status-chip';
 
+/** A role the Role select offers. */
+export interface RoleChoice {
+  key: string;
+  name: string;
+}
+
 export interface UserFormValues {
   name: string;
   email: string;
-  role: Role;
+  role: string;
   password: string;
   status: UserStatus;
 }
@@ -17,8 +22,8 @@ export interface UserFormValues {
 interface UserFormFieldsProps {
   values: UserFormValues;
   errors: FieldErrors;
-  /** The roles the signed-in user may assign (manageableRoles). */
-  roles: readonly Role[];
+  /** The roles the signed-in user may give (`assignable` of GET /api/backend/roles), by key and name. */
+  roles: readonly RoleChoice[];
   onChange: (patch: Partial<UserFormValues>) => void;
   /** Add: Name, Email, Role, Password. Edit: Name, Email, Role, Status (USR-02, USR-03). */
   variant: 'add' | 'edit';
@@ -52,13 +57,13 @@ export function UserFormFields({ values, errors, roles, onChange, variant, statu
         label="Role"
         name="role"
         value={values.role}
-        onChange={(role) => onChange({ role: role as Role })}
+        onChange={(role) => onChange({ role })}
         error={Boolean(errors.role)}
         helperText={errors.role}
       >
         {roles.map((role) => (
-          <MenuItem key={role} value={role}>
-            {roleLabel(role)}
+          <MenuItem key={role.key} value={role.key}>
+            {role.name}
           </MenuItem>
         ))}
       </SelectField>

@@ -1,15 +1,16 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import PersonAddAlt from '@mui/icons-material/PersonAddAlt';
-import { can, manageableRoles } from '@paydesk/shared/roles';
 import type { AdminUser } from '@paydesk/shared/schemas/user';
 import { selectCurrentUser } from '@paydesk/shared/session/session-slice';
+import { useCan } from '@paydesk/shared/session/use-can';
 import { useAppSelector } from '@paydesk/shared/store';
 import { PageHeader } from '@paydesk/shared/ui/page-header';
 import { QueryState } from '@paydesk/shared/ui/query-state';
+import { useGetRolesQuery } from '../../../lib/roles-api';
 import { useGetUsersQuery } from '../api/get-users';
 import { AddUserDialog } from './add-user-dialog';
 import { DeleteUserDialog } from './delete-user-dialog';
@@ -27,17 +28,31 @@ type OpenDialog =
 /** USR-01, User Management: the Admin Users table and its Add, Edit and Delete dialogs. */
 export function UserManagement() {
   const actor = useAppSelector(selectCurrentUser);
-  const roles = actor ? manageableRoles(actor.role) : [];
+  const canManageUsers = useCan('users.manage');
+  const canResetTwoFactor = useCan('users.reset_two_factor');
   const users = useGetUsersQuery();
+  // The roles' names and who may get them; without roles.view the keys show as they are.
+  const canViewRoles = useCan('roles.view');
+  const { data: allRoles } = useGetRolesQuery(undefined, { skip: !canViewRoles });
+  const { roles, roleNames, manageable } = useMemo(() => {
+    const list = allRoles ?? [];
+    // Giving a role is managing users: without users.manage nothing is assignable here.
+    const assignable = list.filter((role) => canManageUsers && role.assignable).map(({ key, name }) => ({ key, name }));
+    return {
+      roles: assignable,
+      roleNames: new Map(list.map((role) => [role.key, role.name])),
+      manageable: new Set(assignable.map((role) => role.key)),
+    };
+  }, [allRoles, canManageUsers]);
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const close = () => setDialog(null);
 
-  const addButton =
-    roles.length > 0 ? (
-      <Button variant="contained" startIcon={<PersonAddAlt />} onClick={() => setDialog({ kind: 'add' })}>
-        Add User
-      </Button>
-    ) : null;
+  // The Role select offers what GET /api/backend/roles says the actor may give: the button waits for it.
+  const addButton = canManageUsers ? (
+    <Button variant="contained" startIcon={<PersonAddAlt />} disabled={roles.length === 0} onClick={() => setDialog({ kind: 'add' })}>
+      Add User
+    </Button>
+  ) : null;
 
   return (
     <>
@@ -59,13 +74,12 @@ export function UserManagement() {
             {(list) => (
               <UsersTable
                 users={list}
-                manageable={roles}
+                roleNames={roleNames}
+                manageable={manageable}
                 actorId={actor?.id}
                 onEdit={(user) => setDialog({ kind: 'edit', user })}
                 onDelete={(user) => setDialog({ kind: 'delete', user })}
-                onResetTwoFactor={
-                  actor && can(actor.role, 'users.reset_two_factor') ? (user) => setDialog({ kind: 'reset-two-factor', user }) : undefined
-                }
+                onResetTwoFactor={canResetTwoFactor ? (user) => setDialog({ kind: 'reset-two-factor', user }) : undefined}
               />
             )}
           </QueryState>

@@ -3,15 +3,16 @@ import Tooltip from '@mui/material/Tooltip';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import PhonelinkErase from '@mui/icons-material/PhonelinkErase';
-import { roleLabel, type Role } from '@paydesk/shared/roles';
 import type { AdminUser } from '@paydesk/shared/schemas/user';
 import { DataTable, type DataColumn } from '@paydesk/shared/ui/data-table';
 import { UserStatusChip } from './user-status-chip';
 
 interface UsersTableProps {
   users: readonly AdminUser[];
-  /** Roles the signed-in user may manage: other rows get no actions (the server refuses them anyway). */
-  manageable: readonly Role[];
+  /** Each role's name by its key (GET /api/backend/roles); a key not (yet) known shows as it is. */
+  roleNames: ReadonlyMap<string, string>;
+  /** The roles the signed-in user may give: users of other roles get no actions (the server refuses them anyway). */
+  manageable: ReadonlySet<string>;
   actorId: number | undefined;
   onEdit: (user: AdminUser) => void;
   onDelete: (user: AdminUser) => void;
@@ -19,11 +20,11 @@ interface UsersTableProps {
   onResetTwoFactor?: (user: AdminUser) => void;
 }
 
-export function UsersTable({ users, manageable, actorId, onEdit, onDelete, onResetTwoFactor }: UsersTableProps) {
+export function UsersTable({ users, roleNames, manageable, actorId, onEdit, onDelete, onResetTwoFactor }: UsersTableProps) {
   const columns: DataColumn<AdminUser>[] = [
     { key: 'username', header: 'Username', cell: (user) => user.name },
     { key: 'email', header: 'Email', cell: (user) => user.email },
-    { key: 'role', header: 'Role', cell: (user) => roleLabel(user.role) },
+    { key: 'role', header: 'Role', cell: (user) => roleNames.get(user.role) ?? user.role },
     { key: 'status', header: 'Status', cell: (user) => <UserStatusChip status={user.status} /> },
     {
       key: 'actions',
@@ -32,7 +33,7 @@ export function UsersTable({ users, manageable, actorId, onEdit, onDelete, onRes
       nowrap: true,
       cell: (user) => (
         <>
-          {manageable.includes(user.role) ? (
+          {manageable.has(user.role) ? (
             <Tooltip title="Edit">
               <IconButton size="small" aria-label={`Edit ${user.name}`} onClick={() => onEdit(user)}>
                 <EditOutlined fontSize="small" />
@@ -52,7 +53,7 @@ export function UsersTable({ users, manageable, actorId, onEdit, onDelete, onRes
             </Tooltip>
           ) : null}
           {/* Nobody deletes their own account: the server refuses it, so no button for it. */}
-          {manageable.includes(user.role) && user.id !== actorId ? (
+          {manageable.has(user.role) && user.id !== actorId ? (
             <Tooltip title="Delete">
               <IconButton size="small" color="error" aria-label={`Delete ${user.name}`} onClick={() => onDelete(user)}>
                 <DeleteOutlined fontSize="small" />
