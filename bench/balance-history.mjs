@@ -38,6 +38,7 @@ import { DEMO_PASSWORD } from '../server/src/demo-password.ts';
 import { ephemeralConfig } from '../server/src/ephemeral-config.ts';
 import { checkpointLedger } from '../server/src/wallet/ledger.ts';
 import { growth } from './lib/growth.mjs';
+import { vacuumAnalyzeSchema } from './lib/databases.mjs';
 import { cleanups, fmtInt, log, openPglite, openPostgres, runCleanups, secondsSince } from './lib/scale-data.mjs';
 
 const benchDir = dirname(fileURLToPath(import.meta.url));
@@ -176,7 +177,7 @@ async function seedHistory(db, size) {
   const rolled = await rollUpBalanceFully(db);
   seeding.rollups_s = secondsSince(t0);
   t0 = performance.now();
-  await db.exec('vacuum analyze');
+  await vacuumAnalyzeSchema(db);
   seeding.vacuum_analyze_s = secondsSince(t0);
   // Ten minutes that neither the checkpoint nor the rollups have reached: the tail every report reads.
   const tail = await writeLedgerHistory(db, {

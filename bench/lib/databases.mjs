@@ -37,3 +37,16 @@ export async function dropSchema(name, serverUrl = defaultDatabaseUrl()) {
     await admin.end();
   }
 }
+
+/**
+ * VACUUM ANALYZE of the tables of the schema `db` works in. A bare VACUUM takes every table of the
+ * database the role may vacuum: other schemas' too, such as the test run's, beside which the smoke
+ * run seeds.
+ */
+export async function vacuumAnalyzeSchema(db) {
+  const tables = await db.query(
+    `select format('%I.%I', table_schema, table_name) as name from information_schema.tables
+      where table_schema = current_schema() and table_type = 'BASE TABLE'`,
+  );
+  await db.exec(`vacuum analyze ${tables.map((table) => table.name).join(', ')}`);
+}

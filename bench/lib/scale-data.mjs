@@ -17,6 +17,7 @@ import { rollUpBalanceFully } from '../../server/src/balance/balance-rollups.ts'
 import { creditCompletedPayments } from '../../server/src/payments/ledger-backfill.ts';
 import { checkpointLedger } from '../../server/src/wallet/ledger.ts';
 import { fmtInt, log } from './stats.mjs';
+import { vacuumAnalyzeSchema } from './databases.mjs';
 
 const workDir = join(dirname(fileURLToPath(import.meta.url)), '..', '.work');
 
@@ -109,7 +110,7 @@ export async function seed(db, { password, count, seed: prngSeed, demoTransactio
   log(`  ${fmtInt(credited)} payments credited to the wallet ledger (${timings.ledger_s} s)`);
 
   t0 = performance.now();
-  await db.exec('vacuum analyze');
+  await vacuumAnalyzeSchema(db);
   timings.vacuum_analyze_s = secondsSince(t0);
   return timings;
 }
