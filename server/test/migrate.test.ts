@@ -33,9 +33,10 @@ describe(`migrations (${testDbKind})`, () => {
     await expect(
       t.db.query("insert into users (name, email, password_hash, role) values ('B', 'A@X.TEST', 'h', 'viewer')"),
     ).rejects.toMatchObject({ code: '23505' });
+    // A role no row of the roles table has (migration 040): the foreign key refuses it.
     await expect(
       t.db.query("insert into users (name, email, password_hash, role) values ('C', 'c@x.test', 'h', 'owner')"),
-    ).rejects.toMatchObject({ code: '23514' });
+    ).rejects.toMatchObject({ code: '23503' });
     const columns = await t.db.query<{ column_name: string }>(
       "select column_name from information_schema.columns where table_name = 'transactions' and table_schema = current_schema()",
     );

@@ -5,7 +5,7 @@ import { transactionStatuses } from '@paydesk/shared/schemas/transaction';
 import { withdrawalStatuses } from '@paydesk/shared/schemas/wallet';
 import { userStatuses } from '@paydesk/shared/schemas/user';
 import { checkoutStatuses } from '@paydesk/shared/schemas/checkout';
-import { roles } from '@paydesk/shared/roles';
+import { permissions, roles } from '@paydesk/shared/roles';
 import {
   disputeEvidenceFileFields,
   disputeEvidenceTextFields,
@@ -535,6 +535,30 @@ export async function storeEveryKindOfRow(db: Db, config: Config): Promise<void>
   await storePasskeyRows(db);
   await storeReleaseRows(db);
   for (const role of roles) for (const status of userStatuses) await addUser(db, role, status);
+  await storeRoleRows(db);
+}
+
+/**
+ * Custom roles of every shape (PERM-04): none, every permission, only what others imply, a key
+ * no version knows (a permission a later version removed grants nothing), the longest name; and
+ * a user of each.
+ */
+async function storeRoleRows(db: Db): Promise<void> {
+  const shapes: [string, string, string[]][] = [
+    ['stored_none', 'Nothing at all', []],
+    ['stored_all', 'Every permission', [...permissions]],
+    ['stored_implied', 'Implied only', ['transactions.view', 'disputes.view']],
+    ['stored_unknown', 'A removed permission', ['cards.view', 'cards.shred']],
+    ['stored_long_name_x', 'N'.repeat(60), ['users.manage']],
+  ];
+  for (const [key, name, granted] of shapes) {
+    await db.query("insert into roles (key, name, description, permissions) values ($1, $2, 'Stored ''as is''', $3::text[])", [
+      key,
+      name,
+      granted,
+    ]);
+    await addUser(db, key);
+  }
 }
 
 /** The keys of what is stored now. */

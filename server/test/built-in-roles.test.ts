@@ -1,0 +1,72 @@
+import { builtInRoles, can, permissions } from '@paydesk/shared/roles';
+import { builtInPermissions, builtInRoleList, rolePermissions } from '../src/auth/built-in-roles';
+import { closure, permissionCatalogue } from '../src/auth/permission-catalogue';
+import { keyFromName, nextFreeKey } from '../src/users/role-keys';
+import { builtInHolds } from './route-access';
+
+/** The built-in roles and the catalogue, without a database (PERM-01 to PERM-04). */
+describe('the built-in roles', () => {
+  test.each(builtInRoles)('%s holds what the route table and the deprecated shared helper say', (role) => {
+    const held = builtInPermissions(role);
+    expect([...(held ?? [])].sort()).toEqual([...builtInHolds[role]].sort());
+    for (const permission of permissions) expect([permission, held?.has(permission)]).toEqual([permission, can(role, permission)]);
+  });
+
+  test('hold their permissions closed under what they imply, and are listed with a name and a description', () => {
+    for (const { key, name, description, permissions: held } of builtInRoleList()) {
+      expect([key, [...closure(held)].sort()]).toEqual([key, held]);
+      expect([key, name.length > 0, description.length > 0]).toEqual([key, true, true]);
+    }
+  });
+
+  test('a stored row never changes a built-in role; a custom role holds the closure of its known keys', () => {
+    expect(rolePermissions('viewer', ['audit.view']).has('audit.view')).toBe(false);
+    expect([...rolePermissions('support', ['transactions.refund', 'cards.shred'])].sort()).toEqual([
+      'transactions.refund',
+      'transactions.view',
+    ]);
+  });
+});
+
+describe('the permission catalogue', () => {
+  test('implies no permission that implies it back, so the closure is a real order', () => {
+    for (const permission of permissions) {
+      for (const implied of permissionCatalogue[permission].implies)
+        expect([permission, closure([implied]).has(permission)]).toEqual([permission, false]);
+    }
+  });
+
+  test('keeps balance history with the real figures it shows, and a secret key’s powers with developers.manage', () => {
+    expect(closure(['balance.view']).has('figures.real')).toBe(true);
+    expect([...closure(['developers.manage'])].sort()).toEqual([
+      'balance.view',
+      'developers.manage',
+      'disputes.manage',
+      'disputes.view',
+      'figures.real',
+      'transactions.refund',
+      'transactions.view',
+      'wallet.view',
+    ]);
+  });
+});
+
+describe('role keys made from names', () => {
+  test.each([
+    ['Support agent', 'support_agent'],
+    ['  Équipe – Paris ', 'equipe_paris'],
+    ['24/7 desk', 'role_24_7_desk'],
+    ['X', 'role_x'],
+    ['日本', 'role'],
+    ['a'.repeat(80), 'a'.repeat(40)],
+  ])('%j gives %j', (name, key) => {
+    expect(keyFromName(name)).toBe(key);
+    expect(key).toMatch(/^[a-z][a-z0-9_]{1,39}$/);
+  });
+
+  test('a taken or built-in key gets the next free number, within 40 characters', () => {
+    expect(nextFreeKey('admin', [])).toBe('admin_2');
+    expect(nextFreeKey('support', ['support', 'support_2'])).toBe('support_3');
+    expect(nextFreeKey('s'.repeat(40), ['s'.repeat(40)])).toBe(`${'s'.repeat(38)}_2`);
+  });
+});
