@@ -152,6 +152,24 @@ describe('the movements', () => {
     const first = (await staff.list({ limit: 2 })).json();
     expect(balanceTransactionListResponse.parse(first).next_before).toBe(whole[1]!.id);
   });
+
+  it('leave out the newest posting when it has no entry on the available balance, and still fill the page', async () => {
+    const whole = await staff.all({}, 100);
+    // A payment's posting that paid everything in fees: the ledger allows it, the movements have no row for it.
+    const [failed] = await t.db.query<{ id: string }>(`select transaction_id as id from transactions where status = 'failed' limit 1`);
+    await t.db.transaction(async (tx) => {
+      const [posting] = await tx.query<{ id: number }>(
+        `insert into ledger_postings (kind, source, transaction_id) values ('payment', $1, $2) returning id`,
+        [`payment:${failed!.id}`, failed!.id],
+      );
+      await tx.query(
+        `insert into ledger_entries (posting_id, account, amount_cents) values ($1, 'card_settlement', -100), ($1, 'fees', 100)`,
+        [posting!.id],
+      );
+    });
+    expect((await staff.list({ limit: 3 })).json().data).toEqual(whole.slice(0, 3));
+    expect(await staff.all({}, 4)).toEqual(whole);
+  });
 });
 
 describe('the summary of a range', () => {

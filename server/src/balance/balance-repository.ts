@@ -1,5 +1,5 @@
 import { balanceTransactionTypes, type BalanceSourceType, type BalanceTransactionType } from '@paydesk/shared/schemas/balance';
-import type { Db } from '../db/db';
+import { prepared, type Db } from '../db/db';
 import { kindsOf, postingSourcesOf, withdrawalSources } from './balance-kinds';
 
 /** A movement of the available balance as the view of migration 037 has it. */
@@ -37,12 +37,12 @@ export interface MovementCursor {
   createdAt: string;
 }
 
+/** Prepared: the view's joins are planned once per connection, not for every page (prepared-statements.md). */
+const movementCursorSql = prepared('select created_at::text as created_at from balance_transactions v where v.posting_id = $1');
+
 /** The position of movement `txn_<postingId>`, or undefined when there is none. */
 export async function movementCursor(db: Db, postingId: number): Promise<MovementCursor | undefined> {
-  const [row] = await db.query<{ created_at: string }>(
-    `select created_at::text as created_at from balance_transactions v where v.posting_id = $1`,
-    [postingId],
-  );
+  const [row] = await db.query<{ created_at: string }>(movementCursorSql, [postingId]);
   return row ? { postingId, createdAt: row.created_at } : undefined;
 }
 
@@ -71,6 +71,17 @@ async function withdrawalOf(db: Db, reference: string, orNumber: boolean): Promi
 }
 
 /**
+ * The movements of these postings, newest first, by their posting's key: one statement text
+ * whatever the page, so it is planned once per connection (prepared-statements.md) rather than
+ * the view's joins for every page.
+ */
+const movementsOfSql = prepared(
+  `select ${columns} from unnest($1::bigint[]) page(id)
+     cross join lateral (select v.* from balance_transactions v where v.posting_id = page.id limit 1) v
+    ${newestFirst}`,
+);
+
+/**
  * One page of movements, newest first, after `cursor`. Filtered by source or withdrawal, the
  * postings are found by their unique source; otherwise each kind is read newest first from
  * migration 037's index, at most `limit` postings of each, and the kinds merged: a page reads at
@@ -95,29 +106,45 @@ export async function listMovements(
   if (sources !== null && sources.length === 0) return [];
   const limitParam = `$${params.push(limit)}`;
   const kindsParam = `$${params.push(kinds)}::text[]`;
+  const range = where.map((w) => `and ${w}`).join(' ');
+  const newestOfEachKind = (check: string) =>
+    `select p.id from unnest(${kindsParam}) k(kind)
+       cross join lateral (
+         select p.id, p.created_at from ledger_postings p where p.kind = k.kind ${range} ${check}
+          order by p.created_at desc, p.id desc limit ${limitParam}) p
+      order by p.created_at desc, p.id desc limit ${limitParam}`;
+  if (sources === null) {
+    // Every posting of these kinds moves the available balance: the newest of each kind merged are
+    // the page, read from the index alone, and only they are made movements. Should one of them not
+    // be a movement (no entry on the account), the page is read again checking each posting.
+    const ids = await db.query<{ id: number }>(newestOfEachKind(''), params);
+    const rows = await movementsOf(
+      db,
+      ids.map((row) => row.id),
+    );
+    if (rows.length === ids.length) return rows;
+  }
   // Checked posting by posting, by the posting's own entries (an aggregate subquery is never made a
   // join, and the account is no index condition of it): without statistics, as on the embedded
   // database, the planner otherwise hashed, or bitmap-scanned, every entry of the account each time.
-  const conditions = `${where.map((w) => `and ${w}`).join(' ')}
-    and (select bool_or(e.account = 'merchant_available') from ledger_entries e where e.posting_id = p.id)`;
+  const check = `and (select bool_or(e.account = 'merchant_available') from ledger_entries e where e.posting_id = p.id)`;
   // The page's postings first, by the postings' index and a look at their entries (two-step-list-pages.md); then only their movements are built.
   const page =
     sources === null
-      ? `select p.id from unnest(${kindsParam}) k(kind)
-           cross join lateral (
-             select p.id, p.created_at from ledger_postings p where p.kind = k.kind ${conditions}
-              order by p.created_at desc, p.id desc limit ${limitParam}) p
-          order by p.created_at desc, p.id desc limit ${limitParam}`
+      ? newestOfEachKind(check)
       : `select p.id from ledger_postings p
-          where p.source = any($${params.push(sources)}::text[]) and p.kind = any(${kindsParam}) ${conditions}
+          where p.source = any($${params.push(sources)}::text[]) and p.kind = any(${kindsParam}) ${range} ${check}
           order by p.created_at desc, p.id desc limit ${limitParam}`;
-  // Each movement of the page by its posting's key (LATERAL … LIMIT 1), never by a join the planner may hash.
-  const rows = await db.query<MovementRow>(
-    `select ${columns} from (${page}) page
-       cross join lateral (select v.* from balance_transactions v where v.posting_id = page.id limit 1) v
-      ${newestFirst}`,
-    params,
+  const ids = await db.query<{ id: number }>(page, params);
+  return movementsOf(
+    db,
+    ids.map((row) => row.id),
   );
+}
+
+async function movementsOf(db: Db, postingIds: number[]): Promise<MovementRow[]> {
+  if (postingIds.length === 0) return [];
+  const rows = await db.query<MovementRow>(movementsOfSql, [postingIds]);
   return rows.map(numbers);
 }
 
