@@ -15,6 +15,8 @@
 // action, by actor and by a one-day range, and the CSV of one action over one day. Then the cost
 // of the chain for an action: a refund-sized transaction (one row lock, one insert) with and
 // without its audit entry, one writer and eight at once. Figures: median and p95 in ms.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { buildApp } from '../server/src/app.ts';
@@ -145,10 +147,13 @@ async function run(kind) {
   return { label, seconds, calls, cost };
 }
 
+const resultsDir = process.env.BENCH_RESULTS_DIR ?? join(import.meta.dirname, 'results');
+const results = [];
 try {
   const kinds = args.db === 'both' ? ['postgres', 'pglite'] : [args.db];
   for (const kind of kinds) {
     const result = await run(kind);
+    results.push(result);
     console.log(`\n${result.label}: ${fmtInt(N)} entries`);
     console.table(result.calls);
     console.log('An action with and without its audit entry (ms per transaction, transactions a second):');
@@ -157,6 +162,11 @@ try {
       console.table(figures);
     }
   }
+  mkdirSync(resultsDir, { recursive: true });
+  writeFileSync(
+    join(resultsDir, 'audit-log.json'),
+    `${JSON.stringify({ benchmark: 'bench/audit-log.mjs', entries: N, runs: RUNS, measured_at: new Date().toISOString(), results }, null, 2)}\n`,
+  );
 } finally {
   await runCleanups();
 }
