@@ -46,7 +46,8 @@ export function RoleDialog({ catalogue, role, onClose }: RoleDialogProps) {
     setError(null);
     const result = role ? await updateRole({ key: role.key, body }) : await createRole(body);
     if (result.error === undefined) {
-      notify('success', role ? 'Role Updated' : 'Role Created', `${result.data.name} has ${result.data.permissions.length} permissions.`);
+      const count = result.data.permissions.length;
+      notify('success', role ? 'Role Updated' : 'Role Created', `${result.data.name} has ${count} permission${count === 1 ? '' : 's'}.`);
       onClose();
       return;
     }

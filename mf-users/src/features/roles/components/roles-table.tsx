@@ -1,59 +1,69 @@
 import Box from '@mui/material/Box';
-import IconButton from '@mui/material/IconButton';
-import Tooltip from '@mui/material/Tooltip';
-import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
-import EditOutlined from '@mui/icons-material/EditOutlined';
+import Typography from '@mui/material/Typography';
 import { formatCount } from '@paydesk/shared/format';
 import type { RoleInfo } from '@paydesk/shared/schemas/roles';
 import { DataTable, type DataColumn } from '@paydesk/shared/ui/data-table';
 import { LabelChip } from '@paydesk/shared/ui/label-chip';
+import { RoleActions, type RoleActionsProps } from './role-actions';
 
-interface RolesTableProps {
-  roles: readonly RoleInfo[];
-  /** Absent until the permission catalogue is at hand, which the form needs. */
-  onEdit: ((role: RoleInfo) => void) | undefined;
-  onDelete: (role: RoleInfo) => void;
+const countOf = (n: number, one: string, many: string) => `${formatCount(n)} ${n === 1 ? one : many}`;
+
+function RoleName({ role }: { role: RoleInfo }) {
+  return (
+    <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 1, rowGap: 0.5 }}>
+      <span>{role.name}</span>
+      {role.built_in ? <LabelChip label="Built-in" /> : null}
+    </Box>
+  );
+}
+
+/** On a phone each role is a card: its name and actions, what it is for, and its counts. */
+function RoleCards({ rows, ...actions }: RoleActionsProps & { rows: readonly RoleInfo[] }) {
+  return (
+    <Box component="ul" aria-label="Roles" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1 }}>
+      {rows.map((role) => (
+        <Box
+          component="li"
+          key={role.key}
+          data-testid={`role-card-${role.key}`}
+          sx={{
+            border: 1,
+            borderColor: 'divider',
+            borderRadius: 1,
+            p: 1.5,
+            display: 'grid',
+            gridTemplateColumns: 'minmax(0, 1fr)',
+            gap: 0.5,
+          }}
+        >
+          <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 1 }}>
+            <RoleName role={role} />
+            <Box sx={{ whiteSpace: 'nowrap' }}>
+              <RoleActions role={role} {...actions} />
+            </Box>
+          </Box>
+          {role.description ? (
+            <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+              {role.description}
+            </Typography>
+          ) : null}
+          <Typography variant="caption" color="text.secondary">
+            {countOf(role.permissions.length, 'permission', 'permissions')} · {countOf(role.user_count, 'user', 'users')}
+          </Typography>
+        </Box>
+      ))}
+    </Box>
+  );
 }
 
 /** The roles: built-in ones marked, and only custom ones editable (the server refuses the others). */
-export function RolesTable({ roles, onEdit, onDelete }: RolesTableProps) {
+export function RolesTable({ roles, ...actions }: RoleActionsProps & { roles: readonly RoleInfo[] }) {
   const columns: DataColumn<RoleInfo>[] = [
-    {
-      key: 'name',
-      header: 'Name',
-      cell: (role) => (
-        <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
-          {role.name}
-          {role.built_in ? <LabelChip label="Built-in" /> : null}
-        </Box>
-      ),
-    },
-    { key: 'description', header: 'Description', hideOnPhone: true, cell: (role) => role.description || '—' },
+    { key: 'name', header: 'Name', cell: (role) => <RoleName role={role} /> },
+    { key: 'description', header: 'Description', cell: (role) => role.description || '—' },
     { key: 'permissions', header: 'Permissions', align: 'right', cell: (role) => formatCount(role.permissions.length) },
     { key: 'users', header: 'Users', align: 'right', cell: (role) => formatCount(role.user_count) },
-    {
-      key: 'actions',
-      header: 'Actions',
-      align: 'right',
-      nowrap: true,
-      cell: (role) =>
-        role.built_in ? null : (
-          <>
-            {onEdit ? (
-              <Tooltip title="Edit">
-                <IconButton size="small" aria-label={`Edit ${role.name}`} onClick={() => onEdit(role)}>
-                  <EditOutlined fontSize="small" />
-                </IconButton>
-              </Tooltip>
-            ) : null}
-            <Tooltip title="Delete">
-              <IconButton size="small" color="error" aria-label={`Delete ${role.name}`} onClick={() => onDelete(role)}>
-                <DeleteOutlined fontSize="small" />
-              </IconButton>
-            </Tooltip>
-          </>
-        ),
-    },
+    { key: 'actions', header: 'Actions', align: 'right', nowrap: true, cell: (role) => <RoleActions role={role} {...actions} /> },
   ];
   return (
     <DataTable
@@ -64,6 +74,7 @@ export function RolesTable({ roles, onEdit, onDelete }: RolesTableProps) {
       rowTestId={(role) => `role-row-${role.key}`}
       hover={false}
       emptyText="No roles yet"
+      cards={{ below: 'sm', render: (rows) => <RoleCards rows={rows} {...actions} /> }}
     />
   );
 }
