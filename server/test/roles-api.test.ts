@@ -11,10 +11,12 @@ import { addUser, editOf, uniqueEmail } from './users-fixtures';
 let t: TestApp;
 let superAdmin: Record<string, string>;
 let admin: Record<string, string>;
+let viewer: Record<string, string>;
 beforeAll(async () => {
   t = await buildTestApp();
   superAdmin = bearer(await login(t.app, 'superadmin@paydesk.test'));
   admin = bearer(await login(t.app, 'admin@paydesk.test'));
+  viewer = bearer(await login(t.app, 'viewer@paydesk.test'));
 }, 60_000);
 afterAll(() => t?.close());
 
@@ -45,7 +47,6 @@ const auditOf = (key: string) =>
 
 describe('GET /api/backend/permissions', () => {
   test('lists the whole catalogue to any signed-in user, each with what a person reads and what it implies', async () => {
-    const viewer = bearer(await login(t.app, 'viewer@paydesk.test'));
     const response = await call(viewer, 'GET', '/api/backend/permissions');
     expect(response.statusCode).toBe(200);
     const { data } = permissionsResponse.parse(response.json());
@@ -71,17 +72,16 @@ describe('GET /api/backend/roles', () => {
       ['admin', true, true],
       ['viewer', true, true],
     ]);
-    const viewer = list.find((role) => role.key === 'viewer');
-    expect(viewer).toMatchObject({
+    const viewerRole = list.find((role) => role.key === 'viewer');
+    expect(viewerRole).toMatchObject({
       name: 'Viewer',
       permissions: ['cards.view', 'dashboard.view', 'disputes.view', 'settings.view', 'transactions.view'],
     });
-    expect(viewer?.user_count).toBeGreaterThanOrEqual(1);
+    expect(viewerRole?.user_count).toBeGreaterThanOrEqual(1);
     expect(list.find((role) => role.key === 'super_admin')?.permissions).toEqual([...permissions].sort());
   });
 
   test('is refused to a viewer (roles.view comes with users.manage and roles.manage)', async () => {
-    const viewer = bearer(await login(t.app, 'viewer@paydesk.test'));
     expect((await call(viewer, 'GET', '/api/backend/roles')).statusCode).toBe(403);
   });
 });
@@ -153,6 +153,8 @@ describe('POST /api/backend/roles', () => {
     });
     const within = await call(manager.headers, 'POST', '/api/backend/roles', { name: unique('Within'), permissions: ['cards.view'] });
     expect(within.statusCode).toBe(201);
+    // Without users.manage, no role is theirs to give.
+    expect((await roles(manager.headers)).filter((role) => role.assignable)).toEqual([]);
   });
 });
 

@@ -52,7 +52,8 @@ const toInfo = (row: RoleRow, users: number, actor: ReadonlySet<Permission>): Ro
     built_in: row.built_in,
     permissions: sortedPermissions(held),
     user_count: users,
-    assignable: holdsAll(actor, held),
+    // PERM-07: giving a role takes users.manage and every permission of the role.
+    assignable: actor.has('users.manage') && holdsAll(actor, held),
   };
 };
 

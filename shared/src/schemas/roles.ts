@@ -33,7 +33,7 @@ export const roleInfo = z.object({
   permissions: z.array(permissionKey),
   /** How many users hold it; a role held by anyone cannot be deleted (PERM-06). */
   user_count: z.number().int().nonnegative(),
-  /** The caller may give this role to a user: its permissions are all the caller's (PERM-07). */
+  /** The caller may give this role to a user: they hold `users.manage` and every permission of the role (PERM-07). */
   assignable: z.boolean(),
 });
 export type RoleInfo = z.infer<typeof roleInfo>;
