@@ -115,14 +115,20 @@ export async function listMovements(
       order by p.created_at desc, p.id desc limit ${limitParam}`;
   if (sources === null) {
     // Every posting of these kinds moves the available balance: the newest of each kind merged are
-    // the page, read from the index alone, and only they are made movements. Should one of them not
-    // be a movement (no entry on the account), the page is read again checking each posting.
-    const ids = await db.query<{ id: number }>(newestOfEachKind(''), params);
-    const rows = await movementsOf(
-      db,
-      ids.map((row) => row.id),
+    // the page, read from the index alone, and only they are made movements, in one statement. Its
+    // best plan is the same whatever the values (each kind's index read backwards), so it is
+    // prepared: neither it nor the view's joins are planned again for every page. Should one of
+    // them not be a movement (no entry on the account), the page is read again checking each posting.
+    const rows = await db.query<MovementRow & { candidates: number }>(
+      prepared(
+        `with page as materialized (${newestOfEachKind('')})
+         select ${columns}, (select count(*) from page)::int as candidates from page
+           cross join lateral (select v.* from balance_transactions v where v.posting_id = page.id limit 1) v
+          ${newestFirst}`,
+      ),
+      params,
     );
-    if (rows.length === ids.length) return rows;
+    if (rows.length > 0 && Number(rows[0]!.candidates) === rows.length) return rows.map(({ candidates: _, ...row }) => numbers(row));
   }
   // Checked posting by posting, by the posting's own entries (an aggregate subquery is never made a
   // join, and the account is no index condition of it): without statistics, as on the embedded
