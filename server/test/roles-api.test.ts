@@ -346,4 +346,16 @@ describe('users of any role, by the subset rule', () => {
     expect(assignable).toEqual(expect.arrayContaining([readerRole, keeper.role]));
     expect(assignable).not.toEqual(expect.arrayContaining(['viewer']));
   });
+
+  test('resetting a second factor, too, reaches only users whose role holds nothing more than the actor', async () => {
+    const resetter = await holderOf(['users.reset_two_factor']);
+    const adminUser = await addUser(t.db, 'admin');
+    const refused = await call(resetter.headers, 'DELETE', `/api/backend/users/${adminUser.id}/two-factor`);
+    expect(answer(refused)).toEqual([
+      403,
+      { status: 'error', message: 'Your role cannot reset the second factor of Admin accounts', code: 'forbidden' },
+    ]);
+    const plain = await addUser(t.db, await addRole(t.db, `plain_${process.pid}`, ['users.view']));
+    expect((await call(resetter.headers, 'DELETE', `/api/backend/users/${plain.id}/two-factor`)).statusCode).toBe(200);
+  });
 });

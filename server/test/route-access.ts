@@ -387,7 +387,7 @@ export const routeTable: readonly RouteRule[] = [
     route: '/api/backend/users/:id/two-factor',
     access: session('users.reset_two_factor'),
     ok: 200,
-    request: async (f) => ({ url: `/api/backend/users/${(await f.newViewer()).id}/two-factor` }),
+    request: async (f) => ({ url: `/api/backend/users/${(await f.newUnprivileged()).id}/two-factor` }),
   },
 
   { method: 'GET', route: '/api/backend/permissions', access: session(), ok: 200, request: get('/api/backend/permissions') },

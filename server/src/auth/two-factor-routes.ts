@@ -234,7 +234,10 @@ export const twoFactorAccountRoutes: FastifyPluginAsyncZod = async (app) => {
 
 const userId = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
-/** /api/backend/users/:id/two-factor: a super_admin removes a user's second factor and ends their sessions (AUTH-13). */
+/**
+ * /api/backend/users/:id/two-factor: a super_admin removes a user's second factor and ends their sessions (AUTH-13); any
+ * other holder of users.reset_two_factor only of users whose role holds nothing they do not (PERM-07).
+ */
 export const twoFactorResetRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete('/:id/two-factor', {
     schema: {
@@ -246,7 +249,7 @@ export const twoFactorResetRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     onRequest: app.authorize('users.reset_two_factor'),
     handler: async (request) => {
-      await resetTwoFactor(app.db, request.params.id, auditWho(request));
+      await resetTwoFactor(app.db, requireAuth(request).permissions, request.params.id, auditWho(request));
       request.log.warn({ userId: requireAuth(request).userId, targetId: request.params.id }, 'second factor reset');
       return { status: 'success' as const, message: 'Two-factor sign-in reset' };
     },

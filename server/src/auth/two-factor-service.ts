@@ -2,7 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { recordAudit, values, type AuditWho } from '../audit/audit-log';
 import type { Config } from '../config';
 import type { Db } from '../db/db';
-import { conflict, invalid, notFound, unauthorized, type DomainError } from '../errors/domain-error';
+import type { Permission } from '@paydesk/shared/roles';
+import { conflict, forbidden, invalid, notFound, unauthorized, type DomainError } from '../errors/domain-error';
+import { roleName, rolePermissions } from './built-in-roles';
+import { holdsAll } from './permission-catalogue';
 import { revokeOtherSessions, revokeUserSessions } from './sessions-repository';
 import { secretBox, type SecretBox } from '../security/secret-box';
 import { hashSecret } from '../security/secret-hash';
@@ -134,10 +137,17 @@ export async function twoFactorStatus(db: Db, userId: number): Promise<TwoFactor
  * A super_admin removes a user's second factors (a lost phone or key): the TOTP secret, the
  * recovery codes and every passkey (AUTH-13, AUTH-21); the user's sessions and sign-in steps end with them.
  */
-export async function resetTwoFactor(db: Db, targetId: number, who: AuditWho): Promise<void> {
+export async function resetTwoFactor(db: Db, actor: ReadonlySet<Permission>, targetId: number, who: AuditWho): Promise<void> {
   await db.transaction(async (tx) => {
-    const [target] = await tx.query<{ id: number }>('select id from users where id = $1 for update', [targetId]);
+    const [target] = await tx.query<{ id: number; role: string; role_name: string; role_permissions: string[] }>(
+      `select u.id, u.role, r.name as role_name, r.permissions as role_permissions
+         from users u join roles r on r.key = u.role where u.id = $1 for update of u`,
+      [targetId],
+    );
     if (!target) throw notFound('User not found');
+    // PERM-07: an account whose role holds more than the actor's is not the actor's to reset.
+    if (!holdsAll(actor, rolePermissions(target.role, target.role_permissions)))
+      throw forbidden(`Your role cannot reset the second factor of ${roleName(target.role, target.role_name)} accounts`);
     await deleteTwoFactor(tx, targetId);
     const passkeys = await tx.query<{ id: string }>('delete from passkeys where user_id = $1 returning id::text as id', [targetId]);
     await tx.query('delete from passkey_challenges where user_id = $1', [targetId]);
