@@ -42,11 +42,23 @@ async function newInquiry(): Promise<string> {
 
 const wcag = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
-async function violations(page: Page, theme: Theme): Promise<string[]> {
-  // Colours are read as painted: a menu or dialog still fading in would fail the contrast rule.
+/** Waits until every document of the page paints in `theme`: the app follows the system's scheme live (APP-03). */
+async function paintIn(page: Page, theme: Theme): Promise<void> {
+  await page.emulateMedia({ colorScheme: theme });
+  // The app's documents (the page, the 3-D Secure frame) mark their scheme as a class on <html>.
+  for (const frame of page.frames())
+    await frame.waitForFunction((scheme) => {
+      const marks = document.documentElement.classList;
+      return marks.contains(scheme) || !(marks.contains('light') || marks.contains('dark'));
+    }, theme);
+  // Colours are read as painted: a menu, a dialog or a theme still fading in would fail the contrast rule.
   await page.waitForFunction(() =>
     document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
   );
+}
+
+async function themeViolations(page: Page, theme: Theme): Promise<string[]> {
+  await paintIn(page, theme);
   // Only violations are read: axe then skips listing every node that passes each rule.
   const axe = new AxeBuilder({ page }).options({ resultTypes: ['violations'] });
   // A theme changes colours and nothing else: the dark one is read by the colour rules only.
@@ -55,11 +67,17 @@ async function violations(page: Page, theme: Theme): Promise<string[]> {
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map(
       (v) =>
-        `${v.id} (${v.impact}): ${v.help} — ${v.nodes
+        `${theme}: ${v.id} (${v.impact}): ${v.help} — ${v.nodes
           .slice(0, 3)
           .map((n) => n.target.join(' '))
           .join(', ')}`,
     );
+}
+
+/** The page as it is, read in both themes (left in the light one): one load serves both. */
+async function violations(page: Page): Promise<string[]> {
+  const dark = await themeViolations(page, 'dark');
+  return [...(await themeViolations(page, 'light')), ...dark];
 }
 
 /** Goes to `path` as the app's own links do: the router follows the history entry, the page stays loaded. */
@@ -91,62 +109,65 @@ async function networkQuiet(page: Page): Promise<void> {
   }
 }
 
-async function themedPage(theme: Theme): Promise<Page> {
-  const page = await newPage(browser);
-  // The theme follows the system by default (APP-03).
-  await page.emulateMedia({ colorScheme: theme });
-  return page;
-}
+/** Each test reads its pages in both themes, on a machine running other tests beside it. */
+const BOTH_THEMES = 180_000;
 
-describe.each<Theme>(['light', 'dark'])('in the %s theme', (theme) => {
-  test('the payer pages', async () => {
-    const page = await themedPage(theme);
-    await page.goto('/');
-    await page.getByRole('heading', { name: 'Make a Payment' }).waitFor();
-    expect(await violations(page, theme)).toEqual([]);
-    const dialog = await openCardDialog(page);
-    await dialog.getByLabel(/^Card Number/).waitFor();
-    expect(await violations(page, theme)).toEqual([]);
-    await page.goto('/no-such-page');
-    await page.getByText('Oops! Page not found').waitFor();
-    expect(await violations(page, theme)).toEqual([]);
-    await closePage(page);
-  });
-
-  test('the payment flow: the widget, 3-D Secure, and the success, pending and failure pages', async () => {
-    const page = await themedPage(theme);
-    const found: Record<string, string[]> = {};
-    const popup = await openWidget(page);
-    await popup.emulateMedia({ colorScheme: theme });
-    found.widget = await violations(popup, theme);
-    await page.goto('/');
-    await payInDialog(await openCardDialog(page), '4000000000003220');
-    await page.frameLocator('iframe[title="3D Secure challenge"]').getByRole('heading', { name: 'Verify your payment' }).waitFor();
-    found['3-D Secure'] = await violations(page, theme);
-    await page.frameLocator('iframe[title="3D Secure challenge"]').getByRole('button', { name: 'Complete' }).click();
-    await page.waitForURL('**/payment-success');
-    await page.getByTestId('payment-status').waitFor();
-    found.success = await violations(page, theme);
-    for (const [card, result] of [
-      ['4000000000007205', 'pending'],
-      ['4000000000000002', 'failure'],
-    ] as const) {
+describe('in the light and the dark theme', () => {
+  test(
+    'the payer pages',
+    async () => {
+      const page = await newPage(browser);
       await page.goto('/');
-      await payInDialog(await openCardDialog(page), card);
-      await page.waitForURL(`**/payment-${result}**`);
-      await page.getByTestId('transaction-id').waitFor();
-      found[result] = await violations(page, theme);
-    }
-    expect(found).toEqual({ widget: [], '3-D Secure': [], success: [], pending: [], failure: [] });
-    await closePage(page);
-  });
+      await page.getByRole('heading', { name: 'Make a Payment' }).waitFor();
+      expect(await violations(page)).toEqual([]);
+      const dialog = await openCardDialog(page);
+      await dialog.getByLabel(/^Card Number/).waitFor();
+      expect(await violations(page)).toEqual([]);
+      await page.goto('/no-such-page');
+      await page.getByText('Oops! Page not found').waitFor();
+      expect(await violations(page)).toEqual([]);
+      await closePage(page);
+    },
+    BOTH_THEMES,
+  );
+
+  test(
+    'the payment flow: the widget, 3-D Secure, and the success, pending and failure pages',
+    async () => {
+      const page = await newPage(browser);
+      const found: Record<string, string[]> = {};
+      const popup = await openWidget(page);
+      found.widget = await violations(popup);
+      await page.goto('/');
+      await payInDialog(await openCardDialog(page), '4000000000003220');
+      await page.frameLocator('iframe[title="3D Secure challenge"]').getByRole('heading', { name: 'Verify your payment' }).waitFor();
+      found['3-D Secure'] = await violations(page);
+      await page.frameLocator('iframe[title="3D Secure challenge"]').getByRole('button', { name: 'Complete' }).click();
+      await page.waitForURL('**/payment-success');
+      await page.getByTestId('payment-status').waitFor();
+      found.success = await violations(page);
+      for (const [card, result] of [
+        ['4000000000007205', 'pending'],
+        ['4000000000000002', 'failure'],
+      ] as const) {
+        await page.goto('/');
+        await payInDialog(await openCardDialog(page), card);
+        await page.waitForURL(`**/payment-${result}**`);
+        await page.getByTestId('transaction-id').waitFor();
+        found[result] = await violations(page);
+      }
+      expect(found).toEqual({ widget: [], '3-D Secure': [], success: [], pending: [], failure: [] });
+      await closePage(page);
+    },
+    BOTH_THEMES,
+  );
 
   /**
    * Signs in as super_admin and reads each page once its heading, lists and figures are in. Pages
    * are reached inside the app, as a click on the menu does, not by loading the shell again.
    */
   async function backOfficeViolations(pages: readonly (readonly [path: string, heading: string])[]): Promise<Record<string, string[]>> {
-    const page = await themedPage(theme);
+    const page = await newPage(browser);
     await openSignedIn(page, 'super_admin', '/control/dashboard');
     const found: Record<string, string[]> = {};
     for (const [path, heading] of pages) {
@@ -155,7 +176,7 @@ describe.each<Theme>(['light', 'dark'])('in the %s theme', (theme) => {
       await page.getByRole('heading', { name: heading, exact: true }).first().waitFor();
       // Lists and figures have arrived: the page as a user reads it.
       await quiet;
-      found[path] = await violations(page, theme);
+      found[path] = await violations(page);
     }
     await closePage(page);
     return found;
@@ -163,61 +184,83 @@ describe.each<Theme>(['light', 'dark'])('in the %s theme', (theme) => {
   const noneOn = (found: Record<string, string[]>) => Object.fromEntries(Object.keys(found).map((path) => [path, []]));
 
   // Two tests, each within its time limit on a loaded machine: every page is read either way.
-  test("the sign-in page and the back office's main pages", async () => {
-    const page = await themedPage(theme);
-    await page.goto('/control/login');
-    await page.getByRole('button', { name: 'Sign In' }).waitFor();
-    expect(await violations(page, theme)).toEqual([]);
-    await closePage(page);
-    const found = await backOfficeViolations([
-      ['/control/dashboard', 'Dashboard'],
-      ['/control/transactions', 'Transaction Monitoring'],
-      ['/control/users', 'User Management'],
-      ['/control/cards', 'Card Management'],
-      ['/control/withdrawals', 'Withdrawals'],
-    ]);
-    expect(found).toEqual(noneOn(found));
-  });
+  test(
+    "the sign-in page and the back office's main pages",
+    async () => {
+      const page = await newPage(browser);
+      await page.goto('/control/login');
+      await page.getByRole('button', { name: 'Sign In' }).waitFor();
+      expect(await violations(page)).toEqual([]);
+      await closePage(page);
+      const found = await backOfficeViolations([
+        ['/control/dashboard', 'Dashboard'],
+        ['/control/transactions', 'Transaction Monitoring'],
+        ['/control/users', 'User Management'],
+        ['/control/cards', 'Card Management'],
+        ['/control/withdrawals', 'Withdrawals'],
+      ]);
+      expect(found).toEqual(noneOn(found));
+    },
+    BOTH_THEMES,
+  );
 
-  test("the back office's other pages and a payment's details", async () => {
-    const inquiry = await newInquiry();
-    const found = await backOfficeViolations([
-      ['/control/disputes', 'Disputes'],
-      [`/control/disputes/${inquiry}`, 'Inquiry'],
-      ['/control/settings', 'Settings'],
-      ['/control/audit', 'Audit Log'],
-      ['/control/developers/events', 'Developers'],
-      ['/control/developers/api-keys', 'Developers'],
-      ['/control/developers/requests', 'Developers'],
-      ['/control/platform', 'Platform'],
-      ['/control/platform/remotes/mf_platform', 'mf_platform'],
-    ]);
-    const page = await themedPage(theme);
-    await openSignedIn(page, 'super_admin', '/control/dashboard');
-    await navigateInApp(page, '/control/transactions');
-    const quiet = networkQuiet(page);
-    await page.getByRole('row').nth(1).getByRole('link').first().click();
-    await page.getByRole('heading', { name: 'Transaction Details' }).waitFor();
-    await quiet;
-    found['/control/transactions/{id}'] = await violations(page, theme);
-    expect(found).toEqual(noneOn(found));
-    await closePage(page);
-  });
+  test(
+    "the back office's disputes, settings and audit pages",
+    async () => {
+      const inquiry = await newInquiry();
+      const found = await backOfficeViolations([
+        ['/control/disputes', 'Disputes'],
+        [`/control/disputes/${inquiry}`, 'Inquiry'],
+        ['/control/settings', 'Settings'],
+        ['/control/audit', 'Audit Log'],
+      ]);
+      expect(found).toEqual(noneOn(found));
+    },
+    BOTH_THEMES,
+  );
 
-  test("MUI's Tabs and an open Select menu in remotes (PLAT-14)", async () => {
-    const page = await themedPage(theme);
-    await openSignedIn(page, 'super_admin', '/control/dashboard');
-    const found: Record<string, string[]> = {};
-    const quiet = networkQuiet(page);
-    await navigateInApp(page, '/control/developers');
-    await page.getByRole('tab', { name: 'Webhooks', selected: true }).waitFor();
-    await quiet;
-    found['/control/developers'] = await violations(page, theme);
-    await navigateInApp(page, '/control/transactions');
-    await page.getByRole('combobox', { name: 'Status' }).click();
-    await page.getByRole('listbox').getByRole('option', { name: 'All Status' }).waitFor();
-    found['/control/transactions, Status menu open'] = await violations(page, theme);
-    expect(found).toEqual({ '/control/developers': [], '/control/transactions, Status menu open': [] });
-    await closePage(page);
-  });
+  test(
+    "the Developers and Platform pages and a payment's details",
+    async () => {
+      const found = await backOfficeViolations([
+        ['/control/developers/events', 'Developers'],
+        ['/control/developers/api-keys', 'Developers'],
+        ['/control/developers/requests', 'Developers'],
+        ['/control/platform', 'Platform'],
+        ['/control/platform/remotes/mf_platform', 'mf_platform'],
+      ]);
+      const page = await newPage(browser);
+      await openSignedIn(page, 'super_admin', '/control/dashboard');
+      await navigateInApp(page, '/control/transactions');
+      const quiet = networkQuiet(page);
+      await page.getByRole('row').nth(1).getByRole('link').first().click();
+      await page.getByRole('heading', { name: 'Transaction Details' }).waitFor();
+      await quiet;
+      found['/control/transactions/{id}'] = await violations(page);
+      expect(found).toEqual(noneOn(found));
+      await closePage(page);
+    },
+    BOTH_THEMES,
+  );
+
+  test(
+    "MUI's Tabs and an open Select menu in remotes (PLAT-14)",
+    async () => {
+      const page = await newPage(browser);
+      await openSignedIn(page, 'super_admin', '/control/dashboard');
+      const found: Record<string, string[]> = {};
+      const quiet = networkQuiet(page);
+      await navigateInApp(page, '/control/developers');
+      await page.getByRole('tab', { name: 'Webhooks', selected: true }).waitFor();
+      await quiet;
+      found['/control/developers'] = await violations(page);
+      await navigateInApp(page, '/control/transactions');
+      await page.getByRole('combobox', { name: 'Status' }).click();
+      await page.getByRole('listbox').getByRole('option', { name: 'All Status' }).waitFor();
+      found['/control/transactions, Status menu open'] = await violations(page);
+      expect(found).toEqual({ '/control/developers': [], '/control/transactions, Status menu open': [] });
+      await closePage(page);
+    },
+    BOTH_THEMES,
+  );
 });
