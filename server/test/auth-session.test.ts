@@ -23,7 +23,7 @@ async function sessionOf(token: string): Promise<{ userId: number; sessionId: st
 }
 
 describe('GET /api/auth/me', () => {
-  it('returns the signed-in user, their role\'s name and permissions', async () => {
+  it("returns the signed-in user, their role's name and permissions", async () => {
     const token = await login(t.app, 'viewer@paydesk.test');
     const response = await me(bearer(token));
     expect(response.statusCode).toBe(200);
