@@ -8,7 +8,7 @@ import { productRemotes } from '../testing/product-remotes';
 
 const menu = () =>
   screen
-    .getAllByRole('link')
+    .queryAllByRole('link')
     .map((l) => l.textContent?.trim())
     .filter((t) => t !== 'Settings');
 
@@ -36,6 +36,8 @@ test('a custom role sees the entries its permissions open, under its own name', 
   });
   expect(menu()).toEqual(['Transactions', 'Cards']);
   expect(screen.getByTestId('current-user-role').textContent).toBe('Support');
+  // Without settings.view, no Settings either.
+  expect(screen.queryByRole('link', { name: 'Settings' })).not.toBeInTheDocument();
 });
 
 test('the menu waits until the server has said what the user may do', () => {
