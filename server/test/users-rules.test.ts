@@ -104,11 +104,16 @@ describe('PUT /api/backend/users/:id', () => {
     expect((await me(t.app, token)).statusCode).toBe(401);
   });
 
-  test("a role change ends the user's sessions", async () => {
+  test("a role change keeps the user's sessions and counts from their next call, either way", async () => {
     const user = await addUser(t.db, 'viewer');
     const token = await login(t.app, user.email);
+    const users = { url: '/api/backend/users', headers: { authorization: `Bearer ${token}` } };
+    expect((await t.app.inject(users)).statusCode).toBe(403);
     expect((await superAdmin.update(user.id, editOf(user, { role: 'admin' }))).statusCode).toBe(200);
-    expect((await me(t.app, token)).statusCode).toBe(401);
+    expect((await me(t.app, token)).json().data).toMatchObject({ role: 'admin', role_name: 'Admin' });
+    expect((await t.app.inject(users)).statusCode).toBe(200);
+    expect((await superAdmin.update(user.id, editOf(user, { role: 'viewer' }))).statusCode).toBe(200);
+    expect((await t.app.inject(users)).statusCode).toBe(403);
   });
 
   test("a password reset ends the user's sessions; only the new password signs in", async () => {

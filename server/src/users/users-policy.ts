@@ -79,9 +79,11 @@ export function refusal(
   return isLastSuperAdmin && !staysActiveSuperAdmin ? conflict(LAST_SUPER_ADMIN) : undefined;
 }
 
-/** Whether an update must end the target's sessions at once (USR-12). */
-export const endsSessions = (before: Account, next: { role: RoleKey; status: UserStatus }, passwordReset: boolean): boolean =>
-  passwordReset || before.role !== next.role || next.status !== 'active';
+/**
+ * Whether an update must end the target's sessions at once (USR-12). A role change need not: every
+ * call reads the caller's role with the session (PERM-09).
+ */
+export const endsSessions = (next: { status: UserStatus }, passwordReset: boolean): boolean => passwordReset || next.status !== 'active';
 
 /**
  * Outside demo mode the demo accounts' published password (README) is refused for any account, in

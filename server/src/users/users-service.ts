@@ -91,7 +91,7 @@ export async function updateUser(db: Db, actorId: number, targetId: number, inpu
     async (tx, target) => {
       const updated = await updateRow(tx, targetId, { name: input.name, email: input.email, ...next, passwordHash });
       if (!target || !updated) throw new Error(`user ${targetId} vanished under its row lock`);
-      const sessionsEnded = endsSessions(target, next, passwordHash !== undefined) ? await revokeUserSessions(tx, targetId) : 0;
+      const sessionsEnded = endsSessions(next, passwordHash !== undefined) ? await revokeUserSessions(tx, targetId) : 0;
       await recordUpdate(tx, who, target, updated, passwordHash !== undefined, sessionsEnded);
       return updated;
     },
