@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { SignJWT } from 'jose';
-import type { Permission, Role, RoleKey } from '@paydesk/shared/roles';
+import type { BuiltInRole, Permission, RoleKey } from '@paydesk/shared/roles';
 import type { UserStatus } from '@paydesk/shared/schemas/user';
 import { bearer, login, type TestApp } from './helper';
 import { addUser } from './users-fixtures';
@@ -11,7 +11,7 @@ import { addUser } from './users-fixtures';
  */
 export type Identity =
   | { name: string; kind: 'anonymous' | 'bad-token' }
-  | { name: string; kind: 'role'; role: Role }
+  | { name: string; kind: 'role'; role: BuiltInRole }
   /** A user of a custom role, holding `holds` (permission-identities.ts). */
   | { name: string; kind: 'custom'; role: RoleKey; holds: ReadonlySet<Permission> }
   | { name: string; kind: 'key'; key: 'publishable' | 'secret' };
@@ -61,7 +61,7 @@ async function disabledUserToken(t: TestApp, status: UserStatus): Promise<string
   return token;
 }
 
-export const roleAccounts: Record<Role, string> = {
+export const roleAccounts: Record<BuiltInRole, string> = {
   super_admin: 'superadmin@paydesk.test',
   admin: 'admin@paydesk.test',
   viewer: 'viewer@paydesk.test',
@@ -74,8 +74,8 @@ export interface IdentityHeaders {
 }
 
 export async function identityHeaders(t: TestApp): Promise<IdentityHeaders> {
-  const roleTokens = {} as Record<Role, string>;
-  for (const role of Object.keys(roleAccounts) as Role[]) roleTokens[role] = await login(t.app, roleAccounts[role]);
+  const roleTokens = {} as Record<BuiltInRole, string>;
+  for (const role of Object.keys(roleAccounts) as BuiltInRole[]) roleTokens[role] = await login(t.app, roleAccounts[role]);
   const superClaims = claimsOf(roleTokens.super_admin);
   const now = Math.floor(Date.now() / 1000);
   const authKey = new TextEncoder().encode(t.config.authSecret);

@@ -1,6 +1,6 @@
 import type { FastifyInstance, InjectOptions, onRouteHookHandler } from 'fastify';
 import { envelopeKeys, open } from '@paydesk/shared/crypto/envelope';
-import { roles } from '@paydesk/shared/roles';
+import { builtInRoles } from '@paydesk/shared/roles';
 import { checkoutRequest } from '@paydesk/shared/schemas/checkout';
 import { transactionResult, type TransactionResult } from '@paydesk/shared/schemas/payment';
 import { transactionStatuses } from '@paydesk/shared/schemas/transaction';
@@ -48,7 +48,7 @@ beforeAll(async () => {
   }
   rows = await readStoredRows(testDb.db);
   tokens = Object.fromEntries(
-    await Promise.all(roles.map(async (role) => [role, await login(app, `${role.replace('_', '')}@paydesk.test`)] as const)),
+    await Promise.all(builtInRoles.map(async (role) => [role, await login(app, `${role.replace('_', '')}@paydesk.test`)] as const)),
   );
 }, 180_000);
 afterAll(async () => {
@@ -67,7 +67,7 @@ const ruleOf = (key: string): RouteRule => {
 function callersOf(rule: RouteRule): { identity: Identity; headers: Record<string, string> }[] {
   switch (rule.access.kind) {
     case 'session':
-      return roles.map((role) => ({ identity: { name: role, kind: 'role' as const, role }, headers: bearer(tokens[role]!) }));
+      return builtInRoles.map((role) => ({ identity: { name: role, kind: 'role' as const, role }, headers: bearer(tokens[role]!) }));
     case 'key': {
       const key = rule.access.key;
       return [

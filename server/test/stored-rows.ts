@@ -5,7 +5,7 @@ import { transactionStatuses } from '@paydesk/shared/schemas/transaction';
 import { withdrawalStatuses } from '@paydesk/shared/schemas/wallet';
 import { userStatuses } from '@paydesk/shared/schemas/user';
 import { checkoutStatuses } from '@paydesk/shared/schemas/checkout';
-import { permissions, roles } from '@paydesk/shared/roles';
+import { builtInRoles, permissions } from '@paydesk/shared/roles';
 import {
   disputeEvidenceFileFields,
   disputeEvidenceTextFields,
@@ -534,7 +534,7 @@ export async function storeEveryKindOfRow(db: Db, config: Config): Promise<void>
   await storeTwoFactorRows(db, config);
   await storePasskeyRows(db);
   await storeReleaseRows(db);
-  for (const role of roles) for (const status of userStatuses) await addUser(db, role, status);
+  for (const role of builtInRoles) for (const status of userStatuses) await addUser(db, role, status);
   await storeRoleRows(db);
 }
 

@@ -1,4 +1,4 @@
-import type { Role } from '@paydesk/shared/roles';
+import type { BuiltInRole } from '@paydesk/shared/roles';
 import { findUserByEmail, findUserById, setUserStatus, type UserRecord } from '../src/users/users-repository';
 import { LAST_SUPER_ADMIN } from '../src/users/users-policy';
 import { buildTestApp, login, type TestApp } from './helper';
@@ -22,7 +22,7 @@ async function onlySeededSuperAdmin(): Promise<void> {
 }
 
 describe('the last active super_admin', () => {
-  test.each(['admin', 'viewer'] as Role[])('cannot demote themselves to %s (409, nothing changed)', async (role) => {
+  test.each(['admin', 'viewer'] as BuiltInRole[])('cannot demote themselves to %s (409, nothing changed)', async (role) => {
     await onlySeededSuperAdmin();
     const api = usersApi(t.app, await login(t.app, seeded.email));
     const response = await api.update(seeded.id, editOf(seeded, { role }));

@@ -1,5 +1,5 @@
 import { errorCodeFor } from '@paydesk/shared/schemas/common';
-import type { Role } from '@paydesk/shared/roles';
+import type { BuiltInRole } from '@paydesk/shared/roles';
 import { findUserById } from '../src/users/users-repository';
 import { buildTestApp, login, type TestApp } from './helper';
 import { addUser, countUsers, editOf, STRONG_PASSWORD, uniqueEmail, userExists, usersApi } from './users-fixtures';
@@ -9,7 +9,7 @@ import { addUser, countUsers, editOf, STRONG_PASSWORD, uniqueEmail, userExists, 
  * viewer accounts", viewer "no". One row per actor and target role; "promote" makes a viewer
  * account the target role.
  */
-const matrix: readonly [actor: Role, target: Role, create: number, update: number, remove: number, promote: number][] = [
+const matrix: readonly [actor: BuiltInRole, target: BuiltInRole, create: number, update: number, remove: number, promote: number][] = [
   ['super_admin', 'super_admin', 201, 200, 200, 200],
   ['super_admin', 'admin', /*  */ 201, 200, 200, 200],
   ['super_admin', 'viewer', /* */ 201, 200, 200, 200],
@@ -21,17 +21,17 @@ const matrix: readonly [actor: Role, target: Role, create: number, update: numbe
   ['viewer', /* */ 'viewer', /* */ 403, 403, 403, 403],
 ];
 
-const accounts: Record<Role, string> = {
+const accounts: Record<BuiltInRole, string> = {
   super_admin: 'superadmin@paydesk.test',
   admin: 'admin@paydesk.test',
   viewer: 'viewer@paydesk.test',
 };
 
 let t: TestApp;
-const tokens = {} as Record<Role, string>;
+const tokens = {} as Record<BuiltInRole, string>;
 beforeAll(async () => {
   t = await buildTestApp();
-  for (const role of Object.keys(accounts) as Role[]) tokens[role] = await login(t.app, accounts[role]);
+  for (const role of Object.keys(accounts) as BuiltInRole[]) tokens[role] = await login(t.app, accounts[role]);
 }, 60_000);
 afterAll(() => t?.close());
 
