@@ -116,11 +116,6 @@ const projects = [
     globalTeardown: '<rootDir>/global-teardown.ts',
     setupFilesAfterEnv: ['<rootDir>/support/timeouts.ts'],
   },
-  // Every benchmark once at tiny sizes (bench/smoke.test.ts): they seed PostgreSQL, so only with
-  // it at hand. After e2e, whose setup has built the front ends they serve.
-  ...(process.env.TEST_DATABASE_URL
-    ? [{ ...base, displayName: 'bench', rootDir: '<rootDir>/bench', testEnvironment: 'node', testMatch: ['<rootDir>/*.test.ts'] }]
-    : []),
 ];
 
 export default {

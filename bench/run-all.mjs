@@ -6,8 +6,8 @@
 //   npm run bench -- --only payment-api,card-upload     some of them again (names as in the report);
 //                               the others keep their figures from bench/report.json
 //   npm run bench -- --render   bench/report.md again from bench/report.json, nothing measured
-//   npm run bench -- --smoke    every benchmark once at tiny sizes, in about two minutes: proves
-//                               each still runs (npm test does this), writes no report
+//   npm run bench -- --smoke    every benchmark once at tiny sizes, in a few minutes: proves
+//                               each still runs (CI does this after npm test), writes no report
 //
 // Each benchmark runs in its own process, writing its figures to bench/.work/report-<time>/<step>/
 // (bench/results/ keeps the figures of the benchmarks run one by one). A benchmark that fails
@@ -56,7 +56,7 @@ const backOffice = (size, runs = quick ? 1 : 3) => ({
 });
 const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1].split(',') : undefined;
 // Every benchmark, api-keys and audit-log included, at sizes that measure nothing worth reading:
-// a benchmark a refactor broke fails here, inside npm test, not on the day its figures are wanted.
+// a benchmark a refactor broke fails CI, not on the day its figures are wanted.
 const smokeSteps = [
   { name: 'payer-page', kind: 'payer', args: [...tsx, 'bench/payer-page.mjs', '--runs', '1', '--no-single-bundle'] },
   { name: 'release-lookup', kind: 'releases', args: [...tsx, 'bench/release-lookup.mjs', '--runs', '1', '--requests', '20'] },
