@@ -281,7 +281,9 @@ describe('refusals', () => {
 describe('the ledger and the map of kinds', () => {
   it('map every posting kind the ledger allows, in SQL as in TypeScript', async () => {
     const [check] = await t.db.query<{ definition: string }>(
-      `select pg_get_constraintdef(oid) as definition from pg_constraint where conname = 'ledger_postings_kind_check'`,
+      // This schema's own: another test file's schema may be dropped while this reads it.
+      `select pg_get_constraintdef(oid) as definition from pg_constraint
+        where conname = 'ledger_postings_kind_check' and connamespace = current_schema()::regnamespace`,
     );
     const kinds = [...check!.definition.matchAll(/'([a-z_]+)'/g)].map((m) => m[1]!).sort();
     expect(kinds).toEqual(Object.keys(postingKindTypes).sort());
