@@ -19,14 +19,17 @@ interface Row {
 
 const money = (value: string | number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(Number(value));
 
-/** A paid demo payment of at least $10 that nothing has refunded yet, as the signed-in page sees it. */
+/**
+ * A paid demo payment of at least $10 that nothing has refunded yet, as the signed-in page sees it:
+ * the oldest of the newest hundred, since other files refund the newest while this one runs.
+ */
 const unrefundedPayment = (page: Page): Promise<Row> =>
   page.evaluate(async () => {
     const response = await fetch('/api/backend/all-transactions?status=success&per_page=100', {
       headers: { authorization: `Bearer ${localStorage.getItem('token')}` },
     });
     const rows = ((await response.json()) as { data: { data: Row[] } }).data.data;
-    return rows.find((r) => r.amount_refunded === '0.00' && Number(r.payment_amount) >= 10)!;
+    return rows.findLast((r) => r.amount_refunded === '0.00' && Number(r.payment_amount) >= 10)!;
   });
 
 async function toast(page: Page, title: string): Promise<void> {
