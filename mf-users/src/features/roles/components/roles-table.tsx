@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { formatCount } from '@paydesk/shared/format';
 import type { RoleInfo } from '@paydesk/shared/schemas/roles';
+import { CardList, ListCard } from '@paydesk/shared/ui/card-list';
 import { DataTable, type DataColumn } from '@paydesk/shared/ui/data-table';
 import { LabelChip } from '@paydesk/shared/ui/label-chip';
 import { RoleActions, type RoleActionsProps } from './role-actions';
@@ -20,22 +21,9 @@ function RoleName({ role }: { role: RoleInfo }) {
 /** On a phone each role is a card: its name and actions, what it is for, and its counts. */
 function RoleCards({ rows, ...actions }: RoleActionsProps & { rows: readonly RoleInfo[] }) {
   return (
-    <Box component="ul" aria-label="Roles" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1 }}>
+    <CardList label="Roles">
       {rows.map((role) => (
-        <Box
-          component="li"
-          key={role.key}
-          data-testid={`role-card-${role.key}`}
-          sx={{
-            border: 1,
-            borderColor: 'divider',
-            borderRadius: 1,
-            p: 1.5,
-            display: 'grid',
-            gridTemplateColumns: 'minmax(0, 1fr)',
-            gap: 0.5,
-          }}
-        >
+        <ListCard key={role.key} testId={`role-card-${role.key}`}>
           <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 1 }}>
             <RoleName role={role} />
             <Box sx={{ whiteSpace: 'nowrap' }}>
@@ -50,9 +38,9 @@ function RoleCards({ rows, ...actions }: RoleActionsProps & { rows: readonly Rol
           <Typography variant="caption" color="text.secondary">
             {countOf(role.permissions.length, 'permission', 'permissions')} · {countOf(role.user_count, 'user', 'users')}
           </Typography>
-        </Box>
+        </ListCard>
       ))}
-    </Box>
+    </CardList>
   );
 }
 

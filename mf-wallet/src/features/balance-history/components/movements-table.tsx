@@ -5,6 +5,7 @@ import { generatePath, Link as RouterLink } from 'react-router-dom';
 import { formatDateTime, formatMoney } from '@paydesk/shared/format';
 import { controlPaths } from '@paydesk/shared/routes';
 import { balanceTransactionTypeLabels, type BalanceTransactionObject } from '@paydesk/shared/schemas/balance';
+import { CardList, ListCard } from '@paydesk/shared/ui/card-list';
 import { DataTable, type DataColumn } from '@paydesk/shared/ui/data-table';
 import { LabelChip } from '@paydesk/shared/ui/label-chip';
 
@@ -35,23 +36,9 @@ const oneLine = { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellip
 /** On a phone each movement is a card: its type and net on the first line, its time and amount, then its source. */
 function MovementCards({ rows }: { rows: readonly BalanceTransactionObject[] }) {
   return (
-    <Box component="ul" aria-label="Balance movements" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1 }}>
+    <CardList label="Balance movements">
       {rows.map((m) => (
-        <Box
-          component="li"
-          key={m.id}
-          data-testid="movement-card"
-          // minmax(0, 1fr): a long source id never widens the card; it breaks anywhere.
-          sx={{
-            border: 1,
-            borderColor: 'divider',
-            borderRadius: 1,
-            p: 1.5,
-            display: 'grid',
-            gridTemplateColumns: 'minmax(0, 1fr)',
-            gap: 0.5,
-          }}
-        >
+        <ListCard key={m.id} testId="movement-card">
           <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 1 }}>
             <LabelChip label={balanceTransactionTypeLabels[m.type]} />
             <Typography variant="body2" sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
@@ -70,9 +57,9 @@ function MovementCards({ rows }: { rows: readonly BalanceTransactionObject[] }) 
           <Typography variant="caption" sx={monospace}>
             <Source movement={m} />
           </Typography>
-        </Box>
+        </ListCard>
       ))}
-    </Box>
+    </CardList>
   );
 }
 
