@@ -1,10 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes } from 'react-router-dom';
 import { fakeApi, type FakeApi } from '@paydesk/shared/testing/fake-api';
-import { renderWithProviders } from '@paydesk/shared/testing/render';
 import { autofillPasskey, cancelPasskeyPrompt, type PromptOutcome } from '../../lib/passkey-prompt';
-import { LoginPage } from './login-page';
+import { renderLogin } from './testing/render-login';
 
 /**
  * AUTH-23: the sign-in page's e-mail field offers passkeys in its autofill. jsdom has no WebAuthn:
@@ -42,15 +40,6 @@ beforeEach(() => {
     'POST /api/auth/login': () => signedIn,
   });
 });
-
-const renderLogin = () =>
-  renderWithProviders(
-    <Routes>
-      <Route path="/control/login" element={<LoginPage />} />
-      <Route path="/control/dashboard" element={<p>Dashboard page</p>} />
-    </Routes>,
-    { route: '/control/login' },
-  );
 
 test('the e-mail field offers passkeys, and a passkey picked there signs in', async () => {
   const { store } = renderLogin();

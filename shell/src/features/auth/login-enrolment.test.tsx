@@ -1,10 +1,8 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes } from 'react-router-dom';
 import { fakeApi, type FakeApi } from '@paydesk/shared/testing/fake-api';
-import { renderWithProviders } from '@paydesk/shared/testing/render';
 import { createPasskey } from '../../lib/passkey-prompt';
-import { LoginPage } from './login-page';
+import { renderLogin } from './testing/render-login';
 
 /**
  * AUTH-14, AUTH-22: REQUIRE_TWO_FACTOR and no second factor yet. The sign-in page offers a passkey
@@ -47,13 +45,7 @@ beforeEach(() => {
 });
 
 async function passwordStep() {
-  const rendered = renderWithProviders(
-    <Routes>
-      <Route path="/control/login" element={<LoginPage />} />
-      <Route path="/control/dashboard" element={<p>Dashboard page</p>} />
-    </Routes>,
-    { route: '/control/login' },
-  );
+  const rendered = renderLogin();
   const person = userEvent.setup();
   await person.type(screen.getByLabelText(/^Email/), user.email);
   await person.type(screen.getByLabelText(/^Password/), 'A-password-2026');

@@ -1,9 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes } from 'react-router-dom';
 import { fakeApi, type FakeApi } from '@paydesk/shared/testing/fake-api';
-import { renderWithProviders } from '@paydesk/shared/testing/render';
-import { LoginPage } from './login-page';
+import { renderLogin } from './testing/render-login';
 
 /** AUTH-12: after a correct password, a user with a second factor is asked for a code before any session. */
 const CHALLENGE = 'c'.repeat(43);
@@ -27,13 +25,7 @@ beforeEach(() => {
 });
 
 test('the password step leads to the code step; a wrong code keeps it, the right one signs in', async () => {
-  const { store } = renderWithProviders(
-    <Routes>
-      <Route path="/control/login" element={<LoginPage />} />
-      <Route path="/control/dashboard" element={<p>Dashboard page</p>} />
-    </Routes>,
-    { route: '/control/login' },
-  );
+  const { store } = renderLogin();
   const person = userEvent.setup();
   await person.type(screen.getByLabelText(/^Email/), 'tess@paydesk.test');
   await person.type(screen.getByLabelText(/^Password/), 'A-password-2026');

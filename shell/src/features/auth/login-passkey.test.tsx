@@ -1,10 +1,8 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes } from 'react-router-dom';
 import { fakeApi, type FakeApi } from '@paydesk/shared/testing/fake-api';
-import { renderWithProviders } from '@paydesk/shared/testing/render';
 import { signWithPasskey } from '../../lib/passkey-prompt';
-import { LoginPage } from './login-page';
+import { renderLogin } from './testing/render-login';
 
 /**
  * AUTH-18, AUTH-19 on the sign-in page: a passkey alone, and a passkey as the second step. jsdom
@@ -47,15 +45,6 @@ beforeEach(() => {
     'POST /api/auth/login/two-factor/passkey': () => signedIn,
   });
 });
-
-const renderLogin = () =>
-  renderWithProviders(
-    <Routes>
-      <Route path="/control/login" element={<LoginPage />} />
-      <Route path="/control/dashboard" element={<p>Dashboard page</p>} />
-    </Routes>,
-    { route: '/control/login' },
-  );
 
 test('a passkey alone: a closed prompt says so and sends nothing; an unknown passkey is refused in words', async () => {
   const { store } = renderLogin();
