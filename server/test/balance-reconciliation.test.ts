@@ -91,7 +91,7 @@ async function pay(db: Db, failingRefunds: boolean): Promise<void> {
        values ($1, 'ORD-LIVE', 'Live', 'Payer', 'live@example.com', '+15550100', $2::bigint, $3::bigint, $2::bigint - $3::bigint, 'completed', $4, $5)
        returning transaction_id, amount_cents, fee_cents),
      ${creditPaidCtes}
-     select count(*) from posted`,
+     select count(*) filter (where kind = 'payment') from posted`,
     [
       id,
       cents,

@@ -74,26 +74,22 @@ describe('the movements', () => {
     const movements = await staff.all({ from: start, to: end });
     const shape = (m: BalanceTransactionObject) => [m.type, m.amount, m.fee, m.net, m.source_type, m.source, m.transaction_id];
     const [paidFee, failingFee, wonFee, lostFee] = await Promise.all([ids.paid, ids.failing, ids.won, ids.lost].map((id) => feeOf(id!)));
+    // A payment is credited gross, and its fee taken by a movement of its own.
     const paying = (id: string, amount: number, fee: number) => [
-      'payment',
-      dollars(amount),
-      dollars(fee),
-      dollars(amount - fee),
-      'payment',
-      id,
-      id,
+      ['payment', dollars(amount), '0.00', dollars(amount), 'payment', id, id],
+      ['payment_fee', '0.00', dollars(fee), dollars(-fee), 'payment', id, id],
     ];
     expect(movements.map(shape).reverse()).toEqual([
-      paying(ids.paid!, 10000, paidFee!),
+      ...paying(ids.paid!, 10000, paidFee!),
       ['refund', '-20.00', '0.00', '-20.00', 'refund', ids.refund, ids.paid],
-      paying(ids.failing!, 4000, failingFee!),
+      ...paying(ids.failing!, 4000, failingFee!),
       ['refund', '-10.00', '0.00', '-10.00', 'refund', ids.failedRefund, ids.failing],
       ['refund_failure', '10.00', '0.00', '10.00', 'refund', ids.failedRefund, ids.failing],
-      paying(ids.won!, 5000, wonFee!),
+      ...paying(ids.won!, 5000, wonFee!),
       ['dispute', '-50.00', '0.00', '-50.00', 'dispute', ids.wonDispute, ids.won],
       ['dispute_fee', '0.00', '15.00', '-15.00', 'dispute', ids.wonDispute, ids.won],
       ['dispute_reversal', '50.00', '0.00', '50.00', 'dispute', ids.wonDispute, ids.won],
-      paying(ids.lost!, 3000, lostFee!),
+      ...paying(ids.lost!, 3000, lostFee!),
       ['dispute', '-30.00', '0.00', '-30.00', 'dispute', ids.lostDispute, ids.lost],
       ['dispute_fee', '0.00', '15.00', '-15.00', 'dispute', ids.lostDispute, ids.lost],
       ['withdrawal', '-5.00', '0.00', '-5.00', 'withdrawal', ids.paidOut, null],
@@ -123,7 +119,8 @@ describe('the movements', () => {
     expect(await types({ type: 'refund_failure' })).toEqual(['refund_failure']);
     expect(await types({ source: ids.failedRefund! })).toEqual(['refund_failure', 'refund']);
     expect(await types({ source: ids.wonDispute! })).toEqual(['dispute_reversal', 'dispute_fee', 'dispute']);
-    expect(await types({ source: ids.paid! })).toEqual(['payment']);
+    expect(await types({ source: ids.paid! })).toEqual(['payment_fee', 'payment']);
+    expect(await types({ type: 'payment_fee', source: ids.paid! })).toEqual(['payment_fee']);
     expect(await types({ source: ids.refused! })).toEqual(['withdrawal_failure', 'withdrawal']);
     expect(await types({ withdrawal: ids.refused! })).toEqual(['withdrawal_failure', 'withdrawal']);
     expect(await types({ withdrawal: ids.paidOut! })).toEqual(['withdrawal']);
@@ -134,7 +131,10 @@ describe('the movements', () => {
     expect(await types({ source: 'TXNxxxxxxxxxxxxxxxx' })).toEqual([]);
     expect(await types({ withdrawal: 'WDxxxxxxxxxxxxxxxx' })).toEqual([]);
     // A range takes its start and leaves its end out.
-    const [first, second] = (await staff.all({ from: start, to: end })).reverse();
+    // The first movement, and the first of a later instant (a payment's fee shares its payment's).
+    const oldestFirst = (await staff.all({ from: start, to: end })).reverse();
+    const first = oldestFirst[0];
+    const second = oldestFirst.find((m) => m.created_at !== first!.created_at);
     const at = await t.db.query<{ at: string }>('select created_at::text as at from ledger_postings where id = $1', [
       Number(second!.id.slice(4)),
     ]);
@@ -201,6 +201,7 @@ describe('the summary of a range', () => {
     const story = summaryCents(await staff.summaryOf(start, end));
     expect(Object.fromEntries(Object.entries(story.byType).map(([type, t]) => [type, t.count]))).toEqual({
       payment: 4,
+      payment_fee: 4,
       refund: 2,
       refund_failure: 1,
       dispute: 2,
@@ -356,6 +357,8 @@ describe('the exports', () => {
     expect(summary.find((row) => row[0] === 'Opening balance')?.[1]).toBe(Number(expected.opening_balance));
     expect(summary.find((row) => row[0] === 'Closing balance')?.[1]).toBe(Number(expected.closing_balance));
     expect(summary.find((row) => row[0] === 'Dispute fee')?.slice(1)).toEqual([2, 0, 30, -30]);
+    const fees = (await Promise.all([ids.paid, ids.failing, ids.won, ids.lost].map((id) => feeOf(id!)))).reduce((a, b) => a + b, 0);
+    expect(summary.find((row) => row[0] === 'Payment fee')?.slice(1)).toEqual([4, 0, fees / 100, -fees / 100]);
     // Without a range, movements only.
     const whole = XLSX.read((await staff.export('xlsx', { type: 'withdrawal' })).rawPayload, { type: 'buffer' });
     expect(whole.SheetNames).toEqual(['Movements']);

@@ -29,7 +29,7 @@ const checkoutRow = async (reference: string) =>
 const paymentsOf = (reference: string) =>
   t.db.query<{ transaction_id: string; status: string; fee_cents: number; postings: number }>(
     `select t.transaction_id, t.status, t.fee_cents::int as fee_cents,
-       (select count(*)::int from ledger_postings p where p.transaction_id = t.transaction_id) as postings
+       (select count(*)::int from ledger_postings p where p.transaction_id = t.transaction_id and p.kind = 'payment') as postings
      from transactions t where t.checkout_reference = $1 order by t.transaction_id`,
     [reference],
   );

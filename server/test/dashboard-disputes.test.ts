@@ -64,7 +64,7 @@ const sum = (h: History, types: readonly string[], field: 'amount' | 'net') =>
 /** What a period's history says the dashboard shows: revenue (gross), net revenue, and the disputed amounts. */
 const expected = (h: History) => ({
   revenue: sum(h, REVENUE_TYPES, 'amount'),
-  net: sum(h, [...REVENUE_TYPES, 'dispute_fee'], 'net'),
+  net: sum(h, [...REVENUE_TYPES, 'payment_fee', 'dispute_fee'], 'net'),
   disputes: -sum(h, ['dispute', 'dispute_reversal'], 'amount'),
 });
 const minus = (a: ReturnType<typeof expected>, b: ReturnType<typeof expected>) => ({

@@ -143,7 +143,7 @@ it('moves net revenue as the ledger moves the available balance for sales and re
   const ledger = async () => {
     const [row] = await t.db.query<{ cents: number }>(
       `select coalesce(sum(e.amount_cents), 0)::bigint as cents from ledger_entries e join ledger_postings p on p.id = e.posting_id
-        where e.account = 'merchant_available' and p.kind in ('payment', 'refund', 'refund_returned')`,
+        where e.account = 'merchant_available' and p.kind in ('payment', 'payment_fee', 'refund', 'refund_returned')`,
     );
     return Number(row!.cents);
   };

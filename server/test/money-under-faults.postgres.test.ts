@@ -172,7 +172,7 @@ describe('money under faults', () => {
 
     const stored = await sql<{ transaction_id: string; n: number; postings: number; paid: boolean }>(
       `select t.transaction_id, count(*)::int as n, bool_or(t.status in ('completed', 'success')) as paid,
-         (select count(*)::int from ledger_postings p where p.transaction_id = t.transaction_id) as postings
+         (select count(*)::int from ledger_postings p where p.transaction_id = t.transaction_id and p.kind = 'payment') as postings
        from transactions t where t.transaction_id = any($1) group by t.transaction_id`,
       [payments],
     );

@@ -74,7 +74,7 @@ const storedIds = async (ids: string[]) =>
 const postedIds = async (ids: string[]) =>
   (
     await testDb.db.query<{ transaction_id: string }>(
-      'select transaction_id from ledger_postings where transaction_id = any($1::text[]) order by transaction_id',
+      `select transaction_id from ledger_postings where transaction_id = any($1::text[]) and kind = 'payment' order by transaction_id`,
       [ids],
     )
   ).map((row) => row.transaction_id);

@@ -175,7 +175,9 @@ describe('checkouts', () => {
 
     const retried = await client.processRaw(envelope);
     expect(open(retried.json().data, client.keys)).toMatchObject({ status: 'completed' });
-    expect(await count('select count(*)::int as n from ledger_postings where transaction_id = $1', [init.transactionId])).toBe(1);
+    expect(
+      await count(`select count(*)::int as n from ledger_postings where transaction_id = $1 and kind = 'payment'`, [init.transactionId]),
+    ).toBe(1);
   });
 
   test('a pending checkout payment completes its checkout and credits the ledger when it settles, and a failed one neither', async () => {
@@ -190,7 +192,7 @@ describe('checkouts', () => {
     const checkout = async (reference: string) =>
       (await t.db.query('select status, transaction_id from checkouts where reference = $1', [reference]))[0];
     const postings = (transactionId: string) =>
-      count('select count(*)::int as n from ledger_postings where transaction_id = $1', [transactionId]);
+      count(`select count(*)::int as n from ledger_postings where transaction_id = $1 and kind = 'payment'`, [transactionId]);
     expect(await checkout(ok.reference)).toEqual({ status: 'pending', transaction_id: null });
     expect(await postings(ok.transactionId)).toBe(0);
 

@@ -303,7 +303,8 @@ async function storeDisputes(db: Db): Promise<void> {
 
 /**
  * Ledger postings of every kind on the stored refunds, disputes and withdrawals, and a payment's
- * credit dated a year back (its day and hour rolled up long ago, a movement of its own otherwise);
+ * credit dated a year back, posted as payments were before migration 042, its fee inside the
+ * payment's posting (its day and hour rolled up long ago, a movement of its own otherwise);
  * then the checkpoint and the balance's rollups, and a posting after them that only the tail reads.
  */
 async function storeLedgerPostings(db: Db): Promise<void> {

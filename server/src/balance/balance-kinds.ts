@@ -1,9 +1,16 @@
 import type { BalanceTransactionType } from '@paydesk/shared/schemas/balance';
 import type { DisputePostingKind } from '../wallet/ledger';
 
-/** Every kind of ledger posting (the check of ledger_postings, migrations 005, 021 and 036). */
+/** Every kind of ledger posting (the check of ledger_postings, migrations 005, 021, 036 and 042). */
 export type PostingKind =
-  'payment' | 'refund' | 'refund_returned' | 'withdrawal_requested' | 'withdrawal_paid_out' | 'withdrawal_returned' | DisputePostingKind;
+  | 'payment'
+  | 'payment_fee'
+  | 'refund'
+  | 'refund_returned'
+  | 'withdrawal_requested'
+  | 'withdrawal_paid_out'
+  | 'withdrawal_returned'
+  | DisputePostingKind;
 
 /**
  * What each posting kind is as a balance transaction, or null for a kind that never moves
@@ -13,6 +20,7 @@ export type PostingKind =
  */
 export const postingKindTypes = {
   payment: 'payment',
+  payment_fee: 'payment_fee',
   refund: 'refund',
   refund_returned: 'refund_failure',
   dispute_funds_withdrawn: 'dispute',
@@ -36,6 +44,7 @@ export const kindsOf = (types?: readonly BalanceTransactionType[]): PostingKind[
  */
 export const postingSourcesOf = (id: string): string[] => [
   `payment:${id}`,
+  `payment:${id}:payment_fee`,
   `refund:${id}:refund`,
   `refund:${id}:refund_returned`,
   `dispute:${id}:dispute_funds_withdrawn`,

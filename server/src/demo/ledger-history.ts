@@ -70,11 +70,20 @@ function addPayment(batch: Batch, random: Prng, name: (kind: string) => string, 
     at,
     entries: [
       ['card_settlement', -cents],
-      ['fees', fee],
-      ['merchant_available', cents - fee],
+      ['merchant_available', cents],
     ],
   });
-  batch.movements += 1;
+  posting({
+    kind: 'payment_fee',
+    source: `payment:${id}:payment_fee`,
+    transactionId: id,
+    at,
+    entries: [
+      ['merchant_available', -fee],
+      ['fees', fee],
+    ],
+  });
+  batch.movements += 2;
   const roll = random.next();
   if (roll < 0.08) {
     const refundAt = at + random.int(HOUR_MS, 10 * DAY_MS);

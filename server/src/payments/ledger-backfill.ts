@@ -11,7 +11,7 @@ export async function creditCompletedPayments(tx: Db): Promise<number> {
   const rows = await tx.query<{ posted: number }>(
     `with paid as (select transaction_id, amount_cents, fee_cents from transactions where status = any($1::text[])),
      ${creditPaidCtes}
-     select count(*)::int as posted from posted`,
+     select count(*) filter (where kind = 'payment')::int as posted from posted`,
     [SUCCESSFUL_STATUSES],
   );
   return rows[0]?.posted ?? 0;

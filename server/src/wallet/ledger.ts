@@ -12,22 +12,28 @@ type WithdrawalKind = 'withdrawal_requested' | 'withdrawal_paid_out' | 'withdraw
 
 /**
  * The ledger's side of paid payments, as two CTEs over a relation `paid` (transaction_id,
- * amount_cents, fee_cents) that the statement defines before them: one posting per payment
- * (card_settlement −gross, fees +fee, merchant_available +net) and its entries. A payment already
- * posted is skipped (the posting's unique source), so posting again, or from two processes at
- * once, changes nothing. The statement reads how many were posted from `posted`.
+ * amount_cents, fee_cents) that the statement defines before them: per payment a `payment`
+ * posting (card_settlement −gross, merchant_available +gross) and, when it has a fee, a
+ * `payment_fee` posting (merchant_available −fee, fees +fee), each a balance movement of its own
+ * (BAL-01), with their entries. A payment already posted is skipped (the postings' unique
+ * sources), so posting again, or from two processes at once, changes nothing. The statement reads
+ * how many payments were posted from `posted` (its `payment` rows).
  */
 export const creditPaidCtes = `posted as (
      insert into ledger_postings (kind, source, transaction_id)
-     select 'payment', 'payment:' || paid.transaction_id, paid.transaction_id from paid
+     select m.kind, m.source, paid.transaction_id from paid
+       cross join lateral (values ('payment', 'payment:' || paid.transaction_id),
+                                  ('payment_fee', 'payment:' || paid.transaction_id || ':payment_fee')) m(kind, source)
+      where m.kind = 'payment' or paid.fee_cents > 0
      on conflict (source) do nothing
-     returning id, transaction_id
+     returning id, kind, transaction_id
    ), entries as (
      insert into ledger_entries (posting_id, account, amount_cents)
      select posted.id, e.account, e.amount from posted
        join paid on paid.transaction_id = posted.transaction_id
-       cross join lateral (values ('card_settlement', -paid.amount_cents), ('fees', paid.fee_cents), ('merchant_available', paid.amount_cents - paid.fee_cents)) e(account, amount)
-      where e.amount <> 0
+       cross join lateral (values ('payment', 'card_settlement', -paid.amount_cents), ('payment', 'merchant_available', paid.amount_cents),
+                                  ('payment_fee', 'merchant_available', -paid.fee_cents), ('payment_fee', 'fees', paid.fee_cents)) e(kind, account, amount)
+      where e.kind = posted.kind and e.amount <> 0
      returning 1
    )`;
 

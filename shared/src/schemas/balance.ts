@@ -4,11 +4,12 @@ import { isoDateTime, money, withData } from './common';
 /**
  * The movements of the merchant's available balance (BAL-01), as Stripe names a balance
  * transaction's types where it has them: each is one kind of ledger posting on merchant_available
- * (server/src/balance/balance-kinds.ts). A payment's fee is no movement of its own: the ledger
- * credits the payment's net, and the payment carries its fee (docs/decisions/balance-transactions-from-the-ledger.md).
+ * (server/src/balance/balance-kinds.ts). A payment is credited gross and its fee taken as a
+ * `payment_fee` movement (docs/decisions/balance-transactions-from-the-ledger.md).
  */
 export const balanceTransactionTypes = [
   'payment',
+  'payment_fee',
   'refund',
   'refund_failure',
   'dispute',
@@ -22,6 +23,7 @@ export type BalanceTransactionType = z.infer<typeof balanceTransactionType>;
 
 export const balanceTransactionTypeLabels: Record<BalanceTransactionType, string> = {
   payment: 'Payment',
+  payment_fee: 'Payment fee',
   refund: 'Refund',
   refund_failure: 'Refund failure',
   dispute: 'Dispute',

@@ -62,7 +62,7 @@ test("shows this month's summary, by type, and the movements with their columns"
     within(byType)
       .getAllByRole('row')
       .map((row) => row.textContent),
-  ).toEqual(['TypeCountAmountFeeNet', 'Payment1$100.00$3.20$96.80', 'Withdrawal1-$50.00$0.00-$50.00']);
+  ).toEqual(['TypeCountAmountFeeNet', 'Payment1$100.00$0.00$100.00', 'Payment fee1$0.00$3.20-$3.20', 'Withdrawal1-$50.00$0.00-$50.00']);
   const movements = await screen.findByRole('table', { name: 'Balance movements' });
   expect(
     within(movements)

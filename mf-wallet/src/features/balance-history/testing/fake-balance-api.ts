@@ -11,8 +11,8 @@ export const aMovement = (over: Partial<BalanceTransactionObject> = {}): Balance
   id: 'txn_10',
   type: 'payment',
   amount: '100.00',
-  fee: '3.20',
-  net: '96.80',
+  fee: '0.00',
+  net: '100.00',
   currency: 'USD',
   source: 'TXNxxxxxxxxxxxxxxxx',
   source_type: 'payment',
@@ -31,12 +31,14 @@ export const aSummary = (over: Partial<BalanceSummary> = {}): BalanceSummary => 
   opening_balance: '1000.00',
   types: balanceTransactionTypes.map((type: BalanceTransactionType) =>
     type === 'payment'
-      ? { type, ...totals(1, '100.00', '3.20', '96.80') }
-      : type === 'withdrawal'
-        ? { type, ...totals(1, '-50.00', '0.00', '-50.00') }
-        : { type, ...totals(0, '0.00', '0.00', '0.00') },
+      ? { type, ...totals(1, '100.00', '0.00', '100.00') }
+      : type === 'payment_fee'
+        ? { type, ...totals(1, '0.00', '3.20', '-3.20') }
+        : type === 'withdrawal'
+          ? { type, ...totals(1, '-50.00', '0.00', '-50.00') }
+          : { type, ...totals(0, '0.00', '0.00', '0.00') },
   ),
-  movements: totals(2, '50.00', '3.20', '46.80'),
+  movements: totals(3, '50.00', '3.20', '46.80'),
   closing_balance: '1046.80',
   ...over,
 });
