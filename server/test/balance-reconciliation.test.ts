@@ -261,6 +261,19 @@ async function expectRangesReconcile(count: number): Promise<void> {
   }
 }
 
+it('starts from a history spread over its whole year, every quarter with payments and what follows them', async () => {
+  const quarters = await t.db.query<{ quarter: number; payments: number; others: number }>(
+    `select floor(extract(epoch from p.created_at - to_timestamp($1::bigint / 1000.0)) / (365 * 86400 / 4))::int as quarter,
+            count(*) filter (where p.kind = 'payment')::int as payments,
+            count(*) filter (where p.kind in ('refund', 'dispute_funds_withdrawn', 'withdrawal_requested'))::int as others
+       from ledger_postings p where p.created_at >= to_timestamp($1::bigint / 1000.0) group by 1 order by 1`,
+    [historyFrom],
+  );
+  expect(quarters.map((q) => q.quarter)).toEqual([0, 1, 2, 3]);
+  const payments = quarters.reduce((sum, q) => sum + q.payments, 0);
+  for (const q of quarters) expect([q.quarter, q.payments > payments / 5, q.others > 0]).toEqual([q.quarter, true, true]);
+});
+
 it('reconciles every range while two connections move money at once, and after', async () => {
   const moves: Record<string, number> = {};
   let observed = 0;
