@@ -5,7 +5,8 @@
 //   npm run bench:balance -- --movements 10000,100000 --runs 20
 //
 // Options: --movements N,N,… (default 10000,100000,1000000), --db postgres|pglite (default
-// postgres), --runs R (timed rounds, default 30), --warmup W (default 3), --seed S (default 7),
+// postgres), --runs R (timed rounds, default 100: the p95 of 30 is the second slowest call),
+// --warmup W (default 3), --seed S (default 7),
 // --database-url URL (default $BENCH_DATABASE_URL or postgres://postgres@127.0.0.1:5432/test),
 // --keep-schema NAME (one size: seed into schema NAME and leave it), --schema NAME (time a schema
 // seeded before with --keep-schema, seeding nothing; it stays too: comparing two versions of the
@@ -52,7 +53,7 @@ const { values: args } = parseArgs({
   options: {
     movements: { type: 'string', default: '10000,100000,1000000' },
     db: { type: 'string', default: 'postgres' },
-    runs: { type: 'string', default: '30' },
+    runs: { type: 'string', default: '100' },
     warmup: { type: 'string', default: '3' },
     seed: { type: 'string', default: '7' },
     'database-url': { type: 'string', default: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test' },

@@ -5,7 +5,7 @@
 //   npm run bench:disputes -- --transactions 100000 --disputes 10000 --runs 20
 //
 // Options: --transactions N (default 1000000), --disputes D (default 100000), --runs R (timed
-// rounds, default 30), --warmup W (default 3), --seed S (default 42), --database-url URL (default
+// rounds, default 100), --warmup W (default 3), --seed S (default 42), --database-url URL (default
 // $BENCH_DATABASE_URL or postgres://postgres@127.0.0.1:5432/test), --keep-schema NAME (seed into
 // schema NAME and leave it), --schema NAME (time a schema seeded before with --keep-schema,
 // seeding nothing; it stays too).
@@ -41,7 +41,7 @@ const { values: args } = parseArgs({
   options: {
     transactions: { type: 'string', default: '1000000' },
     disputes: { type: 'string', default: '100000' },
-    runs: { type: 'string', default: '30' },
+    runs: { type: 'string', default: '100' },
     warmup: { type: 'string', default: '3' },
     seed: { type: 'string', default: '42' },
     'database-url': { type: 'string', default: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test' },
