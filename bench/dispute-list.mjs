@@ -18,7 +18,8 @@
 // Then VACUUM ANALYZE. The disputes' ledger postings are not written: the list does not read them.
 // Timed in process as the other scale benchmarks (bench/lib/inject-timing.mjs), as an admin under
 // /api/backend: the list's first page, the next, a page half-way down, a common and a rare status,
-// one day; and the transaction list's first and next page and a status filter.
+// one day; and the transaction list's first and next page, a page half-way down and a status filter,
+// so that each list is timed on the same kinds of pages.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -106,9 +107,10 @@ async function seedDisputes(db, count, prngSeed) {
   await db.exec('drop table bench_disputed');
 }
 
-/** The calls to time, from the data: a day thirty days back, a page half-way down the disputes. */
+/** The calls to time, from the data: a day thirty days back, a page half-way down each list. */
 async function callsFor(db) {
   const [{ n }] = await db.query('select count(*)::int as n from disputes');
+  const [{ payments }] = await db.query('select count(*)::int as payments from transactions');
   const day = new Date(Date.now() - 30 * DAY_MS).toISOString().slice(0, 10);
   const list = '/api/backend/disputes';
   const transactions = '/api/backend/all-transactions';
@@ -121,6 +123,11 @@ async function callsFor(db) {
     { name: 'disputes: one day', url: `${list}?page=1&limit=${PAGE}&from=${day}&to=${day}`, kind: 'disputes' },
     { name: 'transaction list: first page', url: `${transactions}?page=1&per_page=${PAGE}`, kind: 'baseline' },
     { name: 'transaction list: next page', url: `${transactions}?page=2&per_page=${PAGE}`, kind: 'baseline' },
+    {
+      name: 'transaction list: half-way down',
+      url: `${transactions}?page=${Math.max(1, Math.floor(payments / PAGE / 2))}&per_page=${PAGE}`,
+      kind: 'baseline',
+    },
     { name: 'transaction list: status failed', url: `${transactions}?page=1&per_page=${PAGE}&status=failed`, kind: 'baseline' },
   ];
 }
