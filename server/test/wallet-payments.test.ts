@@ -15,8 +15,9 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const postingsOf = async (transactionId: string) =>
-  t.db.query<{ account: string; amount_cents: number }>(
-    `select e.account, e.amount_cents from ledger_postings p join ledger_entries e on e.posting_id = p.id where p.transaction_id = $1 order by e.account`,
+  t.db.query<{ kind: string; account: string; amount_cents: number }>(
+    `select p.kind, e.account, e.amount_cents from ledger_postings p join ledger_entries e on e.posting_id = p.id
+      where p.transaction_id = $1 order by p.id, e.account`,
     [transactionId],
   );
 
@@ -28,20 +29,22 @@ const feeAndNet = async (transactionId: string) =>
     )
   )[0]!;
 
-it('credits a completed payment once: gross from card settlement, fee to fees, net to available', async () => {
+it('credits a completed payment once: gross from card settlement to available, then its fee to fees', async () => {
   const before = cents((await wallet.balance()).data.available_balance);
   const { ids, result } = await payer.pay('4242424242424242');
   expect(result?.paymentCompleted).toBe(true);
   const { amount_cents, fee_cents } = await feeAndNet(ids.transactionId);
+  expect(fee_cents).toBeGreaterThan(0);
   expect(await postingsOf(ids.transactionId)).toEqual([
-    { account: 'card_settlement', amount_cents: -amount_cents },
-    ...(fee_cents > 0 ? [{ account: 'fees', amount_cents: fee_cents }] : []),
-    { account: 'merchant_available', amount_cents: amount_cents - fee_cents },
+    { kind: 'payment', account: 'card_settlement', amount_cents: -amount_cents },
+    { kind: 'payment', account: 'merchant_available', amount_cents },
+    { kind: 'payment_fee', account: 'fees', amount_cents: fee_cents },
+    { kind: 'payment_fee', account: 'merchant_available', amount_cents: -fee_cents },
   ]);
   // The same submission again, twice at once, is answered from the first one and credits nothing more.
   const retry = () => payer.processRaw(seal(payer.payload(ids, '4242424242424242'), payer.keys));
   expect((await Promise.all([retry(), retry()])).map((r) => r.statusCode)).toEqual([200, 200]);
-  expect(await postingsOf(ids.transactionId)).toHaveLength(fee_cents > 0 ? 3 : 2);
+  expect(await postingsOf(ids.transactionId)).toHaveLength(4);
   const after = await wallet.balance();
   expect(cents(after.data.available_balance)).toBeGreaterThan(before);
   await expectReconciled(t.db, after.data);
@@ -61,7 +64,7 @@ it('credits a pending payment when it resolves as completed, once, and not when 
   ]);
   await Promise.all([resolveDuePayments(t.db), resolveDuePayments(t.db)]);
   expect(await resolveDuePayments(t.db)).toBe(0);
-  expect(await postingsOf(ok.ids.transactionId)).toHaveLength(3);
+  expect(await postingsOf(ok.ids.transactionId)).toHaveLength(4);
   expect(await postingsOf(ko.ids.transactionId)).toEqual([]);
   await expectReconciled(t.db, (await wallet.balance()).data);
 });
