@@ -123,7 +123,9 @@ test(
     await create.getByRole('checkbox', { name: 'View transactions' }).check();
     await create.getByRole('button', { name: 'Create role' }).click();
     await toast(admin, 'Role Created');
+    // The list refetches after the toast: the new row comes with it.
     const supportRow = admin.getByTestId('role-row-support');
+    await supportRow.waitFor();
     expect(await supportRow.getByRole('cell').allTextContents()).toEqual(['Support', 'Answers payers about their payments', '1', '0', '']);
 
     const email = `support-${Date.now()}-${Math.floor(Math.random() * 1e6)}@e2e.test`;
