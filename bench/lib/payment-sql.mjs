@@ -136,6 +136,9 @@ export function pgbenchScript({ statements, isOwn }) {
     '\\set payment :base + :client_id * 100000000 + :seq',
   ];
   for (const { sql, params } of statements) {
+    // pgbench reads `:name` anywhere in a statement, string literals too, as a variable.
+    const colon = sql.match(/(?<![:\w]):(?!:)[A-Za-z_]\w*/);
+    if (colon) throw new Error(`a captured statement holds ${colon[0]}, which pgbench would read as a variable: ${sql.slice(0, 80)}`);
     const text = sql.replace(/\$(\d+)/g, (_, n) => {
       const value = params[Number(n) - 1];
       return value === null || value === undefined ? 'NULL' : variableFor(value);

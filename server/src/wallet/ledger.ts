@@ -19,11 +19,12 @@ type WithdrawalKind = 'withdrawal_requested' | 'withdrawal_paid_out' | 'withdraw
  * sources), so posting again, or from two processes at once, changes nothing. The statement reads
  * how many payments were posted from `posted` (its `payment` rows).
  */
+// The fee's suffix is ':' || 'payment_fee', never one literal: bench/payment-api.mjs replays this
+// statement through pgbench, which reads `:name` as a variable even inside a string.
 export const creditPaidCtes = `posted as (
      insert into ledger_postings (kind, source, transaction_id)
-     select m.kind, m.source, paid.transaction_id from paid
-       cross join lateral (values ('payment', 'payment:' || paid.transaction_id),
-                                  ('payment_fee', 'payment:' || paid.transaction_id || ':payment_fee')) m(kind, source)
+     select m.kind, 'payment:' || paid.transaction_id || m.suffix, paid.transaction_id from paid
+       cross join lateral (values ('payment', ''), ('payment_fee', ':' || 'payment_fee')) m(kind, suffix)
       where m.kind = 'payment' or paid.fee_cents > 0
      on conflict (source) do nothing
      returning id, kind, transaction_id
