@@ -19,12 +19,12 @@ type WithdrawalKind = 'withdrawal_requested' | 'withdrawal_paid_out' | 'withdraw
  * sources), so posting again, or from two processes at once, changes nothing. The statement reads
  * how many payments were posted from `posted` (its `payment` rows).
  */
-// The fee's suffix is ':' || 'payment_fee', never one literal: bench/payment-api.mjs replays this
-// statement through pgbench, which reads `:name` as a variable even inside a string.
+// Sources as postingSourcesOf names them: `payment:<id>`, `payment:<id>:payment_fee`.
 export const creditPaidCtes = `posted as (
      insert into ledger_postings (kind, source, transaction_id)
-     select m.kind, 'payment:' || paid.transaction_id || m.suffix, paid.transaction_id from paid
-       cross join lateral (values ('payment', ''), ('payment_fee', ':' || 'payment_fee')) m(kind, suffix)
+     select m.kind, 'payment:' || paid.transaction_id || case when m.kind = 'payment' then '' else ':' || m.kind end,
+            paid.transaction_id
+       from paid cross join (values ('payment'), ('payment_fee')) m(kind)
       where m.kind = 'payment' or paid.fee_cents > 0
      on conflict (source) do nothing
      returning id, kind, transaction_id
