@@ -38,7 +38,12 @@ const web = (dir) => ({
   displayName: dir,
   rootDir: `<rootDir>/${dir}`,
   testEnvironment: '<rootDir>/../scripts/jest/jsdom-environment.cjs',
-  setupFilesAfterEnv: ['<rootDir>/../scripts/jest/web-timeouts.cjs', '<rootDir>/../scripts/jest/web-matchers.cjs'],
+  setupFilesAfterEnv: [
+    '<rootDir>/../scripts/jest/web-timeouts.cjs',
+    '<rootDir>/../scripts/jest/web-matchers.cjs',
+    '<rootDir>/../scripts/jest/web-styles.cjs',
+    '<rootDir>/../scripts/jest/web-owner-stacks.cjs',
+  ],
   testMatch: ['<rootDir>/src/**/*.test.{ts,tsx}'],
   // react-apexcharts imports `apexcharts/client`; jest is given that subpath's CommonJS build.
   moduleNameMapper: { ...base.moduleNameMapper, '^apexcharts/client$': '<rootDir>/../node_modules/apexcharts/dist/apexcharts.common.js' },

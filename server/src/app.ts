@@ -22,6 +22,7 @@ import { rejectUnstorableText } from './validation/text-guard';
 import { createLogger } from './logger';
 import { merchantDemoRoutes } from './payments/merchant-demo-routes';
 import { registerDefences } from './security/register-defences';
+import { named } from './http/named-plugin';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -88,9 +89,9 @@ export async function buildApp({ config, db, logger, onRoute, onDbWedged }: Buil
     },
   });
   app.addHook('onClose', async () => health.stop());
-  await app.register(healthRoutes, { health });
-  await app.register(apiRoutes, { prefix: '/api' });
-  if (config.mode === 'demo') await app.register(merchantDemoRoutes, { prefix: '/demo/merchant' });
+  await app.register(named(healthRoutes), { health });
+  await app.register(named(apiRoutes), { prefix: '/api' });
+  if (config.mode === 'demo') await app.register(named(merchantDemoRoutes), { prefix: '/demo/merchant' });
   // Only the front ends read a cookie: the browser's id for canary rollouts (platform/rollout.ts).
   await app.register(fastifyCookie);
   await registerFrontends(app, config);

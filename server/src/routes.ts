@@ -25,6 +25,7 @@ import { findUserByEmail, findUserById } from './users/users-repository';
 import { errorBody } from './http/error-body';
 import { domainErrorStatus } from './http/error-status';
 import { loggableText } from './logger';
+import { named } from './http/named-plugin';
 
 /**
  * Everything under /api, and the one place that composes the folders' routes (app.ts mounts it).
@@ -35,32 +36,32 @@ import { loggableText } from './logger';
 export const apiRoutes: FastifyPluginAsyncZod = async (app) => {
   // Sign-in reads the staff accounts through the users folder's repository (auth lies below users).
   const accounts: Accounts = { findByEmail: findUserByEmail, findById: findUserById };
-  await app.register(authRoutes, { prefix: '/auth', accounts });
-  await app.register(twoFactorSignInRoutes, { prefix: '/auth/login', accounts });
-  await app.register(twoFactorAccountRoutes, { prefix: '/auth/two-factor' });
-  await app.register(passkeySignInRoutes, { prefix: '/auth/login', accounts });
-  await app.register(passkeyAccountRoutes, { prefix: '/auth/passkeys' });
-  await app.register(transactionsBackendRoutes, { prefix: '/backend' });
-  await app.register(usersRoutes, { prefix: '/backend/users' });
-  await app.register(twoFactorResetRoutes, { prefix: '/backend/users' });
-  await app.register(rolesRoutes, { prefix: '/backend' });
-  await app.register(walletRoutes, { prefix: '/backend' });
-  await app.register(backendRefundRoutes, { prefix: '/backend' });
-  await app.register(balanceRoutes, { prefix: '/backend', caller: 'staff' });
-  await app.register(disputeRoutes, { prefix: '/backend', caller: 'staff' });
-  await app.register(fileRoutes, { prefix: '/backend', caller: 'staff' });
-  await app.register(cardRoutes, { prefix: '/backend/cards' });
-  await app.register(webhooksRoutes, { prefix: '/backend/webhooks' });
-  await app.register(apiKeysRoutes, { prefix: '/backend' });
-  await app.register(auditRoutes, { prefix: '/backend/audit' });
-  await app.register(platformRoutes, { prefix: '/platform' });
-  await app.register(publicPaymentRoutes);
-  await app.register(merchantRoutes);
-  await app.register(refundRoutes);
-  await app.register(balanceRoutes, { caller: 'merchant' });
-  await app.register(disputeRoutes, { caller: 'merchant' });
-  await app.register(fileRoutes, { caller: 'merchant' });
-  await app.register(acsRoutes, { prefix: '/sandbox/acs', statusOf: domainErrorStatus });
+  await app.register(named(authRoutes), { prefix: '/auth', accounts });
+  await app.register(named(twoFactorSignInRoutes), { prefix: '/auth/login', accounts });
+  await app.register(named(twoFactorAccountRoutes), { prefix: '/auth/two-factor' });
+  await app.register(named(passkeySignInRoutes), { prefix: '/auth/login', accounts });
+  await app.register(named(passkeyAccountRoutes), { prefix: '/auth/passkeys' });
+  await app.register(named(transactionsBackendRoutes), { prefix: '/backend' });
+  await app.register(named(usersRoutes), { prefix: '/backend/users' });
+  await app.register(named(twoFactorResetRoutes), { prefix: '/backend/users' });
+  await app.register(named(rolesRoutes), { prefix: '/backend' });
+  await app.register(named(walletRoutes), { prefix: '/backend' });
+  await app.register(named(backendRefundRoutes), { prefix: '/backend' });
+  await app.register(named(balanceRoutes), { prefix: '/backend', caller: 'staff' });
+  await app.register(named(disputeRoutes), { prefix: '/backend', caller: 'staff' });
+  await app.register(named(fileRoutes), { prefix: '/backend', caller: 'staff' });
+  await app.register(named(cardRoutes), { prefix: '/backend/cards' });
+  await app.register(named(webhooksRoutes), { prefix: '/backend/webhooks' });
+  await app.register(named(apiKeysRoutes), { prefix: '/backend' });
+  await app.register(named(auditRoutes), { prefix: '/backend/audit' });
+  await app.register(named(platformRoutes), { prefix: '/platform' });
+  await app.register(named(publicPaymentRoutes));
+  await app.register(named(merchantRoutes));
+  await app.register(named(refundRoutes));
+  await app.register(named(balanceRoutes), { caller: 'merchant' });
+  await app.register(named(disputeRoutes), { caller: 'merchant' });
+  await app.register(named(fileRoutes), { caller: 'merchant' });
+  await app.register(named(acsRoutes), { prefix: '/sandbox/acs', statusOf: domainErrorStatus });
 
   app.route({
     method: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],

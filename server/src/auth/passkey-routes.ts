@@ -37,6 +37,7 @@ import {
 } from './passkey-service';
 import { relyingParty } from './webauthn';
 import { passkeyEnrolmentRoutes } from './passkey-enrolment-routes';
+import { named } from '../http/named-plugin';
 
 const bearer = [{ bearerAuth: [] }];
 
@@ -117,7 +118,7 @@ export const passkeySignInRoutes: FastifyPluginAsyncZod<{ accounts: Accounts }> 
   // Counted with the password calls: one per-address budget for every step of sign-in.
   const limit = perAddressLimit(app, 'sign-in', app.config.loginRateLimitPerMinute);
   const refusals = { 400: apiError, 401: apiError, 409: apiError, 429: apiError, 503: apiError };
-  await app.register(passkeyEnrolmentRoutes, { accounts });
+  await app.register(named(passkeyEnrolmentRoutes), { accounts });
 
   app.post('/passkey/options', {
     schema: {

@@ -7,6 +7,7 @@ import { perAddressLimit } from '../security/register-defences';
 import { merchantDemoPage, merchantDemoStyles } from './merchant-demo-page';
 import { merchantDemoWebhooks } from './merchant-demo-webhooks';
 import { serverRoot } from '../repo-root';
+import { named } from '../http/named-plugin';
 
 const demoCustomer = { first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com', phone: '+15550101' };
 
@@ -42,7 +43,7 @@ export const merchantDemoRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   });
 
-  await app.register(merchantDemoWebhooks, { prefix: '/webhooks' });
+  await app.register(named(merchantDemoWebhooks), { prefix: '/webhooks' });
 
   app.get('/merchant.js', { schema: { hide: true } }, async (_request, reply) =>
     reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-cache').send(script),

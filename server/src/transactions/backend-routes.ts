@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { dashboardRoutes } from './dashboard-routes';
 import { transactionsRoutes } from './transactions-routes';
+import { named } from '../http/named-plugin';
 
 /** /api/backend: the dashboard and transaction calls (DASH-02, TXN-06, TXN-16). */
 export const transactionsBackendRoutes: FastifyPluginAsyncZod = async (app) => {
-  await app.register(dashboardRoutes);
-  await app.register(transactionsRoutes);
+  await app.register(named(dashboardRoutes));
+  await app.register(named(transactionsRoutes));
 };

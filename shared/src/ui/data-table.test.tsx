@@ -1,7 +1,11 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '../testing/render';
+import { keepStyleRules } from '../testing/style-rules';
 import { DataTable, type DataColumn } from './data-table';
+
+// These tests read styles that classes set.
+keepStyleRules();
 
 interface Fruit {
   id: number;

@@ -1,8 +1,12 @@
 import { render, screen } from '@testing-library/react';
 import { getContrastRatio, type Palette } from '@mui/material/styles';
 import { AA, over } from '../testing/contrast';
+import { keepStyleRules } from '../testing/style-rules';
 import { appTheme } from '../theme/theme';
 import { StatusChip, statusTones } from './status-chip';
+
+// These tests read styles that classes set.
+keepStyleRules();
 
 const schemes = (appTheme as unknown as { colorSchemes: Record<'light' | 'dark', { palette: Palette }> }).colorSchemes;
 

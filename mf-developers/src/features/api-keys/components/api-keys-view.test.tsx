@@ -4,8 +4,12 @@ import type { ApiKey } from '@paydesk/shared/schemas/api-keys';
 import { fakeApi, type Handler } from '@paydesk/shared/testing/fake-api';
 import { renderWithProviders, sessionOf, testUsers } from '@paydesk/shared/testing/render';
 import { chooseOption } from '@paydesk/shared/testing/select';
+import { keepStyleRules } from '@paydesk/shared/testing/style-rules';
 import { aKey } from '../testing/api-key';
 import { ApiKeysView } from './api-keys-view';
+
+// These tests read styles that classes set.
+keepStyleRules();
 
 const WHOLE_KEY = ['sk', 'test', 'shown-once-in-this-dialog-only'].join('_');
 

@@ -1,9 +1,13 @@
 import { screen, within } from '@testing-library/react';
 import { renderWithProviders } from '@paydesk/shared/testing/render';
+import { keepStyleRules } from '@paydesk/shared/testing/style-rules';
 import { formatDateTime } from '@paydesk/shared/format';
 import { aTransaction } from '../../../testing/fake-api';
 import { viewport } from '../../../testing/viewport';
 import { TransactionsList } from './transactions-list';
+
+// These tests read styles that classes set.
+keepStyleRules();
 
 const rows = [
   aTransaction(),
