@@ -4,9 +4,9 @@
 // the route registry beside it (routes.ts); http/, which is plumbing only (error handler, headers,
 // probes, OpenAPI) and imports no feature; the feature folders, from the back-office views down to
 // auth and security; logs, jobs and the audit trail; the configuration and the database; the small
-// modules any folder may use (ids, page numbers, the text guard, the demo's documented values); and
-// last the domain errors, which every folder throws and only http/ turns into a status
-// (docs/decisions/domain-errors.md). scripts/lint-walls.test.ts proves the walls refuse.
+// modules any folder may use (ids, page numbers, the text guard, plugin names, the demo's
+// documented values); and last the domain errors, which every folder throws and only http/ turns
+// into a status (docs/decisions/domain-errors.md). scripts/lint-walls.test.ts proves the walls refuse.
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { root } from '../frontends.mjs';
@@ -34,7 +34,7 @@ export const serverLayers = [
   ['config.ts'],
   ['config-schema.ts'],
   ['db'],
-  ['ids', 'paging', 'validation', 'demo-keys.ts', 'demo-password.ts', 'demo-secrets.ts', 'repo-root.ts'],
+  ['ids', 'paging', 'validation', 'named-plugin.ts', 'demo-keys.ts', 'demo-password.ts', 'demo-secrets.ts', 'repo-root.ts'],
   ['errors'],
 ];
 

@@ -22,7 +22,7 @@ import { rejectUnstorableText } from './validation/text-guard';
 import { createLogger } from './logger';
 import { merchantDemoRoutes } from './payments/merchant-demo-routes';
 import { registerDefences } from './security/register-defences';
-import { named } from './http/named-plugin';
+import { named } from './named-plugin';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -25,7 +25,7 @@ import { findUserByEmail, findUserById } from './users/users-repository';
 import { errorBody } from './http/error-body';
 import { domainErrorStatus } from './http/error-status';
 import { loggableText } from './logger';
-import { named } from './http/named-plugin';
+import { named } from './named-plugin';
 
 /**
  * Everything under /api, and the one place that composes the folders' routes (app.ts mounts it).

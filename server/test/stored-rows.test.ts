@@ -112,6 +112,9 @@ test('the database holds every transaction status, demo rows (PD…) and first-r
   }
 });
 
+/** A route that reads one transaction is asked for each, twice (by id and by reference), by each role, one call after another. */
+const EVERY_ROW = 120_000;
+
 describe.each(
   Object.keys(getWalk)
     .sort()
@@ -130,7 +133,7 @@ describe.each(
       }
     }
     expect(wrong).toEqual([]);
-  });
+  }, EVERY_ROW);
 });
 
 describe('what the payer pages read of stored rows', () => {

@@ -37,7 +37,7 @@ import {
 } from './passkey-service';
 import { relyingParty } from './webauthn';
 import { passkeyEnrolmentRoutes } from './passkey-enrolment-routes';
-import { named } from '../http/named-plugin';
+import { named } from '../named-plugin';
 
 const bearer = [{ bearerAuth: [] }];
 

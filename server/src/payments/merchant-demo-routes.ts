@@ -7,7 +7,7 @@ import { perAddressLimit } from '../security/register-defences';
 import { merchantDemoPage, merchantDemoStyles } from './merchant-demo-page';
 import { merchantDemoWebhooks } from './merchant-demo-webhooks';
 import { serverRoot } from '../repo-root';
-import { named } from '../http/named-plugin';
+import { named } from '../named-plugin';
 
 const demoCustomer = { first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com', phone: '+15550101' };
 

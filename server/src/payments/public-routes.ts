@@ -23,7 +23,7 @@ import { reportCheckoutStatus, validateCheckout } from './checkouts-service';
 import { paymentContexts } from './payment-context';
 import { initializeCardTransaction, processCardTransaction, requeryPayment } from './payments-service';
 import { completeDemoChallenge } from './settlement';
-import { named } from '../http/named-plugin';
+import { named } from '../named-plugin';
 
 const errors = { 400: apiError, 401: apiError, 402: apiError, 404: apiError, 409: apiError, 429: apiError };
 const reference = z.string().min(1).max(64);

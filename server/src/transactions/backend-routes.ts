@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { dashboardRoutes } from './dashboard-routes';
 import { transactionsRoutes } from './transactions-routes';
-import { named } from '../http/named-plugin';
+import { named } from '../named-plugin';
 
 /** /api/backend: the dashboard and transaction calls (DASH-02, TXN-06, TXN-16). */
 export const transactionsBackendRoutes: FastifyPluginAsyncZod = async (app) => {
