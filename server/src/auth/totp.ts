@@ -1,5 +1,4 @@
 import { Secret, TOTP } from 'otpauth';
-import QRCode from 'qrcode';
 import { hashSecret } from '../security/secret-hash';
 
 /** RFC 6238 as every authenticator app reads it: SHA-1, 6 digits, 30-second steps. */
@@ -21,6 +20,8 @@ export const otpauthUri = (secretBase32: string, email: string): string => totpO
 
 /** The QR code of that address as an SVG data URL (the page shows it as an image: no QR code in the shell's bundle). */
 export async function qrCodeDataUrl(uri: string): Promise<string> {
+  // Loaded at the first enrolment rather than with every server.
+  const { default: QRCode } = await import('qrcode');
   const svg = await QRCode.toString(uri, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
   return `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
 }

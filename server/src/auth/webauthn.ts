@@ -1,14 +1,10 @@
 import { isIP } from 'node:net';
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-  type AuthenticationResponseJSON,
-  type AuthenticatorTransport,
-  type PublicKeyCredentialCreationOptionsJSON,
-  type PublicKeyCredentialRequestOptionsJSON,
-  type RegistrationResponseJSON,
+import type {
+  AuthenticationResponseJSON,
+  AuthenticatorTransport,
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+  RegistrationResponseJSON,
 } from '@simplewebauthn/server';
 import type { Config } from '../config';
 
@@ -17,6 +13,12 @@ import type { Config } from '../config';
  * party taken from PUBLIC_URL only (docs/decisions/passkeys.md): a page on any other host cannot
  * use these passkeys, which is what binds them to the one address staff sign in at.
  */
+
+/**
+ * The library and its certificate parsers load at the first ceremony, not with the server: they
+ * were the largest part of what each API test file compiled (about 0.2 CPU-s of it).
+ */
+const library = () => import('@simplewebauthn/server');
 
 /** How long the browser's prompt may wait; the stored challenge outlives it (CHALLENGE_MINUTES). */
 const PROMPT_MS = 120_000;
@@ -60,7 +62,7 @@ export async function registrationOptions(
   user: { email: string; name: string; handle: string },
   existing: StoredCredential[],
 ): Promise<CeremonyOptions> {
-  const options = await generateRegistrationOptions({
+  const options = await (await library()).generateRegistrationOptions({
     rpName: rp.name,
     rpID: rp.id,
     userName: user.email,
@@ -91,7 +93,7 @@ export async function verifyRegistration(
   expectedChallenge: string,
 ): Promise<VerifiedRegistration | null> {
   try {
-    const result = await verifyRegistrationResponse({
+    const result = await (await library()).verifyRegistrationResponse({
       response,
       expectedChallenge,
       expectedOrigin: rp.origin,
@@ -114,7 +116,7 @@ export async function verifyRegistration(
 
 /** Options for navigator.credentials.get(): of these credentials (the second step), or of any discoverable one (passwordless). */
 export async function authenticationOptions(rp: RelyingParty, allowed: StoredCredential[] = []): Promise<CeremonyOptions> {
-  const options = await generateAuthenticationOptions({
+  const options = await (await library()).generateAuthenticationOptions({
     rpID: rp.id,
     allowCredentials: allowed.map((c) => ({ id: c.credential_id, transports: asTransports(c.transports) })),
     userVerification: 'required',
@@ -134,7 +136,7 @@ export async function verifyAssertion(
   stored: StoredCredential,
 ): Promise<{ ok: true; counter: number } | { ok: false; reason: AssertionRefusal }> {
   try {
-    const result = await verifyAuthenticationResponse({
+    const result = await (await library()).verifyAuthenticationResponse({
       response,
       expectedChallenge,
       expectedOrigin: rp.origin,

@@ -1,4 +1,4 @@
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { noAttempts, type AttemptCounter } from './attempt-counter';
 
 // Each script runs atomically in Redis, so two processes never interleave inside one.
@@ -24,6 +24,8 @@ const pair = (reply: unknown) => {
  * for the first connection, so a normal start has Redis ready before the first request.
  */
 export async function connectRedis(url: string, onError: (error: Error) => void): Promise<Redis> {
+  // Loaded only when REDIS_URL is set: most servers and test files never need the client.
+  const { Redis } = await import('ioredis');
   const redis = new Redis(url, { maxRetriesPerRequest: 1, commandTimeout: 1000, connectTimeout: 2000, enableOfflineQueue: false });
   redis.on('error', onError);
   await new Promise<void>((resolve) => {
