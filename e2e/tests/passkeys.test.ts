@@ -137,6 +137,10 @@ test('a new staff member enrols a passkey at the first sign-in, adds another, si
   // enrolment this product requires, where a passkey is one of two equal choices (AUTH-22).
   await page.goto('/control/login');
   expect(await page.getByLabel('Email').getAttribute('autocomplete')).toBe('username webauthn');
+  // The field's request is under way (its options come from the server) before the password goes.
+  await page.waitForFunction(() =>
+    (window as unknown as { passkeyRequests: PasskeyRequest[] }).passkeyRequests.some((request) => request.mediation === 'conditional'),
+  );
   await passwordStep(page, person.email);
   await page.getByText('Two-factor sign-in is required for your account. Choose how you will confirm it is you, to continue.').waitFor();
   await page.getByRole('button', { name: 'Use a Passkey' }).click();
