@@ -120,20 +120,24 @@ describe.each(
     .sort()
     .map((key) => [key]),
 )('%s', (key) => {
-  test('answers every stored row as the roles policy says, never with a 5xx', async () => {
-    const rule = ruleOf(key);
-    const wrong: string[] = [];
-    for (const url of await urlsOf(key)) {
-      for (const { identity, headers } of callersOf(rule)) {
-        const request: InjectOptions = { method: 'GET', url, headers };
-        const response = await app.inject(request);
-        const expected = expectedStatus(rule, identity);
-        if (response.statusCode !== expected)
-          wrong.push(`${identity.name} ${url}: ${response.statusCode} (expected ${expected}) ${response.body.slice(0, 200)}`);
+  test(
+    'answers every stored row as the roles policy says, never with a 5xx',
+    async () => {
+      const rule = ruleOf(key);
+      const wrong: string[] = [];
+      for (const url of await urlsOf(key)) {
+        for (const { identity, headers } of callersOf(rule)) {
+          const request: InjectOptions = { method: 'GET', url, headers };
+          const response = await app.inject(request);
+          const expected = expectedStatus(rule, identity);
+          if (response.statusCode !== expected)
+            wrong.push(`${identity.name} ${url}: ${response.statusCode} (expected ${expected}) ${response.body.slice(0, 200)}`);
+        }
       }
-    }
-    expect(wrong).toEqual([]);
-  }, EVERY_ROW);
+      expect(wrong).toEqual([]);
+    },
+    EVERY_ROW,
+  );
 });
 
 describe('what the payer pages read of stored rows', () => {

@@ -62,7 +62,9 @@ export async function registrationOptions(
   user: { email: string; name: string; handle: string },
   existing: StoredCredential[],
 ): Promise<CeremonyOptions> {
-  const options = await (await library()).generateRegistrationOptions({
+  const options = await (
+    await library()
+  ).generateRegistrationOptions({
     rpName: rp.name,
     rpID: rp.id,
     userName: user.email,
@@ -93,7 +95,9 @@ export async function verifyRegistration(
   expectedChallenge: string,
 ): Promise<VerifiedRegistration | null> {
   try {
-    const result = await (await library()).verifyRegistrationResponse({
+    const result = await (
+      await library()
+    ).verifyRegistrationResponse({
       response,
       expectedChallenge,
       expectedOrigin: rp.origin,
@@ -116,7 +120,9 @@ export async function verifyRegistration(
 
 /** Options for navigator.credentials.get(): of these credentials (the second step), or of any discoverable one (passwordless). */
 export async function authenticationOptions(rp: RelyingParty, allowed: StoredCredential[] = []): Promise<CeremonyOptions> {
-  const options = await (await library()).generateAuthenticationOptions({
+  const options = await (
+    await library()
+  ).generateAuthenticationOptions({
     rpID: rp.id,
     allowCredentials: allowed.map((c) => ({ id: c.credential_id, transports: asTransports(c.transports) })),
     userVerification: 'required',
@@ -136,7 +142,9 @@ export async function verifyAssertion(
   stored: StoredCredential,
 ): Promise<{ ok: true; counter: number } | { ok: false; reason: AssertionRefusal }> {
   try {
-    const result = await (await library()).verifyAuthenticationResponse({
+    const result = await (
+      await library()
+    ).verifyAuthenticationResponse({
       response,
       expectedChallenge,
       expectedOrigin: rp.origin,
