@@ -68,6 +68,8 @@ export async function startServer(env: Record<string, string> = {}, { publicHost
       REFUND_SETTLE_SECONDS: '0',
       // The dispute test cards' payments are disputed at the job's next run (about a second), not ten seconds on.
       DISPUTE_OPEN_SECONDS: '0',
+      // A delivery that fails on a loaded machine is tried again within seconds, not a minute on.
+      WEBHOOK_RETRY_SCHEDULE: '2s,5s,10s,30s',
       ...env,
     },
   });

@@ -112,7 +112,7 @@ async function heardAbout(disputeId: string, count: number): Promise<string[]> {
     async () => about().length,
     (n) => n >= count,
     `${count} webhooks of ${disputeId}`,
-    30_000,
+    60_000,
   );
   for (const { body, signature } of about())
     expect([verifyWebhook(body, signature, endpoint.secret), signature]).toEqual([true, signature]);
