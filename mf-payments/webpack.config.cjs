@@ -10,4 +10,5 @@ module.exports = createConfig({
     './PaymentFailurePage': './src/pages/payment-failure-page.tsx',
     './CheckoutSuccessPage': './src/pages/checkout-success-page.tsx',
   },
+  firstView: './src/first-view/print-first-view.tsx',
 });

@@ -8,6 +8,7 @@ const MinimizerPlugin = require('minimizer-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { sharedDeps, root, curated, muiByPath } = require('./shared-deps.cjs');
 const { ChunkIntegrityPlugin } = require('./chunk-integrity.cjs');
+const { FirstViewFile } = require('./first-view.cjs');
 const remotePackages = require('../../shared/src/remote-packages.json');
 
 /** crypto-js's passphrase modules, which the bundles replace (crypto-js-no-passphrase.cjs). */
@@ -178,8 +179,10 @@ const singleBundleDist = path.join(root, 'bench/.work/single-bundle');
  * @param {string} [o.name]     the container name of the shell, or of a remote that is not one of
  *                              the product's list (another team's, released through the manifest)
  * @param {number} [o.devPort]  the shell's port of `npm run dev`
+ * @param {string} [o.firstView] a remote's script that prints the pages of a payer's first response
+ *                              (first-view.cjs), run by its production build
  */
-function createConfig({ dir, exposes = {}, host = false, ...own }) {
+function createConfig({ dir, exposes = {}, host = false, firstView, ...own }) {
   const listed = remotePackages.find((remote) => remote.dir === path.basename(dir));
   if (!host && !listed && !own.name)
     throw new Error(`${path.basename(dir)} is not in shared/src/remote-packages.json: add it there, or name its container`);
@@ -295,6 +298,7 @@ function createConfig({ dir, exposes = {}, host = false, ...own }) {
           : []),
         ...(host || singleBundle ? [] : [new AreasFile({ dir, exposes })]),
         ...(chunkIntegrity ? [new ChunkIntegrityPlugin()] : []),
+        ...(firstView && production ? [new FirstViewFile({ dir, script: firstView })] : []),
         ...(host && production ? [new PageChunks({ except: Object.values(hostGroups).map((group) => group.name) })] : []),
       ],
       devServer: {

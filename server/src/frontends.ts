@@ -5,10 +5,12 @@ import fastifyStatic from '@fastify/static';
 import { isKnownPagePath, publicPageModuleAt } from '@paydesk/shared/routes';
 import type { Config } from './config';
 import { cacheControlFor, NO_CACHE } from './frontends/cache-headers';
+import { createFirstViewPages } from './frontends/first-view';
 import { createPreloadLinks } from './frontends/preload-links';
 import { remotePackages } from '@paydesk/shared/remote-packages';
 import { currentManifest, isAreaPath, liveManifest } from './frontends/remotes-manifest';
 import { errorBody } from './http/error-body';
+import { negotiate } from '@fastify/accept-negotiator';
 import { releasedRemotes } from './platform/live-releases';
 import { previewOf } from './platform/preview';
 import { releasesFor, rolloutSubject } from './platform/rollout';
@@ -67,17 +69,37 @@ export async function registerFrontends(app: FastifyInstance, config: Config): P
     app.setNotFoundHandler((_request, reply) => reply.code(404).send(errorBody(404, 'Not found')));
     return;
   }
-  // A payer page comes with preload hints for its remote's files (preload-links.ts says why).
+  // A payer page comes with preload hints for its remote's files (preload-links.ts says why), and
+  // painted with its remote's first view where it has one (first-view.ts).
   const preloadLinks = createPreloadLinks({ frontendsDir: config.frontendsDir, remotesManifest: config.remotesManifest });
+  const firstViewPages = createFirstViewPages({
+    frontendsDir: config.frontendsDir,
+    remotesManifest: config.remotesManifest,
+    shellPage: join(shellDist, 'index.html'),
+  });
+  const payerReleases = new WeakMap<FastifyRequest, Awaited<ReturnType<typeof releasesOf>>>();
   app.addHook('onRequest', async (request, reply) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return;
     const path = request.url.split('?')[0] ?? '/';
     if (publicPageModuleAt(path) === undefined) return;
-    // A database that does not answer costs the page its hints, never the page.
+    // A database that does not answer costs the page its hints and first view, never the page.
     const released = await releasesOf(request, reply).catch(() => undefined);
-    const link = released && preloadLinks(path, released);
+    if (!released) return;
+    payerReleases.set(request, released);
+    const link = preloadLinks(path, released);
     if (link) reply.header('link', link);
   });
+  /** The shell's page, painted with its first view when the address is a payer page that has one. */
+  const sendShellPage = (request: FastifyRequest, reply: FastifyReply) => {
+    const released = payerReleases.get(request);
+    const page = released && firstViewPages(request.url.split('?')[0] ?? '/', released);
+    if (!page) return reply.sendFile('index.html', shellDist);
+    const encoding = negotiate(request.headers['accept-encoding'] ?? '', ['br', 'gzip']);
+    reply.header('content-type', 'text/html; charset=utf-8').header('vary', 'accept-encoding').header('cache-control', NO_CACHE);
+    if (encoding) reply.header('content-encoding', encoding);
+    return reply.send(encoding === 'br' ? page.br : encoding === 'gzip' ? page.gzip : page.html);
+  };
+  app.get('/', { schema: { hide: true } }, sendShellPage);
   // preCompressed: the build's .br and .gz copies (scripts/precompress.mjs) to browsers that take them.
   await app.register(fastifyStatic, {
     root: shellDist,
@@ -103,6 +125,6 @@ export async function registerFrontends(app: FastifyInstance, config: Config): P
       return reply.code(404).send(errorBody(404, 'Not found'));
     }
     reply.code(isKnownPagePath(path) || (await isLiveAreaPath(request, reply, path)) ? 200 : 404).header('cache-control', NO_CACHE);
-    return reply.sendFile('index.html', shellDist);
+    return sendShellPage(request, reply);
   });
 }

@@ -1,7 +1,8 @@
 import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createPreloadLinks, MAX_AGE_MS, REFRESH_MS } from '../src/frontends/preload-links';
+import { createPreloadLinks } from '../src/frontends/preload-links';
+import { MAX_AGE_MS, REFRESH_MS } from '../src/frontends/remote-files';
 import { buildTestApp, type TestApp } from './helper';
 
 /** An mf-manifest.json whose PayFormPage expose needs these chunks. */

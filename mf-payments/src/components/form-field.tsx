@@ -4,6 +4,8 @@ import InputLabel from '@mui/material/InputLabel';
 import OutlinedInput from '@mui/material/OutlinedInput';
 
 interface FormFieldProps {
+  /** Names the input in the page (`data-field`), never as a form `name`: nothing is ever submitted by the browser itself. */
+  field: string;
   label: string;
   value: string;
   onChange: (value: string) => void;
@@ -21,7 +23,7 @@ interface FormFieldProps {
  * also imports Select, and with it Menu, Popover and Modal, about 18 KB gzip that the pay form
  * would load before it is usable and never use.
  */
-export function FormField({ label, value, onChange, type, autoComplete, startAdornment, inputMode, error = false }: FormFieldProps) {
+export function FormField({ field, label, value, onChange, type, autoComplete, startAdornment, inputMode, error = false }: FormFieldProps) {
   const id = useId();
   return (
     <FormControl variant="outlined" fullWidth size="small" required error={error}>
@@ -36,7 +38,7 @@ export function FormField({ label, value, onChange, type, autoComplete, startAdo
         type={type}
         autoComplete={autoComplete}
         startAdornment={startAdornment}
-        inputProps={inputMode ? { inputMode } : undefined}
+        inputProps={{ 'data-field': field, ...(inputMode && { inputMode }) }}
       />
     </FormControl>
   );

@@ -127,3 +127,23 @@ test('1e3 cannot be typed as a thousand: the field keeps the digits only', async
   expect(screen.getByRole('button', { name: 'Pay $13.00' })).toBeInTheDocument();
   await screen.findByRole('link', { name: 'support@paydesk.test' });
 });
+
+test('what the payer typed into the first view before the scripts ran stays, and so does the field they were in', async () => {
+  // The server's first view (server/src/frontends/first-view.ts), still in the document at the page's first render.
+  document.body.insertAdjacentHTML(
+    'beforeend',
+    '<div data-first-view><input data-field="firstName"><input data-field="amount"><input data-field="cardNumber"></div>',
+  );
+  const [firstName, amount, unknown] = document.querySelectorAll<HTMLInputElement>('[data-first-view] input');
+  firstName!.value = 'Ada';
+  amount!.value = '12.5x';
+  unknown!.value = '4242';
+  amount!.focus();
+  renderWithProviders(<PayFormPage />);
+  document.querySelector('[data-first-view]')?.remove();
+  expect(screen.getByLabelText(/^First Name/)).toHaveValue('Ada');
+  expect(screen.getByLabelText(/^Last Name/)).toHaveValue('');
+  expect(screen.getByLabelText(/^Amount/)).toHaveValue('12.5');
+  expect(screen.getByRole('button', { name: 'Pay $12.50' })).toBeInTheDocument();
+  await waitFor(() => expect(screen.getByLabelText(/^Amount/)).toHaveFocus());
+});

@@ -194,6 +194,25 @@ export const currentManifest = (
   released: readonly ReleasedEntry[] = [],
 ): RemotesManifest => liveManifest(frontendsDir, manifestPath, released).manifest;
 
+/**
+ * The live remote that serves a page's module (`container/Expose`), with the expose's name; nothing
+ * when no remote serves it, or when the operator's manifest cannot be read (the shell's page says so).
+ */
+export function remoteOfPage(
+  frontendsDir: string,
+  manifestPath: string | undefined,
+  released: readonly ReleasedEntry[],
+  id: string,
+): { remote: RemotesManifest['remotes'][number]; expose: string } | undefined {
+  const [container = '', expose = ''] = id.split('/');
+  try {
+    const remote = currentManifest(frontendsDir, manifestPath, released).remotes.find(({ name }) => name === container);
+    return remote && { remote, expose };
+  } catch {
+    return undefined;
+  }
+}
+
 /** The versions of the shared singletons the shell's build serves (its mf-manifest.json), by package. */
 export function shellSharedVersions(frontendsDir: string): Record<string, string> {
   const file = join(frontendsDir, 'shell', 'dist', 'mf-manifest.json');

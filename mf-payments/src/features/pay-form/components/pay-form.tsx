@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent, type Ref } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type Ref } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import InputAdornment from '@mui/material/InputAdornment';
@@ -6,6 +6,7 @@ import { formatMoney } from '@paydesk/shared/format';
 import { decimalToCents } from '@paydesk/shared/money';
 import { notify } from '@paydesk/shared/ui/notify';
 import { FormField } from '../../../components/form-field';
+import { takeFirstViewInput } from '../model/first-view-input';
 import { emptyPayForm, hasThirdDecimal, sanitizeAmount, validatePayForm, type PayFormValues } from '../model/pay-form-values';
 
 interface PayFormProps {
@@ -25,7 +26,13 @@ const fields: { name: keyof PayFormValues; label: string; type?: string; autoCom
 ];
 
 export function PayForm({ onValid, onFirstTouch, payButtonRef }: PayFormProps) {
-  const [values, setValues] = useState<PayFormValues>(emptyPayForm);
+  // What the payer typed into the server's first view of this form before the scripts ran.
+  const [firstView] = useState(takeFirstViewInput);
+  const [values, setValues] = useState<PayFormValues>(() => ({ ...emptyPayForm, ...firstView.values }));
+  const form = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (firstView.focused) form.current?.querySelector<HTMLInputElement>(`input[data-field="${firstView.focused}"]`)?.focus();
+  }, [firstView]);
   const touched = useRef(false);
   const touch = () => {
     if (touched.current) return;
@@ -48,6 +55,7 @@ export function PayForm({ onValid, onFirstTouch, payButtonRef }: PayFormProps) {
     // noValidate: the toasts of VAL-01 to VAL-03 report the rules, in their order.
     <Box
       component="form"
+      ref={form}
       noValidate
       onSubmit={submit}
       onFocus={touch}
@@ -59,6 +67,7 @@ export function PayForm({ onValid, onFirstTouch, payButtonRef }: PayFormProps) {
         {fields.slice(0, 2).map((f) => (
           <FormField
             key={f.name}
+            field={f.name}
             label={f.label}
             value={values[f.name]}
             onChange={(value) => set(f.name, value)}
@@ -69,6 +78,7 @@ export function PayForm({ onValid, onFirstTouch, payButtonRef }: PayFormProps) {
       {fields.slice(2).map((f) => (
         <FormField
           key={f.name}
+          field={f.name}
           label={f.label}
           type={f.type}
           value={values[f.name]}
@@ -77,6 +87,7 @@ export function PayForm({ onValid, onFirstTouch, payButtonRef }: PayFormProps) {
         />
       ))}
       <FormField
+        field="amount"
         label="Amount"
         value={values.amount}
         onChange={(value) => set('amount', sanitizeAmount(value))}

@@ -1,0 +1,82 @@
+import type { Browser, Page } from 'playwright-core';
+import { baseUrl, closePage, launchBrowser, newPage } from '../support/browser';
+
+/**
+ * The pay form is painted from the first response, before any script: its heading, fields and
+ * button in the payer's colour scheme, with a line for a browser without JavaScript. When the page
+ * takes over, what the payer typed, the field they were in and a Pay they pressed are kept, and
+ * nothing moves.
+ */
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser.close());
+
+const firstView = (page: Page) => page.locator('[data-first-view]');
+
+test.each([
+  ['light', 'rgb(245, 246, 250)'],
+  ['dark', 'rgb(18, 20, 28)'],
+] as const)('without JavaScript, the form and what it needs, in the %s scheme', async (colorScheme, background) => {
+  const context = await browser.newContext({ baseURL: baseUrl(), javaScriptEnabled: false, colorScheme });
+  const page = await context.newPage();
+  await page.goto('/');
+  await page.getByRole('heading', { name: 'Make a Payment' }).waitFor();
+  for (const label of ['First Name', 'Last Name', 'Email', 'Phone', 'Amount'])
+    await expect(page.getByLabel(label).isVisible()).resolves.toBe(true);
+  await expect(page.getByRole('button', { name: 'Pay $0.00' }).isVisible()).resolves.toBe(true);
+  // Playwright's text queries pass over <noscript>, even where the browser shows it.
+  await expect(page.locator('noscript p', { hasText: 'Paydesk needs JavaScript to take a card payment.' }).isVisible()).resolves.toBe(true);
+  expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe(background);
+  // Pressed without scripts, Pay submits nothing: no address with the payer's details in it.
+  await page.getByRole('button', { name: 'Pay $0.00' }).click();
+  expect(page.url()).toBe(`${baseUrl()}/`);
+  await context.close();
+});
+
+/** The page with the payment remote's scripts held back until `release` is called. */
+async function withPageHeldBack(): Promise<{ page: Page; release: () => void }> {
+  const page = await newPage(browser);
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/remotes\/mf-payments\/.*\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.addInitScript(() => {
+    (window as unknown as { shifted: number }).shifted = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
+        if (!entry.hadRecentInput) (window as unknown as { shifted: number }).shifted += entry.value;
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  await page.goto('/', { waitUntil: 'domcontentloaded' });
+  await firstView(page).waitFor();
+  return { page, release };
+}
+
+test('typed before the page took over: kept, in the field the payer was in, with no layout shift', async () => {
+  const { page, release } = await withPageHeldBack();
+  await firstView(page).getByLabel('First Name').fill('Ada');
+  await firstView(page).getByLabel('Amount').click();
+  await page.keyboard.type('12.5');
+  release();
+  await firstView(page).waitFor({ state: 'detached' });
+  await expect(page.getByLabel('First Name').inputValue()).resolves.toBe('Ada');
+  await page.keyboard.type('0');
+  await expect(page.getByLabel('Amount').inputValue()).resolves.toBe('12.50');
+  await page.getByRole('button', { name: 'Pay $12.50' }).waitFor();
+  expect(await page.evaluate(() => (window as unknown as { shifted: number }).shifted)).toBe(0);
+  await closePage(page);
+});
+
+test('Pay pressed before the page took over opens the card dialog once it has', async () => {
+  const { page, release } = await withPageHeldBack();
+  const values = { 'First Name': 'Ada', 'Last Name': 'Lovelace', Email: 'ada@example.com', Phone: '5550100', Amount: '25' };
+  for (const [label, value] of Object.entries(values)) await firstView(page).getByLabel(label).fill(value);
+  await firstView(page).getByRole('button', { name: /^Pay/ }).click();
+  release();
+  await page.getByRole('dialog', { name: 'Card Payment' }).waitFor();
+  await closePage(page);
+});

@@ -1,0 +1,96 @@
+import { readFileSync, statSync } from 'node:fs';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { z } from 'zod';
+import { publicPageModuleAt } from '@paydesk/shared/routes';
+import { createRemoteFiles } from './remote-files';
+import { remoteOfPage, type ReleasedEntry } from './remotes-manifest';
+
+/** A page as a remote's build painted it: markup for the shell's #root, style tags for its head. */
+export interface FirstView {
+  html: string;
+  head: string;
+}
+
+const firstViewFile = z.object({ pages: z.record(z.string(), z.object({ html: z.string(), head: z.string() })) });
+
+/** Where first-view.json is for a remote entry: beside it, as the remote's build writes it (scripts/webpack/first-view.cjs). */
+export function firstViewAddress(entry: string): string | undefined {
+  return entry.startsWith('/') && !entry.startsWith('//') ? entry.replace(/[^/]*$/, 'first-view.json') : undefined;
+}
+
+/** An expose's page in a first-view.json document, if the document has the expected shape and the page. */
+export function firstViewOf(file: unknown, expose: string): FirstView | undefined {
+  const parsed = firstViewFile.safeParse(file);
+  return parsed.success ? parsed.data.pages[`./${expose}`] : undefined;
+}
+
+const ROOT = '<div id="root"></div>';
+
+/**
+ * The shell's page with a first view in it: the styles at the end of <head>, the markup in #root
+ * inside an element marked `data-first-view` (which the page's scripts look for, and replace at
+ * their first render). Nothing when the page lacks either place.
+ */
+export function pageWithFirstView(page: string, view: FirstView): string | undefined {
+  if (!page.includes(ROOT) || !page.includes('</head>')) return undefined;
+  return page
+    .replace('</head>', () => `${view.head}</head>`)
+    .replace(ROOT, () => `<div id="root"><div data-first-view>${view.html}</div></div>`);
+}
+
+export interface FirstViewPage {
+  html: string;
+  br: Buffer;
+  gzip: Buffer;
+}
+
+/**
+ * The shell's page for a payer page's address, painted with the first view its remote's release
+ * wrote (the pay form, fields and all, before any script has run). Only from a remote whose files
+ * this server serves: the markup goes into the page as it is, and a file fetched from another
+ * origin carries no hash the release pinned, so it is not taken (such a page paints when its
+ * scripts run, as before). Each page is composed and compressed once per version of its two files.
+ */
+export function createFirstViewPages({
+  frontendsDir,
+  remotesManifest,
+  shellPage,
+}: {
+  frontendsDir: string;
+  remotesManifest?: string;
+  shellPage: string;
+}): (path: string, released?: readonly ReleasedEntry[]) => FirstViewPage | undefined {
+  const { onThisServer } = createRemoteFiles({ frontendsDir });
+  let shell: { stamp: string; text: string } | undefined;
+  const shellText = (): string | undefined => {
+    try {
+      const { mtimeMs, size } = statSync(shellPage);
+      const stamp = `${mtimeMs}:${size}`;
+      if (shell?.stamp !== stamp) shell = { stamp, text: readFileSync(shellPage, 'utf8') };
+      return shell.text;
+    } catch {
+      return undefined;
+    }
+  };
+  // By the parsed first-view.json (one object per version of the file), then by shell page and expose.
+  const composed = new WeakMap<object, { shell: string; pages: Map<string, FirstViewPage | undefined> }>();
+
+  return (path, released = []) => {
+    const id = publicPageModuleAt(path);
+    const found = id && remoteOfPage(frontendsDir, remotesManifest, released, id);
+    const file = found && onThisServer(firstViewAddress(found.remote.entry));
+    const text = shellText();
+    if (!found || typeof file !== 'object' || file === null || text === undefined) return undefined;
+    let known = composed.get(file);
+    if (known?.shell !== text) composed.set(file, (known = { shell: text, pages: new Map() }));
+    if (!known.pages.has(found.expose)) {
+      const view = firstViewOf(file, found.expose);
+      const html = view && pageWithFirstView(text, view);
+      known.pages.set(
+        found.expose,
+        html === undefined ? undefined : { html, br: brotliCompressSync(html), gzip: gzipSync(html, { level: 9 }) },
+      );
+    }
+    return known.pages.get(found.expose);
+  };
+}
