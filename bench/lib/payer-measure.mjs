@@ -17,10 +17,12 @@ export async function measurePayerPage(browser, url, payButton) {
         type: 'longtask',
         buffered: true,
       });
-      // Usable: the moment the pay button is in the page, as the page's own clock sees it.
+      // Usable: the moment the page's own pay button is in it, as the page's own clock sees it. The
+      // one the server paints before any script (in [data-first-view]) is not: no script has it yet.
       const pattern = new RegExp(source, flags);
+      const usable = (button) => pattern.test(button.textContent.trim()) && !button.closest('[data-first-view]');
       new MutationObserver((_changes, observer) => {
-        if (![...document.querySelectorAll('button')].some((button) => pattern.test(button.textContent.trim()))) return;
+        if (![...document.querySelectorAll('button')].some(usable)) return;
         window.__usableAt = performance.now();
         observer.disconnect();
       }).observe(document, { childList: true, subtree: true, characterData: true });
@@ -28,12 +30,14 @@ export async function measurePayerPage(browser, url, payButton) {
     { source: payButton.source, flags: payButton.flags },
   );
   const assets = [];
+  let documentResponse;
   page.on('response', (response) => {
     const type = response.request().resourceType();
     if (type === 'script' || type === 'stylesheet') assets.push(response);
+    if (type === 'document' && !documentResponse) documentResponse = response;
   });
   await page.goto(url, { waitUntil: 'commit' });
-  await page.getByRole('button', { name: payButton }).waitFor();
+  await page.waitForFunction(() => window.__usableAt !== undefined);
   // Counted: the scripts and styles that had finished arriving when the form became usable (by
   // the page's resource timing). What the page fetches afterwards (the card dialog, while the
   // payer reads or types) was not waited for.
@@ -50,8 +54,10 @@ export async function measurePayerPage(browser, url, payButton) {
   const bodies = await Promise.all(before.map((response) => response.body().catch(() => Buffer.alloc(0))));
   const gzipOf = new Map(before.map((response, i) => [response.url(), gzipSync(bodies[i], { level: 9 }).length]));
   const gzipBytes = [...gzipOf.values()].reduce((sum, n) => sum + n, 0);
+  // The page itself, apart: it carries the first view's markup and styles where the server paints one.
+  const documentGzipBytes = gzipSync((await documentResponse?.body().catch(() => undefined)) ?? Buffer.alloc(0), { level: 9 }).length;
   await context.close();
   // Every request that had ended by then, scripts and styles with their gzip size: where the time went.
   const waterfall = arrived.map(({ url, ...e }) => ({ path: new URL(url).pathname, ...e, gzipBytes: gzipOf.get(url) }));
-  return { ...timing, gzipBytes, requests: before.length, waterfall };
+  return { ...timing, gzipBytes, documentGzipBytes, requests: before.length, waterfall };
 }

@@ -103,8 +103,18 @@ function targetRows(steps, runs, growthSummary) {
       `${kb.toFixed(0)} KB`,
       verdict(kb <= payer.budgetKb),
     ]);
+    const usableTarget = payer.usableTargetMs?.[name];
+    if (usableTarget) {
+      const lcp = page.lcpMs.median;
+      rows.push([
+        `Payer page ${name.split(' ').at(-1)}`,
+        `usable within ${usableTarget / 1000} s, largest paint within ${payer.lcpTargetMs / 1000} s (slow phone)`,
+        `usable ${(page.usableMs.median / 1000).toFixed(2)} s, LCP ${(lcp / 1000).toFixed(2)} s`,
+        verdict(page.usableMs.median <= usableTarget && lcp <= payer.lcpTargetMs),
+      ]);
+    }
   }
-  const overheadTarget = 'federated within 1.15x of one ordinary bundle (time to usable)';
+  const overheadTarget = `federated within ${payer?.overheadTarget ?? 1.05}x of one ordinary bundle (time to usable)`;
   const measuredOverhead = Object.entries(payer?.pages ?? {}).filter(([, page]) => page.usableRatio);
   if (measuredOverhead.length === 0) rows.push(['Payer page', overheadTarget, 'not measured in this run', '—']);
   for (const [name, { usableRatio: r, usableMs, singleBundle }] of measuredOverhead) {
