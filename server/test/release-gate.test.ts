@@ -24,6 +24,19 @@ const sixMegabytes = 'x'.repeat(6 * 1024 * 1024);
 const folders: Record<string, { manifest?: object; areas?: object; remoteEntry?: string }> = {
   good: {},
   react18: { manifest: { ...manifest, shared: [{ name: 'react', version: '18.3.1' }, manifest.shared[1]] } },
+  // A production remote of this repository: no copy of its shared modules, one the shell does not serve.
+  'needs-redux': {
+    manifest: {
+      ...manifest,
+      shared: [...manifest.shared, { name: 'react-redux', version: '9.3.1', assets: { js: { sync: [], async: [] } } }],
+    },
+  },
+  'brings-redux': {
+    manifest: {
+      ...manifest,
+      shared: [...manifest.shared, { name: 'react-redux', version: '9.3.1', assets: { js: { sync: ['redux.js'], async: [] } } }],
+    },
+  },
   unexposed: { areas: { areas: [{ ...area, module: 'MissingPage' }] } },
   'unknown-permission': { areas: { areas: [{ ...area, permission: 'reports.everything' }] } },
   'bad-areas': { areas: { areas: [{ ...area, path: '../api/x' }] } },
@@ -125,6 +138,19 @@ it('refuses react 18 shared by the remote when the shell serves react 19', async
     '19.3.1',
     'another major',
   ]);
+});
+
+it('refuses a remote with no copy of a shared module the shell does not serve, and takes one that brings its own', async () => {
+  await expectRefused(checkRelease({ remote: 'mf_reports', entry: `${origin}/needs-redux/` }, demo()), [
+    'react-redux is shared by the remote mf_reports with no copy of its own, and the shell does not serve it',
+  ]);
+  await expect(checkRelease({ remote: 'mf_reports', entry: `${origin}/brings-redux/` }, demo())).resolves.toMatchObject({ ok: true });
+  await expect(
+    checkRelease(
+      { remote: 'mf_reports', entry: `${origin}/needs-redux/` },
+      demo({ shellShared: { ...demo().shellShared, 'react-redux': '9.3.1' } }),
+    ),
+  ).resolves.toMatchObject({ ok: true });
 });
 
 it('refuses an area whose module the remote does not expose', async () => {

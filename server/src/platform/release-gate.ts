@@ -188,9 +188,18 @@ function readManifest(bytes: Buffer, url: URL) {
   if (typeof name !== 'string') throw new Refusal(`${url.href} names no container (no "name" or "id")`);
   const exposes = namedList(manifest, 'exposes', url).map((expose) => String(expose.name));
   const shared: Record<string, string> = {};
-  for (const entry of namedList(manifest, 'shared', url))
+  const withoutCopy: string[] = [];
+  for (const entry of namedList(manifest, 'shared', url)) {
     shared[String(entry.name)] = typeof entry.version === 'string' ? entry.version : '';
-  return { name, exposes, shared };
+    if (!hasOwnCopy(entry)) withoutCopy.push(String(entry.name));
+  }
+  return { name, exposes, shared, withoutCopy };
+}
+
+/** A shared module the remote bundled a copy of: its manifest lists the copy's files. */
+function hasOwnCopy(entry: Fields): boolean {
+  const js = isObject(entry.assets) && isObject(entry.assets.js) ? entry.assets.js : {};
+  return [js.sync, js.async].some((files) => Array.isArray(files) && files.length > 0);
 }
 
 /** The major of a version or range (`19.3.1`, `^19.0.0`, `~18`), or undefined when there are no leading digits. */
@@ -199,8 +208,22 @@ function majorOf(version: string): number | undefined {
   return digits ? Number(digits[1]) : undefined;
 }
 
-/** A shell singleton the remote shares in another major would run as two copies, or fail to load: refused. */
-function checkShared(remote: string, shared: Record<string, string>, shellShared: Readonly<Record<string, string>>): void {
+/**
+ * A shell singleton the remote shares in another major would run as two copies, or fail to load;
+ * a module the remote has no copy of (a production remote of this repository has none) must come
+ * from the shell, or the remote's pages fail to load: both refused. Without a shell build to read,
+ * nothing is known to check against.
+ */
+function checkShared(
+  remote: string,
+  { shared, withoutCopy }: { shared: Record<string, string>; withoutCopy: string[] },
+  shellShared: Readonly<Record<string, string>>,
+): void {
+  const missing = Object.keys(shellShared).length === 0 ? [] : withoutCopy.filter((name) => shellShared[name] === undefined);
+  if (missing.length > 0)
+    throw new Refusal(
+      `${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} shared by the remote ${remote} with no copy of its own, and the shell does not serve it`,
+    );
   for (const [name, version] of Object.entries(shared)) {
     const shellVersion = shellShared[name];
     if (shellVersion === undefined) continue;
@@ -236,9 +259,9 @@ async function gate(request: ReleaseRequest, context: GateContext): Promise<Gate
   await checkOrigin(folder, context, policy);
   const files = await fetchFolder(folder, context.timeoutMs ?? DEFAULT_TIMEOUT_MS, policy);
   const manifestUrl = new URL('mf-manifest.json', folder);
-  const { name, exposes, shared } = readManifest(files.manifest, manifestUrl);
+  const { name, exposes, shared, withoutCopy } = readManifest(files.manifest, manifestUrl);
   if (name !== request.remote) throw new Refusal(`${manifestUrl.href} names the container ${name}, not ${request.remote}`);
-  checkShared(request.remote, shared, context.shellShared);
+  checkShared(request.remote, { shared, withoutCopy }, context.shellShared);
   const areas = checkAreas(request.remote, files.areas, new URL('areas.json', folder), exposes, context.takenPaths);
   const integrity = integrityOf(files.remoteEntry);
   if (request.integrity !== undefined && request.integrity !== integrity)
