@@ -51,7 +51,8 @@ const web = (dir) => ({
 // With PostgreSQL at hand (TEST_DATABASE_URL, as in CI), the API's whole suite runs there, on the
 // production database, and PGlite runs the files that prove the embedded database itself: the
 // drivers' parity, migrations, limits and data folder, stored rows, money in one process, the
-// audit trail's triggers and command. Without it, or with TEST_PGLITE=all, PGlite runs everything.
+// audit trail's triggers and command; and who may do what: the authorization matrix, roles and
+// passkeys. Without it, or with TEST_PGLITE=all, PGlite runs everything.
 // The browser tests run the whole product on PGlite (docs/decisions/test-run-cpu-budget.md).
 const embeddedDatabaseSuite = [
   'db-adapters',
@@ -71,6 +72,10 @@ const embeddedDatabaseSuite = [
   'ledger-checkpoints',
   'audit-anchor',
   'audit-verify',
+  'authorization-matrix',
+  'roles-api',
+  'passkeys',
+  'passkey-enrolment',
 ];
 for (const name of embeddedDatabaseSuite) {
   if (!existsSync(new URL(`server/test/${name}.test.ts`, import.meta.url)))

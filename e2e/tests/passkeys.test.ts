@@ -42,7 +42,9 @@ async function api(path: string, init: { method?: string; token?: string; body?:
 }
 
 /** The demo super_admin's session: on this product its first sign-in enrols an authenticator app, through the API. */
-async function superAdminSession(): Promise<string> {
+let superAdmin: Promise<string> | undefined;
+const superAdminSession = (): Promise<string> => (superAdmin ??= enrolSuperAdmin());
+async function enrolSuperAdmin(): Promise<string> {
   const login = await api('/auth/login', { method: 'POST', body: { email: demoAccounts.super_admin.email, password: demoPassword() } });
   const { challenge } = login.body.data as { challenge: string };
   const setup = await api('/auth/login/two-factor/setup', { method: 'POST', body: { challenge } });
@@ -204,6 +206,67 @@ test('a new staff member enrols a passkey at the first sign-in, adds another, si
   const refusedByButton = page.waitForResponse((response) => response.url().endsWith('/api/auth/login/passkey'));
   await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
   expect((await refusedByButton).status()).toBe(401);
+  expect(page.url()).toContain('/control/login');
+  await closePage(page);
+}, 120_000);
+
+/** The authenticator's one credential, as the DevTools protocol gives it (its private key included). */
+async function onlyCredential(cdp: CDPSession, authenticatorId: string) {
+  const { credentials } = await cdp.send('WebAuthn.getCredentials', { authenticatorId });
+  expect(credentials).toHaveLength(1);
+  return credentials[0]!;
+}
+
+test("a copy of a passkey taken before its last use is refused, and another site's passkey is never offered", async () => {
+  const person = await createStaffMember();
+  const page = await newPage(browser, { url: server.baseUrl });
+  await recordPasskeyRequests(page);
+  let { cdp, authenticatorId } = await addVirtualAuthenticator(page);
+  await page.goto('/control/login');
+  await passwordStep(page, person.email);
+  await page.getByRole('button', { name: 'Use a Passkey' }).click();
+  await page.getByLabel(/^Passkey name/).fill('Phone');
+  await page.getByRole('button', { name: 'Create Passkey' }).click();
+  await page.waitForURL('**/control/dashboard');
+
+  // Copied now (key and counter), then used: the passkey signs in from the autofill and its counter moves on.
+  const copy = await onlyCredential(cdp, authenticatorId);
+  await signOut(page);
+  await page.waitForURL('**/control/dashboard');
+  expect((await onlyCredential(cdp, authenticatorId)).signCount).toBeGreaterThan(copy.signCount);
+
+  // The copy, on another authenticator, answers with a counter the server has already seen: refused, said on the page.
+  const replaced = async (credential: typeof copy) => {
+    await cdp.send('WebAuthn.removeVirtualAuthenticator', { authenticatorId });
+    ({ cdp, authenticatorId } = await addVirtualAuthenticator(page));
+    await cdp.send('WebAuthn.addCredential', { authenticatorId, credential });
+  };
+  await replaced(copy);
+  const refused = page.waitForResponse((response) => response.url().endsWith('/api/auth/login/passkey'));
+  await signOut(page);
+  expect((await refused).status()).toBe(401);
+  await page.getByText('The passkey could not be verified. Please try again.').first().waitFor();
+  expect(page.url()).toContain('/control/login');
+
+  // The same key kept for another site: Chromium offers it to that site only, so nothing reaches the server.
+  await replaced({ ...copy, rpId: 'paydesk.example', signCount: 1000 });
+  let asked = 0;
+  page.on('request', (request) => {
+    if (request.url().endsWith('/api/auth/login/passkey')) asked += 1;
+  });
+  await page.reload();
+  await page.waitForFunction(() =>
+    (window as unknown as { passkeyRequests: PasskeyRequest[] }).passkeyRequests.some(
+      (request) => request.mediation === 'conditional' && request.state !== 'pending',
+    ),
+  );
+  await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+  await page.waitForFunction(() =>
+    (window as unknown as { passkeyRequests: PasskeyRequest[] }).passkeyRequests.some(
+      (request) => request.mediation !== 'conditional' && request.state.startsWith('rejected'),
+    ),
+  );
+  expect(asked).toBe(0);
   expect(page.url()).toContain('/control/login');
   await closePage(page);
 }, 120_000);

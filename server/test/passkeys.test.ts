@@ -318,10 +318,10 @@ describe('sign-in with a passkey alone (AUTH-19)', () => {
     expect((await signInWithPasskey(t.app, authenticator)).statusCode).toBe(200);
   });
 
-  it('refuses an assertion without user verification or from another origin', async () => {
+  it('refuses an assertion without user verification, from another origin, or signed for another relying party', async () => {
     const user = await addUser(t.db, 'viewer');
     const { authenticator } = await addPasskey(t.app, await login(t.app, user.email));
-    for (const lie of [{ unverified: true }, { origin: 'http://localhost:8080' }]) {
+    for (const lie of [{ unverified: true }, { origin: 'http://localhost:8080' }, { rpId: 'evil.test' }, { rpId: 'test' }]) {
       const response = await signInWithPasskey(t.app, authenticator, lie);
       expect([response.statusCode, response.json().code]).toEqual([401, 'passkey_invalid']);
     }

@@ -53,6 +53,8 @@ export interface Lie {
   /** Answer this challenge instead of the options'. */
   challenge?: string;
   type?: string;
+  /** Sign for this relying party instead of the options' (a passkey of another site). */
+  rpId?: string;
 }
 
 export class SoftwareAuthenticator {
@@ -113,7 +115,7 @@ export class SoftwareAuthenticator {
 
   /** navigator.credentials.get(): an ES256 signature over the authenticator data and the client data's hash. */
   assert(options: CeremonyOptions, lie: Lie = {}) {
-    const rpId = options.rpId ?? '';
+    const rpId = lie.rpId ?? options.rpId ?? '';
     if (lie.counter === undefined) this.counter += 1;
     const authData = Buffer.concat([sha256(rpId), Buffer.from([UP | (lie.unverified ? 0 : UV)]), u32(lie.counter ?? this.counter)]);
     const clientDataJSON = Buffer.from(this.clientData('webauthn.get', options.challenge, lie));

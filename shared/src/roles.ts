@@ -3,7 +3,7 @@
 
 /**
  * Every permission the server knows (PERM-01 in docs/requirements.md). The server's catalogue
- * (server/src/roles/permission-catalogue.ts) gives each its label, description, group and what it
+ * (server/src/auth/permission-catalogue.ts) gives each its label, description, group and what it
  * implies, and its type proves it covers every key of this list. The server enforces them on
  * every route (SEC-04); the shell's menu and the remotes' buttons only mirror them.
  */
