@@ -521,13 +521,26 @@ describe('evidence files (DSP-11)', () => {
     expect(saved.json().data.evidence).toMatchObject({ receipt: ids[0], shipping_documentation: ids[1], uncategorized_file: ids[2] });
   });
 
-  it('keeps a name without its folders, control or direction characters', async () => {
+  it('refuses a name with a folder, control or direction characters, storing nothing; keeps any other without leading dots', async () => {
+    const count = async () => Number((await t.db.query<{ n: string }>('select count(*)::text as n from files'))[0]?.n);
+    const before = await count();
+    for (const sent of [
+      '../../etc/passwd.pdf',
+      '..\\..\\windows\\win.ini.pdf',
+      'evidence/receipt.pdf',
+      'a\u0000b.pdf',
+      'invoice\u202efdp.exe.pdf',
+      '../',
+    ]) {
+      const response = await api.upload(evidenceFiles.pdf(), sent);
+      expect([sent, response.statusCode, response.json().code]).toEqual([sent, 400, 'invalid_request']);
+      expect(response.json().message).toContain('send the file by its own name');
+    }
+    expect(await count()).toBe(before);
     for (const [sent, kept] of [
-      ['../../etc/passwd.pdf', 'passwd.pdf'],
-      ['..\\..\\windows\\win.ini.pdf', 'win.ini.pdf'],
-      ['C:\\evidence\\a\u0000b\u202e.pdf', 'ab.pdf'],
-      ['../', 'evidence'],
       ['.htaccess', 'htaccess'],
+      ['  receipt (1).pdf ', 'receipt (1).pdf'],
+      ['reçu-été.pdf', 'reçu-été.pdf'],
     ]) {
       const response = await api.upload(evidenceFiles.pdf(), sent!);
       expect([sent, response.statusCode, response.json().data?.filename]).toEqual([sent, 201, kept]);

@@ -70,15 +70,21 @@ export function checkEvidenceFile(bytes: Buffer): FileCheck {
   return refused('Only PDF, PNG and JPEG files are taken: the content of this file is none of them');
 }
 
+/** What no file's own name holds: a folder (`/` or a backslash), control or direction characters. */
+// eslint-disable-next-line no-control-regex -- control characters are what this finds
+const notOwnName = /[/\\\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
+
 /**
- * The name a file is kept under: the last part of what was sent, without any folder (`/` or `\`),
- * control or direction characters; `evidence` when nothing is left. Only ever shown, never used
- * as a path.
+ * The name a file is kept under, for display only (never a path): what was sent, without leading
+ * dots, `evidence` when nothing is left; refused when it names a folder or holds control or
+ * direction characters, which a browser never sends for a file of its own.
  */
-export function safeFileName(sent: string | undefined): string {
-  const last = (sent ?? '').split(/[/\\]/).pop() ?? '';
-  // eslint-disable-next-line no-control-regex -- control characters are what this removes
-  const cleaned = last.replace(/[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '').trim();
-  const name = cleaned.replace(/^\.+/, '').slice(0, 200);
-  return name === '' ? 'evidence' : name;
+export function keptFileName(sent: string | undefined): { ok: true; name: string } | { ok: false; reason: string } {
+  if (notOwnName.test(sent ?? ''))
+    return {
+      ok: false,
+      reason: 'A file name naming a folder, or holding control or direction characters, is refused: send the file by its own name',
+    };
+  const name = (sent ?? '').trim().replace(/^\.+/, '').slice(0, 200);
+  return { ok: true, name: name === '' ? 'evidence' : name };
 }

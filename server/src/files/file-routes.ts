@@ -77,7 +77,7 @@ const sameUpload = (upload: Upload): unknown[] => [
 /**
  * `attachment` with the kept name: an ASCII `filename` for old clients (anything else, quotes and
  * backslashes as `_`) and the exact name as RFC 5987's `filename*`. The name was cleaned of
- * control characters when stored (safeFileName), so no header can be split by it.
+ * control characters when stored (keptFileName), so no header can be split by it.
  */
 export function attachmentHeader(name: string): string {
   const ascii = name.replace(/[^\x20-\x7e]|["\\]/g, '_');
@@ -93,7 +93,12 @@ export interface FileRoutesOptions {
 /** POST …/files: evidence for a dispute, PDF, PNG or JPEG by its bytes, at most 5 MB, kept in the database (DSP-11). */
 export const fileRoutes: FastifyPluginAsyncZod<FileRoutesOptions> = async (app, { caller }) => {
   // One file and its purpose, nothing else worth reading; over the limit the upload stops with a 413.
-  await app.register(multipart, { limits: { fileSize: MAX_FILE_BYTES, files: 1, fields: 2, parts: 3, fieldSize: 100 } });
+  // preservePath: the name as sent, which the service refuses when it names a folder (busboy would
+  // drop the folders without a word).
+  await app.register(multipart, {
+    preservePath: true,
+    limits: { fileSize: MAX_FILE_BYTES, files: 1, fields: 2, parts: 3, fieldSize: 100 },
+  });
   const merchant = caller === 'merchant';
 
   app.post('/files', {
