@@ -38,6 +38,7 @@ describe('GET /api/auth/me', () => {
         permissions: ['cards.view', 'dashboard.view', 'disputes.view', 'settings.view', 'transactions.view'],
         email: 'viewer@paydesk.test',
         payment_processor: { name: 'sandbox', sandbox: true },
+        mode: 'production',
       },
     });
   });

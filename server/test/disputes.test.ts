@@ -290,11 +290,16 @@ describe('the rules (DSP-06, DSP-07)', () => {
     );
     expect(entry).toMatchObject({ actor_email: 'admin@paydesk.test', changes: { status: { to: 'warning_needs_response' } } });
 
+    // The back office offers it where the server says it runs in demo mode.
+    const modeOf = async (app: TestApp['app']) =>
+      (await app.inject({ url: '/api/auth/me', headers: bearer(await login(app, 'admin@paydesk.test')) })).json().data.mode;
+    expect(await modeOf(t.app)).toBe('demo');
     const production = await buildTestApp({}, { db: t.db });
     try {
       const token = await login(production.app, 'admin@paydesk.test');
       const refused = await disputesApi(production.app, token, '/api/backend').open(await paidPayment(t, 21), { reason: 'general' });
       expect([refused.statusCode, refused.json().code]).toEqual([403, 'forbidden']);
+      expect(await modeOf(production.app)).toBe('production');
     } finally {
       await production.app.close();
     }

@@ -2,7 +2,8 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import { renderWithProviders, sessionOf, testUsers } from '@paydesk/shared/testing/render';
-import { aDispute, fakeDisputesApi } from '../features/disputes/testing/dispute';
+import { aDispute } from '@paydesk/shared/testing/dispute';
+import { fakeDisputesApi } from '../features/disputes/testing/dispute';
 import DisputePage from './dispute-page';
 import DisputesPage from './disputes-page';
 

@@ -113,6 +113,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ accounts: Accounts }> = async (
           permissions: sortedPermissions(permissions),
           email,
           payment_processor: { name: processor, sandbox: isSandbox(processor) },
+          mode: app.config.mode,
         },
       };
     },

@@ -41,13 +41,15 @@ export type { AuthUser } from './auth-user';
 /**
  * GET /api/auth/me: the signed-in user, and who decides payment outcomes (the top bar's Sandbox
  * badge). `permissions` is what the user's role holds right now, sorted (PERM-09): the menu and
- * the buttons read it, never the role's key; `role_name` is the role's name as shown.
+ * the buttons read it, never the role's key; `role_name` is the role's name as shown. `mode` is
+ * the product's: demo mode offers what only a demo does (a dispute opened by hand).
  */
 export const meResponse = withData(
   loginUser.extend({
     role_name: z.string(),
     permissions: z.array(permissionKey),
     payment_processor: paymentProcessorInfo,
+    mode: z.enum(['demo', 'production']),
   }),
 );
 export type Me = z.infer<typeof meResponse>['data'];

@@ -14,6 +14,8 @@ export interface SessionState {
   permissions: Permission[] | null;
   /** The role's name as the server gives it (a custom role's name is the server's alone). */
   roleName: string | null;
+  /** The product runs in demo mode, as GET /api/auth/me says: what only a demo offers shows then. */
+  demo?: boolean;
 }
 
 const signedOutState = (): SessionState => ({ user: null, token: null, permissions: null, roleName: null });
@@ -31,6 +33,7 @@ export interface SessionRefresh {
   user: AuthUser;
   permissions: Permission[];
   roleName: string;
+  demo: boolean;
 }
 
 export const sessionSlice = createSlice({
@@ -49,6 +52,7 @@ export const sessionSlice = createSlice({
       if (!sameUser(state.user, action.payload.user)) state.user = action.payload.user;
       state.permissions = action.payload.permissions;
       state.roleName = action.payload.roleName;
+      state.demo = action.payload.demo;
     },
     signedOut: signedOutState,
     /** A call with our token came back 401 (AUTH-07). */
@@ -59,8 +63,9 @@ export const sessionSlice = createSlice({
     selectIsSignedIn: (state) => state.token !== null,
     selectPermissions: (state) => state.permissions,
     selectRoleName: (state) => state.roleName,
+    selectIsDemo: (state) => state.demo === true,
   },
 });
 
 export const { signedIn, sessionRefreshed, signedOut, sessionExpired } = sessionSlice.actions;
-export const { selectCurrentUser, selectIsSignedIn, selectPermissions, selectRoleName } = sessionSlice.selectors;
+export const { selectCurrentUser, selectIsSignedIn, selectPermissions, selectRoleName, selectIsDemo } = sessionSlice.selectors;

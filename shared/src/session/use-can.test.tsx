@@ -3,7 +3,7 @@ import type { Permission } from '../roles';
 import { fakeApi } from '../testing/fake-api';
 import { renderWithProviders, sessionOf, testUsers } from '../testing/render';
 import { USER_KEY } from './storage';
-import { useCan, useRoleName } from './use-can';
+import { useCan, useIsDemo, useRoleName } from './use-can';
 import { useSessionRefresh } from './use-session-refresh';
 
 /** A Refund button behind `transactions.refund`, and the role's name. */
@@ -25,7 +25,7 @@ function Page() {
 }
 
 const support = { id: 9, username: 'Sue Support', role: 'support', email: 'support@paydesk.test' };
-const me = (permissions: Permission[], more: Partial<{ name: string; role: string; role_name: string }> = {}) => ({
+const me = (permissions: Permission[], more: Partial<{ name: string; role: string; role_name: string; mode: string }> = {}) => ({
   body: {
     status: 'success',
     data: {
@@ -36,6 +36,7 @@ const me = (permissions: Permission[], more: Partial<{ name: string; role: strin
       role_name: 'Support',
       permissions,
       payment_processor: { name: 'sandbox', sandbox: true },
+      mode: 'production',
       ...more,
     },
   },
@@ -88,4 +89,17 @@ test('useCan reads the session, not the role: a built-in role with other permiss
   });
   expect(screen.queryByRole('button', { name: 'Refund' })).not.toBeInTheDocument();
   expect(screen.getByTestId('role')).toHaveTextContent('Super Admin');
+});
+
+test("demo mode is the server's word, false until it has said", async () => {
+  const api = fakeApi({ 'GET /api/auth/me': () => me(['transactions.view'], { mode: 'demo' }) });
+  const release = api.pause('GET /api/auth/me');
+  function Demo() {
+    useSessionRefresh();
+    return <p data-testid="demo">{String(useIsDemo())}</p>;
+  }
+  renderWithProviders(<Demo />, restored());
+  expect(screen.getByTestId('demo')).toHaveTextContent('false');
+  release();
+  await waitFor(() => expect(screen.getByTestId('demo')).toHaveTextContent('true'));
 });

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import type { Permission } from '../roles';
 import { useAppSelector } from '../store';
-import { selectPermissions, selectRoleName } from './session-slice';
+import { selectIsDemo, selectPermissions, selectRoleName } from './session-slice';
 
 /**
  * The signed-in user's permissions as the server gave them (GET /api/auth/me), or null while
@@ -20,3 +20,6 @@ export function useCan(permission: Permission): boolean {
 
 /** The signed-in user's role as the server names it, or null until it has said. */
 export const useRoleName = (): string | null => useAppSelector(selectRoleName);
+
+/** Whether the product runs in demo mode, as the server said; false until it has. */
+export const useIsDemo = (): boolean => useAppSelector(selectIsDemo);

@@ -37,7 +37,9 @@ export function useSessionRefresh() {
     if (fresh.username !== user.username || fresh.role !== user.role || fresh.email !== user.email) {
       dispatch(signedIn({ token, user: fresh }));
     }
-    dispatch(sessionRefreshed({ user: fresh, permissions: me.data.permissions, roleName: me.data.role_name }));
+    dispatch(
+      sessionRefreshed({ user: fresh, permissions: me.data.permissions, roleName: me.data.role_name, demo: me.data.mode === 'demo' }),
+    );
   }, [me.data, token, user, dispatch]);
 
   return me;

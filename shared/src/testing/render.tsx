@@ -64,6 +64,7 @@ export const sessionOf = (
   role: { name: string; permissions: readonly Permission[] } = isBuiltInRole(user.role)
     ? builtInRoleGrants[user.role]
     : { name: user.role, permissions: [] },
+  { demo = false }: { demo?: boolean } = {},
 ): Partial<RootState> => ({
-  session: { user, token: 'test-token', permissions: [...role.permissions], roleName: role.name },
+  session: { user, token: 'test-token', permissions: [...role.permissions], roleName: role.name, demo },
 });

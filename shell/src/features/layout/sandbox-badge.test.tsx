@@ -18,6 +18,7 @@ const serveMe = (processor: { name: string; sandbox: boolean }) =>
           email: 'superadmin@paydesk.test',
           permissions: ['dashboard.view'],
           payment_processor: processor,
+          mode: 'demo',
         },
       },
     }),

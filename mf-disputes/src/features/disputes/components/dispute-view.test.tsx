@@ -4,7 +4,8 @@ import { renderWithProviders, sessionOf, testUsers } from '@paydesk/shared/testi
 import { fakeUploadXhr, fileNamed } from '@paydesk/shared/testing/fake-upload-xhr';
 import type { DisputeObject } from '@paydesk/shared/schemas/merchant-objects';
 import type { Handler } from '@paydesk/shared/testing/fake-api';
-import { aDispute, aTimeline, fakeDisputesApi, hoursFromNow, noEvidence } from '../testing/dispute';
+import { aDispute, hoursFromNow, noEvidence } from '@paydesk/shared/testing/dispute';
+import { aTimeline, fakeDisputesApi } from '../testing/dispute';
 import { DisputeView } from './dispute-view';
 
 const dispute = aDispute();

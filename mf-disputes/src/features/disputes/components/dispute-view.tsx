@@ -15,7 +15,8 @@ import { DetailRow, InfoCard } from '@paydesk/shared/ui/info-card';
 import { paymentPath } from '../../../lib/paths';
 import { useCanManage } from '../../../lib/use-can-manage';
 import { useGetDisputeQuery } from '../api/disputes-api';
-import { awaitsResponse, isInquiry, reasonLabels } from '../model/dispute-labels';
+import { disputeReasonLabels } from '@paydesk/shared/dispute-reasons';
+import { awaitsResponse, isInquiry } from '../model/dispute-labels';
 import { DisputeStatusChip } from './dispute-status-chip';
 import { DisputeTimeline } from './dispute-timeline';
 import { EvidenceForm } from './evidence-form';
@@ -29,7 +30,7 @@ function DisputeInformation({ dispute: d }: { dispute: DisputeObject }) {
         {formatMoney(d.amount)} {d.currency}
       </DetailRow>
       <DetailRow label="Dispute fee">{isInquiry(d.status) ? 'None while it is an inquiry' : formatMoney(d.fee)}</DetailRow>
-      <DetailRow label="Reason">{reasonLabels[d.reason]}</DetailRow>
+      <DetailRow label="Reason">{disputeReasonLabels[d.reason]}</DetailRow>
       <DetailRow label="Status">
         <DisputeStatusChip status={d.status} />
       </DetailRow>
@@ -86,7 +87,7 @@ export function DisputeView({ id }: { id: string }) {
     <>
       <PageHeader
         title={d && isInquiry(d.status) ? 'Inquiry' : 'Dispute'}
-        subtitle={d ? `${formatMoney(d.amount)} · ${reasonLabels[d.reason]}` : undefined}
+        subtitle={d ? `${formatMoney(d.amount)} · ${disputeReasonLabels[d.reason]}` : undefined}
         actions={
           <Button component={RouterLink} to={controlPaths.disputes} startIcon={<ArrowBackIcon />}>
             Back to Disputes

@@ -6,7 +6,7 @@ import { formatDate, formatDateTime, formatMoney } from '@paydesk/shared/format'
 import type { DisputeObject } from '@paydesk/shared/schemas/merchant-objects';
 import { DataTable, type DataColumn } from '@paydesk/shared/ui/data-table';
 import { disputePath, paymentPath } from '../../../lib/paths';
-import { reasonLabels } from '../model/dispute-labels';
+import { disputeReasonLabels } from '@paydesk/shared/dispute-reasons';
 import { DisputeStatusChip } from './dispute-status-chip';
 import { TimeLeftText } from './time-left-text';
 
@@ -40,7 +40,7 @@ const Created = ({ at }: { at: string }) => (
 /** Fixed widths where the content has a known size (an amount, a chip, an id, a date); the reason takes what is left. */
 const columns: DataColumn<DisputeObject>[] = [
   { key: 'amount', header: 'Amount', align: 'right', nowrap: true, width: 112, cell: (d) => <AmountLink dispute={d} /> },
-  { key: 'reason', header: 'Reason', cell: (d) => reasonLabels[d.reason] },
+  { key: 'reason', header: 'Reason', cell: (d) => disputeReasonLabels[d.reason] },
   { key: 'status', header: 'Status', nowrap: true, width: 184, cell: (d) => <DisputeStatusChip status={d.status} /> },
   { key: 'payment', header: 'Payment', width: 176, cell: (d) => <PaymentLink id={d.transaction_id} /> },
   { key: 'created', header: 'Created', nowrap: true, width: 124, cell: (d) => <Created at={d.created_at} /> },
@@ -63,7 +63,7 @@ function DisputeCards({ rows }: { rows: readonly DisputeObject[] }) {
             <DisputeStatusChip status={d.status} />
           </Box>
           <Box>
-            <Typography variant="body2">{reasonLabels[d.reason]}</Typography>
+            <Typography variant="body2">{disputeReasonLabels[d.reason]}</Typography>
             <Typography variant="caption" color="text.secondary">
               Opened {formatDateTime(d.created_at)}
             </Typography>

@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router-dom';
 import { renderWithProviders, sessionOf, testUsers } from '@paydesk/shared/testing/render';
 import { chooseOption } from '@paydesk/shared/testing/select';
-import { aDispute, fakeDisputesApi, hoursFromNow } from '../testing/dispute';
+import { aDispute, hoursFromNow } from '@paydesk/shared/testing/dispute';
+import { fakeDisputesApi } from '../testing/dispute';
 import { DisputesView } from './disputes-view';
 
 function Address() {

@@ -1,4 +1,4 @@
-import type { DisputeReason, DisputeStatus } from '@paydesk/shared/schemas/merchant-objects';
+import type { DisputeStatus } from '@paydesk/shared/schemas/merchant-objects';
 import type { StatusTone } from '@paydesk/shared/ui/status-chip';
 
 /** Each status as a chip: an inquiry's are named as such, since it moves no money (DSP-01). */
@@ -10,17 +10,6 @@ export const statusLooks: Record<DisputeStatus, { label: string; tone: StatusTon
   under_review: { label: 'Under review', tone: 'blue' },
   won: { label: 'Won', tone: 'success' },
   lost: { label: 'Lost', tone: 'error' },
-};
-
-/** Stripe's reasons in words. */
-export const reasonLabels: Record<DisputeReason, string> = {
-  fraudulent: 'Fraudulent',
-  duplicate: 'Duplicate',
-  product_not_received: 'Product not received',
-  product_unacceptable: 'Product unacceptable',
-  subscription_canceled: 'Subscription canceled',
-  credit_not_processed: 'Credit not processed',
-  general: 'General',
 };
 
 /** The statuses in which the issuer waits for evidence: the merchant may answer or accept. */

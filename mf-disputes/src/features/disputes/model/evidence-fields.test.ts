@@ -1,5 +1,5 @@
 import { disputeEvidenceFields } from '@paydesk/shared/schemas/merchant-objects';
-import { noEvidence } from '../testing/dispute';
+import { noEvidence } from '@paydesk/shared/testing/dispute';
 import { changedFields, checkChanges, fieldOrder, shownFields, valuesOf } from './evidence-fields';
 
 test('the form orders every evidence field once', () => {

@@ -1,4 +1,4 @@
-import { aDispute } from '../testing/dispute';
+import { aDispute } from '@paydesk/shared/testing/dispute';
 import { duration, timeLeft } from './time-left';
 
 const HOUR = 3_600_000;

@@ -1,4 +1,5 @@
-import { aDispute, aTimeline, hoursFromNow } from '../testing/dispute';
+import { aDispute, hoursFromNow } from '@paydesk/shared/testing/dispute';
+import { aTimeline } from '../testing/dispute';
 import { timelineEvents } from './timeline';
 
 const labels = (...args: Parameters<typeof timelineEvents>) => timelineEvents(...args).map((event) => event.label);

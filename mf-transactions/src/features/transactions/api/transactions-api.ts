@@ -1,5 +1,6 @@
 import { api } from '@paydesk/shared/api/api-slice';
 import { withData } from '@paydesk/shared/schemas/common';
+import { disputeChangedResponse, type OpenDisputeRequest } from '@paydesk/shared/schemas/dispute';
 import { refundCreatedResponse, type RefundFields } from '@paydesk/shared/schemas/refund';
 import {
   paginated,
@@ -15,6 +16,7 @@ const listResponse = withData(paginated(transaction));
 const detailsResponse = withData(transactionDetails);
 export type TransactionPage = z.infer<typeof listResponse>['data'];
 export type RefundCreated = z.infer<typeof refundCreatedResponse>;
+export type DisputeChanged = z.infer<typeof disputeChangedResponse>;
 
 export interface TransactionListArgs {
   page: number;
@@ -28,6 +30,13 @@ export interface RefundArgs {
   transactionId: string;
   body: RefundFields;
   /** One key per dialog opening: a repeated click refunds once (REF-10). */
+  idempotencyKey: string;
+}
+
+export interface OpenDemoDisputeArgs {
+  transactionId: string;
+  body: OpenDisputeRequest;
+  /** One key per dialog opening: a repeated click opens one dispute. */
   idempotencyKey: string;
 }
 
@@ -61,7 +70,19 @@ export const transactionsApi = api.injectEndpoints({
       transformResponse: (body: unknown) => refundCreatedResponse.parse(body),
       invalidatesTags: ['Transaction', 'Wallet', 'Dashboard'],
     }),
+    // Demo mode only: the cardholder's bank opens a dispute, by hand.
+    openDemoDispute: build.mutation<DisputeChanged, OpenDemoDisputeArgs>({
+      query: ({ transactionId, body, idempotencyKey }) => ({
+        url: `/backend/transactions/${encodeURIComponent(transactionId)}/dispute`,
+        method: 'POST',
+        body,
+        headers: { 'Idempotency-Key': idempotencyKey },
+      }),
+      transformResponse: (body: unknown) => disputeChangedResponse.parse(body),
+      invalidatesTags: ['Transaction', 'Wallet', 'Dashboard'],
+    }),
   }),
 });
 
-export const { useGetTransactionsQuery, useGetTransactionDetailsQuery, useCreateRefundMutation } = transactionsApi;
+export const { useGetTransactionsQuery, useGetTransactionDetailsQuery, useCreateRefundMutation, useOpenDemoDisputeMutation } =
+  transactionsApi;

@@ -1,5 +1,8 @@
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { aDispute } from '@paydesk/shared/testing/dispute';
 import { renderWithProviders, sessionOf, testUsers } from '@paydesk/shared/testing/render';
+import { chooseOption } from '@paydesk/shared/testing/select';
 import { details, fakeApi, ok } from '../../../testing/fake-api';
 import { TransactionDetailsView } from './transaction-details-view';
 
@@ -69,4 +72,68 @@ test('404 shows Transaction not found; another failure also toasts', async () =>
   renderWithProviders(<TransactionDetailsView id="9" />, { preloadedState: sessionOf(testUsers.admin) });
   await screen.findByText('Failed to load transaction details');
   expect(screen.getByText('Transaction not found')).toBeInTheDocument();
+});
+
+describe('a dispute opened by hand (demo mode)', () => {
+  const OPEN = 'POST /api/backend/transactions/:id/dispute';
+
+  test('an admin opens an inquiry with its reason, once per opening of the dialog, and is told', async () => {
+    api = fakeApi({
+      [DETAILS]: () => ok(details()),
+      [OPEN]: () => ({
+        status: 201,
+        body: { status: 'success', message: 'Dispute opened', data: aDispute({ status: 'warning_needs_response' }) },
+      }),
+    });
+    renderWithProviders(<TransactionDetailsView id="1" />, {
+      preloadedState: sessionOf(testUsers.admin, undefined, { demo: true }),
+    });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Open a dispute (demo)' }));
+    const dialog = screen.getByRole('dialog', { name: 'Open a dispute (demo)' });
+    await chooseOption(within(dialog).getByRole('combobox', { name: 'Kind' }), 'Inquiry', user);
+    await chooseOption(within(dialog).getByRole('combobox', { name: 'Reason' }), 'Product not received', user);
+    await user.click(within(dialog).getByRole('button', { name: 'Open' }));
+    expect(await screen.findByText('Inquiry opened')).toBeInTheDocument();
+    expect(screen.getByText('$80.00 disputed: answer it in Disputes')).toBeInTheDocument();
+    expect(api.posts).toEqual([
+      {
+        path: '/api/backend/transactions/PDAAAA0001/dispute',
+        body: { reason: 'product_not_received', inquiry: true },
+        idempotencyKey: expect.any(String),
+      },
+    ]);
+  });
+
+  test("the server's refusal is said, and the dialog stays", async () => {
+    api = fakeApi({
+      [DETAILS]: () => ok(details()),
+      [OPEN]: () => ({
+        status: 409,
+        body: { status: 'error', code: 'payment_not_disputable', message: 'This payment is already disputed' },
+      }),
+    });
+    renderWithProviders(<TransactionDetailsView id="1" />, { preloadedState: sessionOf(testUsers.admin, undefined, { demo: true }) });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Open a dispute (demo)' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Open' }));
+    expect(await screen.findByText('This payment is already disputed')).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Open a dispute (demo)' })).toBeInTheDocument();
+  });
+
+  test.each([
+    ['outside demo mode', sessionOf(testUsers.admin), details()],
+    ['for a viewer', sessionOf(testUsers.viewer, undefined, { demo: true }), details()],
+    ['on a failed payment', sessionOf(testUsers.admin, undefined, { demo: true }), details({ status: 'failed' })],
+    [
+      'on a payment already disputed',
+      sessionOf(testUsers.admin, undefined, { demo: true }),
+      details({ status: 'disputed', dispute_id: 'dp_xxxxxxxxxxxxxxxxxxxx0001' }),
+    ],
+  ])('no such button %s', async (_when, session, transaction) => {
+    api = fakeApi({ [DETAILS]: () => ok(transaction) });
+    renderWithProviders(<TransactionDetailsView id="1" />, { preloadedState: session });
+    await screen.findByRole('region', { name: 'Payment Information' });
+    expect(screen.queryByRole('button', { name: 'Open a dispute (demo)' })).not.toBeInTheDocument();
+  });
 });

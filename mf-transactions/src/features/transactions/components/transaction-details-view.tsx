@@ -6,7 +6,7 @@ import GavelIcon from '@mui/icons-material/Gavel';
 import { generatePath, Link as RouterLink } from 'react-router-dom';
 import { readApiError } from '@paydesk/shared/api/api-error';
 import { controlPaths } from '@paydesk/shared/routes';
-import { useCan } from '@paydesk/shared/session/use-can';
+import { useCan, useIsDemo } from '@paydesk/shared/session/use-can';
 import { PageHeader } from '@paydesk/shared/ui/page-header';
 import { Loading } from '@paydesk/shared/ui/loading';
 import { StatusBadge } from '../../../components/status-badge';
@@ -16,6 +16,7 @@ import { useGetTransactionDetailsQuery } from '../api/transactions-api';
 import { leftToRefundCents } from '../../../lib/refund-progress';
 import { CustomerInformation } from './customer-information';
 import { PaymentInformation } from './payment-information';
+import { OpenDisputeDialog } from './open-dispute-dialog';
 import { RefundDialog } from './refund-dialog';
 import { RefundsCard } from './refunds-card';
 import { TimelineCard } from './timeline-card';
@@ -24,6 +25,9 @@ import { TransactionSummaryCard } from './transaction-summary-card';
 export function TransactionDetailsView({ id }: { id: string }) {
   const canRefund = useCan('transactions.refund');
   const canSeeDisputes = useCan('disputes.view');
+  // Demo mode only, as the server has it: the cardholder's bank, opened by hand.
+  const demo = useIsDemo();
+  const canOpenDispute = useCan('disputes.manage') && demo;
   const realFigures = useCan('figures.real');
   const query = useGetTransactionDetailsQuery(id);
   useErrorToast(
@@ -34,6 +38,7 @@ export function TransactionDetailsView({ id }: { id: string }) {
   );
   const t = query.data;
   const [refunding, setRefunding] = useState(false);
+  const [disputing, setDisputing] = useState(false);
   const left = t ? leftToRefundCents(t) : 0;
   const refund =
     canRefund && t && left > 0 ? (
@@ -51,6 +56,10 @@ export function TransactionDetailsView({ id }: { id: string }) {
         startIcon={<GavelIcon />}
       >
         View dispute
+      </Button>
+    ) : canOpenDispute && t && !t.dispute_id && (t.status === 'success' || t.status === 'completed') ? (
+      <Button variant="outlined" onClick={() => setDisputing(true)} startIcon={<GavelIcon />}>
+        Open a dispute (demo)
       </Button>
     ) : null;
   const back = (
@@ -91,6 +100,7 @@ export function TransactionDetailsView({ id }: { id: string }) {
         </Box>
       )}
       {refunding && t ? <RefundDialog transaction={t} leftCents={left} onClose={() => setRefunding(false)} /> : null}
+      {disputing && t ? <OpenDisputeDialog transactionId={t.transaction_id} onClose={() => setDisputing(false)} /> : null}
     </>
   );
 }
