@@ -223,9 +223,9 @@ describe('the second step with a passkey (AUTH-18)', () => {
     );
   });
 
-  it('a TOTP user with a passkey is offered both, and either works', async () => {
+  it('a TOTP user with a passkey is offered both, and either works, as does a recovery code, once', async () => {
     const user = await addUser(t.db, 'viewer');
-    const { secret, token } = await enrol(t.app, user.email);
+    const { secret, token, recoveryCodes } = await enrol(t.app, user.email);
     const { authenticator } = await addPasskey(t.app, token);
     expect((await post(t.app, '/api/auth/login', { email: user.email, password: TEST_PASSWORD })).json().data.factors).toEqual([
       'code',
@@ -234,6 +234,13 @@ describe('the second step with a passkey (AUTH-18)', () => {
     expect((await secondStepWithPasskey(t.app, user.email, authenticator)).statusCode).toBe(200);
     const { challenge } = await passwordStep(t.app, user.email);
     expect((await post(t.app, '/api/auth/login/two-factor', { challenge, code: codeFor(secret, 1) })).statusCode).toBe(200);
+    // The passkey added after them leaves the recovery codes as they were: each still signs in, once.
+    for (const expected of [200, 401]) {
+      const next = await passwordStep(t.app, user.email);
+      expect((await post(t.app, '/api/auth/login/two-factor', { challenge: next.challenge, code: recoveryCodes[0] })).statusCode).toBe(
+        expected,
+      );
+    }
   });
 
   it("another user's passkey is not registered for this sign-in, and counts as a failure", async () => {
