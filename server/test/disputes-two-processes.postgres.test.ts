@@ -1,7 +1,7 @@
 import pg from 'pg';
-import { envelopeKeys, seal } from '@paydesk/shared/crypto/envelope';
 import { DEMO_SECRET_KEY } from '../src/demo-keys';
 import { DISPUTE_CARD, INQUIRY_CARD } from '../src/payments/sandbox-processor';
+import { payThrough, postTo } from './process-payments';
 import { startTwoServers, type ServerProcess, type TwoServers } from './server-process';
 
 /**
@@ -22,45 +22,8 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => two?.stop(), 60_000);
 
-const post = async (server: ServerProcess, path: string, body: unknown, headers: Record<string, string>) => {
-  const response = await fetch(`${server.baseUrl}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...headers },
-    body: JSON.stringify(body),
-  });
-  return { status: response.status, json: (await response.json()) as { data: { transactionId: string; orderId: string } } };
-};
-
-async function pay(server: ServerProcess, card: string, amount: number): Promise<string> {
-  const config = (await (await fetch(`${server.baseUrl}/api/public/config`)).json()).data;
-  const headers = { authorization: `Bearer ${config.publishableKey}` };
-  const init = await post(server, '/api/initialize-card-transaction', { card_number: card, currency: 'USD', reference: null }, headers);
-  const { transactionId, orderId } = init.json.data;
-  const payload = {
-    transaction_id: transactionId,
-    order_id: orderId,
-    reference: null,
-    card_number: card,
-    card_month: '12',
-    card_year: String(new Date().getFullYear() + 2),
-    cvv: '123',
-    amount,
-    currency: 'USD',
-    email: 'dispute@example.com',
-    phone: '+15550100',
-    first_name: 'Dee',
-    last_name: 'Spute',
-    cardBrand: 'Visa',
-    checkout: false,
-    checkout_reference: null,
-  };
-  const answer = await post(server, '/api/process-card-transaction', { data: seal(payload, envelopeKeys(config.envelopeKey)) }, headers);
-  if (answer.status !== 200) throw new Error(`payment answered ${answer.status}`);
-  return transactionId;
-}
-
 const submit = (server: ServerProcess, id: string, text: string) =>
-  post(
+  postTo(
     server,
     `/api/disputes/${id}`,
     { evidence: { uncategorized_text: text }, submit: true },
@@ -86,7 +49,7 @@ const statusesOf = async (ids: string[]) =>
 
 it('opens, decides and ends disputes once from both processes, posting each money move once', async () => {
   const cards = [DISPUTE_CARD, DISPUTE_CARD, DISPUTE_CARD, INQUIRY_CARD];
-  const payments = await Promise.all(cards.map((card, i) => pay(servers[i % 2]!, card, 20 + i)));
+  const payments = await Promise.all(cards.map((card, i) => payThrough(servers[i % 2]!, card, 20 + i)));
   await until(
     async () => (await sql('select 1 from disputes where transaction_id = any($1::text[])', [payments])).length === payments.length,
   );
