@@ -290,7 +290,9 @@ function write(runs) {
     [
       `### ${fmtInt(r.movements)} movements (${r.database})`,
       '',
-      `History written in ${r.seeding.history_s} s, rolled up in ${r.seeding.rollups_s} s into ${fmtInt(r.rollup_rows)} rows; a tail of ${fmtInt(r.tail)} not rolled up.`,
+      r.seeding.history_s === undefined
+        ? `History of an earlier run's schema; ${fmtInt(r.rollup_rows)} rollup rows, a tail of ${fmtInt(r.tail)} not rolled up.`
+        : `History written in ${r.seeding.history_s} s, rolled up in ${r.seeding.rollups_s} s into ${fmtInt(r.rollup_rows)} rows; a tail of ${fmtInt(r.tail)} not rolled up.`,
       '',
       markdown(
         r.calls.map((c) => [
