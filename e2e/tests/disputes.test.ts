@@ -212,25 +212,78 @@ test('a disputed payment is answered in the back office and won: its amount come
   await closePage(page);
 }, 120_000);
 
-test('losing_evidence loses: the amount and the fee stay taken', async () => {
+/** Nothing of the page scrolls sideways. */
+const fitsTheWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+
+/** Presses Tab until the focused element is the one `is` takes (its test id's group and its text), at most 80 times. */
+async function tabTo(page: Page, is: (where: { group: string; text: string; label: string }) => boolean): Promise<void> {
+  for (let presses = 0; presses < 80; presses += 1) {
+    await page.keyboard.press('Tab');
+    const where = await page.evaluate(() => {
+      const element = document.activeElement as HTMLElement | null;
+      return {
+        group: element?.closest('[data-testid]')?.getAttribute('data-testid') ?? '',
+        text: element?.textContent?.trim() ?? '',
+        label: (element as HTMLInputElement | null)?.labels?.[0]?.textContent?.replace(/\s*\*\s*$/, '') ?? '',
+      };
+    });
+    if (is(where)) return;
+  }
+  throw new Error('Tab never reached the control');
+}
+
+test('at phone width, by keyboard: a draft saved, a file uploaded, submitted and lost; the amount and the fee stay taken', async () => {
   const transactionId = await pay(DISPUTE_CARD, '21.00');
   const dispute = await disputeOf(transactionId);
-  const page = await newPage(browser);
-  await openSignedIn(page, 'admin', `/control/disputes/${dispute.id}`);
-  await page.getByRole('textbox', { name: 'Additional information' }).fill('losing_evidence');
-  await submitEvidence(page);
+  const page = await newPage(browser, { viewport: { width: 390, height: 844 } });
+  await openSignedIn(page, 'admin', '/control/disputes?status=needs_response');
+  const card = page.getByTestId('dispute-row').filter({ hasText: transactionId });
+  await card.getByText('Needs response').waitFor();
+  expect(await fitsTheWidth(page)).toBe(true);
+  await card.getByRole('link', { name: '$21.00' }).focus();
+  await page.keyboard.press('Enter');
+  await page.waitForURL(`**/control/disputes/${dispute.id}`);
+  await page.getByRole('textbox', { name: 'Product or service description' }).waitFor();
+  expect(await fitsTheWidth(page)).toBe(true);
+
+  await tabTo(page, ({ label }) => label === 'Product or service description');
+  await page.keyboard.type('A lamp, never delivered');
+  await tabTo(page, ({ text }) => text === 'Save');
+  await page.keyboard.press('Enter');
+  await toast(page, 'Evidence saved');
+  // The Receipt's Upload opens the file chooser from the keyboard too.
+  await tabTo(page, ({ group, text }) => group === 'file-Receipt' && text === 'Upload');
+  const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.keyboard.press('Enter')]);
+  await chooser.setFiles({
+    name: 'receipt.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n', 'latin1'),
+  });
+  await page.getByTestId('file-Receipt').getByTestId('file-name').filter({ hasText: 'receipt.pdf' }).waitFor();
+  await tabTo(page, ({ label }) => label === 'Additional information');
+  await page.keyboard.type('losing_evidence');
+  await tabTo(page, ({ text }) => text === 'Submit evidence');
+  await page.keyboard.press('Enter');
+  const confirm = page.getByRole('dialog', { name: 'Submit the evidence?' });
+  await confirm.waitFor();
+  await tabTo(page, ({ text }) => text === 'Submit evidence');
+  await page.keyboard.press('Enter');
+  await toast(page, 'Evidence submitted');
+
   await statusOf(dispute.id, 'lost');
   await page.reload();
   await page.getByTestId('timeline').getByText('Lost: the issuer decided against you').waitFor();
+  expect(await fitsTheWidth(page)).toBe(true);
   expect(await movementsOf(dispute.id)).toEqual(['dispute -21.00', 'dispute_fee -15.00']);
-  expect(await heardAbout(dispute.id, 4)).toEqual([
+  expect(await heardAbout(dispute.id, 5)).toEqual([
     'dispute.created needs_response',
     'dispute.funds_withdrawn needs_response',
+    'dispute.updated needs_response',
     'dispute.updated under_review',
     'dispute.closed lost',
   ]);
   await closePage(page);
-}, 90_000);
+}, 120_000);
 
 test('an inquiry (4000000000001976) is accepted and closes: no money moves, the payment is paid again', async () => {
   const transactionId = await pay(INQUIRY_CARD, '15.00');
