@@ -1,8 +1,10 @@
 import { execFile } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join, normalize } from 'node:path';
 import { promisify } from 'node:util';
 import { remotePackages } from '@paydesk/shared/remote-packages';
+import { openDispute } from '../src/disputes/disputes-service';
 import { findRepoRoot } from '../src/repo-root';
 import { buildTestApp, type TestApp } from './helper';
 import { payerClient } from './payments-client';
@@ -171,11 +173,27 @@ function mismatches(pattern: unknown, actual: unknown, at = '$'): string[] {
 describe('the merchant quick start, with curl', () => {
   let t: TestApp;
   let base: string;
+  // The folder the commands run in, with the receipt the dispute step uploads.
+  const folder = mkdtempSync(join(tmpdir(), 'paydesk-readme-'));
+  writeFileSync(join(folder, 'receipt.pdf'), '%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n', 'latin1');
   beforeAll(async () => {
     t = await buildTestApp();
     base = await t.app.listen({ port: 0, host: '127.0.0.1' });
   }, 60_000);
-  afterAll(() => t?.close());
+  afterAll(async () => {
+    await t?.close();
+    rmSync(folder, { recursive: true, force: true });
+  });
+
+  /** The dispute the README answers: a paid payment disputed by the cardholder's bank. */
+  async function aDispute(): Promise<string> {
+    const { ids } = await payerClient(t.app, t.config).pay('4242424242424242', { amount: 42 });
+    const settings = { responseSeconds: 3_600, decisionSeconds: 3_600, feeCents: 1_500 };
+    const dispute = await t.db.transaction((tx) =>
+      openDispute(tx, settings, { userId: null, audit: null }, ids.transactionId, { reason: 'product_not_received' }),
+    );
+    return dispute.id;
+  }
 
   it('creates a checkout, reads it once paid and refunds it, answering as printed', async () => {
     const calls = quickStartCalls();
@@ -191,19 +209,28 @@ describe('the merchant quick start, with curl', () => {
         });
         found.transactionId = ids.transactionId;
       }
+      if (command.includes('dp_…')) found.disputeId ??= await aDispute();
       const asWritten = command
         .replaceAll('http://localhost:8080', base)
         .replaceAll('sk_demo_paydesk', t.config.secretKey)
         .replaceAll('chk_…', found.reference ?? 'chk_…')
-        .replaceAll('TXN…', found.transactionId ?? 'TXN…');
-      const { stdout } = await run('sh', ['-c', asWritten]);
-      const answer = JSON.parse(stdout) as { status: string; data: { reference?: string } };
+        .replaceAll('TXN…', found.transactionId ?? 'TXN…')
+        .replaceAll('dp_…', found.disputeId ?? 'dp_…')
+        .replaceAll('file_…', found.fileId ?? 'file_…');
+      const { stdout } = await run('sh', ['-c', asWritten], { cwd: folder });
+      const answer = JSON.parse(stdout) as { status: string; data: { reference?: string; object?: string; id?: string } };
       expect({ command, status: answer.status }).toEqual({ command, status: 'success' });
       if (answer.data.reference) found.reference ??= answer.data.reference;
+      if (answer.data.object === 'file' && answer.data.id) found.fileId ??= answer.data.id;
       // The README shows `npm start`'s address; an answer's links carry the deployment's public URL.
       const pattern = shown && shownPattern(shown.replaceAll('http://localhost:8080', t.config.publicUrl));
       if (pattern) expect({ command, mismatches: mismatches(pattern, answer) }).toEqual({ command, mismatches: [] });
     }
-    expect(found).toEqual({ reference: expect.stringMatching(/^chk_/), transactionId: expect.stringMatching(/^TXN/) });
+    expect(found).toEqual({
+      reference: expect.stringMatching(/^chk_/),
+      transactionId: expect.stringMatching(/^TXN/),
+      fileId: expect.stringMatching(/^file_/),
+      disputeId: expect.stringMatching(/^dp_/),
+    });
   });
 });
