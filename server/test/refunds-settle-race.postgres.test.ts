@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { envelopeKeys, seal } from '@paydesk/shared/crypto/envelope';
 import { DEMO_SECRET_KEY } from '../src/demo-keys';
+import { payThrough } from './process-payments';
 import { startTwoServers, type ServerProcess, type TwoServers } from './server-process';
 
 /**
@@ -38,35 +38,6 @@ const post = async (server: ServerProcess, path: string, body: unknown, headers:
 };
 
 const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)]!;
-
-async function pay(server: ServerProcess, card: string, amount: number): Promise<string> {
-  const config = (await (await fetch(`${server.baseUrl}/api/public/config`)).json()).data;
-  const headers = { authorization: `Bearer ${config.publishableKey}` };
-  const init = await post(server, '/api/initialize-card-transaction', { card_number: card, currency: 'USD', reference: null }, headers);
-  if (init.status !== 200) throw new Error(`initialise answered ${init.status}`);
-  const { transactionId, orderId } = init.json.data;
-  const payload = {
-    transaction_id: transactionId,
-    order_id: orderId,
-    reference: null,
-    card_number: card,
-    card_month: '12',
-    card_year: String(new Date().getFullYear() + 2),
-    cvv: '123',
-    amount,
-    currency: 'USD',
-    email: 'race@example.com',
-    phone: '+15550100',
-    first_name: 'Race',
-    last_name: 'Test',
-    cardBrand: 'Visa',
-    checkout: false,
-    checkout_reference: null,
-  };
-  const answer = await post(server, '/api/process-card-transaction', { data: seal(payload, envelopeKeys(config.envelopeKey)) }, headers);
-  if (answer.status !== 200) throw new Error(`payment answered ${answer.status}`);
-  return transactionId as string;
-}
 
 /** Every answer's status, and the bodies of the 5xx ones. */
 interface Tally {
@@ -193,7 +164,7 @@ beforeAll(async () => {
   ({ admin, servers } = two);
   staffToken = (await post(servers[0]!, '/api/auth/login', { email: 'admin@paydesk.test', password })).json.data.token;
   // Ten payments, a fifth of them with the card whose refunds fail: refunds pile up on few rows.
-  for (let i = 0; i < 10; i += 1) payments.push(await pay(servers[i % 2]!, i % 5 === 0 ? REFUND_FAILS : VISA, 5_000));
+  for (let i = 0; i < 10; i += 1) payments.push(await payThrough(servers[i % 2]!, i % 5 === 0 ? REFUND_FAILS : VISA, 5_000));
 }, 120_000);
 
 afterAll(() => two?.stop(), 60_000);

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { envelopeKeys, seal } from '@paydesk/shared/crypto/envelope';
+import { payThrough } from './process-payments';
 import { startServerProcess, type ServerProcess } from './server-process';
 import { eventually, startReceiver, type Receiver } from './webhook-receiver';
 
@@ -65,39 +65,6 @@ async function post(server: ServerProcess, path: string, body: unknown, headers:
   return { status: response.status, json: await response.json() };
 }
 
-async function pay(server: ServerProcess): Promise<string> {
-  const config = (await (await fetch(`${server.baseUrl}/api/public/config`)).json()).data;
-  const headers = { authorization: `Bearer ${config.publishableKey}` };
-  const init = await post(
-    server,
-    '/api/initialize-card-transaction',
-    { card_number: '4242424242424242', currency: 'USD', reference: null },
-    headers,
-  );
-  const ids = init.json.data;
-  const payload = {
-    transaction_id: ids.transactionId,
-    order_id: ids.orderId,
-    reference: null,
-    card_number: '4242424242424242',
-    card_month: '12',
-    card_year: String(new Date().getFullYear() + 2),
-    cvv: '123',
-    amount: 10,
-    currency: 'USD',
-    email: 'p@example.com',
-    phone: '+15550100',
-    first_name: 'Pat',
-    last_name: 'Payer',
-    cardBrand: 'Visa',
-    checkout: false,
-    checkout_reference: null,
-  };
-  const paid = await post(server, '/api/process-card-transaction', { data: seal(payload, envelopeKeys(config.envelopeKey)) }, headers);
-  expect(paid.status).toBe(200);
-  return ids.transactionId as string;
-}
-
 async function subscribe(server: ServerProcess): Promise<string> {
   const login = await post(server, '/api/auth/login', { email: 'admin@paydesk.test', password });
   const created = await post(
@@ -118,7 +85,7 @@ it('an event whose delivery a SIGKILL cut off, after its payment committed, is d
   // The receiver holds the first request open: the process is killed with the payment committed
   // and its delivery under way but not recorded.
   receiver.answer(() => undefined);
-  const transactionId = await pay(server);
+  const transactionId = await payThrough(server, '4242424242424242', 10);
   await eventually(() => heardAbout(transactionId).length > 0, undefined, 10_000);
   await server.kill();
   const [event] = await sql<{ id: string }>(`select id from webhook_events where object->>'id' = $1`, [transactionId]);
@@ -151,7 +118,7 @@ it('two processes deliver each of many events once', async () => {
   servers.push(await startServerProcess(patient), await startServerProcess(patient));
   receiver.heard.length = 0;
   receiver.answer((response) => response.end('ok'));
-  const ids = await Promise.all(Array.from({ length: 40 }, (_, i) => pay(servers[i % 2]!)));
+  const ids = await Promise.all(Array.from({ length: 40 }, (_, i) => payThrough(servers[i % 2]!, '4242424242424242', 10)));
   await eventually(() => ids.every((id) => heardAbout(id).length > 0), undefined, 30_000);
   // Give any duplicate the time to arrive before counting.
   await new Promise((r) => setTimeout(r, 1000));
@@ -178,7 +145,7 @@ it('an event committed by a process killed before its worker ever ran is deliver
   await sql('update webhook_endpoints set deleted_at = now() where deleted_at is null');
   await subscribe(idle);
   receiver.answer((response) => response.end('ok'));
-  const transactionId = await pay(idle);
+  const transactionId = await payThrough(idle, '4242424242424242', 10);
   await idle.kill();
   const [event] = await sql<{ id: string; fanned_out_at: Date | null }>(
     `select id, fanned_out_at from webhook_events where object->>'id' = $1`,
