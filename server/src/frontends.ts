@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { negotiate } from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
 import { isKnownPagePath, publicPageModuleAt } from '@paydesk/shared/routes';
 import type { Config } from './config';
@@ -10,7 +11,6 @@ import { createPreloadLinks } from './frontends/preload-links';
 import { remotePackages } from '@paydesk/shared/remote-packages';
 import { currentManifest, isAreaPath, liveManifest } from './frontends/remotes-manifest';
 import { errorBody } from './http/error-body';
-import { negotiate } from '@fastify/accept-negotiator';
 import { releasedRemotes } from './platform/live-releases';
 import { previewOf } from './platform/preview';
 import { releasesFor, rolloutSubject } from './platform/rollout';
