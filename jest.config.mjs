@@ -75,6 +75,7 @@ const embeddedDatabaseSuite = [
   'authorization-matrix',
   'roles-api',
   'passkeys',
+  'passkey-sign-in',
   'passkey-enrolment',
 ];
 for (const name of embeddedDatabaseSuite) {
