@@ -1,4 +1,3 @@
-import { readFileSync, statSync } from 'node:fs';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { z } from 'zod';
 import { publicPageModuleAt } from '@paydesk/shared/routes';
@@ -60,18 +59,7 @@ export function createFirstViewPages({
   remotesManifest?: string;
   shellPage: string;
 }): (path: string, released?: readonly ReleasedEntry[]) => FirstViewPage | undefined {
-  const { onThisServer } = createRemoteFiles({ frontendsDir });
-  let shell: { stamp: string; text: string } | undefined;
-  const shellText = (): string | undefined => {
-    try {
-      const { mtimeMs, size } = statSync(shellPage);
-      const stamp = `${mtimeMs}:${size}`;
-      if (shell?.stamp !== stamp) shell = { stamp, text: readFileSync(shellPage, 'utf8') };
-      return shell.text;
-    } catch {
-      return undefined;
-    }
-  };
+  const { onThisServer, readText } = createRemoteFiles({ frontendsDir });
   // By the parsed first-view.json (one object per version of the file), then by shell page and expose.
   const composed = new WeakMap<object, { shell: string; pages: Map<string, FirstViewPage | undefined> }>();
 
@@ -79,7 +67,7 @@ export function createFirstViewPages({
     const id = publicPageModuleAt(path);
     const found = id && remoteOfPage(frontendsDir, remotesManifest, released, id);
     const file = found && onThisServer(firstViewAddress(found.remote.entry));
-    const text = shellText();
+    const text = readText(shellPage);
     if (!found || typeof file !== 'object' || file === null || text === undefined) return undefined;
     let known = composed.get(file);
     if (known?.shell !== text) composed.set(file, (known = { shell: text, pages: new Map() }));

@@ -17,6 +17,8 @@ export interface RemoteFilesOptions {
 export interface RemoteFiles {
   /** A JSON file on this server's disk, parsed once per version of the file; nothing when unreadable. */
   readJson: (file: string) => unknown;
+  /** A text file on this server's disk, read once per version of the file; nothing when unreadable. */
+  readText: (file: string) => string | undefined;
   /** The file at a remote's address, from its dist/ when this server serves it, else fetched. */
   besideEntry: (address: string | undefined) => unknown;
   /** The file at a remote's address only when this server serves it from a remote's dist/. */
@@ -37,19 +39,21 @@ async function fetchJsonOnce(url: string): Promise<unknown> {
  */
 export function createRemoteFiles({ frontendsDir, fetchJson = fetchJsonOnce, now = Date.now }: RemoteFilesOptions): RemoteFiles {
   const onDisk = new Map<string, { stamp: string; value: unknown }>();
-  const readJson = (file: string): unknown => {
+  const readOnDisk = (file: string, parse: (text: string) => unknown): unknown => {
     try {
       const { mtimeMs, size } = statSync(file);
       const stamp = `${mtimeMs}:${size}`;
       const known = onDisk.get(file);
       if (known?.stamp === stamp) return known.value;
-      const value: unknown = JSON.parse(readFileSync(file, 'utf8'));
+      const value = parse(readFileSync(file, 'utf8'));
       onDisk.set(file, { stamp, value });
       return value;
     } catch {
       return undefined;
     }
   };
+  const readJson = (file: string): unknown => readOnDisk(file, JSON.parse);
+  const readText = (file: string): string | undefined => readOnDisk(file, (text) => text) as string | undefined;
 
   const fetched = new Map<string, { at: number; value: unknown }>();
   const pending = new Set<string>();
@@ -79,5 +83,5 @@ export function createRemoteFiles({ frontendsDir, fetchJson = fetchJsonOnce, now
     if (!at.startsWith('/')) return fetchedJson(/^\/\//.test(at) ? `https:${at}` : at);
     return onThisServer(at);
   };
-  return { readJson, besideEntry, onThisServer };
+  return { readJson, readText, besideEntry, onThisServer };
 }
