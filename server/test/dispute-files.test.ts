@@ -2,8 +2,8 @@ import { disputeTimelineResponse, MAX_FILE_BYTES } from '@paydesk/shared/schemas
 import { fileObject } from '@paydesk/shared/schemas/merchant-objects';
 import { transactionDetails } from '@paydesk/shared/schemas/transaction';
 import { attachmentHeader } from '../src/files/file-routes';
-import { buildTestApp, bearer, login, type TestApp } from './helper';
-import { disputedPayment, disputesApi, evidenceFiles, INQUIRY_CARD, runDisputes } from './disputes-fixtures';
+import { bearer, login, type TestApp } from './helper';
+import { disputedPayment, disputesTestApp, evidenceFiles, INQUIRY_CARD, runDisputes, type DisputesApi } from './disputes-fixtures';
 import { paidPayment } from './refunds-fixtures';
 
 /**
@@ -12,14 +12,11 @@ import { paidPayment } from './refunds-fixtures';
  * makes its own payments.
  */
 let t: TestApp;
-let api: ReturnType<typeof disputesApi>;
-let staff: ReturnType<typeof disputesApi>;
+let api: DisputesApi;
+let staff: DisputesApi;
 let adminToken: string;
 beforeAll(async () => {
-  t = await buildTestApp({ PAYDESK_MODE: 'demo', DISPUTE_DECISION_SECONDS: '1', REFUND_SETTLE_SECONDS: '0' });
-  api = disputesApi(t.app, t.config.secretKey);
-  adminToken = await login(t.app, 'admin@paydesk.test');
-  staff = disputesApi(t.app, adminToken, '/api/backend');
+  ({ t, api, staff, adminToken } = await disputesTestApp());
 }, 60_000);
 afterAll(() => t?.close());
 

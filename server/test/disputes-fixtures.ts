@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
+import { disputeObject, paymentObject, type DisputeObject } from '@paydesk/shared/schemas/merchant-objects';
 import type { Db } from '../src/db/db';
 import { runDueDisputes } from '../src/disputes/dispute-jobs';
 import { DISPUTE_CARD } from '../src/payments/sandbox-processor';
-import { bearer, type TestApp } from './helper';
+import { bearer, buildTestApp, login, type TestApp } from './helper';
 import { paidPayment } from './refunds-fixtures';
 
 export { DISPUTE_CARD, INQUIRY_CARD } from '../src/payments/sandbox-processor';
@@ -26,6 +27,33 @@ export function disputesApi(app: FastifyInstance, credential: string, base: '/ap
     },
   };
 }
+
+export type DisputesApi = ReturnType<typeof disputesApi>;
+
+/** DISPUTE_FEE's default, in cents: what every dispute of these tests costs the balance. */
+export const FEE = 1500;
+
+/**
+ * The app of the dispute test files: demo mode (disputes opened by hand), the issuer deciding a
+ * second after evidence, refunds settled at once; with the merchant's calls and an admin's.
+ */
+export async function disputesTestApp(): Promise<{ t: TestApp; api: DisputesApi; staff: DisputesApi; adminToken: string }> {
+  const t = await buildTestApp({ PAYDESK_MODE: 'demo', DISPUTE_DECISION_SECONDS: '1', REFUND_SETTLE_SECONDS: '0' });
+  const adminToken = await login(t.app, 'admin@paydesk.test');
+  return { t, adminToken, api: disputesApi(t.app, t.config.secretKey), staff: disputesApi(t.app, adminToken, '/api/backend') };
+}
+
+/** A dispute as the merchant API answers it. */
+export const disputeOf = async (api: DisputesApi, id: string): Promise<DisputeObject> =>
+  disputeObject.parse((await api.get(id)).json().data);
+
+/** A payment's status as the merchant API answers it. */
+export const paymentStatus = async (t: TestApp, transactionId: string) =>
+  paymentObject.parse((await t.app.inject({ url: `/api/payments/${transactionId}`, headers: bearer(t.config.secretKey) })).json().data)
+    .status;
+
+/** The types of the webhook events a dispute wrote, oldest first. */
+export const eventTypes = async (db: Db, id: string) => (await disputeEvents(db, id)).map((event) => event.type);
 
 /** A multipart body with `purpose` (unless null) and one file. */
 export async function evidenceBody(file: Buffer, filename: string, purpose: string | null = 'dispute_evidence') {

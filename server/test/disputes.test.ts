@@ -1,205 +1,35 @@
-import { disputeObject, paymentObject, type DisputeObject } from '@paydesk/shared/schemas/merchant-objects';
-import { buildTestApp, bearer, login, type TestApp } from './helper';
+import type { DisputeObject } from '@paydesk/shared/schemas/merchant-objects';
+import { bearer, buildTestApp, login, type TestApp } from './helper';
 import {
   availableCents,
-  DISPUTE_CARD,
   disputedPayment,
-  disputeEvents,
-  disputePostings,
+  disputeOf,
   disputesApi,
+  disputesTestApp,
+  eventTypes,
+  FEE,
   INQUIRY_CARD,
-  makeDue,
+  paymentStatus,
   runDisputes,
+  type DisputesApi,
 } from './disputes-fixtures';
 import { merchantRefunds, paidPayment, settleNow, staffRefunds } from './refunds-fixtures';
 import { aWithdrawal, walletApi } from './wallet-fixtures';
 
 /**
- * Disputes (DSP-01 to DSP-13): the sandbox issuer's cards and timed moves, the merchant API and
- * the back office's calls, the rules on evidence, refunds and closing, and the money each move
- * posts; evidence files and the back office's dispute page are dispute-files.test.ts. One app for
- * the file; each test makes its own payments.
+ * Disputes (DSP-01 to DSP-13): the merchant API and the back office's calls, the rules on
+ * evidence, refunds and closing, and the money each move posts. The sandbox issuer's cards and
+ * timed moves are dispute-issuer.test.ts; evidence files and the back office's dispute page are
+ * dispute-files.test.ts. One app for the file; each test makes its own payments.
  */
 let t: TestApp;
-let api: ReturnType<typeof disputesApi>;
-let staff: ReturnType<typeof disputesApi>;
+let api: DisputesApi;
+let staff: DisputesApi;
 let adminToken: string;
 beforeAll(async () => {
-  t = await buildTestApp({ PAYDESK_MODE: 'demo', DISPUTE_DECISION_SECONDS: '1', REFUND_SETTLE_SECONDS: '0' });
-  api = disputesApi(t.app, t.config.secretKey);
-  adminToken = await login(t.app, 'admin@paydesk.test');
-  staff = disputesApi(t.app, adminToken, '/api/backend');
+  ({ t, api, staff, adminToken } = await disputesTestApp());
 }, 60_000);
 afterAll(() => t?.close());
-
-const FEE = 1500;
-const disputeOf = async (id: string): Promise<DisputeObject> => disputeObject.parse((await api.get(id)).json().data);
-const paymentStatus = async (transactionId: string) =>
-  paymentObject.parse((await t.app.inject({ url: `/api/payments/${transactionId}`, headers: bearer(t.config.secretKey) })).json().data)
-    .status;
-const eventTypes = async (id: string) => (await disputeEvents(t.db, id)).map((event) => event.type);
-
-describe('the sandbox issuer (DSP-02, DSP-04, DSP-05)', () => {
-  it('disputes a payment of 4000000000000259 as fraudulent after DISPUTE_OPEN_SECONDS: its amount and the fee leave the balance', async () => {
-    const transactionId = await paidPayment(t, 80, DISPUTE_CARD);
-    await runDisputes(t, 3600);
-    expect(await t.db.query('select id from disputes where transaction_id = $1', [transactionId])).toEqual([]);
-
-    const before = await availableCents(t.db);
-    await runDisputes(t, 0);
-    const [{ id } = { id: '' }] = await t.db.query<{ id: string }>('select id from disputes where transaction_id = $1', [transactionId]);
-    const dispute = await disputeOf(id);
-    expect(dispute).toMatchObject({
-      object: 'dispute',
-      id: expect.stringMatching(/^dp_/),
-      transaction_id: transactionId,
-      amount: '80.00',
-      fee: '15.00',
-      currency: 'USD',
-      reason: 'fraudulent',
-      status: 'needs_response',
-      evidence_details: { has_evidence: false, past_due: false, submission_count: 0 },
-    });
-    expect(Object.values(dispute.evidence).every((value) => value === null)).toBe(true);
-    const due = Date.parse(dispute.evidence_details.due_by) - Date.parse(dispute.created_at);
-    expect(due).toBe(t.config.disputeResponseSeconds * 1000);
-    expect(await availableCents(t.db)).toBe(before - 8000 - FEE);
-    expect(await disputePostings(t.db, id)).toEqual([
-      { kind: 'dispute_funds_withdrawn', source: `dispute:${id}:dispute_funds_withdrawn`, available: -8000 },
-      { kind: 'dispute_fee', source: `dispute:${id}:dispute_fee`, available: -FEE },
-    ]);
-    expect(await paymentStatus(transactionId)).toBe('disputed');
-    const events = await disputeEvents(t.db, id);
-    expect(events.map((event) => event.type)).toEqual(['dispute.created', 'dispute.funds_withdrawn']);
-    expect(events.map((event) => disputeObject.parse(event.object).status)).toEqual(['needs_response', 'needs_response']);
-
-    // Once only: the next runs open nothing more for it.
-    await runDisputes(t, 0);
-    expect(await t.db.query('select id from disputes where transaction_id = $1', [transactionId])).toHaveLength(1);
-  });
-
-  it('opens an inquiry for a payment of 4000000000001976: a warning that moves no money', async () => {
-    const before = await availableCents(t.db);
-    const { transactionId, disputeId } = await disputedPayment(t, 30, INQUIRY_CARD);
-    const after = await availableCents(t.db);
-    expect(await disputeOf(disputeId)).toMatchObject({ status: 'warning_needs_response', fee: '0.00', amount: '30.00' });
-    // The payment's own credit (net of its fee) is all that moved.
-    const [payment] = await t.db.query<{ net: number }>('select net_cents::int as net from transactions where transaction_id = $1', [
-      transactionId,
-    ]);
-    expect(after - before).toBe(payment!.net);
-    expect(await disputePostings(t.db, disputeId)).toEqual([]);
-    expect(await paymentStatus(transactionId)).toBe('disputed');
-    expect(await eventTypes(disputeId)).toEqual(['dispute.created']);
-  });
-
-  it('saves evidence without submitting it, then submits it: winning_evidence wins, the amount comes back and the fee stays', async () => {
-    const { transactionId, disputeId } = await disputedPayment(t, 60);
-    const before = await availableCents(t.db);
-
-    const saved = await api.update(disputeId, {
-      evidence: { customer_name: 'Ada Lovelace', uncategorized_text: 'Signed for: winning_evidence' },
-    });
-    expect([saved.statusCode, saved.json().message]).toEqual([200, 'Evidence saved']);
-    expect(disputeObject.parse(saved.json().data)).toMatchObject({
-      status: 'needs_response',
-      evidence: { customer_name: 'Ada Lovelace', uncategorized_text: 'Signed for: winning_evidence', receipt: null },
-      evidence_details: { has_evidence: true, submission_count: 0 },
-    });
-    // A field left out keeps its value; an empty text clears one.
-    const changed = await api.update(disputeId, { evidence: { product_description: 'A lamp', customer_name: '' } });
-    expect(changed.json().data.evidence).toMatchObject({ customer_name: null, product_description: 'A lamp' });
-
-    const submitted = await api.update(disputeId, { evidence: { customer_email_address: 'ada@example.com' }, submit: true });
-    expect([submitted.statusCode, submitted.json().message]).toEqual([200, 'Evidence submitted']);
-    expect(submitted.json().data).toMatchObject({ status: 'under_review', evidence_details: { submission_count: 1 } });
-    expect(await availableCents(t.db)).toBe(before);
-
-    await runDisputes(t);
-    expect((await disputeOf(disputeId)).status).toBe('won');
-    expect(await availableCents(t.db)).toBe(before + 6000);
-    expect((await disputePostings(t.db, disputeId)).map((p) => [p.kind, p.available])).toEqual([
-      ['dispute_funds_withdrawn', -6000],
-      ['dispute_fee', -FEE],
-      ['dispute_funds_reinstated', 6000],
-    ]);
-    expect(await paymentStatus(transactionId)).toBe('completed');
-    expect(await eventTypes(disputeId)).toEqual([
-      'dispute.created',
-      'dispute.funds_withdrawn',
-      'dispute.updated',
-      'dispute.updated',
-      'dispute.updated',
-      'dispute.closed',
-      'dispute.funds_reinstated',
-    ]);
-  });
-
-  it('losing_evidence loses: nothing more moves and the payment stays disputed', async () => {
-    const { transactionId, disputeId } = await disputedPayment(t, 40);
-    const before = await availableCents(t.db);
-    await api.update(disputeId, { evidence: { uncategorized_text: 'losing_evidence' }, submit: true });
-    await runDisputes(t);
-    expect((await disputeOf(disputeId)).status).toBe('lost');
-    expect(await availableCents(t.db)).toBe(before);
-    expect(await paymentStatus(transactionId)).toBe('disputed');
-    expect((await eventTypes(disputeId)).slice(-1)).toEqual(['dispute.closed']);
-  });
-
-  it('decides other evidence after DISPUTE_DECISION_SECONDS, against the merchant', async () => {
-    const { disputeId } = await disputedPayment(t, 20);
-    await api.update(disputeId, { evidence: { product_description: 'Delivered on time' }, submit: true });
-    await runDisputes(t);
-    expect((await disputeOf(disputeId)).status).toBe('under_review');
-    await new Promise((resolve) => setTimeout(resolve, t.config.disputeDecisionSeconds * 1000 + 100));
-    await runDisputes(t);
-    expect((await disputeOf(disputeId)).status).toBe('lost');
-  });
-
-  it('loses a dispute not answered by its due date, and refuses evidence after it (dispute_past_due)', async () => {
-    const { disputeId } = await disputedPayment(t, 25);
-    await makeDue(t.db, disputeId, 'due');
-    const late = await api.update(disputeId, { evidence: { customer_name: 'Ada' } });
-    expect([late.statusCode, late.json().code]).toEqual([409, 'dispute_past_due']);
-    const before = await availableCents(t.db);
-    await runDisputes(t);
-    expect(await disputeOf(disputeId)).toMatchObject({ status: 'lost', evidence_details: { past_due: true, has_evidence: false } });
-    expect(await availableCents(t.db)).toBe(before);
-  });
-
-  it('closes an inquiry decided for the merchant; one decided against, or not answered, becomes a dispute and takes the money then', async () => {
-    const won = await disputedPayment(t, 11, INQUIRY_CARD);
-    const lost = await disputedPayment(t, 12, INQUIRY_CARD);
-    const silent = await disputedPayment(t, 13, INQUIRY_CARD);
-    await api.update(won.disputeId, { evidence: { uncategorized_text: 'winning_evidence' }, submit: true });
-    expect((await disputeOf(won.disputeId)).status).toBe('warning_under_review');
-    await api.update(lost.disputeId, { evidence: { uncategorized_text: 'losing_evidence' }, submit: true });
-    await makeDue(t.db, silent.disputeId, 'due');
-    const before = await availableCents(t.db);
-    await runDisputes(t);
-
-    expect(await disputeOf(won.disputeId)).toMatchObject({ status: 'warning_closed', fee: '0.00' });
-    expect(await paymentStatus(won.transactionId)).toBe('completed');
-    expect(await disputePostings(t.db, won.disputeId)).toEqual([]);
-
-    for (const { disputeId, cents } of [
-      { disputeId: lost.disputeId, cents: 1200 },
-      { disputeId: silent.disputeId, cents: 1300 },
-    ]) {
-      const dispute = await disputeOf(disputeId);
-      expect(dispute).toMatchObject({ status: 'needs_response', fee: '15.00', evidence_details: { past_due: false } });
-      expect(Date.parse(dispute.evidence_details.due_by)).toBeGreaterThan(Date.now());
-      expect((await disputePostings(t.db, disputeId)).map((p) => p.available)).toEqual([-cents, -FEE]);
-      expect((await eventTypes(disputeId)).slice(-2)).toEqual(['dispute.funds_withdrawn', 'dispute.updated']);
-    }
-    expect(await availableCents(t.db)).toBe(before - 1200 - 1300 - 2 * FEE);
-    // The dispute an inquiry became takes evidence again.
-    const again = await api.update(lost.disputeId, { evidence: { uncategorized_text: 'winning_evidence' }, submit: true });
-    expect(again.json().data).toMatchObject({ status: 'under_review', evidence_details: { submission_count: 2 } });
-    await runDisputes(t);
-    expect((await disputeOf(lost.disputeId)).status).toBe('won');
-  });
-});
 
 describe('the rules (DSP-06, DSP-07)', () => {
   it('keeps submitted evidence final, accepts no dispute under review, and takes nothing on a closed one', async () => {
@@ -228,9 +58,9 @@ describe('the rules (DSP-06, DSP-07)', () => {
     expect([accepted.statusCode, accepted.json().message, accepted.json().data.status]).toEqual([200, 'Dispute accepted', 'lost']);
     expect((await staff.close(inquiry.disputeId)).json().data.status).toBe('warning_closed');
     expect(await availableCents(t.db)).toBe(before);
-    expect(await paymentStatus(dispute.transactionId)).toBe('disputed');
-    expect(await paymentStatus(inquiry.transactionId)).toBe('completed');
-    expect((await eventTypes(dispute.disputeId)).slice(-1)).toEqual(['dispute.closed']);
+    expect(await paymentStatus(t, dispute.transactionId)).toBe('disputed');
+    expect(await paymentStatus(t, inquiry.transactionId)).toBe('completed');
+    expect((await eventTypes(t.db, dispute.disputeId)).slice(-1)).toEqual(['dispute.closed']);
   });
 
   it('refuses to refund a disputed payment (charge_disputed), open or lost; a won one can be refunded', async () => {
@@ -319,7 +149,7 @@ describe('the rules (DSP-06, DSP-07)', () => {
       const response = await api.update(disputeId, body);
       expect([response.statusCode, response.json().message]).toEqual([400, expect.stringContaining(message)]);
     }
-    expect(await disputeOf(disputeId)).toMatchObject({ status: 'needs_response', evidence_details: { has_evidence: false } });
+    expect(await disputeOf(api, disputeId)).toMatchObject({ status: 'needs_response', evidence_details: { has_evidence: false } });
   });
 });
 
@@ -452,7 +282,7 @@ describe('Idempotency-Key on every POST (DSP-08)', () => {
     const closed = await api.close(disputeId, `close-${disputeId}`);
     const closedAgain = await api.close(disputeId, `close-${disputeId}`);
     expect([closedAgain.statusCode, closedAgain.headers['idempotent-replayed'], closedAgain.body]).toEqual([200, 'true', closed.body]);
-    expect((await eventTypes(disputeId)).filter((type) => type === 'dispute.closed')).toHaveLength(1);
+    expect((await eventTypes(t.db, disputeId)).filter((type) => type === 'dispute.closed')).toHaveLength(1);
 
     const payment = await paidPayment(t, 23);
     const opened = await staff.open(payment, { reason: 'duplicate' }, `open-${payment}`);
