@@ -91,3 +91,7 @@ export async function closePage(page: Page): Promise<void> {
   if (await isReused(page)) await Promise.all(context.pages().map((open) => open.close()));
   else await context.close();
 }
+
+/** Nothing of the page scrolls sideways. */
+export const fitsTheWidth = (page: Page): Promise<boolean> =>
+  page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);

@@ -6,7 +6,8 @@ import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { verifyWebhook } from '../../server/src/webhooks/verify-webhook';
 import { openSignedIn } from '../support/accounts';
-import { baseUrl, closePage, launchBrowser, newPage } from '../support/browser';
+import { baseUrl, closePage, fitsTheWidth, launchBrowser, newPage } from '../support/browser';
+import { tabTo } from '../support/keyboard';
 import { adminToken, openCardDialog, payInDialog, shownTransactionId } from '../support/payer';
 
 const DISPUTE_CARD = '4000000000000259';
@@ -211,26 +212,6 @@ test('a disputed payment is answered in the back office and won: its amount come
   await page.waitForURL(`**/control/disputes/${dispute.id}`);
   await closePage(page);
 }, 120_000);
-
-/** Nothing of the page scrolls sideways. */
-const fitsTheWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
-
-/** Presses Tab until the focused element is the one `is` takes (its test id's group and its text), at most 80 times. */
-async function tabTo(page: Page, is: (where: { group: string; text: string; label: string }) => boolean): Promise<void> {
-  for (let presses = 0; presses < 80; presses += 1) {
-    await page.keyboard.press('Tab');
-    const where = await page.evaluate(() => {
-      const element = document.activeElement as HTMLElement | null;
-      return {
-        group: element?.closest('[data-testid]')?.getAttribute('data-testid') ?? '',
-        text: element?.textContent?.trim() ?? '',
-        label: (element as HTMLInputElement | null)?.labels?.[0]?.textContent?.replace(/\s*\*\s*$/, '') ?? '',
-      };
-    });
-    if (is(where)) return;
-  }
-  throw new Error('Tab never reached the control');
-}
 
 test('at phone width, by keyboard: a draft saved, a file uploaded, submitted and lost; the amount and the fee stay taken', async () => {
   const transactionId = await pay(DISPUTE_CARD, '21.00');

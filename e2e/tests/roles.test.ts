@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { demoAccounts, demoPassword, openSignedIn } from '../support/accounts';
-import { baseUrl, closePage, launchBrowser, newPage } from '../support/browser';
+import { baseUrl, closePage, fitsTheWidth, launchBrowser, newPage } from '../support/browser';
 import { chooseOption } from '../support/select';
 
 /**
@@ -91,7 +91,7 @@ async function screenshotsOfRoles(page: Page): Promise<void> {
       await page.setViewportSize(viewport);
       // A phone shows each role as a card, a desk a table.
       await page.getByRole(width === 'phone' ? 'list' : 'table', { name: 'Roles' }).waitFor();
-      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+      expect(await fitsTheWidth(page)).toBe(true);
       if (width === 'desktop') found.push(...(await violations(page, theme, 'Roles tab')));
       await page.screenshot({ path: join(shots, `roles-${theme}-${width}.png`), fullPage: true });
       await page.getByRole('button', { name: 'New role' }).click();
