@@ -4,6 +4,31 @@ import type { CardTransactionPayload, TransactionResult } from '@paydesk/shared/
 import type { EphemeralConfig } from '../src/ephemeral-config';
 import { bearer } from './helper';
 
+/** The card payment a payer page seals for /api/process-card-transaction, with `extra` over it. */
+export const cardPayload = (
+  ids: { transactionId: string; orderId: string },
+  card: string,
+  extra: Partial<CardTransactionPayload> = {},
+): CardTransactionPayload => ({
+  transaction_id: ids.transactionId,
+  order_id: ids.orderId,
+  reference: null,
+  card_number: card,
+  card_month: '12',
+  card_year: String(new Date().getFullYear() + 2),
+  cvv: card.startsWith('3') ? '1234' : '123',
+  amount: 49.99,
+  currency: 'USD',
+  email: 'payer@example.com',
+  phone: '+15550100',
+  first_name: 'Pat',
+  last_name: 'Payer',
+  cardBrand: 'Visa',
+  checkout: false,
+  checkout_reference: null,
+  ...extra,
+});
+
 /** What a payer page does, through the public API with the publishable key. */
 export function payerClient(app: FastifyInstance, config: EphemeralConfig) {
   const keys = envelopeKeys(config.cardEnvelopeKey);
@@ -17,37 +42,13 @@ export function payerClient(app: FastifyInstance, config: EphemeralConfig) {
       payload: { card_number: cardNumber, currency: 'USD', reference },
     });
 
-  const payload = (
-    ids: { transactionId: string; orderId: string },
-    card: string,
-    extra: Partial<CardTransactionPayload> = {},
-  ): CardTransactionPayload => ({
-    transaction_id: ids.transactionId,
-    order_id: ids.orderId,
-    reference: null,
-    card_number: card,
-    card_month: '12',
-    card_year: String(new Date().getFullYear() + 2),
-    cvv: card.startsWith('3') ? '1234' : '123',
-    amount: 49.99,
-    currency: 'USD',
-    email: 'payer@example.com',
-    phone: '+15550100',
-    first_name: 'Pat',
-    last_name: 'Payer',
-    cardBrand: 'Visa',
-    checkout: false,
-    checkout_reference: null,
-    ...extra,
-  });
-
   const processRaw = (data: string) => app.inject({ method: 'POST', url: '/api/process-card-transaction', headers, payload: { data } });
 
   /** Initialises and pays with a card; returns the opened transaction result. */
   async function pay(card: string, extra: Partial<CardTransactionPayload> = {}) {
     const init = await initialize(card, extra.checkout_reference ?? null);
     const ids = (init.json() as { data: { transactionId: string; orderId: string } }).data;
-    const response = await processRaw(seal(payload(ids, card, extra), keys));
+    const response = await processRaw(seal(cardPayload(ids, card, extra), keys));
     const body = response.json() as { data?: string; message: string };
     return { response, ids, result: body.data ? (open(body.data, keys) as TransactionResult) : undefined };
   }
@@ -68,5 +69,5 @@ export function payerClient(app: FastifyInstance, config: EphemeralConfig) {
     return (response.json() as { data: { reference: string } }).data.reference;
   };
 
-  return { keys, headers, initialize, payload, processRaw, pay, requery, newCheckout };
+  return { keys, headers, initialize, payload: cardPayload, processRaw, pay, requery, newCheckout };
 }

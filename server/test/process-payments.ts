@@ -1,4 +1,5 @@
 import { envelopeKeys, seal } from '@paydesk/shared/crypto/envelope';
+import { cardPayload } from './payments-client';
 import type { ServerProcess } from './server-process';
 
 /** A POST to a server process, as a browser or a merchant's server sends it: its status and JSON body. */
@@ -17,25 +18,12 @@ export async function payThrough(server: ServerProcess, card: string, amount: nu
   const headers = { authorization: `Bearer ${config.publishableKey}` };
   const init = await postTo(server, '/api/initialize-card-transaction', { card_number: card, currency: 'USD', reference: null }, headers);
   const { transactionId, orderId } = init.json.data as { transactionId: string; orderId: string };
-  const payload = {
-    transaction_id: transactionId,
-    order_id: orderId,
-    reference: null,
-    card_number: card,
-    card_month: '12',
-    card_year: String(new Date().getFullYear() + 2),
-    cvv: '123',
-    amount,
-    currency: 'USD',
-    email: 'payer@example.com',
-    phone: '+15550100',
-    first_name: 'Pat',
-    last_name: 'Payer',
-    cardBrand: 'Visa',
-    checkout: false,
-    checkout_reference: null,
-  };
-  const answer = await postTo(server, '/api/process-card-transaction', { data: seal(payload, envelopeKeys(config.envelopeKey)) }, headers);
+  const answer = await postTo(
+    server,
+    '/api/process-card-transaction',
+    { data: seal(cardPayload({ transactionId, orderId }, card, { amount }), envelopeKeys(config.envelopeKey)) },
+    headers,
+  );
   if (answer.status !== 200) throw new Error(`payment answered ${answer.status}`);
   return transactionId;
 }
