@@ -39,6 +39,7 @@ const sharedServerSafe = [
   'crypto',
   'schemas',
   'csv.ts',
+  'first-view-slots.ts',
   'format.ts',
   'money.ts',
   'page-window.ts',

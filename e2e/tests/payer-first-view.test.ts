@@ -2,10 +2,10 @@ import type { Browser, Page } from 'playwright-core';
 import { baseUrl, closePage, launchBrowser, newPage } from '../support/browser';
 
 /**
- * The pay form is painted from the first response, before any script: its heading, fields and
- * button in the payer's colour scheme, with a line for a browser without JavaScript. When the page
- * takes over, what the payer typed, the field they were in and a Pay they pressed are kept, and
- * nothing moves.
+ * The pay form and the checkout widget are painted from the first response, before any script:
+ * the form's heading, fields and button, the widget's amount, customer and Pay, in the payer's
+ * colour scheme, with a line for a browser without JavaScript. When the page takes over, what the
+ * payer typed, the field they were in and a Pay they pressed are kept, and nothing moves.
  */
 let browser: Browser;
 beforeAll(async () => {
@@ -35,8 +35,35 @@ test.each([
   await context.close();
 });
 
+/** A merchant's checkout, created as the merchant's server does; its widget's address. */
+async function newWidget(amount: number): Promise<string> {
+  const response = await fetch(`${baseUrl()}/api/checkout`, {
+    method: 'POST',
+    headers: { authorization: 'Bearer sk_demo_paydesk', 'content-type': 'application/json' },
+    body: JSON.stringify({ first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com', phone: '+15550101', amount }),
+  });
+  const { data } = (await response.json()) as { data: { reference: string } };
+  return `/checkout/${data.reference}`;
+}
+
+test.each([
+  ['light', 'rgb(245, 246, 250)'],
+  ['dark', 'rgb(18, 20, 28)'],
+] as const)("without JavaScript, the widget's checkout in the %s scheme", async (colorScheme, background) => {
+  const context = await browser.newContext({ baseURL: baseUrl(), javaScriptEnabled: false, colorScheme });
+  const page = await context.newPage();
+  await page.goto(await newWidget(31.5));
+  await page.getByRole('heading', { name: 'Secure Payment' }).waitFor();
+  await expect(page.getByTestId('checkout-amount').textContent()).resolves.toBe('$31.50');
+  await expect(page.getByText('Ada Lovelace').isVisible()).resolves.toBe(true);
+  await expect(page.getByRole('button', { name: 'Pay', exact: true }).isVisible()).resolves.toBe(true);
+  await expect(page.locator('noscript p', { hasText: 'Paydesk needs JavaScript to take a card payment.' }).isVisible()).resolves.toBe(true);
+  expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe(background);
+  await context.close();
+});
+
 /** The page with the payment remote's scripts held back until `release` is called. */
-async function withPageHeldBack(): Promise<{ page: Page; release: () => void }> {
+async function withPageHeldBack(path = '/'): Promise<{ page: Page; release: () => void }> {
   const page = await newPage(browser);
   let release = () => {};
   const released = new Promise<void>((resolve) => (release = resolve));
@@ -51,7 +78,7 @@ async function withPageHeldBack(): Promise<{ page: Page; release: () => void }> 
         if (!entry.hadRecentInput) (window as unknown as { shifted: number }).shifted += entry.value;
     }).observe({ type: 'layout-shift', buffered: true });
   });
-  await page.goto('/', { waitUntil: 'domcontentloaded' });
+  await page.goto(path, { waitUntil: 'domcontentloaded' });
   await firstView(page).waitFor();
   return { page, release };
 }
@@ -78,5 +105,19 @@ test('Pay pressed before the page took over opens the card dialog once it has', 
   await firstView(page).getByRole('button', { name: /^Pay/ }).click();
   release();
   await page.getByRole('dialog', { name: 'Card Payment' }).waitFor();
+  await closePage(page);
+});
+
+test("the widget's Pay pressed before the page took over opens the card dialog, with no round trip and no shift", async () => {
+  const { page, release } = await withPageHeldBack(await newWidget(12));
+  const asked: string[] = [];
+  page.on('request', (request) => asked.push(new URL(request.url()).pathname));
+  await firstView(page).getByRole('button', { name: 'Pay', exact: true }).click();
+  release();
+  const dialog = page.getByRole('dialog', { name: 'Card Payment' });
+  await dialog.waitFor();
+  await expect(page.getByTestId('checkout-amount').textContent()).resolves.toBe('$12.00');
+  expect(asked.filter((path) => path.startsWith('/api/checkout/validate') || path === '/api/public/config')).toEqual([]);
+  expect(await page.evaluate(() => (window as unknown as { shifted: number }).shifted)).toBe(0);
   await closePage(page);
 });

@@ -1,21 +1,32 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { negotiate } from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
 import { isKnownPagePath, publicPageModuleAt } from '@paydesk/shared/routes';
 import type { Config } from './config';
 import { cacheControlFor, NO_CACHE } from './frontends/cache-headers';
+import { createCheckoutFirstView } from './frontends/checkout-first-view';
 import { createFirstViewPages } from './frontends/first-view';
 import { createPreloadLinks } from './frontends/preload-links';
 import { remotePackages } from '@paydesk/shared/remote-packages';
 import { currentManifest, isAreaPath, liveManifest } from './frontends/remotes-manifest';
 import { errorBody } from './http/error-body';
+import { payerAnswers } from './payments/payer-answers';
 import { releasedRemotes } from './platform/live-releases';
 import { previewOf } from './platform/preview';
 import { releasesFor, rolloutSubject } from './platform/rollout';
 
 const setHeaders = (reply: FastifyReply, path: string) => reply.header('cache-control', cacheControlFor(path));
+
+/** A page composed for one request, compressed with fast settings: the shared pages are compressed once, at their best. */
+const compressed = (html: string, encoding: string | undefined) =>
+  encoding === 'br'
+    ? brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })
+    : encoding === 'gzip'
+      ? gzipSync(html, { level: 6 })
+      : html;
 
 /**
  * Serves the built front ends on the API's port: the shell at /, each remote at /remotes/<dir>/,
@@ -90,14 +101,19 @@ export async function registerFrontends(app: FastifyInstance, config: Config): P
     if (link) reply.header('link', link);
   });
   /** The shell's page, painted with its first view when the address is a payer page that has one. */
-  const sendShellPage = (request: FastifyRequest, reply: FastifyReply) => {
+  const checkoutFirstView = createCheckoutFirstView(payerAnswers(app));
+  const sendShellPage = async (request: FastifyRequest, reply: FastifyReply) => {
     const released = payerReleases.get(request);
-    const page = released && firstViewPages(request.url.split('?')[0] ?? '/', released);
-    if (!page) return reply.sendFile('index.html', shellDist);
-    const encoding = negotiate(request.headers['accept-encoding'] ?? '', ['br', 'gzip']);
+    const path = request.url.split('?')[0] ?? '/';
+    const page = released && firstViewPages(path, released);
+    // A checkout that cannot be read costs the page its first view, never the page.
+    const filled = page?.fill ? await checkoutFirstView(page.html, path).catch(() => undefined) : undefined;
+    if (!page || (page.fill && filled === undefined)) return reply.sendFile('index.html', shellDist);
+    const encoding = negotiate(request.headers['accept-encoding'] ?? '', ['br', 'gzip']) ?? undefined;
     reply.header('content-type', 'text/html; charset=utf-8').header('vary', 'accept-encoding').header('cache-control', NO_CACHE);
     if (encoding) reply.header('content-encoding', encoding);
-    return reply.send(encoding === 'br' ? page.br : encoding === 'gzip' ? page.gzip : page.html);
+    if (!page.fill) return reply.send(encoding === 'br' ? page.br : encoding === 'gzip' ? page.gzip : page.html);
+    return reply.send(compressed(filled ?? '', encoding));
   };
   app.get('/', { schema: { hide: true } }, sendShellPage);
   // preCompressed: the build's .br and .gz copies (scripts/precompress.mjs) to browsers that take them.

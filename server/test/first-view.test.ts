@@ -1,27 +1,14 @@
-import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { createFirstViewPages, firstViewAddress, pageWithFirstView } from '../src/frontends/first-view';
+import { createFirstViewPages, firstViewAddress, pageWithFirstView, type FirstViewPage } from '../src/frontends/first-view';
+import { fakeFrontends, payForm, shellPage } from './first-view-fixtures';
 import { buildTestApp, type TestApp } from './helper';
 
-const shellPage =
-  '<!doctype html><html><head><title>Paydesk</title></head><body><div id="root"></div><script defer src="/main.js"></script></body></html>';
-const payForm = {
-  html: '<main><form><input data-field="amount"/></form></main>',
-  head: '<style data-emotion="css abc">.css-abc{color:red}</style>',
-};
-
-/** Built front ends: the shell's page and mf-payments with the first view its build writes. */
-function fakeFrontends(firstView: unknown = { pages: { './PayFormPage': payForm } }): string {
-  const dir = mkdtempSync(join(tmpdir(), 'paydesk-first-view-'));
-  mkdirSync(join(dir, 'shell', 'dist'), { recursive: true });
-  writeFileSync(join(dir, 'shell', 'dist', 'index.html'), shellPage);
-  mkdirSync(join(dir, 'mf-payments', 'dist'), { recursive: true });
-  writeFileSync(join(dir, 'mf-payments', 'dist', 'remoteEntry.js'), 'void 0;');
-  writeFileSync(join(dir, 'mf-payments', 'dist', 'mf-manifest.json'), JSON.stringify({ exposes: [] }));
-  writeFileSync(join(dir, 'mf-payments', 'dist', 'first-view.json'), JSON.stringify(firstView));
-  return dir;
+/** A page sent as it was composed: compressed once, no stand-ins. */
+function ready(page: FirstViewPage | undefined) {
+  if (!page || page.fill) throw new Error('not a page composed once');
+  return page;
 }
 
 let frontends: string | undefined;
@@ -58,10 +45,10 @@ describe('the pages painted from a build', () => {
   test('the pay form from its remote; pages without a first view get none', () => {
     frontends = fakeFrontends();
     const pages = createFirstViewPages({ frontendsDir: frontends, shellPage: join(frontends, 'shell', 'dist', 'index.html') });
-    const page = pages('/');
-    expect(page?.html).toContain('<div data-first-view><main>');
-    expect(brotliDecompressSync(page!.br).toString()).toBe(page?.html);
-    expect(gunzipSync(page!.gzip).toString()).toBe(page?.html);
+    const page = ready(pages('/'));
+    expect(page.html).toContain('<div data-first-view><main>');
+    expect(brotliDecompressSync(page.br).toString()).toBe(page.html);
+    expect(gunzipSync(page.gzip).toString()).toBe(page.html);
     expect(pages('/')).toBe(page); // composed once
     expect(pages('/checkout/chk_abc')).toBeUndefined();
     expect(pages('/control/dashboard')).toBeUndefined();

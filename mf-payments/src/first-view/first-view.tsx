@@ -13,6 +13,8 @@ export interface FirstView {
   html: string;
   /** Goes at the end of `<head>`: emotion's style tags, which the page's own emotion cache adopts. */
   head: string;
+  /** Whose values the server puts in place of the stand-ins (`@paydesk/shared/first-view-slots`), if any. */
+  fill?: 'checkout';
 }
 
 /**

@@ -43,7 +43,12 @@ export async function publicFetch<S extends z.ZodMiniType>(
     return { error: { status: 'PARSING_ERROR', originalStatus: response.status, data: text, error: String(error) } };
   }
   if (!response.ok) return { error: { status: response.status, data } };
-  const parsed = schema.safeParse(data);
+  return parsedAnswer(data, schema);
+}
+
+/** An answer's body parsed with its schema: anything else is 'Invalid response'. */
+export function parsedAnswer<S extends z.ZodMiniType>(body: unknown, schema: S): PublicResult<z.infer<S>> {
+  const parsed = schema.safeParse(body);
   return parsed.success ? { data: parsed.data } : customError('Invalid response');
 }
 

@@ -1,10 +1,12 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { seal } from '@paydesk/shared/crypto/envelope';
+import { PAGE_ANSWERS_ID } from '@paydesk/shared/first-view-slots';
 import { makeStore } from '@paydesk/shared/store';
 import { AppProviders } from '@paydesk/shared/ui/app-providers';
 import CheckoutPage from './checkout-page';
-import { json, mockPublicApi, ok, testKeys } from '../testing/public-api-mock';
+import { rereadPageAnswers } from '../lib/page-answers';
+import { json, mockPublicApi, ok, testConfig, testKeys } from '../testing/public-api-mock';
 
 jest.setTimeout(20_000);
 let api: ReturnType<typeof mockPublicApi>;
@@ -113,4 +115,51 @@ test('a refused checkout is not cancelled on close', async () => {
   await screen.findByRole('heading', { name: 'Payment Error' });
   window.dispatchEvent(new Event('pagehide'));
   expect(api.callsTo('/api/update-checkout-status')).toHaveLength(0);
+});
+
+describe("painted by the server, with the first render's answers in the page", () => {
+  /** The page as the server sends a painted widget: its answers in a JSON script element. */
+  function answersInPage(validation: unknown) {
+    const script = document.createElement('script');
+    script.type = 'application/json';
+    script.id = PAGE_ANSWERS_ID;
+    script.textContent = JSON.stringify({
+      '/public/config': { status: 'success', message: 'OK', data: testConfig },
+      '/checkout/validate/ref-1': validation,
+    });
+    document.head.append(script);
+    rereadPageAnswers();
+  }
+  afterEach(() => {
+    document.getElementById(PAGE_ANSWERS_ID)?.remove();
+    rereadPageAnswers();
+  });
+
+  test('the first render is the card, with no skeleton and no round trip; shown again, the widget asks the API', async () => {
+    api = validateWith(() => ok(seal({ ...checkout, amount: 7 }, testKeys)));
+    answersInPage({ status: 'success', message: 'Valid reference', data: seal(checkout, testKeys) });
+    const first = renderCheckout();
+    expect(screen.getByRole('heading', { name: 'Secure Payment' })).toBeInTheDocument();
+    expect(screen.getByTestId('checkout-amount').textContent).toBe('$42.50');
+    expect(screen.queryByRole('status', { name: 'Loading' })).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Pay' })).toBeEnabled());
+    expect(api.callsTo('/api/checkout/validate/ref-1')).toHaveLength(0);
+    expect(api.callsTo('/api/public/config')).toHaveLength(0);
+    first.unmount();
+
+    renderCheckout();
+    expect(screen.getByRole('status', { name: 'Loading' })).toBeInTheDocument();
+    expect(await screen.findByText('$7.00')).toBeInTheDocument();
+    expect(api.callsTo('/api/checkout/validate/ref-1')).toHaveLength(1);
+  });
+
+  test('an answer in the page that does not open is the same Invalid response, and Try Again asks the API', async () => {
+    api = validateWith(() => ok(seal(checkout, testKeys)));
+    answersInPage({ status: 'success', message: 'Valid reference', data: 'v1.AAAA.BBBB.0000' });
+    renderCheckout();
+    expect(screen.getByText('Invalid response')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Try Again' }));
+    expect(await screen.findByRole('heading', { name: 'Secure Payment' })).toBeInTheDocument();
+    expect(api.callsTo('/api/checkout/validate/ref-1')).toHaveLength(1);
+  });
 });

@@ -8,9 +8,13 @@ import { remoteOfPage, type ReleasedEntry } from './remotes-manifest';
 export interface FirstView {
   html: string;
   head: string;
+  /** Whose values go in place of the markup's stand-ins (`@paydesk/shared/first-view-slots`): a checkout's. */
+  fill?: 'checkout';
 }
 
-const firstViewFile = z.object({ pages: z.record(z.string(), z.object({ html: z.string(), head: z.string() })) });
+const firstViewFile = z.object({
+  pages: z.record(z.string(), z.object({ html: z.string(), head: z.string(), fill: z.optional(z.literal('checkout')) })),
+});
 
 /** Where first-view.json is for a remote entry: beside it, as the remote's build writes it (scripts/webpack/first-view.cjs). */
 export function firstViewAddress(entry: string): string | undefined {
@@ -37,18 +41,16 @@ export function pageWithFirstView(page: string, view: FirstView): string | undef
     .replace(ROOT, () => `<div id="root"><div data-first-view>${view.html}</div></div>`);
 }
 
-export interface FirstViewPage {
-  html: string;
-  br: Buffer;
-  gzip: Buffer;
-}
+/** A page ready to send, or (`fill`) one whose stand-ins the request's checkout fills (checkout-first-view.ts). */
+export type FirstViewPage = { html: string; br: Buffer; gzip: Buffer; fill?: undefined } | { html: string; fill: 'checkout' };
 
 /**
  * The shell's page for a payer page's address, painted with the first view its remote's release
  * wrote (the pay form, fields and all, before any script has run). Only from a remote whose files
  * this server serves: the markup goes into the page as it is, and a file fetched from another
  * origin carries no hash the release pinned, so it is not taken (such a page paints when its
- * scripts run, as before). Each page is composed and compressed once per version of its two files.
+ * scripts run, as before). Each page is composed and compressed once per version of its two files;
+ * one with stand-ins is composed once and filled for each request.
  */
 export function createFirstViewPages({
   frontendsDir,
@@ -76,7 +78,11 @@ export function createFirstViewPages({
       const html = view && pageWithFirstView(text, view);
       known.pages.set(
         found.expose,
-        html === undefined ? undefined : { html, br: brotliCompressSync(html), gzip: gzipSync(html, { level: 9 }) },
+        html === undefined
+          ? undefined
+          : view?.fill
+            ? { html, fill: view.fill }
+            : { html, br: brotliCompressSync(html), gzip: gzipSync(html, { level: 9 }) },
       );
     }
     return known.pages.get(found.expose);

@@ -20,6 +20,7 @@ import { perAddressLimit } from '../security/register-defences';
 import { requireKey } from '../api-keys/register-api-keys';
 import { envelopeKeys, open, seal } from './envelope';
 import { reportCheckoutStatus, validateCheckout } from './checkouts-service';
+import { payerAnswers } from './payer-answers';
 import { paymentContexts } from './payment-context';
 import { initializeCardTransaction, processCardTransaction, requeryPayment } from './payments-service';
 import { completeDemoChallenge } from './settlement';
@@ -51,18 +52,10 @@ export const publicPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
     }
   };
 
+  const answers = payerAnswers(app);
   app.get('/public/config', {
     schema: { tags: ['payments'], summary: 'What payer pages need at run time', response: { 200: publicAnswer(publicConfig) } },
-    handler: async () => ({
-      status: 'success' as const,
-      message: 'OK',
-      data: {
-        publishableKey: app.keyring.currentPublishable() ?? '',
-        envelopeKey: app.config.cardEnvelopeKey,
-        supportEmail: app.config.supportEmail,
-        challengeOrigin: app.config.publicUrl,
-      },
-    }),
+    handler: async () => answers.config(),
   });
 
   const keyedRoutes: FastifyPluginAsyncZod = async (keyed) => {
@@ -77,11 +70,7 @@ export const publicPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
         params: z.object({ reference }),
         response: { 200: validateCheckoutResponse, ...errors },
       },
-      handler: async (request) => ({
-        status: 'success' as const,
-        message: 'Valid reference',
-        data: seal(await validateCheckout(app.db, request.params.reference), keys),
-      }),
+      handler: async (request) => answers.checkout(await validateCheckout(app.db, request.params.reference)),
     });
 
     keyed.post('/update-checkout-status', {

@@ -51,3 +51,22 @@ test('nothing asked, or asked of a form outside the first view, is nothing held'
   submitHeld(root);
   expect(submitted).not.toHaveBeenCalled();
 });
+
+test("a button outside any form (the widget's Pay) is pressed again on the page's same button, once", () => {
+  const root = document.getElementById('root') ?? document.body.appendChild(document.createElement('div'));
+  root.id = 'root';
+  root.innerHTML = '<div data-first-view><button type="button">Help</button><button type="button">Pay</button></div>';
+  const painted = root.querySelectorAll('button')[1]!;
+  const click = new MouseEvent('click', { bubbles: true, cancelable: true });
+  painted.dispatchEvent(click);
+  expect(click.defaultPrevented).toBe(true);
+  root.innerHTML = '<button type="button">Help</button><button type="button">Pay</button>';
+  const help = jest.fn();
+  const pay = jest.fn();
+  root.querySelectorAll('button')[0]!.addEventListener('click', help);
+  root.querySelectorAll('button')[1]!.addEventListener('click', pay);
+  submitHeld(root);
+  submitHeld(root);
+  expect(pay).toHaveBeenCalledTimes(1);
+  expect(help).not.toHaveBeenCalled();
+});

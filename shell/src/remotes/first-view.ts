@@ -1,46 +1,47 @@
 /**
  * The server paints a payer page before any script (server/src/frontends/first-view.ts), in an
  * element marked `data-first-view` that the page's first render replaces. What the payer types
- * there, the page itself carries over when it takes over. What the payer asks of a form there
- * (its button pressed, Enter in one of its fields) is held here, from the moment the shell's entry
- * runs, and asked again of the same form of the page once it has taken over.
+ * there, the page itself carries over when it takes over. What the payer asks of it (a form's
+ * button pressed or Enter in one of its fields; a button outside any form pressed, as the
+ * widget's Pay) is held here, from the moment the shell's entry runs, and asked again of the same
+ * form or button of the page once it has taken over.
  */
-let held: number | undefined;
+let held: { form: number } | { button: number } | undefined;
 
-const formOf = (target: EventTarget | null): HTMLFormElement | undefined => {
-  const form = target instanceof Element ? target.closest('[data-first-view] form') : null;
-  return form instanceof HTMLFormElement ? form : undefined;
-};
-
-function hold(form: HTMLFormElement | undefined, event: Event): void {
-  const view = form?.closest('[data-first-view]');
-  if (!form || !view) return;
+function hold(target: EventTarget | null, event: Event, button: boolean): void {
+  const view = target instanceof Element ? target.closest('[data-first-view]') : null;
+  if (!view) return;
+  const form = target instanceof Element ? target.closest('form') : null;
+  const pressed = button && target instanceof Element ? target.closest('button') : null;
+  if (form) held = { form: [...view.querySelectorAll('form')].indexOf(form) };
+  else if (pressed) held = { button: [...view.querySelectorAll('button')].indexOf(pressed) };
+  else return;
   event.preventDefault();
-  held = [...view.querySelectorAll('form')].indexOf(form);
 }
 
-/** From the entry: holds what a form of the first view is asked, until submitHeld. */
+/** From the entry: holds what the first view is asked, until submitHeld. */
 export function holdFirstViewSubmits(): void {
-  document.addEventListener('submit', (event) => hold(formOf(event.target), event), true);
+  document.addEventListener('submit', (event) => hold(event.target, event, false), true);
   document.addEventListener(
     'click',
     (event) => {
-      if (event.target instanceof Element && event.target.closest('button')) hold(formOf(event.target), event);
+      if (event.target instanceof Element && event.target.closest('button')) hold(event.target, event, true);
     },
     true,
   );
   document.addEventListener(
     'keydown',
     (event) => {
-      if (event.key === 'Enter' && event.target instanceof HTMLInputElement) hold(formOf(event.target), event);
+      if (event.key === 'Enter' && event.target instanceof HTMLInputElement && event.target.form) hold(event.target, event, false);
     },
     true,
   );
 }
 
-/** After the page's first render: the held request, made of the same form of the page. */
+/** After the page's first render: the held request, made of the same form or button of the page. */
 export function submitHeld(root: HTMLElement): void {
-  const form = held === undefined ? undefined : root.querySelectorAll('form')[held];
+  const asked = held;
   held = undefined;
-  form?.requestSubmit();
+  if (asked && 'form' in asked) root.querySelectorAll('form')[asked.form]?.requestSubmit();
+  if (asked && 'button' in asked) root.querySelectorAll('button')[asked.button]?.click();
 }

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { CheckoutRequest } from '@paydesk/shared/schemas/checkout';
-import { validateCheckout } from '../../../lib/checkout-validation';
+import { checkoutInPage, forgetCheckoutInPage, validateCheckout } from '../../../lib/checkout-validation';
 import type { PublicResult } from '../../../lib/public-fetch';
 import { checkoutRefusal, missingReference, validationProblem, type CheckoutProblem } from '../model/checkout-problem';
 
@@ -15,9 +15,20 @@ export type CheckoutState =
  */
 export function useCheckout(reference: string | undefined): { state: CheckoutState; retry: () => void } {
   const [attempt, setAttempt] = useState(0);
-  const [answer, setAnswer] = useState<{ attempt: number; result: PublicResult<CheckoutRequest> }>();
+  // The answer the server sent in the page, when it painted this checkout before any script ran.
+  const [inPage] = useState(() => {
+    const result = reference === undefined ? undefined : checkoutInPage(reference);
+    return result && { reference, result };
+  });
+  const [answer, setAnswer] = useState<{ attempt: number; result: PublicResult<CheckoutRequest> } | undefined>(
+    inPage && { attempt: 0, result: inPage.result },
+  );
   useEffect(() => {
     if (!reference) return undefined;
+    if (attempt === 0 && inPage?.reference === reference) {
+      forgetCheckoutInPage(reference);
+      return undefined;
+    }
     let live = true;
     void validateCheckout(reference).then((result) => {
       if (live) setAnswer({ attempt, result });
@@ -25,7 +36,7 @@ export function useCheckout(reference: string | undefined): { state: CheckoutSta
     return () => {
       live = false;
     };
-  }, [reference, attempt]);
+  }, [reference, attempt, inPage]);
   const retry = () => setAttempt((n) => n + 1);
   if (!reference) return { state: { kind: 'problem', problem: missingReference }, retry };
   if (answer?.attempt !== attempt) return { state: { kind: 'loading' }, retry };

@@ -1,5 +1,6 @@
 import type { CheckoutRequest } from '@paydesk/shared/schemas/checkout';
 import { readApiError } from '@paydesk/shared/api/api-error';
+import { checkoutIsPayable } from '@paydesk/shared/first-view-slots';
 import { publicErrorMessage } from '../../../lib/public-fetch';
 
 /** Which card the widget shows instead of the Secure Payment card (CHK-02, ERR-01 to ERR-04). */
@@ -10,10 +11,10 @@ export interface CheckoutProblem {
 
 /** A checkout that loaded but may not be paid: completed, failed, or an amount not above 0. */
 export function checkoutRefusal(checkout: CheckoutRequest): CheckoutProblem | null {
+  if (checkoutIsPayable(checkout)) return null;
   if (checkout.status === 'completed') return { card: 'Payment Error', message: 'This payment has already been completed' };
   if (checkout.status === 'failed') return { card: 'Payment Error', message: 'This payment has failed' };
-  if (!(checkout.amount > 0)) return { card: 'Payment Error', message: 'Invalid payment amount' };
-  return null;
+  return { card: 'Payment Error', message: 'Invalid payment amount' };
 }
 
 /**
