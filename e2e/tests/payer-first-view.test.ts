@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { baseUrl, closePage, launchBrowser, newPage } from '../support/browser';
 
@@ -14,11 +16,13 @@ beforeAll(async () => {
 afterAll(() => browser.close());
 
 const firstView = (page: Page) => page.locator('[data-first-view]');
-
-test.each([
+/** Each colour scheme, with the page's background in it. */
+const schemes = [
   ['light', 'rgb(245, 246, 250)'],
   ['dark', 'rgb(18, 20, 28)'],
-] as const)('without JavaScript, the form and what it needs, in the %s scheme', async (colorScheme, background) => {
+] as const;
+
+test.each(schemes)('without JavaScript, the form and what it needs, in the %s scheme', async (colorScheme, background) => {
   const context = await browser.newContext({ baseURL: baseUrl(), javaScriptEnabled: false, colorScheme });
   const page = await context.newPage();
   await page.goto('/');
@@ -35,6 +39,42 @@ test.each([
   await context.close();
 });
 
+test('a first response that arrives in two pieces is painted whole: nothing moves as the rest arrives', async () => {
+  // The product's page for /, sent by a stand-in server as a slow network would: half of the form,
+  // a pause in which the browser would paint what it has, then the rest. Nothing else is served.
+  const page = await (await fetch(`${baseUrl()}/`, { headers: { 'accept-encoding': 'identity' } })).text();
+  const half = page.indexOf('data-field="email"');
+  expect(half).toBeGreaterThan(0);
+  const server = createServer((request, response) => {
+    if (request.url !== '/') return void response.writeHead(404).end();
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    response.write(page.slice(0, half));
+    setTimeout(() => response.end(page.slice(half)), 500);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const context = await browser.newContext({ viewport: { width: 390, height: 740 } });
+  try {
+    const tab = await context.newPage();
+    await tab.goto(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`);
+    await tab.getByRole('button', { name: 'Pay $0.00' }).waitFor();
+    const shifted = await tab.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          let total = 0;
+          new PerformanceObserver((list) => {
+            for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[]) total += entry.value;
+          }).observe({ type: 'layout-shift', buffered: true });
+          setTimeout(() => resolve(total), 100);
+        }),
+    );
+    expect(shifted).toBe(0);
+  } finally {
+    await context.close();
+    server.closeAllConnections();
+    server.close();
+  }
+});
+
 /** A merchant's checkout, created as the merchant's server does; its widget's address. */
 async function newWidget(amount: number): Promise<string> {
   const response = await fetch(`${baseUrl()}/api/checkout`, {
@@ -46,10 +86,7 @@ async function newWidget(amount: number): Promise<string> {
   return `/checkout/${data.reference}`;
 }
 
-test.each([
-  ['light', 'rgb(245, 246, 250)'],
-  ['dark', 'rgb(18, 20, 28)'],
-] as const)("without JavaScript, the widget's checkout in the %s scheme", async (colorScheme, background) => {
+test.each(schemes)("without JavaScript, the widget's checkout in the %s scheme", async (colorScheme, background) => {
   const context = await browser.newContext({ baseURL: baseUrl(), javaScriptEnabled: false, colorScheme });
   const page = await context.newPage();
   await page.goto(await newWidget(31.5));

@@ -18,10 +18,11 @@ afterEach(() => {
 });
 
 describe('composing the page', () => {
-  test('styles at the end of <head>, markup in #root inside the marked element', () => {
+  test('styles at the end of <head>, markup in #root inside the marked element, no paint before all of it', () => {
     expect(pageWithFirstView(shellPage, payForm)).toBe(
-      '<!doctype html><html><head><title>Paydesk</title><style data-emotion="css abc">.css-abc{color:red}</style></head><body>' +
-        '<div id="root"><div data-first-view><main><form><input data-field="amount"/></form></main></div></div>' +
+      '<!doctype html><html><head><title>Paydesk</title><link rel="expect" href="#first-view-end" blocking="render">' +
+        '<style data-emotion="css abc">.css-abc{color:red}</style></head><body>' +
+        '<div id="root"><div data-first-view><main><form><input data-field="amount"/></form></main></div><template id="first-view-end"></template></div>' +
         '<script defer src="/main.js"></script></body></html>',
     );
   });

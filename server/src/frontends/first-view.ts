@@ -28,6 +28,7 @@ export function firstViewOf(file: unknown, expose: string): FirstView | undefine
 }
 
 const ROOT = '<div id="root"></div>';
+const VIEW_END = 'first-view-end';
 
 /**
  * The shell's page with a first view in it: the styles at the end of <head>, the markup in #root
@@ -36,9 +37,12 @@ const ROOT = '<div id="root"></div>';
  */
 export function pageWithFirstView(page: string, view: FirstView): string | undefined {
   if (!page.includes(ROOT) || !page.includes('</head>')) return undefined;
+  // The browser paints nothing until the whole view is parsed (`rel=expect`, which Chromium releases
+  // when the expected element is inserted, so it is an empty one after the view): a paint of part of
+  // the view would move the rest, the card being centred, as its markup arrives.
   return page
-    .replace('</head>', () => `${view.head}</head>`)
-    .replace(ROOT, () => `<div id="root"><div data-first-view>${view.html}</div></div>`);
+    .replace('</head>', () => `<link rel="expect" href="#${VIEW_END}" blocking="render">${view.head}</head>`)
+    .replace(ROOT, () => `<div id="root"><div data-first-view>${view.html}</div><template id="${VIEW_END}"></template></div>`);
 }
 
 /** A page ready to send, or (`fill`) one whose stand-ins the request's checkout fills (checkout-first-view.ts). */
