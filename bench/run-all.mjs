@@ -1,5 +1,5 @@
 // Every benchmark of the project, one after the other, then one report: bench/report.md and
-// bench/report.json (PERF-01 to PERF-09).
+// bench/report.json (PERF-01 to PERF-13).
 //
 //   npm run bench               the full sizes, about 15-20 minutes on a 2-core machine
 //   npm run bench -- --quick    smaller sizes, about 3 minutes: proves everything runs
@@ -59,6 +59,7 @@ const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf
 // a benchmark a refactor broke fails CI, not on the day its figures are wanted.
 const smokeSteps = [
   { name: 'payer-page', kind: 'payer', args: [...tsx, 'bench/payer-page.mjs', '--runs', '1', '--no-single-bundle'] },
+  { name: 'lighthouse', kind: 'lighthouse', args: [...tsx, 'bench/lighthouse.mjs', '--runs', '1'] },
   { name: 'release-lookup', kind: 'releases', args: [...tsx, 'bench/release-lookup.mjs', '--runs', '1', '--requests', '20'] },
   transactions(200, 'postgres', 2, 1),
   backOffice(200, 1),
@@ -95,6 +96,7 @@ const allSteps = smoke
   : quick
     ? [
         { name: 'payer-page', kind: 'payer', args: [...tsx, 'bench/payer-page.mjs', '--runs', '1'] },
+        { name: 'lighthouse', kind: 'lighthouse', args: [...tsx, 'bench/lighthouse.mjs', '--runs', '1'] },
         { name: 'release-lookup', kind: 'releases', args: [...tsx, 'bench/release-lookup.mjs', '--runs', '1', '--requests', '100'] },
         transactions(1_000, 'postgres', 20),
         transactions(10_000, 'both', 20),
@@ -119,6 +121,7 @@ const allSteps = smoke
       ]
     : [
         { name: 'payer-page', kind: 'payer', args: [...tsx, 'bench/payer-page.mjs', '--runs', '5'] },
+        { name: 'lighthouse', kind: 'lighthouse', args: [...tsx, 'bench/lighthouse.mjs', '--runs', '3'] },
         { name: 'release-lookup', kind: 'releases', args: [...tsx, 'bench/release-lookup.mjs', '--runs', '5'] },
         transactions(10_000, 'both', 30),
         transactions(100_000, 'both', 30),
@@ -182,6 +185,7 @@ function runStep(step) {
 const readJson = (dir, file) => JSON.parse(readFileSync(join(dir, file), 'utf8'));
 const resultFile = {
   payer: 'payer-page.json',
+  lighthouse: 'lighthouse.json',
   releases: 'release-lookup.json',
   transactions: 'transactions-api.json',
   'back-office': 'back-office-page.json',
@@ -193,6 +197,7 @@ const resultFile = {
 };
 const markdownFile = {
   payer: 'payer-page.md',
+  lighthouse: 'lighthouse.md',
   releases: 'release-lookup.md',
   'back-office': 'back-office-page.md',
   cards: 'card-upload.md',

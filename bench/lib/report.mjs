@@ -125,6 +125,16 @@ function targetRows(steps, runs, growthSummary) {
       verdict(r.median <= payer.overheadTarget),
     ]);
   }
+  const lighthouse = steps.find((s) => s.kind === 'lighthouse')?.data;
+  for (const [name, page] of Object.entries(lighthouse?.pages ?? {})) {
+    const targets = Object.entries(lighthouse.targets[name] ?? {});
+    rows.push([
+      `Payer page ${name.split(' ').at(-1)}`,
+      `Lighthouse (mobile): ${targets.map(([category, min]) => `${category} ${min === 100 ? '100' : `>= ${min}`}`).join(', ')}`,
+      targets.map(([category]) => `${category} ${page[category].median}`).join(', '),
+      verdict(targets.every(([category, min]) => page[category].median >= min)),
+    ]);
+  }
   const releases = steps.find((s) => s.kind === 'releases')?.data;
   if (releases) {
     const r = releases.payForm.usableRatio;
@@ -274,6 +284,7 @@ export function renderReport({ quick, only, steps, machine, totalSeconds, comman
     '',
     // The payer step's own markdown carries its Federation overhead subsection.
     ...section('payer', 'Payer pages'),
+    ...section('lighthouse', 'Lighthouse'),
     ...section('releases', 'Release lookup'),
     ...section('payments', 'Payment API'),
     ...section('webhooks', 'Webhooks under payment load'),
