@@ -3,12 +3,17 @@
 // Each run measures the federated product and the same pages built as one ordinary bundle (the
 // shell's single-bundle build variant), one after the other, so their ratio is the federation
 // overhead on this machine at this moment.
-// Usage: node --import tsx bench/payer-page.mjs [--runs 5] [--no-single-bundle]
+// Usage: node --import tsx bench/payer-page.mjs [--runs 5] [--no-single-bundle] [--against DIR]
 // --no-single-bundle measures the federated pages alone, without building the variant (about a
 // minute of CPU): for the smoke run, whose figures nobody reads.
+// --against DIR also measures another checkout of the repository, built (`npm run build` there),
+// from its own server, in the same runs: a change's before and after, side by side. For example
+// git worktree add ../before HEAD~3 && (cd ../before && npm ci && npm run build), then
+// npm run bench:payer -- --against ../before
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { buildFrontend } from '../scripts/build.mjs';
 import { measurePayerPage } from './lib/payer-measure.mjs';
 import { startProduct } from './lib/product.mjs';
@@ -18,6 +23,7 @@ import { cpuSlowdown, launchBrowser, network } from './lib/throttled-browser.mjs
 const resultsDir = process.env.BENCH_RESULTS_DIR ?? fileURLToPath(new URL('./results', import.meta.url));
 const runs = Number(process.argv[process.argv.indexOf('--runs') + 1]) || 5;
 const withSingleBundle = !process.argv.includes('--no-single-bundle');
+const againstDir = process.argv.includes('--against') ? resolve(process.argv[process.argv.indexOf('--against') + 1]) : undefined;
 /** JS and CSS (gzip) a payer page may load before it is usable. */
 const BUDGET_KB = 150;
 /** The federated page within this of the single bundle's time to usable. */
@@ -57,6 +63,11 @@ if (withSingleBundle) {
   symlinkSync(join(root, 'mf-payments', 'dist'), join(singleBundleDir, 'mf-payments', 'dist'));
 }
 const singleBundle = withSingleBundle ? await startProduct({ FRONTENDS_DIR: singleBundleDir }, { build: false }) : undefined;
+// The other checkout, started by its own code, on its own build.
+const against = againstDir && {
+  revision: execFileSync('git', ['-C', againstDir, 'rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim(),
+  product: await (await import(pathToFileURL(join(againstDir, 'bench/lib/product.mjs')).href)).startProduct({}, { build: false }),
+};
 const browser = await launchBrowser();
 const pages = {
   'pay form /': { url: () => '/', payButton: /^Pay \$/ },
@@ -79,33 +90,31 @@ const report = {
 };
 try {
   for (const [name, { url, payButton }] of Object.entries(pages)) {
-    const samples = { federated: [], singleBundle: [] };
-    const builds = { federated, singleBundle };
+    const builds = { federated, singleBundle, against: against?.product };
+    const measured = Object.keys(builds).filter((build) => builds[build]);
+    const samples = Object.fromEntries(measured.map((build) => [build, []]));
     for (let i = 0; i < runs; i += 1) {
-      // A pair a run, taking turns at going first, so neither build always meets the machine in the same state.
-      const order = !singleBundle ? ['federated'] : i % 2 === 0 ? ['federated', 'singleBundle'] : ['singleBundle', 'federated'];
+      // Each build once a run, taking turns at going first, so none always meets the machine in the same state.
+      const order = measured.map((_, k) => measured[(k + i) % measured.length]);
       for (const build of order) {
         const { baseUrl } = builds[build];
         samples[build].push(await measurePayerPage(browser, `${baseUrl}${await url(baseUrl)}`, payButton));
       }
     }
-    if (!singleBundle) {
-      report.pages[name] = { ...figures(samples.federated), waterfall: { federated: samples.federated[0].waterfall } };
-      continue;
-    }
-    const ratios = samples.federated.map((f, i) => f.usableMs / samples.singleBundle[i].usableMs);
+    // Per run, so a slow moment of the machine weighs on both sides of a ratio.
+    const ratioTo = (other) => summarize(samples.federated.map((f, i) => f.usableMs / other[i].usableMs));
     report.pages[name] = {
       ...figures(samples.federated),
-      singleBundle: figures(samples.singleBundle),
-      // Per pair, so a slow moment of the machine weighs on both sides of a ratio.
-      usableRatio: summarize(ratios),
-      waterfall: { federated: samples.federated[0].waterfall, singleBundle: samples.singleBundle[0].waterfall },
+      ...(singleBundle && { singleBundle: figures(samples.singleBundle), usableRatio: ratioTo(samples.singleBundle) }),
+      ...(against && { against: { revision: against.revision, ...figures(samples.against) }, againstRatio: ratioTo(samples.against) }),
+      waterfall: Object.fromEntries(measured.map((build) => [build, samples[build][0].waterfall])),
     };
   }
 } finally {
   await browser.close();
   await federated.stop();
   await singleBundle?.stop();
+  await against?.product.stop();
 }
 
 const lines = [
@@ -135,11 +144,28 @@ for (const [name, p] of Object.entries(report.pages).filter(([, p]) => p.singleB
     `| ${name} | ${kb(s.gzipBytes.median)} | ${s.requests.median} | ${Math.round(s.usableMs.median)} (${Math.round(s.usableMs.min)}–${Math.round(s.usableMs.max)}) | ${adds} | ${r.median.toFixed(2)} (${r.min.toFixed(2)}–${r.max.toFixed(2)}) | ${r.median <= OVERHEAD_TARGET ? 'PASS' : 'FAIL'} ≤ ${OVERHEAD_TARGET} |`,
   );
 }
+const before = Object.entries(report.pages).filter(([, p]) => p.against);
+const beforeLines = [
+  `### Against ${against?.revision}`,
+  '',
+  `The same pages from a checkout of ${against?.revision}, built, from its own server, measured in the same runs (each run one load of each build, taking turns at going first). The ratio is the median of the per-run ratios of time to usable.`,
+  '',
+  '| page | JS+CSS gzip (KB) | the page itself, gzip (KB) | usable (ms) | LCP (ms) | blocking (ms) | now ÷ then, usable |',
+  '|---|---|---|---|---|---|---|',
+  ...before.map(([name, p]) => {
+    const then = p.against;
+    const pair = (k, f = (v) => Math.round(v)) => `${f(then[k].median)} → ${f(p[k].median)}`;
+    const r = p.againstRatio;
+    return `| ${name} | ${pair('gzipBytes', kb)} | ${pair('documentGzipBytes', kb)} | ${pair('usableMs')} | ${pair('lcpMs')} | ${pair('blockingMs')} | ${r.median.toFixed(2)} (${r.min.toFixed(2)}–${r.max.toFixed(2)}) |`;
+  }),
+  '',
+];
 const markdown =
   `## Payer pages\n\n${runs} cold runs each, CPU slowed 4x, 150 ms RTT and 1.6 Mbit/s down; median (min–max).\n\n${lines.join('\n')}\n\n` +
   `### Federation overhead\n\nThe same pages built as one ordinary webpack bundle (\`PAYDESK_BUILD_VARIANT=single-bundle\`: no module federation, no remotes.json or remoteEntry.js, the payer pages imported from source), ` +
   `served by a second server of the same code and measured in the same way, each run a federated and a single-bundle load one after the other (taking turns at going first). ` +
-  `The ratio is the median of the per-run ratios of time to usable, with their (min–max).\n\n${withSingleBundle ? overhead.join('\n') : 'Not measured in this run (--no-single-bundle).'}\n`;
+  `The ratio is the median of the per-run ratios of time to usable, with their (min–max).\n\n${withSingleBundle ? overhead.join('\n') : 'Not measured in this run (--no-single-bundle).'}\n` +
+  (before.length ? `\n${beforeLines.join('\n')}` : '');
 mkdirSync(resultsDir, { recursive: true });
 writeFileSync(join(resultsDir, 'payer-page.json'), `${JSON.stringify(report, null, 2)}\n`);
 writeFileSync(join(resultsDir, 'payer-page.md'), markdown);
