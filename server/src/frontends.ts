@@ -6,7 +6,7 @@ import { negotiate } from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
 import { isKnownPagePath, publicPageModuleAt } from '@paydesk/shared/routes';
 import type { Config } from './config';
-import { cacheControlFor, NO_CACHE } from './frontends/cache-headers';
+import { cacheControlFor, NO_CACHE, NO_STORE } from './frontends/cache-headers';
 import { createCheckoutFirstView } from './frontends/checkout-first-view';
 import { createFirstViewPages } from './frontends/first-view';
 import { createPreloadLinks } from './frontends/preload-links';
@@ -110,7 +110,10 @@ export async function registerFrontends(app: FastifyInstance, config: Config): P
     const filled = page?.fill ? await checkoutFirstView(page.html, path).catch(() => undefined) : undefined;
     if (!page || (page.fill && filled === undefined)) return reply.sendFile('index.html', shellDist);
     const encoding = negotiate(request.headers['accept-encoding'] ?? '', ['br', 'gzip']) ?? undefined;
-    reply.header('content-type', 'text/html; charset=utf-8').header('vary', 'accept-encoding').header('cache-control', NO_CACHE);
+    reply
+      .header('content-type', 'text/html; charset=utf-8')
+      .header('vary', 'accept-encoding')
+      .header('cache-control', page.fill ? NO_STORE : NO_CACHE);
     if (encoding) reply.header('content-encoding', encoding);
     if (!page.fill) return reply.send(encoding === 'br' ? page.br : encoding === 'gzip' ? page.gzip : page.html);
     return reply.send(compressed(filled ?? '', encoding));

@@ -39,7 +39,8 @@ test("a payable checkout's widget comes painted with its amount and customer, an
   const reference = await payer.newCheckout(1234.5);
   const response = await page(`/checkout/${reference}`);
   expect(response.statusCode).toBe(200);
-  expect(response.headers['cache-control']).toBe('no-cache');
+  // One payer's details: kept by no cache.
+  expect(response.headers['cache-control']).toBe('private, no-store');
   expect(response.body).toContain(
     '<div data-first-view><main><h1>Secure Payment</h1><p>$1,234.50</p><span>Ada Lovelace</span><span>ada@example.com</span>',
   );

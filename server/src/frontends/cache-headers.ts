@@ -2,6 +2,8 @@
 const hashed = /\.[0-9a-f]{10}\.(js|css|map)$/;
 
 export const NO_CACHE = 'no-cache';
+/** A page that carries one payer's details: kept by no cache, shared or the browser's. */
+export const NO_STORE = 'private, no-store';
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /** remoteEntry.js, manifests and pages must be revalidated so a redeploy shows at the next load. */
