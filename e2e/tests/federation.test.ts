@@ -75,6 +75,43 @@ test.each([
   await closePage(page);
 });
 
+test("every script of the shell's own that a payer page needs is fetched without waiting for the shell's entry to run", async () => {
+  // The shell's page preloads its bootstrap's chunk group and the shell's copies of the shared
+  // modules that group consumes; one found only when the entry has run costs a round trip. The
+  // payment remote is held back, so that what its page consumes is not counted here.
+  const page = await newPage(browser);
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/remotes\/mf-payments\//, async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.goto('/', { waitUntil: 'commit' });
+  await page.waitForFunction(() =>
+    performance
+      .getEntriesByType('resource')
+      .some((entry) => /\/bootstrap\.[0-9a-f]+\.js$/.test(entry.name) && (entry as PerformanceResourceTiming).responseEnd > 0),
+  );
+  await page.waitForTimeout(500);
+  const scripts = await page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .map((entry) => ({
+        path: new URL(entry.name).pathname,
+        start: entry.startTime,
+        end: (entry as PerformanceResourceTiming).responseEnd,
+      }))
+      .filter(({ path }) => path.endsWith('.js') && !path.startsWith('/remotes/')),
+  );
+  release();
+  await page.getByRole('button', { name: /^Pay \$/ }).waitFor();
+  const main = scripts.find(({ path }) => /^\/main\.[0-9a-f]+\.js$/.test(path));
+  expect(main).toBeDefined();
+  expect(scripts.length).toBeGreaterThan(4);
+  expect(scripts.filter(({ start }) => start >= (main?.end ?? 0)).map(({ path }) => path)).toEqual([]);
+  await closePage(page);
+});
+
 test('the shell starts even when a remote is down', async () => {
   const page = await newPage(browser);
   await page.route('**/remotes/mf-transactions/**', (route) => route.abort());

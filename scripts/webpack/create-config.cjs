@@ -76,10 +76,26 @@ class Preload {
     compiler.hooks.compilation.tap('Preload', (compilation) => {
       HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap('Preload', (data) => {
         const link = (attributes) => HtmlWebpackPlugin.createHtmlTagObject('link', { rel: 'preload', ...attributes });
-        const files = [...compilation.chunks]
-          .filter((chunk) => this.chunks.includes(chunk.name))
-          .flatMap((chunk) => [...chunk.files])
-          .filter((file) => file.endsWith('.js'));
+        const named = [...compilation.chunks].filter((chunk) => this.chunks.includes(chunk.name));
+        // With the chunks webpack split out of the named import's group (a module the back office
+        // shares with the bootstrap, say): they load with it, and one found only then costs a round trip.
+        const together = this.chunks.flatMap((name) => compilation.namedChunkGroups.get(name)?.chunks ?? []);
+        // And the shell's own copies of the shared modules they consume (the toasts' entry point,
+        // say): the federation runtime asks for them only once the chunk that consumes them has run.
+        const { chunkGraph } = compilation;
+        const consumedKeys = new Set(
+          together
+            .flatMap((chunk) => [...chunkGraph.getChunkModulesIterable(chunk)])
+            .filter((module) => module.type === 'consume-shared-module')
+            .map((module) => module.options.shareKey),
+        );
+        // A provide module's name is its share key (the enhanced plugin keeps it as _name).
+        const consumed = [...compilation.modules]
+          .filter((module) => module.type === 'provide-module' && consumedKeys.has(module._name))
+          .flatMap((module) => module.blocks.flatMap((block) => chunkGraph.getBlockChunkGroup(block)?.chunks ?? []));
+        const files = [...new Set([...named, ...together, ...consumed].flatMap((chunk) => [...chunk.files]))].filter((file) =>
+          file.endsWith('.js'),
+        );
         const links = files.map((file) => link({ as: 'script', href: `${data.publicPath}${file}` }));
         // As shell/src/remotes/manifest.ts fetches it (a same-origin fetch), or the browser fetches it twice.
         if (this.manifest) links.unshift(link({ as: 'fetch', href: this.manifest, crossorigin: 'anonymous' }));
