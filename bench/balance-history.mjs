@@ -39,6 +39,7 @@ import { DEMO_PASSWORD } from '../server/src/demo-password.ts';
 import { ephemeralConfig } from '../server/src/ephemeral-config.ts';
 import { checkpointLedger } from '../server/src/wallet/ledger.ts';
 import { growth } from './lib/growth.mjs';
+import { markdownTable, textTable, timeCalls } from './lib/inject-timing.mjs';
 import { vacuumAnalyzeSchema } from './lib/databases.mjs';
 import { cleanups, fmtInt, log, openPglite, openPostgres, runCleanups, secondsSince } from './lib/scale-data.mjs';
 
@@ -71,14 +72,6 @@ const WARMUP = Number(args.warmup);
 if (!['postgres', 'pglite'].includes(args.db)) throw new Error('--db must be postgres or pglite');
 if ((args['keep-schema'] || args.schema) && (sizes.length !== 1 || args.db !== 'postgres'))
   throw new Error('--keep-schema and --schema take one size (--movements N) on PostgreSQL');
-
-function stats(samples) {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const at = (q) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))];
-  const round = (ms) => Math.round(ms * 100) / 100;
-  const median = sorted.length % 2 ? sorted[(sorted.length - 1) / 2] : (sorted[sorted.length / 2 - 1] + sorted[sorted.length / 2]) / 2;
-  return { median_ms: round(median), p95_ms: round(at(0.95)), min_ms: round(sorted[0]), max_ms: round(sorted.at(-1)) };
-}
 
 /** The calls to time, from the data itself: a movement half-way down, a source, a withdrawal. */
 async function callsFor(db, now) {
@@ -119,36 +112,19 @@ async function callsFor(db, now) {
   ];
 }
 
+/** The calls timed as the other scale benchmarks time theirs, each with the kind of call it is. */
 async function measure(app, token, calls) {
-  const headers = { authorization: `Bearer ${token}` };
-  const inject = async (call) => {
-    const t0 = performance.now();
-    const response = await app.inject({ method: 'GET', url: call.url, headers });
-    const ms = performance.now() - t0;
-    if (response.statusCode !== 200) throw new Error(`${call.url} answered ${response.statusCode}: ${response.body.slice(0, 300)}`);
-    return { ms, body: response.json() };
-  };
-  // What each call returned, once: the work was done (rows found, movements counted).
-  for (const call of calls) {
-    const { body } = await inject(call);
+  const describe = (body) => {
     const data = body.data;
-    call.result = Array.isArray(data)
-      ? `${data.length} rows`
-      : data?.object === 'balance_summary'
-        ? `${fmtInt(data.movements.count)} movements`
-        : `${data.data.length} rows of ${fmtInt(data.total)}`;
-    if (call.name === 'list: first page' && data.length === 0) throw new Error(`${call.url} found nothing`);
-  }
-  for (let round = 0; round < WARMUP; round += 1) for (const call of calls) await inject(call);
-  const samples = new Map(calls.map((call) => [call, []]));
-  for (let round = 0; round < RUNS; round += 1) for (const call of calls) samples.get(call).push((await inject(call)).ms);
-  return calls.map((call) => ({
-    name: call.name,
-    url: call.url,
-    result: call.result,
-    kind: call.report ? 'report' : call.list ? 'list' : 'baseline',
-    ...stats(samples.get(call)),
-  }));
+    if (Array.isArray(data)) return `${data.length} rows`;
+    return data?.object === 'balance_summary'
+      ? `${fmtInt(data.movements.count)} movements`
+      : `${data.data.length} rows of ${fmtInt(data.total)}`;
+  };
+  const timed = await timeCalls(app, token, calls, { warmup: WARMUP, runs: RUNS, describe });
+  const first = timed.find((call) => call.name === 'list: first page');
+  if (first?.result === '0 rows') throw new Error(`${first.url} found nothing`);
+  return timed.map(({ report, list, baseline: _baseline, ...call }) => ({ ...call, kind: report ? 'report' : list ? 'list' : 'baseline' }));
 }
 
 /** A year of `size` movements, checkpointed and rolled up, then the tail: the state every size is timed in. */
@@ -235,18 +211,6 @@ async function benchOne(size) {
   return { size: reuse ? seeded.movements - seeded.tail : size, database: version, ...figures, calls: results };
 }
 
-const table = (rows, head) => {
-  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => String(r[i]).length)));
-  const line = (r) => r.map((cell, i) => (i > 0 ? String(cell).padStart(widths[i]) : String(cell).padEnd(widths[i]))).join('  ');
-  return [line(head), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
-};
-const markdown = (rows, head) =>
-  [
-    `| ${head.join(' | ')} |`,
-    `| ${head.map((_, i) => (i > 0 ? '---:' : '---')).join(' | ')} |`,
-    ...rows.map((r) => `| ${r.join(' | ')} |`),
-  ].join('\n');
-
 function verdicts(runs) {
   const largest = runs.at(-1);
   const report = largest.calls.filter((c) => c.kind === 'report');
@@ -294,7 +258,7 @@ function write(runs) {
         ? `History of an earlier run's schema; ${fmtInt(r.rollup_rows)} rollup rows, a tail of ${fmtInt(r.tail)} not rolled up.`
         : `History written in ${r.seeding.history_s} s, rolled up in ${r.seeding.rollups_s} s into ${fmtInt(r.rollup_rows)} rows; a tail of ${fmtInt(r.tail)} not rolled up.`,
       '',
-      markdown(
+      markdownTable(
         r.calls.map((c) => [
           c.name,
           c.median_ms.toFixed(1),
@@ -321,7 +285,7 @@ function write(runs) {
       ? [
           '### Growth with the movements (medians, ms)',
           '',
-          markdown(growthRows, ['call', ...v.growth.sizes.map(fmtInt), 'per 10x', 'verdict']),
+          markdownTable(growthRows, ['call', ...v.growth.sizes.map(fmtInt), 'per 10x', 'verdict']),
           '',
         ]
       : []),
@@ -337,7 +301,7 @@ try {
     runs.push(run);
     console.log(`\n${fmtInt(run.movements)} movements (${run.database}):`);
     console.log(
-      table(
+      textTable(
         run.calls.map((c) => [
           c.name,
           c.median_ms.toFixed(1),
