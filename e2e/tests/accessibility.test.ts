@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { openSignedIn } from '../support/accounts';
+import { seriousViolations, type Theme } from '../support/axe';
 import { baseUrl, closePage, launchBrowser, newPage } from '../support/browser';
 import { openWidget } from '../support/merchant';
 import { adminToken, openCardDialog, payInDialog } from '../support/payer';
@@ -14,8 +14,6 @@ beforeAll(async () => {
   browser = await launchBrowser();
 });
 afterAll(() => browser.close());
-
-type Theme = 'light' | 'dark';
 
 /**
  * An inquiry opened by hand (demo mode) on a small demo payment nothing has refunded or disputed,
@@ -40,8 +38,6 @@ async function newInquiry(): Promise<string> {
   return opened.id;
 }
 
-const wcag = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
-
 /** Waits until every document of the page paints in `theme`: the app follows the system's scheme live (APP-03). */
 async function paintIn(page: Page, theme: Theme): Promise<void> {
   await page.emulateMedia({ colorScheme: theme });
@@ -59,19 +55,13 @@ async function paintIn(page: Page, theme: Theme): Promise<void> {
 
 async function themeViolations(page: Page, theme: Theme): Promise<string[]> {
   await paintIn(page, theme);
-  // Only violations are read: axe then skips listing every node that passes each rule.
-  const axe = new AxeBuilder({ page }).options({ resultTypes: ['violations'] });
-  // A theme changes colours and nothing else: the dark one is read by the colour rules only.
-  const result = await (theme === 'dark' ? axe.withRules(['color-contrast', 'link-in-text-block']) : axe.withTags(wcag)).analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map(
-      (v) =>
-        `${theme}: ${v.id} (${v.impact}): ${v.help} — ${v.nodes
-          .slice(0, 3)
-          .map((n) => n.target.join(' '))
-          .join(', ')}`,
-    );
+  return (await seriousViolations(page, theme)).map(
+    (v) =>
+      `${theme}: ${v.id} (${v.impact}): ${v.help} — ${v.nodes
+        .slice(0, 3)
+        .map((n) => n.target.join(' '))
+        .join(', ')}`,
+  );
 }
 
 /** The page as it is, read in both themes (left in the light one): one load serves both. */

@@ -232,9 +232,13 @@ test('at phone width, by keyboard: a draft saved, a file uploaded, submitted and
   await tabTo(page, ({ text }) => text === 'Save');
   await page.keyboard.press('Enter');
   await toast(page, 'Evidence saved');
-  // The Receipt's Upload opens the file chooser from the keyboard too.
+  // The Receipt's Upload opens the file chooser from the keyboard too. Waiting starts before the
+  // Tab presses: Playwright turns on its catching of file choosers only when someone waits, and an
+  // Enter sent in the same breath can open the chooser before that, which headless Chromium cancels.
+  const chooserOpened = page.waitForEvent('filechooser');
   await tabTo(page, ({ group, text }) => group === 'file-Receipt' && text === 'Upload');
-  const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.keyboard.press('Enter')]);
+  await page.keyboard.press('Enter');
+  const chooser = await chooserOpened;
   await chooser.setFiles({
     name: 'receipt.pdf',
     mimeType: 'application/pdf',

@@ -1,8 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { demoAccounts, demoPassword, openSignedIn } from '../support/accounts';
+import { seriousViolations, type Theme } from '../support/axe';
 import { baseUrl, closePage, fitsTheWidth, launchBrowser, newPage } from '../support/browser';
 import { chooseOption } from '../support/select';
 
@@ -58,8 +58,6 @@ const getAs = (page: Page, path: string): Promise<unknown> =>
     return (await response.json()) as unknown;
   }, path);
 
-type Theme = 'light' | 'dark';
-
 /** The serious and critical axe-core violations of the page as painted in `theme`, as e2e/tests/accessibility.test.ts reads them. */
 async function violations(page: Page, theme: Theme, where: string): Promise<string[]> {
   // The app follows the system's scheme live: wait until the page's background has turned, and nothing fades in.
@@ -70,13 +68,9 @@ async function violations(page: Page, theme: Theme, where: string): Promise<stri
   await page.waitForFunction(() =>
     document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
   );
-  const axe = new AxeBuilder({ page }).options({ resultTypes: ['violations'] });
-  const result = await (
-    theme === 'dark' ? axe.withRules(['color-contrast', 'link-in-text-block']) : axe.withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-  ).analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${where}, ${theme}: ${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  return (await seriousViolations(page, theme)).map(
+    (v) => `${where}, ${theme}: ${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+  );
 }
 
 async function screenshotsOfRoles(page: Page): Promise<void> {
