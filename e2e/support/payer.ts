@@ -1,12 +1,15 @@
 import type { Locator, Page } from 'playwright-core';
 import { demoAccounts, demoPassword } from './accounts';
 
+/** The e-mail address the browser tests pay with on the standalone form. */
+export const PAYER_EMAIL = 'pat@example.com';
+
 /** Fills the standalone form and opens the card dialog, as a payer would. */
 export async function openCardDialog(page: Page, amount = '42.50', shown = '$42.50'): Promise<Locator> {
   await page.goto('/');
   await page.getByLabel(/^First Name/).fill('Pat');
   await page.getByLabel(/^Last Name/).fill('Payer');
-  await page.getByLabel(/^Email/).fill('pat@example.com');
+  await page.getByLabel(/^Email/).fill(PAYER_EMAIL);
   await page.getByLabel(/^Phone/).fill('+15550100');
   await page.getByLabel(/^Amount/).fill(amount);
   await page.getByRole('button', { name: `Pay ${shown}` }).click();
