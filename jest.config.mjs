@@ -29,6 +29,8 @@ const esmPackages = [
   '@fastify/cookie',
 ].join('|');
 const base = {
+  // jest's runtime keeping V8's code cache between a worker's test files (a fifth less CPU).
+  runtime: '<rootDir>/../scripts/jest/caching-runtime.cjs',
   transform: { '^.+\\.(t|j)sx?$': swc },
   transformIgnorePatterns: [`/node_modules/(?!(${esmPackages})/)`],
   moduleNameMapper: { '^@paydesk/shared/(.*)$': '<rootDir>/../shared/src/$1' },
