@@ -181,6 +181,8 @@ test('a disputed payment is answered in the back office and won: its amount come
   await statusOf(dispute.id, 'won');
   await page.reload();
   await page.getByRole('region', { name: 'Dispute' }).getByText('Won', { exact: true }).waitFor();
+  // The timeline is a request of its own, which may answer after the dispute's.
+  await page.getByTestId('timeline').getByText('$42.50 given back to the balance (the fee is kept)').waitFor();
   expect(await timeline(page)).toEqual([
     'Dispute opened',
     '$42.50 and the $15.00 fee taken from the balance',
