@@ -1,7 +1,7 @@
 // One jest run for the whole repository. The server's integration tests run on embedded PGlite
 // or, when TEST_DATABASE_URL is set, on PostgreSQL, with PGlite then running its own suite (see
 // embeddedDatabaseSuite). Browser tests are the `e2e` project (they build and start the product;
-// see e2e/README.md).
+// see e2e/global-setup.ts).
 import { existsSync } from 'node:fs';
 import { remotes } from './scripts/frontends.mjs';
 
