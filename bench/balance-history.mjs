@@ -38,7 +38,7 @@ import { seedDemo } from '../server/src/demo/seed-demo.ts';
 import { DEMO_PASSWORD } from '../server/src/demo-password.ts';
 import { ephemeralConfig } from '../server/src/ephemeral-config.ts';
 import { checkpointLedger } from '../server/src/wallet/ledger.ts';
-import { balanceMarkdown, verdicts } from './lib/balance-markdown.mjs';
+import { balanceMarkdown, callRows, callsHead, verdicts } from './lib/balance-markdown.mjs';
 import { textTable, timeCalls } from './lib/inject-timing.mjs';
 import { vacuumAnalyzeSchema } from './lib/databases.mjs';
 import { cleanups, fmtInt, log, openPglite, openPostgres, runCleanups, secondsSince } from './lib/scale-data.mjs';
@@ -240,18 +240,7 @@ try {
     const run = await benchOne(size);
     runs.push(run);
     console.log(`\n${fmtInt(run.movements)} movements (${run.database}):`);
-    console.log(
-      textTable(
-        run.calls.map((c) => [
-          c.name,
-          c.median_ms.toFixed(1),
-          c.p95_ms.toFixed(1),
-          `${c.min_ms.toFixed(1)}–${c.max_ms.toFixed(1)}`,
-          c.result,
-        ]),
-        ['call', 'median ms', 'p95 ms', 'min–max ms', 'returned'],
-      ),
-    );
+    console.log(textTable(callRows(run.calls), callsHead));
     // Written after each size, so that a long run stopped later keeps the sizes done.
     write(runs);
   }

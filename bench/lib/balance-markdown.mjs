@@ -24,10 +24,16 @@ export function verdicts(runs, reportTargetMs) {
   };
 }
 
+/** The head of a run's table of calls, in the console and in the markdown. */
+export const callsHead = ['call', 'median ms', 'p95 ms', 'min–max ms', 'returned'];
+
+/** A run's calls as rows of that table. */
+export const callRows = (calls) =>
+  calls.map((c) => [c.name, c.median_ms.toFixed(1), c.p95_ms.toFixed(1), `${c.min_ms.toFixed(1)}–${c.max_ms.toFixed(1)}`, c.result]);
+
 /** The markdown of a report written by bench/balance-history.mjs (its JSON, verdicts and runs). */
 export function balanceMarkdown(report) {
   const { verdicts: v, runs } = report;
-  const head = ['call', 'median ms', 'p95 ms', 'min–max ms', 'returned'];
   const sections = runs.map((r) =>
     [
       `### ${fmtInt(r.movements)} movements (${r.database})`,
@@ -36,16 +42,7 @@ export function balanceMarkdown(report) {
         ? `History of an earlier run's schema; ${fmtInt(r.rollup_rows)} rollup rows, a tail of ${fmtInt(r.tail)} not rolled up.`
         : `History written in ${r.seeding.history_s} s, rolled up in ${r.seeding.rollups_s} s into ${fmtInt(r.rollup_rows)} rows; a tail of ${fmtInt(r.tail)} not rolled up.`,
       '',
-      markdownTable(
-        r.calls.map((c) => [
-          c.name,
-          c.median_ms.toFixed(1),
-          c.p95_ms.toFixed(1),
-          `${c.min_ms.toFixed(1)}–${c.max_ms.toFixed(1)}`,
-          c.result,
-        ]),
-        head,
-      ),
+      markdownTable(callRows(r.calls), callsHead),
     ].join('\n'),
   );
   const growthRows = v.growth
