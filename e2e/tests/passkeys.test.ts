@@ -176,9 +176,15 @@ test('a new staff member enrols a passkey at the first sign-in, adds another, si
   // The password, then the passkey as the second step. The autofill's request waits meanwhile (no
   // presence), and sending the password aborts it, with nothing on the console.
   await presence(false);
+  // The page keeps its requests across the sign-out (no reload): wait for the login page's new one.
+  const requestsBefore = (await passkeyRequests(page)).length;
   await signOut(page);
   await page.waitForFunction(
-    () => (window as unknown as { passkeyRequests: PasskeyRequest[] }).passkeyRequests.at(-1)?.mediation === 'conditional',
+    (before) => {
+      const requests = (window as unknown as { passkeyRequests: PasskeyRequest[] }).passkeyRequests;
+      return requests.length > before && requests.at(-1)?.mediation === 'conditional';
+    },
+    requestsBefore,
   );
   const errorsBefore = consoleErrors.length;
   await passwordStep(page, person.email);
