@@ -44,12 +44,32 @@ test('remoteEntry.js carries the hash of every chunk file as written, with no st
   const entry = readFileSync(join(out, 'remoteEntry.js'), 'utf8');
   const files = chunkFiles();
   expect(files).toContainEqual(expect.stringMatching(/^__federation_expose_Page\./));
-  expect(files.length).toBeGreaterThan(10); // the lazy part and the shared modules' chunks too
+  // The lazy part, and the remote's copies of the shared modules (MUI's contexts, and React which they
+  // import) in one chunk per family.
+  expect(files.filter((file) => file.startsWith('shared-copies-'))).toEqual([
+    expect.stringMatching(/^shared-copies-react\./),
+    expect.stringMatching(/^shared-copies-theme\./),
+  ]);
+  expect(files).toHaveLength(4);
   expect(files.filter((file) => !entry.includes(integrityOf(file)))).toEqual([]);
   expect(entry).not.toMatch(/chunk-integrity-[0-9a-f]/);
   // The same hashes beside it, for the server's preload hints.
   const listed: unknown = JSON.parse(readFileSync(join(out, 'chunk-integrity.json'), 'utf8'));
   expect(listed).toEqual(Object.fromEntries(files.map((file) => [file, integrityOf(file)])));
+});
+
+test("the remote's copies of the shared modules are one chunk per family, which its exposed module never loads", () => {
+  const manifest = JSON.parse(readFileSync(join(out, 'mf-manifest.json'), 'utf8')) as {
+    shared: { name: string }[];
+    exposes: { assets: { js: { sync: string[]; async: string[] } } }[];
+  };
+  const [copies] = chunkFiles().filter((file) => file.startsWith('shared-copies-theme.'));
+  const { sources } = JSON.parse(readFileSync(join(out, `${copies}.map`), 'utf8')) as { sources: string[] };
+  // MUI's contexts, which every container provides (shared-deps.cjs): each of them is in the theming core's.
+  const shared = manifest.shared.map(({ name }) => name).filter((name) => name.startsWith('@mui/material/'));
+  expect(shared.length).toBeGreaterThan(10);
+  expect(shared.filter((name) => !sources.some((source) => source.endsWith(`node_modules/${name}`)))).toEqual([]);
+  for (const expose of manifest.exposes) expect([...expose.assets.js.sync, ...expose.assets.js.async]).not.toContain(copies);
 });
 
 interface MadeScript {

@@ -37,6 +37,62 @@ const orCurated = (test, files) => (module) =>
 /** MUI's modules shared by path (shared-deps.cjs): small, and what any page's components need. */
 const muiShared = new Set(muiByPath.filter((f) => !f.includes('useModal')).map((file) => path.join(root, 'node_modules', file)));
 const orMuiShared = (test) => (module) => test(module) || muiShared.has(module.resource);
+/**
+ * A chunk that only a shared module's fallback or provision loads: a remote's own copy of a module
+ * the shell normally lends (React, the theming core...), fetched only when the page's share scope
+ * picks that copy. webpack gives each such module a chunk of its own.
+ */
+const sharingTypes = new Set(['consume-shared-module', 'provide-module']);
+const isSharedCopyChunk = (chunk) =>
+  [...chunk.groupsIterable].every((group) => group.origins.length > 0 && group.origins.every((origin) => sharingTypes.has(origin.module?.type)));
+/** The package a module of node_modules is part of ('@scope/name' or 'name'). */
+const packageOf = (resource) => /[\\/]node_modules[\\/]((?:@[^\\/]+[\\/])?[^\\/]+)/.exec(resource ?? '')?.[1].replace('\\', '/');
+/** Packages whose copies travel together: what the shell lends as one (its react and theme files). */
+const copyFamilies = {
+  'react-dom': 'react',
+  scheduler: 'react',
+  stylis: 'theme',
+  clsx: 'theme',
+  'prop-types': 'theme',
+  'react-is': 'theme',
+  'hoist-non-react-statics': 'theme',
+  '@babel/runtime': 'theme',
+  redux: 'redux',
+  'redux-thunk': 'redux',
+  immer: 'redux',
+  reselect: 'redux',
+  'react-redux': 'redux',
+  '@reduxjs/toolkit': 'redux',
+  '@standard-schema/utils': 'redux',
+  'use-sync-external-store': 'redux',
+  goober: 'notistack',
+};
+const workspacePackage = path.join(root, 'shared', 'src') + path.sep;
+const copyFamily = (module) => {
+  if (Object.values(curated).includes(module.resource)) return module.resource.includes('react-router') ? 'react-router' : 'theme';
+  if (module.resource?.startsWith(workspacePackage)) return 'paydesk';
+  const pkg = packageOf(module.resource);
+  return pkg && (copyFamilies[pkg] ?? (/^@(mui|emotion)\//.test(pkg) ? 'theme' : pkg.replace(/^@/, '').replace('/', '-')));
+};
+/**
+ * A production remote's copies of the shared packages, one chunk per family (React, the theming
+ * core, the router, Redux, zod...) rather than one per module: its entry names and hashes each
+ * chunk it may load, and the payer pages' remote had 65 such copies among its 101 chunks, about
+ * 5 KB gzip of an entry every payer page loads (bench/README.md). Only modules that no other
+ * chunk holds move there, so an exposed module never loads one. A remote that needs a copy (the
+ * shell lends none: a module of the workspace package the shell does not use yet, a deep import
+ * it never makes) fetches that copy's family: a few KB for the workspace's, about 40 for the
+ * theming core's.
+ */
+const remoteGroups = {
+  sharedCopies: {
+    chunks: isSharedCopyChunk,
+    test: (module, { chunkGraph }) =>
+      copyFamily(module) !== undefined && [...chunkGraph.getModuleChunksIterable(module)].every(isSharedCopyChunk),
+    name: (module) => `shared-copies-${copyFamily(module)}`,
+    enforce: true,
+  },
+};
 const hostGroups = {
   react: { test: inNodeModules('react|react-dom|scheduler'), name: 'react', chunks: 'async', enforce: true },
   router: { test: orCurated(inNodeModules('react-router'), ['react-router-browser.mjs']), name: 'router', chunks: 'async', enforce: true },
@@ -268,9 +324,10 @@ function createConfig({ dir, exposes = {}, host = false, firstView, ...own }) {
         minimizer: [new MinimizerPlugin({ minify: MinimizerPlugin.swcMinify, parallel: 2 })],
         // The shell loads React, the router and the theming core (emotion, MUI's system and
         // styles) on every page: as three files rather than one per shared module (dozens of
-        // requests on a slow network). Remotes keep one file per shared module: they use the shell's, and fetch
-        // their own only for what the shell does not provide.
+        // requests on a slow network). A production remote uses the shell's, and keeps its own
+        // copies in one file (remoteGroups), fetched only for what the shell does not provide.
         ...(host && { splitChunks: { cacheGroups: hostGroups } }),
+        ...(chunkIntegrity && { splitChunks: { cacheGroups: remoteGroups } }),
       },
       performance: { hints: false },
       plugins: [
