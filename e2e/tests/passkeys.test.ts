@@ -179,13 +179,10 @@ test('a new staff member enrols a passkey at the first sign-in, adds another, si
   // The page keeps its requests across the sign-out (no reload): wait for the login page's new one.
   const requestsBefore = (await passkeyRequests(page)).length;
   await signOut(page);
-  await page.waitForFunction(
-    (before) => {
-      const requests = (window as unknown as { passkeyRequests: PasskeyRequest[] }).passkeyRequests;
-      return requests.length > before && requests.at(-1)?.mediation === 'conditional';
-    },
-    requestsBefore,
-  );
+  await page.waitForFunction((before) => {
+    const requests = (window as unknown as { passkeyRequests: PasskeyRequest[] }).passkeyRequests;
+    return requests.length > before && requests.at(-1)?.mediation === 'conditional';
+  }, requestsBefore);
   const errorsBefore = consoleErrors.length;
   await passwordStep(page, person.email);
   await page.getByText('Confirm it is you with one of your passkeys.').waitFor();

@@ -44,7 +44,9 @@ const orMuiShared = (test) => (module) => test(module) || muiShared.has(module.r
  */
 const sharingTypes = new Set(['consume-shared-module', 'provide-module']);
 const isSharedCopyChunk = (chunk) =>
-  [...chunk.groupsIterable].every((group) => group.origins.length > 0 && group.origins.every((origin) => sharingTypes.has(origin.module?.type)));
+  [...chunk.groupsIterable].every(
+    (group) => group.origins.length > 0 && group.origins.every((origin) => sharingTypes.has(origin.module?.type)),
+  );
 /** The package a module of node_modules is part of ('@scope/name' or 'name'). */
 const packageOf = (resource) => /[\\/]node_modules[\\/]((?:@[^\\/]+[\\/])?[^\\/]+)/.exec(resource ?? '')?.[1].replace('\\', '/');
 /** Packages whose copies travel together: what the shell lends as one (its react and theme files). */

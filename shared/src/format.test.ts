@@ -29,11 +29,20 @@ describe('money without Intl writes what Intl writes', () => {
   });
 
   test('for any number of dollars, any cents and any wire decimal', () => {
-    fc.assert(fc.property(fc.double({ noNaN: true, min: -1e22, max: 1e22 }), (x) => formatMoney(x) === intl.format(x)), { numRuns: 5000 });
-    fc.assert(fc.property(fc.maxSafeInteger(), (cents) => formatMoney(cents, 'cents') === intl.format(cents / 100)), { numRuns: 2000 });
+    fc.assert(
+      fc.property(fc.double({ noNaN: true, min: -1e22, max: 1e22 }), (x) => formatMoney(x) === intl.format(x)),
+      { numRuns: 5000 },
+    );
+    fc.assert(
+      fc.property(fc.maxSafeInteger(), (cents) => formatMoney(cents, 'cents') === intl.format(cents / 100)),
+      { numRuns: 2000 },
+    );
     fc.assert(
       fc.property(fc.bigInt({ min: -(10n ** 15n), max: 10n ** 15n }), (cents) => {
-        const text = `${cents < 0n ? '-' : ''}${(cents < 0n ? -cents : cents).toString().padStart(3, '0').replace(/(\d\d)$/, '.$1')}`;
+        const text = `${cents < 0n ? '-' : ''}${(cents < 0n ? -cents : cents)
+          .toString()
+          .padStart(3, '0')
+          .replace(/(\d\d)$/, '.$1')}`;
         return formatMoney(text) === intl.format(Number(text));
       }),
       { numRuns: 2000 },
