@@ -26,13 +26,22 @@ async function withAxe(page: Page): Promise<void> {
 }
 
 /**
- * The serious and critical axe-core violations of the page as it is painted now: every WCAG 2.1
- * A and AA rule in the light theme, the colour rules in the dark one.
+ * The serious and critical axe-core violations of the page as it is painted now, a line each
+ * ("rule (impact): help — the first three elements"): every WCAG 2.1 A and AA rule in the light
+ * theme, the colour rules in the dark one.
  */
-export async function seriousViolations(page: Page, theme: Theme): Promise<axe.Result[]> {
+export async function seriousViolations(page: Page, theme: Theme): Promise<string[]> {
   await withAxe(page);
   const runOnly: axe.RunOnly = theme === 'dark' ? { type: 'rule', values: colourRules } : { type: 'tag', values: wcag };
   // Only violations are read: axe then skips listing every node that passes each rule.
   const results = await page.evaluate((only) => window.axe.run(document, { runOnly: only, resultTypes: ['violations'] }), runOnly);
-  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help} — ${v.nodes
+          .slice(0, 3)
+          .map((n) => n.target.join(' '))
+          .join(', ')}`,
+    );
 }

@@ -95,3 +95,24 @@ export async function closePage(page: Page): Promise<void> {
 /** Nothing of the page scrolls sideways. */
 export const fitsTheWidth = (page: Page): Promise<boolean> =>
   page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+
+/** Resolves once no request of the page has been open for 500 ms: `networkidle` for a page that is already loaded. */
+export async function networkQuiet(page: Page): Promise<void> {
+  const open = new Set<unknown>();
+  let quietSince = Date.now();
+  const start = (request: unknown) => open.add(request);
+  const end = (request: unknown) => {
+    open.delete(request);
+    if (open.size === 0) quietSince = Date.now();
+  };
+  page.on('request', start);
+  page.on('requestfinished', end);
+  page.on('requestfailed', end);
+  try {
+    while (open.size > 0 || Date.now() - quietSince < 500) await new Promise((resolve) => setTimeout(resolve, 50));
+  } finally {
+    page.off('request', start);
+    page.off('requestfinished', end);
+    page.off('requestfailed', end);
+  }
+}

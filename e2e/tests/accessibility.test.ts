@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { openSignedIn } from '../support/accounts';
 import { seriousViolations, type Theme } from '../support/axe';
-import { baseUrl, closePage, launchBrowser, newPage } from '../support/browser';
+import { baseUrl, closePage, launchBrowser, networkQuiet, newPage } from '../support/browser';
 import { openWidget } from '../support/merchant';
 import { adminToken, openCardDialog, payInDialog } from '../support/payer';
 
@@ -55,13 +55,7 @@ async function paintIn(page: Page, theme: Theme): Promise<void> {
 
 async function themeViolations(page: Page, theme: Theme): Promise<string[]> {
   await paintIn(page, theme);
-  return (await seriousViolations(page, theme)).map(
-    (v) =>
-      `${theme}: ${v.id} (${v.impact}): ${v.help} — ${v.nodes
-        .slice(0, 3)
-        .map((n) => n.target.join(' '))
-        .join(', ')}`,
-  );
+  return (await seriousViolations(page, theme)).map((line) => `${theme}: ${line}`);
 }
 
 /** The page as it is, read in both themes (left in the light one): one load serves both. */
@@ -76,27 +70,6 @@ async function navigateInApp(page: Page, path: string): Promise<void> {
     window.history.pushState(null, '', to);
     window.dispatchEvent(new PopStateEvent('popstate'));
   }, path);
-}
-
-/** Resolves once no request of the page has been open for 500 ms: `networkidle` for a page that is already loaded. */
-async function networkQuiet(page: Page): Promise<void> {
-  const open = new Set<unknown>();
-  let quietSince = Date.now();
-  const start = (request: unknown) => open.add(request);
-  const end = (request: unknown) => {
-    open.delete(request);
-    if (open.size === 0) quietSince = Date.now();
-  };
-  page.on('request', start);
-  page.on('requestfinished', end);
-  page.on('requestfailed', end);
-  try {
-    while (open.size > 0 || Date.now() - quietSince < 500) await new Promise((resolve) => setTimeout(resolve, 50));
-  } finally {
-    page.off('request', start);
-    page.off('requestfinished', end);
-    page.off('requestfailed', end);
-  }
 }
 
 /** Each test reads its pages in both themes, on a machine running other tests beside it. */

@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { closePage, launchBrowser, newPage } from '../support/browser';
+import { closePage, launchBrowser, networkQuiet, newPage } from '../support/browser';
 import { demoAccounts, signIn, type DemoRole } from '../support/accounts';
 
 let browser: Browser;
@@ -114,21 +114,18 @@ test("every area runs on the shell's React, router, store and theming core: no r
   // A remote's copies of the shared packages are fetched only when the shell lends none of a module
   // (create-config.cjs): the workspace package's are small, the others about 4 to 40 KB gzip each.
   const copies: string[] = [];
-  let inFlight = 0;
   page.on('request', (request) => {
-    inFlight += 1;
     const { pathname } = new URL(request.url());
     if (/\/shared-copies-(?!paydesk\.)[^/]*$/.test(pathname)) copies.push(pathname);
   });
-  page.on('requestfinished', () => (inFlight -= 1));
-  page.on('requestfailed', () => (inFlight -= 1));
   await signIn(page, 'super_admin');
   await page.waitForURL('**/control/dashboard');
   const nav = page.getByRole('navigation', { name: 'Main' });
   for (const name of expected.super_admin) {
+    // The area's remote and its first calls.
+    const quiet = networkQuiet(page);
     await nav.getByRole('link', { name, exact: true }).click();
-    // The area's remote and its first calls: nothing in flight for half a second.
-    for (let quiet = 0; quiet < 5; quiet = inFlight === 0 ? quiet + 1 : 0) await page.waitForTimeout(100);
+    await quiet;
   }
   expect(copies).toEqual([]);
   await closePage(page);
