@@ -72,6 +72,10 @@ test("the remote's copies of the shared modules are one chunk per family, which 
   for (const expose of manifest.exposes) expect([...expose.assets.js.sync, ...expose.assets.js.async]).not.toContain(copies);
 });
 
+test('expose-shares.json names the shared modules each exposed module consumes, for the shell copies the server hints', () => {
+  expect(JSON.parse(readFileSync(join(out, 'expose-shares.json'), 'utf8'))).toEqual({ Page: ['react'] });
+});
+
 interface MadeScript {
   src?: string;
   integrity?: string;

@@ -9,6 +9,7 @@ const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack'
 const { sharedDeps, root, curated, muiByPath } = require('./shared-deps.cjs');
 const { ChunkIntegrityPlugin } = require('./chunk-integrity.cjs');
 const { FirstViewFile } = require('./first-view.cjs');
+const { ExposeShares, SharedFiles, pageScripts } = require('./shared-hints.cjs');
 const remotePackages = require('../../shared/src/remote-packages.json');
 
 /** crypto-js's passphrase modules, which the bundles replace (crypto-js-no-passphrase.cjs). */
@@ -117,6 +118,9 @@ const hostGroups = {
   },
 };
 
+/** The shell page's own chunks: its bootstrap and the shared ones it needs (Preload, SharedFiles). */
+const pageChunks = [...Object.values(hostGroups).map((group) => group.name), 'bootstrap'];
+
 /**
  * `<link rel="preload">` in the shell's page for the files of these chunks (the entry's bootstrap
  * chunk and the shared ones it needs), and for the remotes' manifest. Every page needs them, but
@@ -134,26 +138,7 @@ class Preload {
     compiler.hooks.compilation.tap('Preload', (compilation) => {
       HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap('Preload', (data) => {
         const link = (attributes) => HtmlWebpackPlugin.createHtmlTagObject('link', { rel: 'preload', ...attributes });
-        const named = [...compilation.chunks].filter((chunk) => this.chunks.includes(chunk.name));
-        // With the chunks webpack split out of the named import's group (a module the back office
-        // shares with the bootstrap, say): they load with it, and one found only then costs a round trip.
-        const together = this.chunks.flatMap((name) => compilation.namedChunkGroups.get(name)?.chunks ?? []);
-        // And the shell's own copies of the shared modules they consume (the toasts' entry point,
-        // say): the federation runtime asks for them only once the chunk that consumes them has run.
-        const { chunkGraph } = compilation;
-        const consumedKeys = new Set(
-          together
-            .flatMap((chunk) => [...chunkGraph.getChunkModulesIterable(chunk)])
-            .filter((module) => module.type === 'consume-shared-module')
-            .map((module) => module.options.shareKey),
-        );
-        // A provide module's name is its share key (the enhanced plugin keeps it as _name).
-        const consumed = [...compilation.modules]
-          .filter((module) => module.type === 'provide-module' && consumedKeys.has(module._name))
-          .flatMap((module) => module.blocks.flatMap((block) => chunkGraph.getBlockChunkGroup(block)?.chunks ?? []));
-        const files = [...new Set([...named, ...together, ...consumed].flatMap((chunk) => [...chunk.files]))].filter((file) =>
-          file.endsWith('.js'),
-        );
+        const files = pageScripts(compilation, this.chunks);
         const links = files.map((file) => link({ as: 'script', href: `${data.publicPath}${file}` }));
         // As shell/src/remotes/manifest.ts fetches it (a same-origin fetch), or the browser fetches it twice.
         if (this.manifest) links.unshift(link({ as: 'fetch', href: this.manifest, crossorigin: 'anonymous' }));
@@ -363,15 +348,10 @@ function createConfig({ dir, exposes = {}, host = false, firstView, ...own }) {
         ...(ownPage
           ? [new HtmlWebpackPlugin({ template: path.join(root, 'scripts/webpack/index.html'), title: 'Paydesk', scriptLoading: 'defer' })]
           : []),
-        ...(host && production
-          ? [
-              new Preload({
-                chunks: [...Object.values(hostGroups).map((group) => group.name), 'bootstrap'],
-                manifest: !singleBundle && '/remotes.json',
-              }),
-            ]
-          : []),
+        ...(host && production ? [new Preload({ chunks: pageChunks, manifest: !singleBundle && '/remotes.json' })] : []),
+        ...(host && production && !singleBundle ? [new SharedFiles({ chunks: pageChunks })] : []),
         ...(host || singleBundle ? [] : [new AreasFile({ dir, exposes })]),
+        ...(chunkIntegrity ? [new ExposeShares({ exposes })] : []),
         ...(chunkIntegrity ? [new ChunkIntegrityPlugin()] : []),
         ...(firstView && production ? [new FirstViewFile({ dir, script: firstView })] : []),
         ...(host && production ? [new PageChunks({ except: Object.values(hostGroups).map((group) => group.name) })] : []),

@@ -1,10 +1,12 @@
 import {
   bundledPageFiles,
   chunkIntegrityAddress,
+  exposeSharesAddress,
   manifestAddress,
   preloadLinkHeader,
   remoteChunkIntegrity,
   remotePageFiles,
+  sharedCopyFiles,
 } from '../src/frontends/page-files';
 
 /** The parts of a real mf-manifest.json (mf-payments' build) that the hints read. */
@@ -134,6 +136,32 @@ describe('remoteChunkIntegrity', () => {
     expect(remoteChunkIntegrity(undefined, manifest('auto'), entry)).toEqual({});
     expect(remoteChunkIntegrity(listed, undefined, entry)).toEqual({});
     expect(remoteChunkIntegrity(listed, manifest('auto'), 'remoteEntry.js')).toEqual({});
+  });
+});
+
+test('exposeSharesAddress: expose-shares.json beside the entry', () => {
+  expect(exposeSharesAddress('/remotes/mf-payments/remoteEntry.js')).toBe('/remotes/mf-payments/expose-shares.json');
+  expect(exposeSharesAddress('https://cdn.example.com/pay/remoteEntry.js')).toBe('https://cdn.example.com/pay/expose-shares.json');
+  expect(exposeSharesAddress('remoteEntry.js')).toBeUndefined();
+});
+
+describe('sharedCopyFiles', () => {
+  const shares = { CheckoutPage: ['react', '@paydesk/shared/api/api-error', 'zod'], PayFormPage: ['react'] };
+  const files = { '@paydesk/shared/api/api-error': ['/3861.ed54ee7029.js'], zod: ['/197.d6f2e8ff85.js', '/3861.ed54ee7029.js'] };
+
+  test("the shell's scripts for the shared modules the expose consumes, once each; none for what its page loads anyway", () => {
+    expect(sharedCopyFiles(shares, files, 'CheckoutPage')).toEqual(['/3861.ed54ee7029.js', '/197.d6f2e8ff85.js']);
+    expect(sharedCopyFiles(shares, files, 'PayFormPage')).toEqual([]); // react is on the shell's page
+    expect(sharedCopyFiles(shares, files, 'NoSuchPage')).toEqual([]);
+  });
+
+  test('nothing from a file of another shape, nothing a Link header could misread, nothing of another origin', () => {
+    expect(sharedCopyFiles(undefined, files, 'CheckoutPage')).toEqual([]);
+    expect(sharedCopyFiles(shares, ['/a.js'], 'CheckoutPage')).toEqual([]);
+    expect(sharedCopyFiles({ CheckoutPage: 'zod' }, files, 'CheckoutPage')).toEqual([]);
+    expect(sharedCopyFiles(shares, files, 'toString')).toEqual([]);
+    const odd = { zod: ['//cdn.example.com/x.js', 'https://evil.example/x.js', '/x.js>; rel=preload', 'y.js', 7, '/ok.1234567890.js'] };
+    expect(sharedCopyFiles(shares, odd, 'CheckoutPage')).toEqual(['/ok.1234567890.js']);
   });
 });
 

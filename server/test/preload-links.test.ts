@@ -76,6 +76,18 @@ describe('remotes served by this server', () => {
     );
   });
 
+  test("the shell's copies of the shared modules the page consumes that the shell's page does not load", () => {
+    const dist = (dir: string, file: string) => join(frontends, dir, 'dist', file);
+    writeFileSync(dist('mf-payments', 'expose-shares.json'), JSON.stringify({ PayFormPage: ['react', '@paydesk/shared/api/api-error'] }));
+    const links = createPreloadLinks({ frontendsDir: frontends });
+    expect(preloaded(links('/'))).toHaveLength(3); // the shell's build lists none of them
+    writeFileSync(dist('shell', 'shared-files.json'), JSON.stringify({ '@paydesk/shared/api/api-error': ['/3861.5555555555.js'] }));
+    expect(links('/')).toBe(
+      '</remotes/mf-payments/remoteEntry.js>; rel=preload; as=script, </remotes/mf-payments/8487.1111111111.js>; rel=preload; as=script, ' +
+        '</remotes/mf-payments/__federation_expose_PayFormPage.2222222222.js>; rel=preload; as=script, </3861.5555555555.js>; rel=preload; as=script',
+    );
+  });
+
   test("a shell that bundles the page itself: its page-chunks.json, and no remote's", () => {
     writeFileSync(
       join(frontends, 'shell', 'dist', 'page-chunks.json'),
@@ -119,8 +131,18 @@ describe('a remote deployed elsewhere (REMOTES_MANIFEST)', () => {
     expect(preloaded(links('/'))).toEqual([`${cdn}remoteEntry.js`]);
     expect(preloaded(links('/'))).toEqual([`${cdn}remoteEntry.js`]);
     await settle();
-    expect(asked).toEqual([`${cdn}mf-manifest.json`, `${cdn}chunk-integrity.json`]); // one fetch of each at a time
+    // One fetch of each at a time.
+    expect(asked).toEqual([`${cdn}mf-manifest.json`, `${cdn}chunk-integrity.json`, `${cdn}expose-shares.json`]);
     expect(preloaded(links('/'))).toEqual([`${cdn}remoteEntry.js`, `${cdn}8487.1111111111.js`]);
+  });
+
+  test("the shell's copies a remote elsewhere consumes, from its expose-shares.json and this server's shell", async () => {
+    answers[`${cdn}expose-shares.json`] = { PayFormPage: ['zod'] };
+    writeFileSync(join(frontends, 'shell', 'dist', 'shared-files.json'), JSON.stringify({ zod: ['/197.5555555555.js'] }));
+    const links = setUp();
+    links('/');
+    await settle();
+    expect(preloaded(links('/'))).toEqual([`${cdn}remoteEntry.js`, `${cdn}8487.1111111111.js`, '/197.5555555555.js']);
   });
 
   test('fetched again after REFRESH_MS, and never used once MAX_AGE_MS old (a remote redeployed at the same address)', async () => {
@@ -129,7 +151,7 @@ describe('a remote deployed elsewhere (REMOTES_MANIFEST)', () => {
     await settle();
     clock += REFRESH_MS - 1;
     expect(preloaded(links('/'))).toContain(`${cdn}8487.1111111111.js`);
-    expect(asked).toHaveLength(2);
+    expect(asked).toHaveLength(3);
     clock += 1;
     answers[`${cdn}mf-manifest.json`] = JSON.parse(mfManifest('5555.6666666666.js'));
     expect(preloaded(links('/'))).toContain(`${cdn}8487.1111111111.js`); // still fresh enough while it refreshes

@@ -101,6 +101,28 @@ export function remoteChunkIntegrity(listed: unknown, manifest: unknown, entry: 
   );
 }
 
+/** Where expose-shares.json is for a remote entry: beside it, as the build writes it (scripts/webpack/shared-hints.cjs). */
+export function exposeSharesAddress(entry: string): string | undefined {
+  const url = entryUrl(entry);
+  return url && address(new URL('expose-shares.json', url), entry);
+}
+
+/**
+ * The shell's scripts that load its copies of the shared modules an exposed module consumes: the
+ * remote's expose-shares.json (`{"CheckoutPage": ["react", ...]}`) against the shell's
+ * shared-files.json (`{"react": ["/file.js"]}`, only the copies its page does not preload anyway).
+ * Nothing from either file unless it has that shape.
+ */
+export function sharedCopyFiles(exposeShares: unknown, sharedFiles: unknown, expose: string): string[] {
+  const record = (value: unknown): Record<string, unknown> =>
+    typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+  const shares = record(exposeShares);
+  const files = record(sharedFiles);
+  const keys = Object.hasOwn(shares, expose) ? strings(shares[expose]) : [];
+  const found = keys.flatMap((key) => (Object.hasOwn(files, key) ? strings(files[key]) : []));
+  return [...new Set(found.filter((file) => file.startsWith('/') && !file.startsWith('//') && buildFile.test(file.slice(1))))];
+}
+
 /** A page's files from the shell's page-chunks.json (`{"container/Expose": ["/file.js", ...]}`), if it lists it. */
 export function bundledPageFiles(pageChunks: unknown, id: string): string[] | undefined {
   if (typeof pageChunks !== 'object' || pageChunks === null || !Object.hasOwn(pageChunks, id)) return undefined;

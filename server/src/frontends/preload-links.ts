@@ -3,10 +3,12 @@ import { publicPageModuleAt } from '@paydesk/shared/routes';
 import {
   bundledPageFiles,
   chunkIntegrityAddress,
+  exposeSharesAddress,
   manifestAddress,
   preloadLinkHeader,
   remoteChunkIntegrity,
   remotePageFiles,
+  sharedCopyFiles,
 } from './page-files';
 import { createRemoteFiles, type RemoteFilesOptions } from './remote-files';
 import { remoteOfPage, type ReleasedEntry } from './remotes-manifest';
@@ -22,7 +24,9 @@ export interface PreloadLinksOptions extends RemoteFilesOptions {
  * the federation runtime has run remoteEntry.js (bench/payer-page.mjs). Everything comes from what
  * is deployed at the time of the request: remotes.json says where the remote is, that remote's
  * own mf-manifest.json which files the page needs, and its chunk-integrity.json the hashes its
- * runtime loads them with (which a preload must carry too), read as remote-files.ts says. A hint that is missing
+ * runtime loads them with (which a preload must carry too), and its expose-shares.json which of
+ * the shell's copies of shared modules the page will ask for (the shell's shared-files.json),
+ * read as remote-files.ts says. A hint that is missing
  * or out of date costs a page some speed or bandwidth, never correctness: the federation runtime
  * still loads whatever the deployed remoteEntry.js asks for.
  */
@@ -47,6 +51,13 @@ export function createPreloadLinks({
     const files = remotePageFiles(manifest, expose, remote.entry);
     const integrity = remoteChunkIntegrity(besideEntry(chunkIntegrityAddress(remote.entry)), manifest, remote.entry);
     if (remote.integrity && files[0]) integrity[files[0]] = remote.integrity;
-    return preloadLinkHeader(files, integrity);
+    // And the shell's own copies of the shared modules the page consumes, when its page does not
+    // load them anyway: the runtime asks for one only once the remote's chunk that needs it has run.
+    const shellFiles = sharedCopyFiles(
+      besideEntry(exposeSharesAddress(remote.entry)),
+      readJson(join(frontendsDir, 'shell', 'dist', 'shared-files.json')),
+      expose,
+    );
+    return preloadLinkHeader([...files, ...shellFiles], integrity);
   };
 }

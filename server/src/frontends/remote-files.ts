@@ -33,7 +33,7 @@ async function fetchJsonOnce(url: string): Promise<unknown> {
 
 /**
  * The files a remote's build writes beside its entry (mf-manifest.json, chunk-integrity.json,
- * first-view.json), as a page request reads them. A remote served from this server is read from
+ * expose-shares.json, first-view.json), as a page request reads them. A remote served from this server is read from
  * its dist/ (re-read when the file changes); one elsewhere is fetched in the background, never
  * while a page waits, and its answer is used for MAX_AGE_MS at most.
  */
