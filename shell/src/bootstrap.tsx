@@ -1,10 +1,17 @@
 import './zod-jitless';
+import { startTransition, useLayoutEffect } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { submitHeld } from './remotes/first-view';
 import { payerPageLoaded } from './remotes/page-modules';
 import { registerRemotesFromManifest } from './remotes/remote-loader';
+
+/** Runs `then` once the tree it is in has been committed, after the updates its layout effects made. */
+function Committed({ then }: { then: () => void }) {
+  useLayoutEffect(() => queueMicrotask(then), [then]);
+  return null;
+}
 
 async function start(): Promise<void> {
   // Remotes come from the deploy-time manifest; a missing or broken manifest still starts the
@@ -18,10 +25,20 @@ async function start(): Promise<void> {
     return;
   }
   // A payer page the server painted stays as it is until its own module has loaded (page-modules.ts),
-  // then is replaced in one go, and what the payer asked of it meanwhile is asked of the page (first-view.ts).
+  // then is replaced in one commit, and what the payer asked of the first view is asked of the page
+  // once committed (first-view.ts). A first view with fields to type in is rendered in slices (a
+  // transition), so it still answers the payer's typing meanwhile, which the page carries over at
+  // its commit; one without (the widget: read, then Pay) is replaced in the task its module
+  // arrives in, so it is live, its effects run, by the time the page's load event fires.
   await payerPageLoaded(window.location.pathname);
-  flushSync(() => root.render(<App />));
-  submitHeld(container);
+  const tree = (
+    <>
+      <App />
+      <Committed then={() => submitHeld(container)} />
+    </>
+  );
+  if (container.querySelector('[data-first-view] input')) startTransition(() => root.render(tree));
+  else flushSync(() => root.render(tree));
 }
 
 void start();

@@ -147,3 +147,31 @@ test('what the payer typed into the first view before the scripts ran stays, and
   expect(screen.getByRole('button', { name: 'Pay $12.50' })).toBeInTheDocument();
   await waitFor(() => expect(screen.getByLabelText(/^Amount/)).toHaveFocus());
 });
+
+test('what the payer typed into the first view while the page rendered stays too, in the field they moved to', async () => {
+  document.body.insertAdjacentHTML(
+    'beforeend',
+    '<div data-first-view><input data-field="firstName"><input data-field="amount"><button>Pay</button></div>',
+  );
+  const [firstName, amount] = document.querySelectorAll<HTMLInputElement>('[data-first-view] input');
+  firstName!.value = 'Ad';
+  firstName!.focus();
+  // Rendered after the form (a sibling): the payer types on between the form's first render and the commit.
+  function TypedMeanwhile() {
+    firstName!.value = 'Ada';
+    amount!.focus();
+    amount!.value = '7';
+    return null;
+  }
+  renderWithProviders(
+    <>
+      <PayFormPage />
+      <TypedMeanwhile />
+    </>,
+  );
+  document.querySelector('[data-first-view]')?.remove();
+  expect(screen.getByLabelText(/^First Name/)).toHaveValue('Ada');
+  expect(screen.getByLabelText(/^Amount/)).toHaveValue('7');
+  expect(screen.getByRole('button', { name: 'Pay $7.00' })).toBeInTheDocument();
+  await waitFor(() => expect(screen.getByLabelText(/^Amount/)).toHaveFocus());
+});

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent, type Ref } from 'react';
+import { useLayoutEffect, useRef, useState, type FormEvent, type Ref } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import InputAdornment from '@mui/material/InputAdornment';
@@ -26,12 +26,17 @@ const fields: { name: keyof PayFormValues; label: string; type?: string; autoCom
 ];
 
 export function PayForm({ onValid, onFirstTouch, payButtonRef }: PayFormProps) {
-  // What the payer typed into the server's first view of this form before the scripts ran.
+  // What the payer typed into the server's first view of this form before the scripts ran...
   const [firstView] = useState(takeFirstViewInput);
   const [values, setValues] = useState<PayFormValues>(() => ({ ...emptyPayForm, ...firstView.values }));
   const form = useRef<HTMLFormElement>(null);
-  useEffect(() => {
-    if (firstView.focused) form.current?.querySelector<HTMLInputElement>(`input[data-field="${firstView.focused}"]`)?.focus();
+  // ...and while the page's first render ran, with the field they are in: taken over before the
+  // browser paints the form, so no keystroke goes elsewhere.
+  useLayoutEffect(() => {
+    const { values: typed, focused } = firstView.atCommit?.() ?? firstView;
+    const changed = Object.entries(typed).filter(([name, value]) => firstView.values[name as keyof PayFormValues] !== value);
+    if (changed.length > 0) setValues((current) => ({ ...current, ...Object.fromEntries(changed) }));
+    if (focused) form.current?.querySelector<HTMLInputElement>(`input[data-field="${focused}"]`)?.focus();
   }, [firstView]);
   const touched = useRef(false);
   const touch = () => {
