@@ -39,17 +39,20 @@ function entryUrl(entry: string): URL | undefined {
   }
 }
 
-/** Where mf-manifest.json is for a remote entry: beside it, as the federation plugin writes them. */
-export function manifestAddress(entry: string): string | undefined {
+/** Where a file a remote's build writes beside its entry is, written as the entry is. */
+function besideEntryAddress(file: string, entry: string): string | undefined {
   const url = entryUrl(entry);
-  return url && address(new URL('mf-manifest.json', url), entry);
+  return url && address(new URL(file, url), entry);
 }
 
-/** Where chunk-integrity.json is for a remote entry: beside it, as the build writes it (scripts/webpack/chunk-integrity.cjs). */
-export function chunkIntegrityAddress(entry: string): string | undefined {
-  const url = entryUrl(entry);
-  return url && address(new URL('chunk-integrity.json', url), entry);
-}
+/** Where mf-manifest.json is for a remote entry: beside it, as the federation plugin writes them. */
+export const manifestAddress = (entry: string) => besideEntryAddress('mf-manifest.json', entry);
+
+/** Where chunk-integrity.json is for a remote entry (scripts/webpack/chunk-integrity.cjs writes it). */
+export const chunkIntegrityAddress = (entry: string) => besideEntryAddress('chunk-integrity.json', entry);
+
+/** Where expose-shares.json is for a remote entry (scripts/webpack/shared-hints.cjs writes it). */
+export const exposeSharesAddress = (entry: string) => besideEntryAddress('expose-shares.json', entry);
 
 /** Where a remote's chunks are: its public path, or for 'auto' remoteEntry.js's own folder less the entry's folder in the build. */
 function chunkBase(metaData: FederationManifest['metaData'], entryAt: URL): URL | undefined {
@@ -99,12 +102,6 @@ export function remoteChunkIntegrity(listed: unknown, manifest: unknown, entry: 
       .filter((pair): pair is [string, string] => buildFile.test(pair[0]) && typeof pair[1] === 'string' && sha384.test(pair[1]))
       .map(([file, integrity]) => [address(new URL(file, base), entry), integrity]),
   );
-}
-
-/** Where expose-shares.json is for a remote entry: beside it, as the build writes it (scripts/webpack/shared-hints.cjs). */
-export function exposeSharesAddress(entry: string): string | undefined {
-  const url = entryUrl(entry);
-  return url && address(new URL('expose-shares.json', url), entry);
 }
 
 /**

@@ -8,7 +8,7 @@ function firstView() {
   return { firstName: firstName!, amount: amount!, commit: () => document.querySelector('[data-first-view]')?.remove() };
 }
 
-test('at the commit: what was typed since the first render, and the field the payer moved to, though the commit removed it', async () => {
+test('at the commit: what was typed since the first render, and the field the payer moved to, though the commit removed it', () => {
   const { firstName, amount, commit } = firstView();
   firstName.focus();
   const taken = takeFirstViewInput();
