@@ -26,9 +26,9 @@ export interface PreloadLinksOptions extends RemoteFilesOptions {
  * own mf-manifest.json which files the page needs, and its chunk-integrity.json the hashes its
  * runtime loads them with (which a preload must carry too), and its expose-shares.json which of
  * the shell's copies of shared modules the page will ask for (the shell's shared-files.json),
- * read as remote-files.ts says. A hint that is missing
- * or out of date costs a page some speed or bandwidth, never correctness: the federation runtime
- * still loads whatever the deployed remoteEntry.js asks for.
+ * read as remote-files.ts says. A hint that is missing or out of date costs a page some speed or
+ * bandwidth, never correctness: the federation runtime still loads whatever the deployed
+ * remoteEntry.js asks for.
  */
 export function createPreloadLinks({
   frontendsDir,
