@@ -166,7 +166,9 @@ describe('sharedCopyFiles', () => {
 });
 
 test("bundledPageFiles: a page the shell bundles, listed by its remote module's id", () => {
-  const pageChunks = { 'mf_payments/PayFormPage': ['/285.f3a401fdce.js', '/mf_payments/PayFormPage.21c0b61f37.js', 'relative.js', 7] };
+  const pageChunks = {
+    'mf_payments/PayFormPage': ['/285.f3a401fdce.js', '/mf_payments/PayFormPage.21c0b61f37.js', 'relative.js', '//cdn.example.com/x.js', 7],
+  };
   expect(bundledPageFiles(pageChunks, 'mf_payments/PayFormPage')).toEqual(['/285.f3a401fdce.js', '/mf_payments/PayFormPage.21c0b61f37.js']);
   expect(bundledPageFiles(pageChunks, 'mf_payments/CheckoutPage')).toBeUndefined();
   expect(bundledPageFiles(undefined, 'mf_payments/PayFormPage')).toBeUndefined();

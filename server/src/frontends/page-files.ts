@@ -23,6 +23,17 @@ interface FederationManifest {
 const strings = (value: unknown): string[] =>
   Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
 
+/** A JSON object as a record; an empty one for anything else. */
+const record = (value: unknown): Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+
+/** What an object has under its own key, never an inherited one (`toString`). */
+const own = (value: unknown, key: string): unknown => (Object.hasOwn(record(value), key) ? record(value)[key] : undefined);
+
+/** The shell's own files in a list: paths on this server, nothing a Link header could misread. */
+const shellFiles = (value: unknown): string[] =>
+  strings(value).filter((file) => file.startsWith('/') && !file.startsWith('//') && buildFile.test(file.slice(1)));
+
 /** An address resolved against a remote's entry, written as the entry is (a path, `//host/...` or a URL). */
 function address(url: URL, entry: string): string {
   if (url.origin === RELATIVE_BASE) return url.pathname;
@@ -75,7 +86,7 @@ export function remotePageFiles(manifest: unknown, expose: string, entry: string
   const entryAt = entryUrl(entry);
   if (!entryAt) return [];
   const files = [address(entryAt, entry)];
-  const { metaData, exposes } = (typeof manifest === 'object' && manifest !== null ? manifest : {}) as FederationManifest;
+  const { metaData, exposes } = record(manifest) as FederationManifest;
   const found = Array.isArray(exposes) ? exposes.find((item) => item?.name === expose || item?.path === `./${expose}`) : undefined;
   const base = chunkBase(metaData, entryAt);
   if (!found || !base) return files;
@@ -94,11 +105,11 @@ const sha384 = /^sha384-[A-Za-z0-9+/]{64}$/;
  */
 export function remoteChunkIntegrity(listed: unknown, manifest: unknown, entry: string): Record<string, string> {
   const entryAt = entryUrl(entry);
-  const { metaData } = (typeof manifest === 'object' && manifest !== null ? manifest : {}) as FederationManifest;
+  const { metaData } = record(manifest) as FederationManifest;
   const base = entryAt && chunkBase(metaData, entryAt);
-  if (!base || typeof listed !== 'object' || listed === null) return {};
+  if (!base) return {};
   return Object.fromEntries(
-    Object.entries(listed)
+    Object.entries(record(listed))
       .filter((pair): pair is [string, string] => buildFile.test(pair[0]) && typeof pair[1] === 'string' && sha384.test(pair[1]))
       .map(([file, integrity]) => [address(new URL(file, base), entry), integrity]),
   );
@@ -111,19 +122,12 @@ export function remoteChunkIntegrity(listed: unknown, manifest: unknown, entry: 
  * Nothing from either file unless it has that shape.
  */
 export function sharedCopyFiles(exposeShares: unknown, sharedFiles: unknown, expose: string): string[] {
-  const record = (value: unknown): Record<string, unknown> =>
-    typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
-  const shares = record(exposeShares);
-  const files = record(sharedFiles);
-  const keys = Object.hasOwn(shares, expose) ? strings(shares[expose]) : [];
-  const found = keys.flatMap((key) => (Object.hasOwn(files, key) ? strings(files[key]) : []));
-  return [...new Set(found.filter((file) => file.startsWith('/') && !file.startsWith('//') && buildFile.test(file.slice(1))))];
+  return [...new Set(strings(own(exposeShares, expose)).flatMap((key) => shellFiles(own(sharedFiles, key))))];
 }
 
 /** A page's files from the shell's page-chunks.json (`{"container/Expose": ["/file.js", ...]}`), if it lists it. */
 export function bundledPageFiles(pageChunks: unknown, id: string): string[] | undefined {
-  if (typeof pageChunks !== 'object' || pageChunks === null || !Object.hasOwn(pageChunks, id)) return undefined;
-  return strings((pageChunks as Record<string, unknown>)[id]).filter((file) => file.startsWith('/') && buildFile.test(file.slice(1)));
+  return Object.hasOwn(record(pageChunks), id) ? shellFiles(own(pageChunks, id)) : undefined;
 }
 
 /**

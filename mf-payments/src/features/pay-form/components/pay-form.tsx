@@ -34,6 +34,7 @@ export function PayForm({ onValid, onFirstTouch, payButtonRef }: PayFormProps) {
   // browser paints the form, so no keystroke goes elsewhere.
   useLayoutEffect(() => {
     const { values: typed, focused } = firstView.atCommit?.() ?? firstView;
+    // Only what changed: a form the payer left alone meanwhile is not rendered a second time.
     const changed = Object.entries(typed).filter(([name, value]) => firstView.values[name as keyof PayFormValues] !== value);
     if (changed.length > 0) setValues((current) => ({ ...current, ...Object.fromEntries(changed) }));
     if (focused) form.current?.querySelector<HTMLInputElement>(`input[data-field="${focused}"]`)?.focus();
