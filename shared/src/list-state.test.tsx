@@ -107,6 +107,14 @@ function Demo() {
       <button onClick={() => set({ status: state.status })}>Same status</button>
       <button onClick={() => set({ page: state.page + 1 })}>Next</button>
       <button onClick={() => set({ perPage: 25 })}>25</button>
+      <button
+        onClick={() => {
+          set({ status: 'closed' });
+          set({ perPage: 25 });
+        }}
+      >
+        Closed, 25
+      </button>
       <button onClick={() => navigate(-1)}>Back</button>
     </>
   );
@@ -128,6 +136,14 @@ test('a route with parameters shows that state; a filter or a size goes back to 
   click('25');
   expect(state()).toEqual({ search: '', status: 'closed', page: 1, perPage: 25 });
   expect(address()).toBe('?status=closed&per_page=25');
+});
+
+test('a change made before the last one has rendered keeps it', () => {
+  renderWithProviders(<Demo />, { route: '/list?page=2' });
+  click('Closed, 25');
+  expect(address()).toBe('?status=closed&per_page=25');
+  act(() => click('Back'));
+  expect(address()).toBe('?status=closed');
 });
 
 test('each change is a history entry: back steps through them', () => {

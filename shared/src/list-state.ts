@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { z } from 'zod';
 
@@ -86,9 +86,20 @@ export function useListState<S>(fields: ListFields<S>, { prefix = '' }: ListStat
   const [params, setParams] = useSearchParams();
   const state = useMemo(() => readListState(fields, params, prefix), [fields, params, prefix]);
 
+  // The router renders a navigation in a transition, so a second change made before that render
+  // (a search box settling as a menu is chosen) starts from the addresses written, not the rendered one.
+  const written = useRef<URLSearchParams[]>([]);
+  useLayoutEffect(() => {
+    const at = written.current.findIndex((address) => sameParams(address, params));
+    written.current = at === -1 ? [] : written.current.slice(at + 1);
+  }, [params]);
+
   const set: SetListState<S> = (change, { replace = false } = {}) => {
-    const next = writeListState(fields, changeListState(fields, state, change), params, prefix);
-    if (!sameParams(next, params)) setParams(next, { replace });
+    const base = written.current.at(-1) ?? params;
+    const next = writeListState(fields, changeListState(fields, readListState(fields, base, prefix), change), base, prefix);
+    if (sameParams(next, base)) return;
+    written.current.push(next);
+    setParams(next, { replace });
   };
 
   useEffect(() => {
