@@ -105,11 +105,24 @@ const server = (db) => ({
     : { globalSetup: '<rootDir>/test/built-server.ts' }),
 });
 
+// Every benchmark once at tiny sizes (bench/smoke-steps.json): the API's on PostgreSQL, which they
+// measure, and those that drive a browser as a project of their own, run only where Chromium is.
+const benchSmoke = (name, file) => ({
+  ...base,
+  displayName: name,
+  rootDir: '<rootDir>/bench',
+  testEnvironment: 'node',
+  testMatch: [`<rootDir>/${file}`],
+  setupFilesAfterEnv: ['<rootDir>/../scripts/jest/timeouts.cjs'],
+});
+
 const projects = [
   // Each remote is a project of its own, by the one list (shared/src/remote-packages.json).
   ...['shared', 'shell', ...remotes.map((remote) => remote.dir)].map(web),
   server('pglite'),
-  ...(process.env.TEST_DATABASE_URL ? [server('postgres')] : []),
+  ...(process.env.TEST_DATABASE_URL
+    ? [server('postgres'), benchSmoke('bench', 'api-smoke.test.ts'), benchSmoke('bench-browser', 'browser-smoke.test.ts')]
+    : []),
   // Tests of the repository's own tooling (the lint walls).
   {
     ...base,

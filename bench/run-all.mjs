@@ -9,7 +9,7 @@
 //   npm run bench -- --only payer-page --against ../before    the payer pages of another checkout
 //                               (built) measured in the same runs: a change's before and after
 //   npm run bench -- --smoke    every benchmark once at tiny sizes, in a few minutes: proves
-//                               each still runs (CI does this after npm test), writes no report
+//                               each still runs (npm test does this too), writes no report
 //
 // Each benchmark runs in its own process, writing its figures to bench/.work/report-<time>/<step>/
 // (bench/results/ keeps the figures of the benchmarks run one by one). A benchmark that fails
@@ -57,42 +57,13 @@ const backOffice = (size, runs = quick ? 1 : 3) => ({
   args: [...tsx, 'bench/back-office-page.mjs', '--transactions', String(size), '--runs', String(runs)],
 });
 const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1].split(',') : undefined;
-// Every benchmark, api-keys and audit-log included, at sizes that measure nothing worth reading:
-// a benchmark a refactor broke fails CI, not on the day its figures are wanted.
-const smokeSteps = [
-  { name: 'payer-page', kind: 'payer', args: [...tsx, 'bench/payer-page.mjs', '--runs', '1', '--no-single-bundle'] },
-  { name: 'lighthouse', kind: 'lighthouse', args: [...tsx, 'bench/lighthouse.mjs', '--runs', '1'] },
-  { name: 'release-lookup', kind: 'releases', args: [...tsx, 'bench/release-lookup.mjs', '--runs', '1', '--requests', '20'] },
-  transactions(200, 'postgres', 2, 1),
-  backOffice(200, 1),
-  { name: 'card-upload', kind: 'cards', args: [...tsx, 'bench/card-upload.mjs', '--rows', '200', '--runs', '1', '--db', 'postgres'] },
-  {
-    name: 'payment-api',
-    kind: 'payments',
-    args: [...tsx, 'bench/payment-api.mjs', '--seconds', '1', '--rounds', '1', '--history', '200', '--sweep', 'none', '--connections', '2'],
-  },
-  {
-    name: 'webhooks',
-    kind: 'webhooks',
-    args: [...tsx, 'bench/webhook-delivery.mjs', '--seconds', '1', '--rounds', '1', '--history', '200', '--connections', '2'],
-  },
-  {
-    name: 'api-keys',
-    kind: 'keys',
-    args: [...tsx, 'bench/api-keys.mjs', '--seconds', '1', '--rounds', '1', '--keys', '50', '--connections', '2'],
-  },
-  { name: 'audit-log', kind: 'audit', args: [...tsx, 'bench/audit-log.mjs', '--entries', '200', '--runs', '2', '--db', 'postgres'] },
-  {
-    name: 'balance-history',
-    kind: 'balance',
-    args: [...tsx, 'bench/balance-history.mjs', '--movements', '200', '--runs', '2', '--warmup', '1'],
-  },
-  {
-    name: 'dispute-list',
-    kind: 'disputes',
-    args: [...tsx, 'bench/dispute-list.mjs', '--transactions', '1000', '--disputes', '100', '--runs', '2', '--warmup', '1'],
-  },
-];
+// Every benchmark at sizes that measure nothing worth reading (bench/smoke-steps.json, which npm
+// test runs too): a benchmark a refactor broke fails CI, not on the day its figures are wanted.
+const smokeSteps = JSON.parse(readFileSync(join(benchDir, 'smoke-steps.json'), 'utf8')).map((step) => ({
+  name: step.name,
+  kind: step.kind,
+  args: [...tsx, step.script, ...step.args],
+}));
 const allSteps = smoke
   ? smokeSteps
   : quick

@@ -27,7 +27,7 @@ if (!existsSync(chromium)) {
 
 function projectsWithoutE2e() {
   const names = ['shared', 'shell', ...remotes.map((remote) => remote.dir), 'server-pglite', 'scripts'];
-  return process.env.TEST_DATABASE_URL ? [...names, 'server-postgres'] : names;
+  return process.env.TEST_DATABASE_URL ? [...names, 'server-postgres', 'bench'] : names;
 }
 
 const work = mkdtempSync(path.join(tmpdir(), 'paydesk-test-'));

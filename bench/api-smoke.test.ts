@@ -1,0 +1,3 @@
+import { smokeSteps } from './lib/smoke';
+
+smokeSteps({ browser: false });
