@@ -1,6 +1,5 @@
 import './zod-jitless';
 import { startTransition, useLayoutEffect } from 'react';
-import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { submitHeld } from './remotes/first-view';
@@ -26,10 +25,9 @@ async function start(): Promise<void> {
   }
   // A payer page the server painted stays as it is until its own module has loaded (page-modules.ts),
   // then is replaced in one commit, and what the payer asked of the first view is asked of the page
-  // once committed (first-view.ts). A first view with fields to type in is rendered in slices (a
-  // transition), so it still answers the payer's typing meanwhile, which the page carries over at
-  // its commit; one without (the widget: read, then Pay) is replaced in the task its module
-  // arrives in, so it is live, its effects run, by the time the page's load event fires.
+  // once committed (first-view.ts). The page is rendered in slices (a transition), so the first
+  // view still answers the payer meanwhile: typing, which the pay form carries over at its commit,
+  // and a close, which the widget reports from the moment its module runs.
   await payerPageLoaded(window.location.pathname);
   const tree = (
     <>
@@ -37,8 +35,7 @@ async function start(): Promise<void> {
       <Committed then={() => submitHeld(container)} />
     </>
   );
-  if (container.querySelector('[data-first-view] input')) startTransition(() => root.render(tree));
-  else flushSync(() => root.render(tree));
+  startTransition(() => root.render(tree));
 }
 
 void start();

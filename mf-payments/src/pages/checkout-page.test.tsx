@@ -5,6 +5,7 @@ import { PAGE_ANSWERS_ID } from '@paydesk/shared/first-view-slots';
 import { makeStore } from '@paydesk/shared/store';
 import { AppProviders } from '@paydesk/shared/ui/app-providers';
 import CheckoutPage from './checkout-page';
+import { reportLeavingFromPage } from '../features/checkout/model/leave-report';
 import { rereadPageAnswers } from '../lib/page-answers';
 import { json, mockPublicApi, ok, testConfig, testKeys } from '../testing/public-api-mock';
 
@@ -151,6 +152,47 @@ describe("painted by the server, with the first render's answers in the page", (
     expect(screen.getByRole('status', { name: 'Loading' })).toBeInTheDocument();
     expect(await screen.findByText('$7.00')).toBeInTheDocument();
     expect(api.callsTo('/api/checkout/validate/ref-1')).toHaveLength(1);
+  });
+
+  test('closing the painted widget before the page has rendered reports it cancelled', async () => {
+    const opener = { closed: false, postMessage: jest.fn() };
+    Object.defineProperty(window, 'opener', { value: opener, configurable: true });
+    api = validateWith(() => ok(seal(checkout, testKeys)));
+    answersInPage({ status: 'success', message: 'Valid reference', data: seal(checkout, testKeys) });
+    reportLeavingFromPage('/checkout/ref-1');
+    window.dispatchEvent(new Event('pagehide'));
+    await waitFor(() => expect(api.callsTo('/api/update-checkout-status')).toHaveLength(1));
+    expect(api.callsTo('/api/update-checkout-status')[0]).toMatchObject({
+      keepalive: true,
+      authorization: 'Bearer pk_test_paydesk',
+      body: { reference: 'ref-1', status: 'cancelled' },
+    });
+    expect(opener.postMessage).toHaveBeenCalledWith({ type: 'PAYMENT_CANCELLED', reference: 'ref-1' }, 'https://shop.example');
+    // Once: a second pagehide (the page back from the cache, then left again) reports nothing more.
+    window.dispatchEvent(new Event('pagehide'));
+    expect(api.callsTo('/api/update-checkout-status')).toHaveLength(1);
+  });
+
+  test.each([
+    ['a checkout that may not be paid', '/checkout/ref-1', { ...checkout, status: 'completed' }],
+    ['another page', '/payment-success', checkout],
+  ])('%s arms nothing from the page', (_name, path, painted) => {
+    api = validateWith(() => ok(seal(checkout, testKeys)));
+    answersInPage({ status: 'success', message: 'Valid reference', data: seal(painted, testKeys) });
+    reportLeavingFromPage(path);
+    window.dispatchEvent(new Event('pagehide'));
+    expect(api.callsTo('/api/update-checkout-status')).toHaveLength(0);
+  });
+
+  test('the page, once rendered, owns what was armed: leaving it for another page disarms it', () => {
+    api = validateWith(() => ok(seal(checkout, testKeys)));
+    answersInPage({ status: 'success', message: 'Valid reference', data: seal(checkout, testKeys) });
+    reportLeavingFromPage('/checkout/ref-1');
+    const page = renderCheckout();
+    expect(screen.getByRole('heading', { name: 'Secure Payment' })).toBeInTheDocument();
+    page.unmount();
+    window.dispatchEvent(new Event('pagehide'));
+    expect(api.callsTo('/api/update-checkout-status')).toHaveLength(0);
   });
 
   test('an answer in the page that does not open is the same Invalid response, and Try Again asks the API', async () => {
