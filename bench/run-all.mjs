@@ -33,7 +33,7 @@ const smoke = process.argv.includes('--smoke');
 const runDir = join(benchDir, '.work', `${smoke ? 'smoke' : 'report'}-${new Date().toISOString().replace(/[:.]/g, '-')}-${process.pid}`);
 
 const tsx = ['--import', 'tsx'];
-const transactions = (size, db, runs, warmup = quick ? 2 : 3) => ({
+const transactions = (size, db, runs) => ({
   name: `transactions-${size}-${db}`,
   kind: 'transactions',
   size,
@@ -47,14 +47,14 @@ const transactions = (size, db, runs, warmup = quick ? 2 : 3) => ({
     '--runs',
     String(runs),
     '--warmup',
-    String(warmup),
+    quick ? '2' : '3',
   ],
 });
-const backOffice = (size, runs = quick ? 1 : 3) => ({
+const backOffice = (size) => ({
   name: 'back-office',
   kind: 'back-office',
   size,
-  args: [...tsx, 'bench/back-office-page.mjs', '--transactions', String(size), '--runs', String(runs)],
+  args: [...tsx, 'bench/back-office-page.mjs', '--transactions', String(size), '--runs', quick ? '1' : '3'],
 });
 const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1].split(',') : undefined;
 // Every benchmark at sizes that measure nothing worth reading (bench/smoke-steps.json, which npm
