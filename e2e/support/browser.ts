@@ -16,7 +16,16 @@ const flags = [
   '--disable-background-networking',
   '--disable-component-update',
   '--disable-sync',
+  // No optimising compiler: a test's pages live seconds, too short for TurboFan to pay back.
+  '--js-flags=--max-opt=2',
 ];
+
+/**
+ * Pages ask for reduced motion, as a user may (the theme then ends transitions at once): a test
+ * waits for what a page shows, not for how it moves there, and the browser paints no frames of a
+ * fade or a ripple (docs/decisions/test-run-cpu-budget.md).
+ */
+const reducedMotion = 'reduce';
 
 export const baseUrl = (): string => {
   const url = process.env.E2E_BASE_URL;
@@ -39,7 +48,7 @@ const reused = new WeakMap<Browser, Promise<BrowserContext>>();
 function reusedContext(browser: Browser): Promise<BrowserContext> {
   let context = reused.get(browser);
   if (!context) {
-    context = browser.newContext({ baseURL: baseUrl() });
+    context = browser.newContext({ baseURL: baseUrl(), reducedMotion });
     reused.set(browser, context);
   }
   return context;
@@ -73,7 +82,7 @@ export async function newPage(
   }: { viewport?: Viewport; url?: string; isolated?: boolean } = {},
 ): Promise<Page> {
   const shared = !isolated && url === baseUrl() ? await reusedContext(browser) : undefined;
-  const context = shared && shared.pages().length === 0 ? shared : await browser.newContext({ baseURL: url, viewport });
+  const context = shared && shared.pages().length === 0 ? shared : await browser.newContext({ baseURL: url, viewport, reducedMotion });
   const page = await context.newPage();
   if (context === shared) {
     await clearStorage(page);

@@ -45,3 +45,26 @@ test('the form refuses missing fields with the VAL-01 toast', async () => {
   await page.getByText('Please fill in all required fields').waitFor();
   await closePage(page);
 });
+
+test('motion follows the system: with reduced motion asked for, transitions end at once', async () => {
+  const page = await newPage(browser);
+  await page.goto('/');
+  await page.getByRole('heading', { name: 'Make a Payment' }).waitFor();
+  /** The longest transition of the form's first button, in seconds, as the browser computed it. */
+  const longest = () =>
+    page
+      .getByRole('button')
+      .first()
+      .evaluate((button) =>
+        Math.max(
+          ...getComputedStyle(button)
+            .transitionDuration.split(',')
+            .map((s) => parseFloat(s)),
+        ),
+      );
+  // The test browser asks for reduced motion (support/browser.ts); a user who does not sees the transitions.
+  expect(await longest()).toBeLessThan(0.001);
+  await page.emulateMedia({ reducedMotion: 'no-preference' });
+  expect(await longest()).toBeGreaterThan(0.1);
+  await closePage(page);
+});
