@@ -35,10 +35,13 @@ const report = path.join(work, 'jest.json');
 // One worker more than the cores: the browser tests spend part of their time waiting for the
 // browser and the product, which a third worker fills (docs/decisions/test-run-cpu-budget.md).
 const workers = availableParallelism() + 1;
+// A larger young generation for jest's workers and the servers they start: fewer scavenges of the
+// short-lived objects a test file makes by the million (about a twentieth less CPU on PGlite's files).
+const nodeOptions = [process.env.NODE_OPTIONS, '--max-semi-space-size=32'].filter(Boolean).join(' ');
 const run = spawnSync('npx', ['jest', `--maxWorkers=${workers}`, '--json', `--outputFile=${report}`, ...jestArgs], {
   cwd: root,
   stdio: 'inherit',
-  env: { ...process.env, CHROMIUM_PATH: chromium },
+  env: { ...process.env, CHROMIUM_PATH: chromium, NODE_OPTIONS: nodeOptions },
 });
 
 let passed = 0;
