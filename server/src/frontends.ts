@@ -18,6 +18,9 @@ import { releasedRemotes } from './platform/live-releases';
 import { previewOf } from './platform/preview';
 import { releasesFor, rolloutSubject } from './platform/rollout';
 
+/** A name in a build folder: letters, digits, `_`, `-` and `.`, never first (no dotfile, no `..`). */
+const fileName = /^[A-Za-z0-9_-][A-Za-z0-9_.-]*$/;
+
 const setHeaders = (reply: FastifyReply, path: string) => reply.header('cache-control', cacheControlFor(path));
 
 /** A page composed for one request, compressed with fast settings: the shared pages are compressed once, at their best. */
@@ -56,23 +59,24 @@ export async function registerFrontends(app: FastifyInstance, config: Config): P
     return previewed ? { ...manifest, preview: previewed.preview } : manifest;
   });
 
-  for (const { dir } of remotePackages) {
-    const dist = join(config.frontendsDir, dir, 'dist');
-    if (!existsSync(dist)) continue;
-    await app.register(fastifyStatic, {
-      root: dist,
-      prefix: `/remotes/${dir}/`,
-      decorateReply: false,
-      index: false,
-      cacheControl: false,
-      preCompressed: true,
+  // One static instance sends every built file (reply.sendFile): the build's .br and .gz copies
+  // (scripts/precompress.mjs) to browsers that take them, with the cache headers of its name.
+  if (existsSync(config.frontendsDir))
+    await app.register(fastifyStatic, { root: config.frontendsDir, serve: false, cacheControl: false, preCompressed: true, setHeaders });
+  // A remote's files, by names checked here: the plugin's own routes would list the build folder on
+  // every request to check the name's spelling (docs/decisions/precompressed-front-ends.md).
+  const remoteDists = new Map(
+    remotePackages.map(({ dir }) => [dir, join(config.frontendsDir, dir, 'dist')] as const).filter(([, dist]) => existsSync(dist)),
+  );
+  if (remoteDists.size > 0)
+    app.get('/remotes/:dir/*', { schema: { hide: true } }, (request, reply) => {
+      const { dir, '*': file } = request.params as { dir: string; '*': string };
+      const dist = remoteDists.get(dir);
+      if (!dist || !file.split('/').every((segment) => fileName.test(segment))) return reply.callNotFound();
       // Public static files: a shell deployed on another origin may fetch them.
-      setHeaders: (reply: FastifyReply, path: string) => {
-        setHeaders(reply, path);
-        reply.header('access-control-allow-origin', '*');
-      },
+      reply.header('access-control-allow-origin', '*');
+      return reply.sendFile(file, dist);
     });
-  }
 
   if (!existsSync(join(shellDist, 'index.html'))) {
     app.log.warn(`No shell build in ${shellDist}: run npm run build`);
@@ -123,6 +127,7 @@ export async function registerFrontends(app: FastifyInstance, config: Config): P
   await app.register(fastifyStatic, {
     root: shellDist,
     prefix: '/',
+    decorateReply: false,
     index: 'index.html',
     wildcard: true,
     cacheControl: false,
