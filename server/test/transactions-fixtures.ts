@@ -29,6 +29,14 @@ export async function addRecentTransactions(db: Db): Promise<void> {
   const providerKeys = await ensureProviderKeys(db);
   await writeTransactions(db, generateTransactions({ count: 120, seed: 11, providerKeys, days: 2 }));
   await writeTransactions(db, generateTransactions({ count: 120, seed: 12, providerKeys, days: 20 }));
+  // Just after midnight UTC the batches above may have nothing today: a few rows of this UTC day.
+  const now = Date.now();
+  const midnight = new Date(now).setUTCHours(0, 0, 0, 0);
+  const today = [...generateTransactions({ count: 12, seed: 13, providerKeys, days: 1 })].map((row, i) => {
+    const at = new Date(Math.max(midnight, now - i * 1000));
+    return { ...row, createdAt: at, updatedAt: at };
+  });
+  await writeTransactions(db, today);
 }
 
 export const centsOf = (money: string): number => Math.round(Number(money) * 100);
