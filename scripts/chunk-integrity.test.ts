@@ -8,7 +8,8 @@ import webpack, { type Configuration, type Stats } from 'webpack';
 
 /**
  * A production remote's entry carries the SHA-384 of every chunk it may load, and its runtime
- * puts it on the script it makes for one (webpack/chunk-integrity.cjs): proven on a tiny remote
+ * puts it on the script it makes for one (webpack/chunk-integrity.cjs); the scripts that run as
+ * they arrive carry V8's compile hint (webpack/compile-hints.cjs): proven on a tiny remote
  * (fixtures/lazy-remote: an exposed module, a lazy part of it, the shared modules every container
  * provides) built by the one webpack configuration.
  */
@@ -56,6 +57,24 @@ test('remoteEntry.js carries the hash of every chunk file as written, with no st
   // The same hashes beside it, for the server's preload hints.
   const listed: unknown = JSON.parse(readFileSync(join(out, 'chunk-integrity.json'), 'utf8'));
   expect(listed).toEqual(Object.fromEntries(files.map((file) => [file, integrityOf(file)])));
+});
+
+test("the scripts that run as they arrive open with V8's compile hint, their source maps a line lower", () => {
+  const hint = '//# allFunctionsCalledOnLoad\n';
+  const files = ['remoteEntry.js', ...chunkFiles()];
+  const hinted = files.filter((file) => readFileSync(join(out, file), 'utf8').startsWith(hint));
+  // The entry, the exposed module and the copy of React it consumes (when the page lends none); not
+  // its lazy part, nor the copies of MUI's contexts, which it never consumes.
+  expect(hinted).toEqual([
+    'remoteEntry.js',
+    expect.stringMatching(/^__federation_expose_Page\./),
+    expect.stringMatching(/^shared-copies-react\./),
+  ]);
+  // Nothing maps to the hint's line, so the code below it keeps its place in the sources; the lazy
+  // part, with neither hint nor licence line, has code on its first line.
+  const firstLineMapped = (file: string) =>
+    !(JSON.parse(readFileSync(join(out, `${file}.map`), 'utf8')) as { mappings: string }).mappings.startsWith(';');
+  expect(files.filter(firstLineMapped)).toEqual([expect.not.stringMatching(/^(remoteEntry|__federation|shared-copies)/)]);
 });
 
 test("the remote's copies of the shared modules are one chunk per family, which its exposed module never loads", () => {

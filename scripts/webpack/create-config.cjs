@@ -8,6 +8,7 @@ const MinimizerPlugin = require('minimizer-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { sharedDeps, root, curated, muiByPath } = require('./shared-deps.cjs');
 const { ChunkIntegrityPlugin } = require('./chunk-integrity.cjs');
+const { CompileHints } = require('./compile-hints.cjs');
 const { FirstViewFile } = require('./first-view.cjs');
 const { ExposeShares, SharedFiles, pageScripts } = require('./shared-hints.cjs');
 const remotePackages = require('../../shared/src/remote-packages.json');
@@ -353,6 +354,7 @@ function createConfig({ dir, exposes = {}, host = false, firstView, ...own }) {
         ...(host || singleBundle ? [] : [new AreasFile({ dir, exposes })]),
         ...(chunkIntegrity ? [new ExposeShares({ exposes })] : []),
         ...(chunkIntegrity ? [new ChunkIntegrityPlugin()] : []),
+        ...(production ? [new CompileHints()] : []),
         ...(firstView && production ? [new FirstViewFile({ dir, script: firstView })] : []),
         ...(host && production ? [new PageChunks({ except: Object.values(hostGroups).map((group) => group.name) })] : []),
       ],

@@ -28,8 +28,8 @@ function providedChunks(compilation) {
 const jsFiles = (chunks) => [...new Set(chunks.flatMap((chunk) => [...chunk.files]))].filter((file) => file.endsWith('.js'));
 
 /**
- * The shell page's own scripts that load with these named chunks (its bootstrap and the shared
- * ones it needs): their chunk groups, and the shell's copies of the shared modules they consume,
+ * The scripts that load with these named chunks (the shell's bootstrap and the shared
+ * ones it needs): their chunk groups, and the build's own copies of the shared modules they consume,
  * which the federation runtime asks for only once the chunk that consumes them has run.
  */
 function pageScripts(compilation, names) {
