@@ -1,7 +1,7 @@
 // V8's explicit compile hint on the scripts a page runs as soon as they arrive
 // (docs/decisions/compile-hints-on-page-scripts.md).
 const webpack = require('webpack');
-const { pageScripts } = require('./shared-hints.cjs');
+const { pageScripts, remoteModuleName } = require('./shared-hints.cjs');
 
 const { Compilation, sources } = webpack;
 /** Must open the file: V8 then compiles every function in it while the file streams in, off the main thread. */
@@ -13,9 +13,10 @@ const hint = '//# allFunctionsCalledOnLoad\n';
  * (`__federation_expose_PayFormPage`), or its stand-in in the single-bundle variant
  * (`mf_payments/PayFormPage`); with them, the copies of the shared modules they consume (React,
  * the router, the theming core), as the shell's preload hints count them. What a page imports
- * lazily (the card dialog, 3-D Secure, the charts) is left to V8's own choice: much of it may never run.
+ * lazily (the card dialog, 3-D Secure, the charts) is left to V8's own choice: much of it may
+ * never run.
  */
-const startsAPage = (name) => name === 'bootstrap' || name.startsWith('__federation_expose_') || /^[a-z_]+\/[A-Z]\w*$/.test(name);
+const startsAPage = (name) => name === 'bootstrap' || name.startsWith('__federation_expose_') || remoteModuleName.test(name);
 
 class CompileHints {
   apply(compiler) {

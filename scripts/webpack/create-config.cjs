@@ -10,7 +10,7 @@ const { sharedDeps, root, curated, muiByPath } = require('./shared-deps.cjs');
 const { ChunkIntegrityPlugin } = require('./chunk-integrity.cjs');
 const { CompileHints } = require('./compile-hints.cjs');
 const { FirstViewFile } = require('./first-view.cjs');
-const { ExposeShares, SharedFiles, pageScripts } = require('./shared-hints.cjs');
+const { ExposeShares, SharedFiles, pageScripts, remoteModuleName } = require('./shared-hints.cjs');
 const remotePackages = require('../../shared/src/remote-packages.json');
 
 /** crypto-js's passphrase modules, which the bundles replace (crypto-js-no-passphrase.cjs). */
@@ -164,12 +164,11 @@ class PageChunks {
   }
 
   apply(compiler) {
-    const moduleId = /^[a-z_][a-z0-9_]*\/[A-Za-z]\w*$/i;
     compiler.hooks.thisCompilation.tap('PageChunks', (compilation) => {
       compilation.hooks.processAssets.tap({ name: 'PageChunks', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_REPORT }, () => {
         const publicPath = compilation.outputOptions.publicPath;
         const pages = [...compilation.namedChunkGroups]
-          .filter(([name]) => moduleId.test(name))
+          .filter(([name]) => remoteModuleName.test(name))
           .map(([name, group]) => [
             name,
             group.chunks

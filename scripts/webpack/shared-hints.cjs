@@ -28,8 +28,14 @@ function providedChunks(compilation) {
 const jsFiles = (chunks) => [...new Set(chunks.flatMap((chunk) => [...chunk.files]))].filter((file) => file.endsWith('.js'));
 
 /**
- * The scripts that load with these named chunks (the shell's bootstrap and the shared
- * ones it needs): their chunk groups, and the build's own copies of the shared modules they consume,
+ * A chunk group named after the remote module it stands for in the single-bundle variant
+ * (`webpackChunkName: "mf_payments/PayFormPage"`, the variant's remote-loader).
+ */
+const remoteModuleName = /^[a-z_][a-z0-9_]*\/[A-Za-z]\w*$/i;
+
+/**
+ * The scripts that load with these named chunks (the shell's bootstrap and the shared ones it
+ * needs): their chunk groups, and the build's own copies of the shared modules they consume,
  * which the federation runtime asks for only once the chunk that consumes them has run.
  */
 function pageScripts(compilation, names) {
@@ -101,4 +107,4 @@ class SharedFiles {
   }
 }
 
-module.exports = { ExposeShares, SharedFiles, pageScripts };
+module.exports = { ExposeShares, SharedFiles, pageScripts, remoteModuleName };
