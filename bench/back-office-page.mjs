@@ -10,10 +10,13 @@
 // --database-url URL (default $BENCH_DATABASE_URL or postgres://postgres@127.0.0.1:5432/test),
 // --schema NAME: use schema NAME as already seeded (bench/transactions-api.mjs --keep-schema
 // NAME) instead of seeding a new one; either way the schema is dropped at the end.
+// --against DIR also measures another checkout of the repository, built (`npm run build` there),
+// from its own server on the same database, in the same runs: a change's before and after.
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { DEMO_PASSWORD } from '../server/src/demo-password.ts';
 import { measureSignIn, pages } from './lib/back-office-run.mjs';
@@ -31,6 +34,7 @@ const { values: args } = parseArgs({
     seed: { type: 'string', default: '42' },
     'database-url': { type: 'string', default: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test' },
     schema: { type: 'string' },
+    against: { type: 'string' },
   },
 });
 const count = Number(args.transactions.replace(/[_,]/g, ''));
@@ -86,45 +90,74 @@ const report = {
   cpuSlowdown,
   pages: {},
 };
-let product;
+const figures = [
+  'usableMs',
+  'figuresMs',
+  'clickedMs',
+  'shownMs',
+  'dataInMs',
+  'codeInMs',
+  'lcpMs',
+  'blockingMs',
+  'signInPageMs',
+  'gzipBytes',
+  'afterSubmitGzipBytes',
+  'requests',
+];
+const summarized = (samples) =>
+  Object.fromEntries(
+    figures.map((k) => {
+      const measured = samples.map((s) => s[k]).filter((v) => v !== null && v !== undefined);
+      return [k, measured.length > 0 ? summarize(measured) : null];
+    }),
+  );
+const products = {};
 let browser;
 try {
   Object.assign(report, await prepareDatabase());
   log(`${report.database}, ${fmtInt(report.transactions)} transactions; starting the product`);
-  product = await startProduct({ DATABASE_URL: report.url, PAYDESK_MODE: 'demo', DEMO_PASSWORD: password });
+  const env = { DATABASE_URL: report.url, PAYDESK_MODE: 'demo', DEMO_PASSWORD: password };
+  products.now = await startProduct(env);
+  if (args.against) {
+    // The other checkout, started by its own code, on its own build and the same database.
+    const dir = resolve(args.against);
+    report.against = execFileSync('git', ['-C', dir, 'rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
+    const { startProduct: startThen } = await import(pathToFileURL(join(dir, 'bench/lib/product.mjs')).href);
+    products.then = await startThen(env, { build: false });
+  }
   browser = await launchBrowser();
+  const builds = Object.keys(products);
   for (const [name, target] of Object.entries(pages)) {
-    const samples = [];
+    const samples = Object.fromEntries(builds.map((build) => [build, []]));
     for (let i = 0; i < runs; i += 1) {
-      const shot = process.env.BENCH_SCREENSHOTS ? join(process.env.BENCH_SCREENSHOTS, `${target.key}-${i + 1}.png`) : undefined;
-      samples.push(await measureSignIn(browser, product.baseUrl, target, password, shot));
-      log(`${name}: run ${i + 1}, usable ${Math.round(samples.at(-1).usableMs)} ms after submit`);
+      // Each build once a run, taking turns at going first, so none always meets the machine in the same state.
+      for (const build of builds.map((_, k) => builds[(k + i) % builds.length])) {
+        const shot = process.env.BENCH_SCREENSHOTS ? join(process.env.BENCH_SCREENSHOTS, `${target.key}-${build}-${i + 1}.png`) : undefined;
+        samples[build].push(await measureSignIn(browser, products[build].baseUrl, target, password, shot));
+        log(
+          `${name}${args.against ? ` (${build})` : ''}: run ${i + 1}, usable ${Math.round(samples[build].at(-1).usableMs)} ms after submit`,
+        );
+      }
     }
-    const paths = [...new Set(samples.flatMap((s) => s.api.map((call) => call.path)))];
+    const paths = [...new Set(samples.now.flatMap((s) => s.api.map((call) => call.path)))];
     // Sign-in is a POST, argon2 on purpose: its browser time says enough.
     const loopback = await loopbackTimes(
-      product.baseUrl,
+      products.now.baseUrl,
       paths.filter((path) => path !== '/api/auth/login'),
     );
-    const figures = [
-      'usableMs',
-      'figuresMs',
-      'clickedMs',
-      'shownMs',
-      'dataInMs',
-      'codeInMs',
-      'lcpMs',
-      'blockingMs',
-      'signInPageMs',
-      'gzipBytes',
-      'afterSubmitGzipBytes',
-      'requests',
-    ];
-    const measured = (k) => samples.map((s) => s[k]).filter((v) => v !== null && v !== undefined);
     report.pages[name] = {
-      ...Object.fromEntries(figures.map((k) => [k, measured(k).length > 0 ? summarize(measured(k)) : null])),
+      ...summarized(samples.now),
+      // Per run, so a slow moment of the machine weighs on both sides of a ratio.
+      ...(samples.then && {
+        then: summarized(samples.then),
+        ratio: Object.fromEntries(
+          ['usableMs', 'figuresMs']
+            .filter((k) => samples.now[0][k] !== undefined)
+            .map((k) => [k, summarize(samples.now.map((s, run) => s[k] / samples.then[run][k]))]),
+        ),
+      }),
       api: paths.map((path) => {
-        const calls = samples.flatMap((s) => s.api.filter((call) => call.path === path));
+        const calls = samples.now.flatMap((s) => s.api.filter((call) => call.path === path));
         return {
           path,
           browserMs: summarize(calls.map((c) => c.ms)),
@@ -133,7 +166,7 @@ try {
         };
       }),
       // Each run's own timeline, to tell waiting on the server from waiting on the code or the CPU.
-      timelines: samples.map(({ usableMs, figuresMs, clickedMs, shownMs, codeInMs, dataInMs, api }) => ({
+      timelines: samples.now.map(({ usableMs, figuresMs, clickedMs, shownMs, codeInMs, dataInMs, api }) => ({
         usableMs,
         figuresMs,
         clickedMs,
@@ -146,7 +179,7 @@ try {
   }
 } finally {
   await browser?.close();
-  product?.stop();
+  await Promise.all(Object.values(products).map((product) => product.stop()));
   await runCleanups();
 }
 

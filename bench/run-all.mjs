@@ -6,8 +6,9 @@
 //   npm run bench -- --only payment-api,card-upload     some of them again (names as in the report);
 //                               the others keep their figures from bench/report.json
 //   npm run bench -- --render   bench/report.md again from bench/report.json, nothing measured
-//   npm run bench -- --only payer-page --against ../before    the payer pages of another checkout
-//                               (built) measured in the same runs: a change's before and after
+//   npm run bench -- --only payer-page --against ../before    the payer pages (and the back
+//                               office) of another checkout, built, measured in the same runs:
+//                               a change's before and after
 //   npm run bench -- --smoke    every benchmark once at tiny sizes, in a few minutes: proves
 //                               each still runs (npm test does this too), writes no report
 //
@@ -108,9 +109,10 @@ const allSteps = smoke
         { name: 'dispute-list', kind: 'disputes', args: [...tsx, 'bench/dispute-list.mjs'] },
       ];
 const steps = only ? allSteps.filter((s) => only.some((name) => s.name.startsWith(name))) : allSteps;
-// A change's before and after in one report: the payer pages of another checkout, built, beside these.
+// A change's before and after in one report: the pages of another checkout, built, beside these.
 const against = process.argv.includes('--against') ? process.argv[process.argv.indexOf('--against') + 1] : undefined;
-for (const step of steps.filter((s) => against && s.kind === 'payer')) step.args = [...step.args, '--against', against];
+for (const step of steps.filter((s) => against && ['payer', 'back-office'].includes(s.kind)))
+  step.args = [...step.args, '--against', against];
 if (steps.length === 0) throw new Error(`--only matches none of ${allSteps.map((s) => s.name).join(', ')}`);
 // Seeding 1,000,000 rows takes about 4 minutes: the back office is measured on the rows the
 // transactions step seeded (same size, seed and demo accounts), which keeps its schema for it.

@@ -29,6 +29,7 @@ export function backOfficeMarkdown(report) {
     'LCP is the largest paint after the submit ("—": nothing painted after sign-in outgrew the sign-in card); "sign-in page usable" is from the navigation start, before the submit.',
     '',
   );
+  if (report.against) lines.push(...againstLines(report));
   for (const [name, p] of Object.entries(report.pages)) {
     lines.push(
       `### ${name}: API calls`,
@@ -46,4 +47,25 @@ export function backOfficeMarkdown(report) {
     );
   }
   return lines.join('\n');
+}
+
+/** The same pages from another checkout's server on the same database, measured in the same runs. */
+function againstLines({ against, pages }) {
+  const ratio = (r) => (r ? `${r.median.toFixed(2)} (${r.min.toFixed(2)}–${r.max.toFixed(2)})` : '—');
+  const pair = (then, now) => (now ? `${ms(then)} → ${ms(now)}` : '—');
+  return [
+    `### Against ${against}`,
+    '',
+    `The same pages from a checkout of ${against}, built, from its own server on the same database, measured in the same runs ` +
+      '(each run one sign-in on each server, taking turns at going first). The ratios are the medians of the per-run ratios, now ÷ then.',
+    '',
+    '| page | usable (ms) | now ÷ then, usable | figures (ms) | now ÷ then, figures | JS+CSS gzip (KB) | blocking (ms) |',
+    '|---|---:|---:|---:|---:|---:|---:|',
+    ...Object.entries(pages).map(
+      ([name, p]) =>
+        `| ${name} | ${pair(p.then.usableMs, p.usableMs)} | ${ratio(p.ratio.usableMs)} | ${pair(p.then.figuresMs, p.figuresMs)} | ${ratio(p.ratio.figuresMs)} | ` +
+        `${kb(p.then.gzipBytes.median)} → ${kb(p.gzipBytes.median)} | ${pair(p.then.blockingMs, p.blockingMs)} |`,
+    ),
+    '',
+  ];
 }

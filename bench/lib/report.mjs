@@ -84,9 +84,14 @@ function backOfficeRow(step) {
   const times = Object.entries(pages)
     .map(([name, p]) => `${name.replace(/ \/.*/, '')} ${(p.usableMs.median / 1000).toFixed(1)} s`)
     .join(', ');
+  const against = step.data.against
+    ? `; now ÷ ${step.data.against} per run, usable: ${Object.entries(pages)
+        .map(([name, p]) => `${name.replace(/ \/.*/, '')} ×${p.ratio.usableMs.median.toFixed(2)}`)
+        .join(', ')}`
+    : '';
   return [
     ...head,
-    `${times} after the sign-in submit (median of ${runs}, ${fmtInt(transactions)} transactions)`,
+    `${times} after the sign-in submit (median of ${runs}, ${fmtInt(transactions)} transactions)${against}`,
     transactions >= 1_000_000 ? 'measured' : 'measured, smaller size',
   ];
 }
