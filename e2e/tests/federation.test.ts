@@ -137,6 +137,23 @@ test("every script of the shell's own that a payer page needs is fetched without
   await closePage(page);
 });
 
+test("the shell's entry is fetched at high priority, beside the page's preload hints", async () => {
+  // A deferred script is fetched at low priority, after every preload of the page and of its Link
+  // header: on HTTP/1.1 the entry then waits for a connection while the payer's scripts sit idle.
+  const page = await newPage(browser);
+  const cdp = await page.context().newCDPSession(page);
+  const priorities: Record<string, string> = {};
+  cdp.on('Network.requestWillBeSent', ({ request }) => {
+    priorities[new URL(request.url).pathname] = request.initialPriority;
+  });
+  await cdp.send('Network.enable');
+  await page.goto('/'); // its load event waits for the entry
+  const entry = Object.keys(priorities).find((path) => /^\/main\.[0-9a-f]+\.js$/.test(path)) ?? '';
+  expect({ entry, priority: priorities[entry] }).toEqual({ entry: expect.stringMatching(/main/), priority: 'High' });
+  await cdp.detach();
+  await closePage(page);
+});
+
 test('the shell starts even when a remote is down', async () => {
   const page = await newPage(browser);
   await page.route('**/remotes/mf-transactions/**', (route) => route.abort());
