@@ -13,15 +13,14 @@
 // --against DIR also measures another checkout of the repository, built (`npm run build` there),
 // from its own server on the same database, in the same runs: a change's before and after.
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { execFileSync } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { DEMO_PASSWORD } from '../server/src/demo-password.ts';
 import { measureSignIn, pages } from './lib/back-office-run.mjs';
 import { backOfficeMarkdown } from './lib/back-office-markdown.mjs';
-import { startProduct } from './lib/product.mjs';
+import { startCheckout, startProduct } from './lib/product.mjs';
 import { fmtInt, log, openPostgres, runCleanups, secondsSince, seed, urlWithSchema } from './lib/scale-data.mjs';
 import { summarize } from './lib/stats.mjs';
 import { cpuSlowdown, launchBrowser, network } from './lib/throttled-browser.mjs';
@@ -119,11 +118,8 @@ try {
   const env = { DATABASE_URL: report.url, PAYDESK_MODE: 'demo', DEMO_PASSWORD: password };
   products.now = await startProduct(env);
   if (args.against) {
-    // The other checkout, started by its own code, on its own build and the same database.
-    const dir = resolve(args.against);
-    report.against = execFileSync('git', ['-C', dir, 'rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
-    const { startProduct: startThen } = await import(pathToFileURL(join(dir, 'bench/lib/product.mjs')).href);
-    products.then = await startThen(env, { build: false });
+    // The other checkout, on the same database.
+    ({ revision: report.against, product: products.then } = await startCheckout(resolve(args.against), env));
   }
   browser = await launchBrowser();
   const builds = Object.keys(products);

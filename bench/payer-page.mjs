@@ -10,13 +10,12 @@
 // from its own server, in the same runs: a change's before and after, side by side. For example
 // git worktree add ../before HEAD~3 && (cd ../before && npm ci && npm run build), then
 // npm run bench:payer -- --against ../before
-import { execFileSync } from 'node:child_process';
 import { mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { buildFrontend } from '../scripts/build.mjs';
 import { measurePayerPage } from './lib/payer-measure.mjs';
-import { startProduct } from './lib/product.mjs';
+import { startCheckout, startProduct } from './lib/product.mjs';
 import { kb, summarize } from './lib/stats.mjs';
 import { cpuSlowdown, launchBrowser, network } from './lib/throttled-browser.mjs';
 
@@ -63,11 +62,8 @@ if (withSingleBundle) {
   symlinkSync(join(root, 'mf-payments', 'dist'), join(singleBundleDir, 'mf-payments', 'dist'));
 }
 const singleBundle = withSingleBundle ? await startProduct({ FRONTENDS_DIR: singleBundleDir }, { build: false }) : undefined;
-// The other checkout, started by its own code, on its own build.
-const against = againstDir && {
-  revision: execFileSync('git', ['-C', againstDir, 'rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim(),
-  product: await (await import(pathToFileURL(join(againstDir, 'bench/lib/product.mjs')).href)).startProduct({}, { build: false }),
-};
+// The other checkout, on its own build and server.
+const against = againstDir && (await startCheckout(againstDir));
 const browser = await launchBrowser();
 const pages = {
   'pay form /': { url: () => '/', payButton: /^Pay \$/ },

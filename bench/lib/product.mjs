@@ -1,10 +1,11 @@
 // Starts the built product (as npm start does: the compiled server) on a free port with a fresh embedded database,
 // for benchmarks. Builds the front ends that changed first.
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { buildServer, serverCommand } from '../../scripts/build-server.mjs';
 import { buildFrontends } from '../../scripts/build.mjs';
 import { root } from '../../scripts/frontends.mjs';
@@ -65,4 +66,14 @@ export async function startProduct(env = {}, { build = true, nodeArgs = [], data
       if (!kept) rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Another checkout of the repository, built (`npm run build` there), started by its own code on
+ * its own build with `env`: a change's before, measured beside its after. `revision` names it.
+ */
+export async function startCheckout(dir, env = {}) {
+  const revision = execFileSync('git', ['-C', dir, 'rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
+  const { startProduct: start } = await import(pathToFileURL(join(dir, 'bench/lib/product.mjs')).href);
+  return { revision, product: await start(env, { build: false }) };
 }
