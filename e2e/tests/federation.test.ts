@@ -140,7 +140,8 @@ test("every script of the shell's own that a payer page needs is fetched without
 test("the shell's entry is fetched at high priority, beside the page's preload hints", async () => {
   // A deferred script is fetched at low priority, after every preload of the page and of its Link
   // header: on HTTP/1.1 the entry then waits for a connection while the payer's scripts sit idle.
-  const page = await newPage(browser);
+  // A context of its own: a cold load, with nothing of the file's other pages in its caches.
+  const page = await newPage(browser, { isolated: true });
   const cdp = await page.context().newCDPSession(page);
   const priorities: Record<string, string> = {};
   cdp.on('Network.requestWillBeSent', ({ request }) => {
