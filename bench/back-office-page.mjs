@@ -22,7 +22,7 @@ import { measureSignIn, pages } from './lib/back-office-run.mjs';
 import { backOfficeMarkdown } from './lib/back-office-markdown.mjs';
 import { startCheckout, startProduct } from './lib/product.mjs';
 import { fmtInt, log, openPostgres, runCleanups, secondsSince, seed, urlWithSchema } from './lib/scale-data.mjs';
-import { summarize } from './lib/stats.mjs';
+import { inTurn, perRunRatio, summarize } from './lib/stats.mjs';
 import { cpuSlowdown, launchBrowser, network } from './lib/throttled-browser.mjs';
 
 const resultsDir = process.env.BENCH_RESULTS_DIR ?? fileURLToPath(new URL('./results', import.meta.url));
@@ -126,8 +126,7 @@ try {
   for (const [name, target] of Object.entries(pages)) {
     const samples = Object.fromEntries(builds.map((build) => [build, []]));
     for (let i = 0; i < runs; i += 1) {
-      // Each build once a run, taking turns at going first, so none always meets the machine in the same state.
-      for (const build of builds.map((_, k) => builds[(k + i) % builds.length])) {
+      for (const build of inTurn(builds, i)) {
         const shot = process.env.BENCH_SCREENSHOTS ? join(process.env.BENCH_SCREENSHOTS, `${target.key}-${build}-${i + 1}.png`) : undefined;
         samples[build].push(await measureSignIn(browser, products[build].baseUrl, target, password, shot));
         log(
@@ -143,13 +142,12 @@ try {
     );
     report.pages[name] = {
       ...summarized(samples.now),
-      // Per run, so a slow moment of the machine weighs on both sides of a ratio.
       ...(samples.then && {
         then: summarized(samples.then),
         ratio: Object.fromEntries(
           ['usableMs', 'figuresMs']
             .filter((k) => samples.now[0][k] !== undefined)
-            .map((k) => [k, summarize(samples.now.map((s, run) => s[k] / samples.then[run][k]))]),
+            .map((k) => [k, perRunRatio(samples.now, samples.then, k)]),
         ),
       }),
       api: paths.map((path) => {

@@ -16,7 +16,7 @@ import { fileURLToPath } from 'node:url';
 import { buildFrontend } from '../scripts/build.mjs';
 import { measurePayerPage } from './lib/payer-measure.mjs';
 import { startCheckout, startProduct } from './lib/product.mjs';
-import { kb, summarize } from './lib/stats.mjs';
+import { inTurn, kb, perRunRatio, summarize } from './lib/stats.mjs';
 import { cpuSlowdown, launchBrowser, network } from './lib/throttled-browser.mjs';
 
 const resultsDir = process.env.BENCH_RESULTS_DIR ?? fileURLToPath(new URL('./results', import.meta.url));
@@ -90,15 +90,12 @@ try {
     const measured = Object.keys(builds).filter((build) => builds[build]);
     const samples = Object.fromEntries(measured.map((build) => [build, []]));
     for (let i = 0; i < runs; i += 1) {
-      // Each build once a run, taking turns at going first, so none always meets the machine in the same state.
-      const order = measured.map((_, k) => measured[(k + i) % measured.length]);
-      for (const build of order) {
+      for (const build of inTurn(measured, i)) {
         const { baseUrl } = builds[build];
         samples[build].push(await measurePayerPage(browser, `${baseUrl}${await url(baseUrl)}`, payButton));
       }
     }
-    // Per run, so a slow moment of the machine weighs on both sides of a ratio.
-    const ratioTo = (other) => summarize(samples.federated.map((f, i) => f.usableMs / other[i].usableMs));
+    const ratioTo = (other) => perRunRatio(samples.federated, other, 'usableMs');
     report.pages[name] = {
       ...figures(samples.federated),
       ...(singleBundle && { singleBundle: figures(samples.singleBundle), usableRatio: ratioTo(samples.singleBundle) }),

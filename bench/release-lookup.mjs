@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { DEMO_PASSWORD } from '../server/src/demo-password.ts';
 import { measurePayerPage } from './lib/payer-measure.mjs';
 import { startProduct } from './lib/product.mjs';
-import { log, summarize } from './lib/stats.mjs';
+import { inTurn, log, perRunRatio, summarize } from './lib/stats.mjs';
 import { cpuSlowdown, launchBrowser, network } from './lib/throttled-browser.mjs';
 
 const resultsDir = process.env.BENCH_RESULTS_DIR ?? fileURLToPath(new URL('./results', import.meta.url));
@@ -103,15 +103,14 @@ try {
   log('/remotes.json measured; the pay form, cold, throttled');
   const samples = { registry: [], empty: [] };
   for (let i = 0; i < runs; i += 1) {
-    for (const key of i % 2 === 0 ? ['registry', 'empty'] : ['empty', 'registry']) {
+    for (const key of inTurn(['registry', 'empty'], i)) {
       samples[key].push(await measurePayerPage(browser, `${products[key].baseUrl}/`, /^Pay \$/));
     }
   }
-  const ratios = samples.registry.map((s, i) => s.usableMs / samples.empty[i].usableMs);
   report.payForm = {
     registry: summarize(samples.registry.map((s) => s.usableMs)),
     empty: summarize(samples.empty.map((s) => s.usableMs)),
-    usableRatio: summarize(ratios),
+    usableRatio: perRunRatio(samples.registry, samples.empty, 'usableMs'),
   };
 } finally {
   await browser.close();

@@ -7,6 +7,12 @@ export function summarize(values) {
   return { median, min: sorted[0], max: sorted[sorted.length - 1], runs: sorted.length };
 }
 
+/** The order of `names` in run `run`: each takes its turn at going first, so none always meets the machine in the same state. */
+export const inTurn = (names, run) => names.map((_, k) => names[(k + run) % names.length]);
+
+/** The per-run ratios of `key`, `now[i]` ÷ `then[i]`: a slow moment of the machine weighs on both sides of each. */
+export const perRunRatio = (now, then, key) => summarize(now.map((sample, i) => sample[key] / then[i][key]));
+
 export const kb = (bytes) => Math.round(bytes / 102.4) / 10;
 
 export const fmtInt = (n) => n.toLocaleString('en-US');
